@@ -1,0 +1,37 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import User from '#models/user'
+import PasswordResetToken from '#models/password_reset_token'
+import { hashToken } from '#domain/tokens'
+import { UserFacingException } from '#exceptions/user_facing_exception'
+
+const INVALID = 'This reset link is invalid or has expired'
+
+/**
+ * Sets a new password from a reset token. The token is claimed with a
+ * conditional update (used_at IS NULL), so two concurrent submissions of the
+ * same link cannot both succeed. Remember-me tokens are revoked.
+ */
+export async function resetPassword(input: { token: string; password: string }) {
+  return db.transaction(async (trx) => {
+    const now = DateTime.now()
+    const row = await PasswordResetToken.query({ client: trx })
+      .where('token_hash', hashToken(input.token))
+      .first()
+    if (!row || row.usedAt || row.expiresAt < now) {
+      throw new UserFacingException(INVALID, { field: 'token' })
+    }
+    const claimed = await trx
+      .from('password_reset_tokens')
+      .where('id', row.id)
+      .whereNull('used_at')
+      .update({ used_at: now.toSQL({ includeOffset: false }) })
+    if (Number(claimed) !== 1) throw new UserFacingException(INVALID, { field: 'token' })
+
+    const user = await User.findOrFail(row.userId, { client: trx })
+    user.password = input.password
+    await user.save()
+    await trx.from('remember_me_tokens').where('tokenable_id', user.id).delete()
+    return user
+  })
+}

@@ -1,0 +1,35 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { loginValidator } from '#validators/auth'
+import { attemptLogin, UnverifiedEmailException } from '#actions/auth/attempt_login'
+import { sendVerificationEmail } from '#actions/auth/send_verification_email'
+import { requireCaptcha } from '#controllers/auth/captcha'
+import { errors as authErrors } from '@adonisjs/auth'
+import { landingPathFor } from '#domain/roles'
+import { baseUrlOf } from '#services/urls'
+
+export const INVALID_CREDENTIALS = 'Invalid Credentials'
+
+export default class LoginController {
+  async show({ inertia, session }: HttpContext) {
+    return inertia.render('auth/login', { notice: (session.flashMessages.get('notice') as string) ?? null })
+  }
+
+  async store(ctx: HttpContext) {
+    const { request, response, auth } = ctx
+    const payload = await request.validateUsing(loginValidator)
+    await requireCaptcha(payload.humanKey, request.ip())
+    try {
+      const user = await attemptLogin({ email: payload.email, password: payload.password, ip: request.ip() })
+      await auth.use('web').login(user, payload.remember === true)
+      return response.ok({ message: 'Logged in', redirect: landingPathFor(user.roleId) })
+    } catch (error) {
+      if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
+        return response.badRequest({ message: INVALID_CREDENTIALS, errors: [] })
+      }
+      if (error instanceof UnverifiedEmailException) {
+        await sendVerificationEmail(error.user, baseUrlOf(ctx))
+      }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,9 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { sharedProps } from '#transformers/shared_props_transformer'
+
+/** GET /auth/user: the same session view the pages receive, for client refreshes. */
+export default class CurrentUserController {
+  async show(ctx: HttpContext) {
+    return sharedProps.session(ctx)
+  }
+}

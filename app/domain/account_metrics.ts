@@ -1,0 +1,70 @@
+import { Money, money, sum, type MoneyInput } from './money.js'
+
+/** An open order as the P/L formula of customer spec §9 needs it. */
+export interface OpenPositionInput {
+  type: 'buy' | 'sell'
+  tradeAmount: MoneyInput
+  openRate: MoneyInput
+  /** The rate the position would close at now: bid for a sell, ask for a buy. */
+  currentRate: MoneyInput
+  spread: MoneyInput
+  exchangeRate: MoneyInput
+}
+
+/**
+ * Order profit/loss (customer spec §9):
+ * sell = (amount × (open − current) − spread) / exchange_rate;
+ * buy  = (amount × (current − open) − spread) / exchange_rate.
+ */
+export function positionProfitLoss(p: OpenPositionInput): Money {
+  const amount = money(p.tradeAmount)
+  const move =
+    p.type === 'sell'
+      ? money(p.openRate).minus(money(p.currentRate))
+      : money(p.currentRate).minus(money(p.openRate))
+  const rate = money(p.exchangeRate)
+  if (rate.isZero()) throw new RangeError('exchange rate must not be zero')
+  return amount.times(move).minus(money(p.spread)).dividedBy(rate)
+}
+
+export interface AccountMetrics {
+  balance: Money
+  profitLoss: Money
+  equity: Money
+  usedMargin: Money
+  freeMargin: Money
+  /** equity ÷ used margin × 100; null when no margin is used. */
+  marginLevel: Money | null
+}
+
+/**
+ * The top bar's figures (customer spec §9): equity = balance + P/L;
+ * free margin = balance − margin + P/L.
+ */
+export function accountMetrics(input: {
+  balance: MoneyInput
+  usedMargin: MoneyInput
+  positions: OpenPositionInput[]
+}): AccountMetrics {
+  const balance = money(input.balance)
+  const usedMargin = money(input.usedMargin)
+  const profitLoss = sum(input.positions.map(positionProfitLoss))
+  const equity = balance.plus(profitLoss)
+  const freeMargin = balance.minus(usedMargin).plus(profitLoss)
+  const marginLevel = usedMargin.isZero() ? null : equity.dividedBy(usedMargin).times(100)
+  return { balance, profitLoss, equity, usedMargin, freeMargin, marginLevel }
+}
+
+/** The top bar shows P/L and equity to 3 decimals; other figures to 2. */
+export function formatAccountMetrics(m: AccountMetrics) {
+  return {
+    balance: m.balance.toFixed(2),
+    profitLoss: m.profitLoss.toFixed(3),
+    equity: m.equity.toFixed(3),
+    usedMargin: m.usedMargin.toFixed(2),
+    freeMargin: m.freeMargin.toFixed(2),
+    marginLevel: m.marginLevel ? m.marginLevel.toFixed(2) : null,
+  }
+}
+
+export type FormattedAccountMetrics = ReturnType<typeof formatAccountMetrics>

@@ -1,0 +1,61 @@
+import { Decimal as DecimalJs } from 'decimal.js'
+
+/**
+ * The one money type. Amounts travel as decimal strings between the database,
+ * the server and the browser, and are computed with arbitrary-precision
+ * decimals: a JavaScript float never carries money to the database.
+ */
+export const Money = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_UP })
+export type Money = InstanceType<typeof Money>
+
+export type MoneyInput = Money | string | number | bigint
+
+/** Scale of every money column (decimal(24, 8)): rates and prices use it whole. */
+export const MONEY_SCALE = 8
+
+/**
+ * Wallet amounts (balances, ledger entries, fees, realized P/L) are kept in the
+ * currency's minor unit, as brokers settle them: cents for the fiat currencies
+ * the site offers.
+ */
+export const CURRENCY_DECIMALS = 2
+
+/** Rounds half-up to the currency's minor unit. */
+export function roundCurrency(value: MoneyInput): Money {
+  return money(value).toDecimalPlaces(CURRENCY_DECIMALS, Money.ROUND_HALF_UP)
+}
+
+/**
+ * SQLite stores a decimal column as a 64-bit float when it can, which keeps
+ * 15 significant digits exactly; more would be rounded silently.
+ */
+export const SQLITE_EXACT_DIGITS = 15
+
+export function significantDigits(value: MoneyInput): number {
+  return money(value).precision(true)
+}
+
+export function money(value: MoneyInput | null | undefined): Money {
+  if (value === null || value === undefined || value === '') return new Money(0)
+  if (typeof value === 'bigint') return new Money(value.toString())
+  return new Money(value)
+}
+
+/** The canonical string written to a decimal column. */
+export function toDbDecimal(value: MoneyInput): string {
+  return money(value).toDecimalPlaces(MONEY_SCALE).toFixed()
+}
+
+/** A fixed-decimals string for display and page props ("12.30"). */
+export function toFixedString(value: MoneyInput, decimals = 2): string {
+  return money(value).toFixed(decimals)
+}
+
+export function sum(values: MoneyInput[]): Money {
+  return values.reduce<Money>((acc, v) => acc.plus(money(v)), new Money(0))
+}
+
+/** True when `value` has at most `decimals` fraction digits. */
+export function hasAtMostDecimals(value: MoneyInput, decimals: number): boolean {
+  return money(value).decimalPlaces() <= decimals
+}

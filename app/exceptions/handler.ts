@@ -1,0 +1,79 @@
+import app from '@adonisjs/core/services/app'
+import { HttpContext, ExceptionHandler } from '@adonisjs/core/http'
+import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
+import { errors as vineErrors } from '@vinejs/vine'
+import { errors as limiterErrors } from '@adonisjs/limiter'
+import { errors as lucidErrors } from '@adonisjs/lucid'
+import { errors as authErrors } from '@adonisjs/auth'
+import { UserFacingException } from '#exceptions/user_facing_exception'
+
+type FieldError = { field: string; message: string; rule?: string }
+
+/**
+ * One error shape for every fetch call: `{ message, errors: [{ field, message }] }`.
+ * The browser shows `errors` under fields and `message` in a toast.
+ */
+export default class HttpExceptionHandler extends ExceptionHandler {
+  protected debug = !app.inProduction
+
+  protected renderStatusPages = true
+
+  protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
+    '403': (error, { inertia }) =>
+      inertia.render('errors/forbidden', { message: error.message }),
+    '404': (_, { inertia }) => inertia.render('errors/not_found', {}),
+    '500..599': (_, { inertia }) => inertia.render('errors/server_error', {}),
+  }
+
+  async handle(error: unknown, ctx: HttpContext) {
+    if (this.wantsJson(ctx)) {
+      const payload = this.jsonFor(error)
+      if (payload) return ctx.response.status(payload.status).send(payload.body)
+    }
+    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
+      return ctx.response.status(429).send(error.message)
+    }
+    return super.handle(error, ctx)
+  }
+
+  async report(error: unknown, ctx: HttpContext) {
+    return super.report(error, ctx)
+  }
+
+  private wantsJson(ctx: HttpContext) {
+    if (ctx.request.header('x-inertia')) return false
+    return ctx.request.accepts(['html', 'json']) === 'json'
+  }
+
+  private jsonFor(error: unknown): { status: number; body: object } | null {
+    if (error instanceof vineErrors.E_VALIDATION_ERROR) {
+      const errors = (error.messages as FieldError[]).map(({ field, message, rule }) => ({
+        field,
+        message,
+        rule,
+      }))
+      return { status: 422, body: { message: errors[0]?.message ?? 'Invalid input', errors } }
+    }
+    if (error instanceof UserFacingException) {
+      const errors = error.field ? [{ field: error.field, message: error.message }] : []
+      return { status: error.status, body: { message: error.message, errors } }
+    }
+    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
+      return { status: 429, body: { message: error.message, errors: [] } }
+    }
+    if (error instanceof lucidErrors.E_ROW_NOT_FOUND) {
+      return { status: 404, body: { message: 'Not found', errors: [] } }
+    }
+    if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) {
+      return { status: 401, body: { message: 'Please log in to continue', errors: [] } }
+    }
+    const status = (error as { status?: number }).status
+    if (status && status >= 400 && status < 500) {
+      return {
+        status,
+        body: { message: (error as Error).message || 'Request refused', errors: [] },
+      }
+    }
+    return null
+  }
+}

@@ -1,0 +1,24 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import type { Authenticators } from '@adonisjs/auth/types'
+
+/**
+ * Visitors are sent to the login page (/); JSON callers get 401.
+ * A deactivated account is signed out on its next request.
+ */
+export default class AuthMiddleware {
+  redirectTo = '/'
+
+  async handle(
+    ctx: HttpContext,
+    next: NextFn,
+    options: { guards?: (keyof Authenticators)[] } = {}
+  ) {
+    await ctx.auth.authenticateUsing(options.guards, { loginRoute: this.redirectTo })
+    if (!ctx.auth.user!.isActive) {
+      await ctx.auth.use('web').logout()
+      return ctx.response.redirect(this.redirectTo)
+    }
+    return next()
+  }
+}

@@ -1,0 +1,77 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import type { Category } from '#domain/instruments'
+import { moneyColumn } from '#models/money_column'
+
+export default class Order extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare userId: number
+
+  @column()
+  declare balanceId: number
+
+  @column()
+  declare instrumentId: number | null
+
+  @column()
+  declare instrument: string
+
+  @column()
+  declare baseSymbol: string
+
+  @column()
+  declare quoteSymbol: string
+
+  @column()
+  declare kind: Category
+
+  @column()
+  declare type: 'buy' | 'sell'
+
+  @moneyColumn()
+  declare tradeAmount: string
+
+  @moneyColumn()
+  declare openRate: string
+
+  @moneyColumn()
+  declare closeRate: string | null
+
+  @column.dateTime()
+  declare closeTime: DateTime | null
+
+  /** Take-profit rate. */
+  @moneyColumn()
+  declare profit: string | null
+
+  /** Stop-loss rate. */
+  @moneyColumn()
+  declare loss: string | null
+
+  @moneyColumn()
+  declare spread: string
+
+  @moneyColumn()
+  declare exchangeRate: string
+
+  @moneyColumn()
+  declare marginUsed: string
+
+  @column()
+  declare leverage: number
+
+  @moneyColumn()
+  declare proLoss: string | null
+
+  @column()
+  declare closeReason: string | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+}

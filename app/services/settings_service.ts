@@ -1,0 +1,61 @@
+import Setting from '#models/setting'
+import Language from '#models/language'
+import { parseSiteSettings, type SettingRows, type SiteSettings } from '#domain/site_settings'
+
+/**
+ * Reads settings rows once and serves them from memory. Writes go through
+ * `put`, which clears the cache; other app instances pick changes up within
+ * the TTL.
+ */
+class SettingsService {
+  #rows: SettingRows | null = null
+  #loadedAt = 0
+  #languages: { name: string; code: string }[] | null = null
+  #languagesAt = 0
+  static TTL_MS = 10_000
+
+  async rows(): Promise<SettingRows> {
+    if (this.#rows && Date.now() - this.#loadedAt < SettingsService.TTL_MS) return this.#rows
+    const all = await Setting.all()
+    this.#rows = Object.fromEntries(
+      all.map((s) => [
+        s.key,
+        { value1: s.value1, value2: s.value2, value3: s.value3, value4: s.value4, value5: s.value5 },
+      ])
+    )
+    this.#loadedAt = Date.now()
+    return this.#rows
+  }
+
+  async site(): Promise<SiteSettings> {
+    return parseSiteSettings(await this.rows())
+  }
+
+  async value(key: string): Promise<string | null> {
+    return (await this.rows())[key]?.value1 ?? null
+  }
+
+  async put(key: string, values: Partial<Record<'value1' | 'value2' | 'value3' | 'value4' | 'value5', string | null>>) {
+    await Setting.updateOrCreate({ key }, values)
+    this.forget()
+  }
+
+  /** Languages offered in pickers, cached like the settings. */
+  async languages(): Promise<{ name: string; code: string }[]> {
+    if (this.#languages && Date.now() - this.#languagesAt < SettingsService.TTL_MS) {
+      return this.#languages
+    }
+    const rows = await Language.query().orderBy('id', 'asc')
+    this.#languages = rows.map((l) => ({ name: l.name, code: l.code }))
+    this.#languagesAt = Date.now()
+    return this.#languages
+  }
+
+  forget() {
+    this.#rows = null
+    this.#languages = null
+  }
+}
+
+const settings = new SettingsService()
+export default settings

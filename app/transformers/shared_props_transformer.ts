@@ -1,0 +1,68 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import settings from '#services/settings_service'
+import PricingPlan from '#models/pricing_plan'
+import { accountSummary } from '#queries/account_summary'
+import { formatAccountMetrics } from '#domain/account_metrics'
+import { walletSummary } from '#transformers/wallet_transformer'
+import { planCard } from '#transformers/plan_transformer'
+import { captchaRequired } from '#domain/site_settings'
+import { maskEmail } from '#domain/masking'
+import { ROLE_HOME, Roles } from '#domain/roles'
+import { impersonationOf } from '#services/impersonation'
+
+const onOff = (v: boolean) => (v ? ('on' as const) : ('off' as const))
+
+/** Branding, as every page receives it (customer spec §1). */
+async function branding() {
+  const site = await settings.site()
+  return {
+    appName: site.appName,
+    appLogo: site.appLogo ?? '/logo.svg',
+    authBackground: site.authBackground,
+    theme: site.theme,
+    appCurrencies: site.appCurrencies,
+    stopLossSelector: site.stopLossSelector,
+    pricingPlan: onOff(site.switches.pricingPlan),
+    appLangs: await settings.languages(),
+    whatsapp: site.whatsapp,
+    recaptcha: {
+      status: onOff(captchaRequired(site)),
+      key: captchaRequired(site) ? site.captchaClientKey : null,
+    },
+    emailVerify: onOff(site.switches.emailVerify),
+  }
+}
+
+/** The signed-in user as the shell needs it: identity, wallets, figures, plan state. */
+async function session(ctx: HttpContext) {
+  const user = ctx.auth.user
+  if (!user) return null
+  const { wallets, active, metrics } = await accountSummary(user)
+  const impersonation = impersonationOf(ctx)
+  const needsPlan = user.roleId === Roles.CUSTOMER && user.pricingTableId === null
+  return {
+    user: {
+      id: user.id,
+      fullName: user.fullName,
+      email: user.email,
+      maskedEmail: maskEmail(user.email),
+      roleId: user.roleId,
+    },
+    roleHome: ROLE_HOME[user.roleId] ?? null,
+    wallets: wallets.map(walletSummary),
+    activeBalance: active ? walletSummary(active) : null,
+    account: metrics ? formatAccountMetrics(metrics) : null,
+    pricingTableId: user.pricingTableId,
+    needsPlan,
+    plans: needsPlan
+      ? (await PricingPlan.query().orderBy('price', 'asc').orderBy('id', 'asc')).map(planCard)
+      : [],
+    impersonating: impersonation !== null,
+    agentSession: impersonation?.agent ?? false,
+  }
+}
+
+export const sharedProps = {
+  branding: () => branding(),
+  session: (ctx: HttpContext) => session(ctx),
+}

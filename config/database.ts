@@ -1,0 +1,48 @@
+import app from '@adonisjs/core/services/app'
+import env from '#start/env'
+import { defineConfig } from '@adonisjs/lucid'
+
+const sqlitePath = env.get('SQLITE_PATH', 'tmp/db.sqlite3')
+
+const dbConfig = defineConfig({
+  connection: env.get('DB_CONNECTION', 'sqlite'),
+  connections: {
+    sqlite: {
+      client: 'better-sqlite3',
+      connection: {
+        filename: sqlitePath.startsWith('/') ? sqlitePath : app.makePath(sqlitePath),
+      },
+      useNullAsDefault: true,
+      migrations: {
+        naturalSort: true,
+        paths: ['database/migrations'],
+      },
+      pool: {
+        // WAL lets readers proceed while a writer commits; busy_timeout waits out
+        // a lock held by another process instead of failing at once.
+        afterCreate: (conn: any, done: (error: Error | null, conn: any) => void) => {
+          conn.pragma('journal_mode = WAL')
+          conn.pragma('busy_timeout = 5000')
+          conn.pragma('foreign_keys = ON')
+          done(null, conn)
+        },
+      },
+    },
+    pg: {
+      client: 'pg',
+      connection: {
+        host: env.get('PG_HOST', '127.0.0.1'),
+        port: env.get('PG_PORT', 5432),
+        user: env.get('PG_USER', 'postgres'),
+        password: env.get('PG_PASSWORD', ''),
+        database: env.get('PG_DB_NAME', 'broker'),
+      },
+      migrations: {
+        naturalSort: true,
+        paths: ['database/migrations'],
+      },
+    },
+  },
+})
+
+export default dbConfig

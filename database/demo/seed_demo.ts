@@ -1,0 +1,209 @@
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import User from '#models/user'
+import Profile from '#models/profile'
+import Balance from '#models/balance'
+import Setting from '#models/setting'
+import Language from '#models/language'
+import Translation from '#models/translation'
+import Instrument from '#models/instrument'
+import LotOption from '#models/lot_option'
+import PricingPlan from '#models/pricing_plan'
+import PromoCode from '#models/promo_code'
+import KycDocument from '#models/kyc_document'
+import Notification from '#models/notification'
+import PaymentGateway from '#models/payment_gateway'
+import settings from '#services/settings_service'
+import { postEntry } from '#services/ledger_service'
+import { money, toDbDecimal } from '#domain/money'
+import { CATEGORIES } from '#domain/instruments'
+import type { RoleId } from '#domain/roles'
+import { DEMO_INSTRUMENTS } from '#database/demo/instruments'
+import { SPANISH } from '#database/demo/translations'
+
+export const DEMO_PASSWORD = 'demo12345'
+
+export const DEMO_ACCOUNTS: { email: string; fullName: string; roleId: RoleId }[] = [
+  { email: 'admin@demo.test', fullName: 'Ada Admin', roleId: 1 },
+  { email: 'manager@demo.test', fullName: 'Max Manager', roleId: 2 },
+  { email: 'customer@demo.test', fullName: 'Carla Customer', roleId: 3 },
+  { email: 'affiliate@demo.test', fullName: 'Alex Affiliate', roleId: 4 },
+  { email: 'agent@demo.test', fullName: 'Sam Sales', roleId: 5 },
+  { email: 'retention@demo.test', fullName: 'Rita Retention', roleId: 6 },
+  { email: 'newcomer@demo.test', fullName: 'Nico Newcomer', roleId: 3 },
+]
+
+export const SITE_DEFAULTS: Record<string, string> = {
+  appName: 'Broker',
+  appUrl: 'http://localhost:3333',
+  appCurrency: 'USD,EUR,GBP',
+  demoBalance: '10000',
+  captchaClientKey: '',
+  captchaSecretKey: '',
+  whatsapp: '+15550100200',
+  webhookApiKeyLeads: '',
+  kycDeposit: 'on',
+  kycWithdraw: 'on',
+  kycTrade: 'on',
+  recaptchaToggle: 'off',
+  pricingPlan: 'on',
+  emailVerify: 'on',
+  showUserInfoAgent: 'off',
+  theme: 'dark',
+  stopLossSelector: 'amount',
+}
+
+/**
+ * Demo data for development and tests: settings, languages, instruments,
+ * plans, lots, the seven demo accounts and their wallets (funded through the
+ * ledger). Refuses to run twice on the same database.
+ */
+export async function seedDemo() {
+  if (await User.query().first()) return false
+
+  await Setting.createMany(Object.entries(SITE_DEFAULTS).map(([key, value1]) => ({ key, value1 })))
+  await Setting.createMany([
+    ...CATEGORIES.map((c) => ({ key: `spread_${c}`, value1: '1' })),
+    ...CATEGORIES.map((c) => ({ key: `lot_${c}`, value1: c === 'forex' ? 'lot' : 'amount' })),
+    { key: 'polygonAPI', value1: null },
+    { key: 'eodAPI', value1: null },
+    { key: 'oandaAPI', value1: null, value2: null, value3: 'fxpractice' },
+    { key: 'currencyAPI', value1: null, value2: null, value3: null },
+    { key: 'voiso', value1: null, value2: null },
+    { key: 'withdrawSettings', value1: '0', value2: '0' },
+  ])
+  settings.forget()
+
+  await Language.createMany([
+    { name: 'English', code: 'en' },
+    { name: 'Español', code: 'es' },
+  ])
+  await Translation.createMany(
+    Object.entries(SPANISH).map(([key, value]) => ({ code: 'es', key, value }))
+  )
+
+  await Instrument.createMany(
+    DEMO_INSTRUMENTS.map((i) => {
+      const half = money(i.spread).dividedBy(2)
+      return {
+        name: i.name,
+        base: i.base,
+        quote: i.quote,
+        alias: i.alias,
+        category: i.category,
+        bids: toDbDecimal(money(i.mid).minus(half)),
+        asks: toDbDecimal(money(i.mid).plus(half)),
+        leverage: i.leverage,
+        tradable: true,
+        tradingview: i.tradingview,
+        swap: '0',
+      }
+    })
+  )
+
+  await LotOption.createMany([
+    { label: '0.01 (Micro)', value: '1000', position: 1 },
+    { label: '0.1 (Mini)', value: '10000', position: 2 },
+    { label: '0.5', value: '50000', position: 3 },
+    { label: '1 (Standard)', value: '100000', position: 4 },
+  ])
+
+  const [, silver] = await PricingPlan.createMany([
+    plan('Basic', 'For new traders: moderate leverage, standard stop-out.', '0', 100, '50'),
+    plan('Silver', 'More leverage and a lower stop-out for active traders.', '250', 200, '40'),
+    plan('Gold', 'Professional conditions for experienced traders.', '1000', 500, '30'),
+  ])
+
+  await PromoCode.create({ code: 'WELCOME2026', isActive: true })
+
+  await PaymentGateway.createMany([
+    { name: 'Bank Transfer', value: 'bank', kind: 'manual', fee: '0', isActive: true, key1: 'Demo Bank AG', key2: 'Broker Ltd', key3: 'DE89370400440532013000', key4: 'COBADEFFXXX', key5: 'Germany' },
+    { name: 'Bitcoin', value: 'btc', kind: 'manual', fee: '1', isActive: false },
+    { name: 'USDT', value: 'usdt', kind: 'manual', fee: '1', isActive: false },
+  ])
+
+  for (const account of DEMO_ACCOUNTS) {
+    await db.transaction(async (trx) => {
+      const user = await User.create(
+        {
+          ...account,
+          password: DEMO_PASSWORD,
+          isEmailVerified: true,
+          emailVerifiedAt: DateTime.now(),
+          isActive: true,
+          pricingTableId: account.email === 'customer@demo.test' ? silver.id : null,
+        },
+        { client: trx }
+      )
+      await Profile.create(
+        {
+          userId: user.id,
+          phone: '+4915112345678',
+          birthDate: DateTime.fromISO('1988-04-12'),
+          country: 'Germany',
+          city: 'Berlin',
+          address: 'Friedrichstraße 100',
+          postalCode: '10117',
+        },
+        { client: trx }
+      )
+      if (account.roleId !== 3) return
+
+      const wallet = (mode: 'demo' | 'real') =>
+        Balance.create(
+          { userId: user.id, mode, currency: 'USD', balance: '0', margin: '0', onHold: '0', version: 0 },
+          { client: trx }
+        )
+      const real = await wallet('real')
+      const demo = await wallet('demo')
+      await postEntry(trx, {
+        balanceId: demo.id,
+        type: 'demo_credit',
+        amount: SITE_DEFAULTS.demoBalance,
+        description: 'Initial demo balance',
+      })
+      if (account.email === 'customer@demo.test') {
+        await postEntry(trx, {
+          balanceId: real.id,
+          type: 'deposit',
+          amount: '25000',
+          description: 'Demo funding',
+        })
+        await KycDocument.create(
+          { userId: user.id, type: 'passport', status: 'approved', reviewedAt: DateTime.now() },
+          { client: trx }
+        )
+        await Notification.create(
+          {
+            userId: user.id,
+            title: 'Welcome to Broker',
+            description: 'Your account is verified and your real wallet is funded.',
+            url: '/dashboard',
+          },
+          { client: trx }
+        )
+      }
+      user.activeBalanceId = account.email === 'customer@demo.test' ? real.id : demo.id
+      await user.useTransaction(trx).save()
+    })
+  }
+  return true
+}
+
+function plan(name: string, description: string, price: string, leverage: number, stopout: string) {
+  return {
+    name,
+    description,
+    price,
+    forexLeverage: leverage,
+    commodityLeverage: Math.round(leverage / 2),
+    indexLeverage: Math.round(leverage / 2),
+    stockLeverage: Math.max(1, Math.round(leverage / 20)),
+    cryptoLeverage: Math.max(1, Math.round(leverage / 20)),
+    forexStopout: stopout,
+    commodityStopout: stopout,
+    indexStopout: stopout,
+    stockStopout: stopout,
+    cryptoStopout: stopout,
+  }
+}

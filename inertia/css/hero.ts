@@ -1,0 +1,3 @@
+import { heroui } from '@heroui/react'
+
+export default heroui()

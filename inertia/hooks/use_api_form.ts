@@ -1,0 +1,63 @@
+import { useCallback, useMemo, useState } from 'react'
+import { api, ApiError, errorMessage, type FieldErrors } from '~/lib/api'
+
+type Values = Record<string, any>
+export type ClientRules<V extends Values> = (values: V) => Partial<Record<keyof V, string>>
+
+/**
+ * The one form pattern: values, client rules with the spec's messages (shown
+ * once a field is touched), server field errors from a 422, a submitting flag
+ * for the button, and the server's message for the toast.
+ */
+export function useApiForm<V extends Values>(initial: V, rules?: ClientRules<V>) {
+  const [values, setValues] = useState<V>(initial)
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({})
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  const [processing, setProcessing] = useState(false)
+
+  const clientErrors = useMemo(() => (rules ? rules(values) : {}), [rules, values])
+  const isValid = Object.values(clientErrors).every((e) => !e)
+
+  const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [name]: value }))
+    setServerErrors((e) => {
+      if (!e[name as string]) return e
+      const { [name as string]: _drop, ...rest } = e
+      return rest
+    })
+  }, [])
+
+  const touch = useCallback((name: keyof V) => setTouched((t) => ({ ...t, [name]: true })), [])
+
+  /** The message under a field: the server's, else the client rule's once touched. */
+  const errorFor = (name: keyof V): string | undefined =>
+    serverErrors[name as string] || (touched[name] ? clientErrors[name] || undefined : undefined)
+
+  async function submit<T = { message?: string }>(
+    method: 'POST' | 'PUT',
+    url: string,
+    options: {
+      transform?: (values: V) => unknown
+      onSuccess?: (data: T) => void
+      onError?: (message: string, error: unknown) => void
+    } = {}
+  ) {
+    setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])) as any)
+    if (!isValid) return
+    setProcessing(true)
+    try {
+      const data = await api<T>(method, url, options.transform ? options.transform(values) : values)
+      setServerErrors({})
+      options.onSuccess?.(data)
+    } catch (error) {
+      if (error instanceof ApiError) setServerErrors(error.fieldErrors)
+      options.onError?.(errorMessage(error), error)
+    } finally {
+      setProcessing(false)
+    }
+  }
+
+  return { values, setValue, touch, errorFor, submit, processing, isValid, setValues }
+}
+
+export type ApiForm<V extends Values> = ReturnType<typeof useApiForm<V>>

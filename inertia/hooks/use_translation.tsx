@@ -1,0 +1,87 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { api } from '~/lib/api'
+import { LOCAL_KEYS, readLocal, writeLocal } from '~/lib/storage'
+
+/**
+ * Translations keyed by the English text (admin spec §1). The language is kept
+ * locally under `lang` (default en). A key missing from a non-English language
+ * is reported once so staff can translate it; English needs no entries.
+ */
+interface I18n {
+  lang: string
+  setLang: (code: string) => void
+  t: (key: string, vars?: Record<string, string | number>) => string
+}
+
+const I18nContext = createContext<I18n>({
+  lang: 'en',
+  setLang: () => {},
+  t: (key) => key,
+})
+
+const reported = new Set<string>()
+
+export function I18nProvider({ children }: { children: React.ReactNode }) {
+  const [lang, setLangState] = useState(() => readLocal(LOCAL_KEYS.lang) || 'en')
+  const [dictionary, setDictionary] = useState<Record<string, string> | null>(null)
+  const pending = useRef<string[]>([])
+
+  useEffect(() => {
+    let cancelled = false
+    setDictionary(null)
+    if (lang === 'en') {
+      setDictionary({})
+      return
+    }
+    api<Record<string, string>>('GET', `/translations/${encodeURIComponent(lang)}`)
+      .then((d) => !cancelled && setDictionary(d ?? {}))
+      .catch((e) => {
+        console.warn('translations not loaded', e)
+        if (!cancelled) setDictionary({})
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [lang])
+
+  useEffect(() => {
+    if (!dictionary || lang === 'en' || pending.current.length === 0) return
+    const keys = pending.current.splice(0)
+    ;(async () => {
+      for (const key of keys) {
+        await api('POST', `/translations/${encodeURIComponent(lang)}`, { key }).catch((e) =>
+          console.warn('missing translation not saved', e)
+        )
+      }
+    })()
+  })
+
+  const t = useCallback(
+    (key: string, vars?: Record<string, string | number>) => {
+      let text = dictionary?.[key]
+      if (text === undefined) {
+        text = key
+        const id = `${lang}:${key}`
+        if (dictionary && lang !== 'en' && !reported.has(id)) {
+          reported.add(id)
+          pending.current.push(key)
+        }
+      }
+      if (vars) for (const [k, v] of Object.entries(vars)) text = text.replaceAll(`{${k}}`, String(v))
+      return text
+    },
+    [dictionary, lang]
+  )
+
+  const setLang = useCallback((code: string) => {
+    writeLocal(LOCAL_KEYS.lang, code)
+    setLangState(code)
+  }, [])
+
+  const value = useMemo(() => ({ lang, setLang, t }), [lang, setLang, t])
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
+}
+
+export function useTranslation() {
+  return useContext(I18nContext)
+}

@@ -1,0 +1,41 @@
+import { addToast } from '@heroui/react'
+
+/**
+ * Toasts bottom-right unless a caller asks otherwise (login failures show
+ * bottom-center, customer spec §8). The provider reads the placement from here.
+ */
+export type ToastPlacement = 'bottom-right' | 'bottom-center'
+type Listener = (p: ToastPlacement) => void
+
+let placement: ToastPlacement = 'bottom-right'
+const listeners = new Set<Listener>()
+
+export function onPlacementChange(listener: Listener) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function toast(
+  title: string,
+  options: {
+    description?: string | null
+    color?: 'success' | 'danger' | 'warning' | 'default'
+    placement?: ToastPlacement
+  } = {}
+) {
+  const wanted = options.placement ?? 'bottom-right'
+  if (wanted !== placement) {
+    placement = wanted
+    listeners.forEach((l) => l(wanted))
+  }
+  addToast({
+    title,
+    description: options.description ?? undefined,
+    color: options.color ?? 'default',
+    timeout: 4000,
+  })
+}
+
+export const toastSuccess = (title: string) => toast(title, { color: 'success' })
+export const toastError = (title: string, placement?: ToastPlacement) =>
+  toast(title, { color: 'danger', placement })

@@ -1,0 +1,40 @@
+/*
+| Environment variables, validated at boot. Defaults keep a fresh checkout
+| runnable on SQLite with no .env beyond APP_KEY.
+*/
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number(),
+  APP_KEY: Env.schema.string(),
+  HOST: Env.schema.string({ format: 'host' }),
+  APP_URL: Env.schema.string.optional(),
+  LOG_LEVEL: Env.schema.string(),
+  TZ: Env.schema.string.optional(),
+
+  SESSION_DRIVER: Env.schema.enum(['cookie', 'memory', 'redis'] as const),
+
+  DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
+  SQLITE_PATH: Env.schema.string.optional(),
+  PG_HOST: Env.schema.string.optional({ format: 'host' }),
+  PG_PORT: Env.schema.number.optional(),
+  PG_USER: Env.schema.string.optional(),
+  PG_PASSWORD: Env.schema.string.optional(),
+  PG_DB_NAME: Env.schema.string.optional(),
+
+  REDIS_URL: Env.schema.string.optional(),
+
+  SMTP_HOST: Env.schema.string.optional(),
+  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_USERNAME: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.string.optional(),
+  MAIL_FROM_ADDRESS: Env.schema.string.optional(),
+  MAIL_FROM_NAME: Env.schema.string.optional(),
+
+  DRIVE_DISK: Env.schema.enum.optional(['fs'] as const),
+
+  RECAPTCHA_VERIFY_URL: Env.schema.string.optional(),
+  LOGIN_MAX_ATTEMPTS: Env.schema.number.optional(),
+  LOGIN_BLOCK_MINUTES: Env.schema.number.optional(),
+})

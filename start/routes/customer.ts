@@ -1,0 +1,40 @@
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+import { ALL_ROLES, Roles } from '#domain/roles'
+
+const DashboardController = () => import('#controllers/customer/dashboard_controller')
+const WalletsController = () => import('#controllers/customer/wallets_controller')
+const NotificationsController = () => import('#controllers/customer/notifications_controller')
+const PricingSubscriptionsController = () =>
+  import('#controllers/customer/pricing_subscriptions_controller')
+const ProfileController = () => import('#controllers/customer/profile_controller')
+const SecurityController = () => import('#controllers/customer/security_controller')
+const CurrentUserController = () => import('#controllers/customer/current_user_controller')
+const ImpersonationController = () => import('#controllers/customer/impersonation_controller')
+
+/* The signed-in shell: every role shares it (staff reach their area from its footer). */
+router
+  .group(() => {
+    router.get('/dashboard', [DashboardController, 'show']).as('dashboard')
+    router.get('/auth/user', [CurrentUserController, 'show']).as('auth.user')
+    router.get('/notifications', [NotificationsController, 'index']).as('notifications.index')
+    router.post('/dashboard/switch-wallet', [WalletsController, 'switch']).as('wallets.switch')
+    router.get('/profile', [ProfileController, 'show']).as('profile.show')
+    router.put('/profile/me', [ProfileController, 'update']).as('profile.update')
+    router.get('/security', [SecurityController, 'show']).as('security.show')
+    router.put('/security/password', [SecurityController, 'update']).as('security.update')
+    router
+      .post('/authManager/back-to-admin', [ImpersonationController, 'backToAdmin'])
+      .as('impersonation.back')
+  })
+  .use([middleware.auth(), middleware.role({ roles: ALL_ROLES })])
+
+/* Customer-only money actions. */
+router
+  .group(() => {
+    router
+      .post('/dashboard/pricing/subscribe/:planId', [PricingSubscriptionsController, 'store'])
+      .as('pricing.subscribe')
+      .where('planId', router.matchers.number())
+  })
+  .use([middleware.auth(), middleware.role({ roles: [Roles.CUSTOMER] })])

@@ -1,0 +1,41 @@
+import { test } from '@japa/runner'
+import {
+  money,
+  roundCurrency,
+  significantDigits,
+  sum,
+  toDbDecimal,
+  toFixedString,
+  hasAtMostDecimals,
+} from '#domain/money'
+
+test.group('money', () => {
+  test('adds decimals exactly where floats would not', ({ assert }) => {
+    assert.equal(money('0.1').plus('0.2').toFixed(), '0.3')
+    assert.equal(sum(['100.10', '0.20', '-0.30']).toFixed(), '100')
+  })
+
+  test('writes canonical strings at the column scale', ({ assert }) => {
+    assert.equal(toDbDecimal('1.084501234'), '1.08450123')
+    assert.equal(toDbDecimal('25000.00'), '25000')
+    assert.equal(toFixedString('12.3', 2), '12.30')
+  })
+
+  test('rounds to the currency minor unit half-up', ({ assert }) => {
+    assert.equal(roundCurrency('10.005').toFixed(2), '10.01')
+    assert.equal(roundCurrency('-10.005').toFixed(2), '-10.01')
+    assert.equal(roundCurrency('10.004').toFixed(2), '10.00')
+  })
+
+  test('counts significant digits and decimals', ({ assert }) => {
+    assert.equal(significantDigits('1234567890123.12'), 15)
+    assert.equal(significantDigits('0.00012'), 2)
+    assert.isTrue(hasAtMostDecimals('1.25', 2))
+    assert.isFalse(hasAtMostDecimals('1.255', 2))
+  })
+
+  test('treats empty input as zero', ({ assert }) => {
+    assert.equal(money(null).toFixed(), '0')
+    assert.equal(money('').toFixed(), '0')
+  })
+})
