@@ -12,6 +12,26 @@ export default defineConfig({
     tailwindcss(),
     adonisjs({ entrypoints: ['inertia/app/app.tsx'], reload: ['resources/views/**/*.edge'] }),
   ],
+  // Scan every page up front so the dev server never re-optimizes deps
+  // mid-navigation (a 504 "Outdated Optimize Dep" breaks the first visit).
+  // HeroUI loads its animation features with a dynamic import inside
+  // node_modules, which the scanner cannot see: list them explicitly.
+  optimizeDeps: {
+    entries: ['inertia/app/app.tsx', 'inertia/pages/**/*.tsx'],
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      '@inertiajs/react',
+      '@adonisjs/inertia/helpers',
+      '@adonisjs/transmit-client',
+      '@heroui/react',
+      '@heroui/dom-animation',
+      'framer-motion',
+    ],
+  },
   resolve: {
     alias: {
       '~/': `${getDirname(import.meta.url)}/inertia/`,

@@ -15,7 +15,10 @@ export function useApiForm<V extends Values>(initial: V, rules?: ClientRules<V>)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [processing, setProcessing] = useState(false)
 
-  const clientErrors = useMemo(() => (rules ? rules(values) : {}), [rules, values])
+  const clientErrors: Partial<Record<keyof V, string>> = useMemo(
+    () => (rules ? rules(values) : {}),
+    [rules, values]
+  )
   const isValid = Object.values(clientErrors).every((e) => !e)
 
   const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {

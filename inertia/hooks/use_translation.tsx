@@ -9,12 +9,15 @@ import { LOCAL_KEYS, readLocal, writeLocal } from '~/lib/storage'
  */
 interface I18n {
   lang: string
+  /** False while the chosen language's translations are loading. */
+  ready: boolean
   setLang: (code: string) => void
   t: (key: string, vars?: Record<string, string | number>) => string
 }
 
 const I18nContext = createContext<I18n>({
   lang: 'en',
+  ready: true,
   setLang: () => {},
   t: (key) => key,
 })
@@ -78,7 +81,8 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
     setLangState(code)
   }, [])
 
-  const value = useMemo(() => ({ lang, setLang, t }), [lang, setLang, t])
+  const ready = dictionary !== null
+  const value = useMemo(() => ({ lang, ready, setLang, t }), [lang, ready, setLang, t])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 

@@ -1,0 +1,18 @@
+import { Switch } from '@heroui/react'
+import { useTheme } from '~/hooks/use_theme'
+import { useTranslation } from '~/hooks/use_translation'
+
+export function ThemeSwitch() {
+  const { theme, setTheme } = useTheme()
+  const { t } = useTranslation()
+  return (
+    <Switch
+      size="sm"
+      isSelected={theme === 'dark'}
+      onValueChange={(dark) => setTheme(dark ? 'dark' : 'light')}
+      data-testid="theme-switch"
+    >
+      {t('Dark mode')}
+    </Switch>
+  )
+}

@@ -1,0 +1,48 @@
+import { Select, SelectItem } from '@heroui/react'
+import type { ApiForm } from '~/hooks/use_api_form'
+import { useTranslation } from '~/hooks/use_translation'
+
+type Props<V extends Record<string, any>> = {
+  form: ApiForm<V>
+  name: keyof V & string
+  label: string
+  placeholder?: string
+  options: { value: string; label: string }[]
+  isDisabled?: boolean
+}
+
+/** A single-choice select bound to the form pattern. */
+export function SelectField<V extends Record<string, any>>({
+  form,
+  name,
+  label,
+  placeholder,
+  options,
+  isDisabled,
+}: Props<V>) {
+  const { t } = useTranslation()
+  const error = form.errorFor(name)
+  const value = (form.values[name] ?? '') as string
+  return (
+    <Select
+      name={name}
+      label={t(label)}
+      labelPlacement="outside"
+      placeholder={placeholder ? t(placeholder) : undefined}
+      variant="bordered"
+      selectedKeys={value ? [value] : []}
+      onSelectionChange={(keys) => {
+        const [first] = Array.from(keys as Set<string>)
+        form.setValue(name, (first ?? '') as V[typeof name])
+      }}
+      onClose={() => form.touch(name)}
+      isInvalid={!!error}
+      errorMessage={error ? t(error) : undefined}
+      isDisabled={isDisabled}
+    >
+      {options.map((o) => (
+        <SelectItem key={o.value}>{o.label}</SelectItem>
+      ))}
+    </Select>
+  )
+}

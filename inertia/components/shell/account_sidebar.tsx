@@ -1,0 +1,24 @@
+import { Link } from '@inertiajs/react'
+import { useBranding } from '~/hooks/use_shared'
+import { useTranslation } from '~/hooks/use_translation'
+import { accountLinks } from '~/components/shell/account_links'
+
+export function AccountSidebar({ activePath }: { activePath: string }) {
+  const branding = useBranding()
+  const { t } = useTranslation()
+  return (
+    <nav className="flex flex-col gap-1" aria-label="Account" data-testid="account-sidebar">
+      {accountLinks(branding.pricingPlan).map((link) => (
+        <Link
+          key={link.href}
+          href={link.href}
+          className={`rounded-medium px-3 py-2 text-small ${
+            activePath.startsWith(link.href) ? 'bg-primary text-primary-foreground' : 'hover:bg-default-100'
+          }`}
+        >
+          {t(link.label)}
+        </Link>
+      ))}
+    </nav>
+  )
+}

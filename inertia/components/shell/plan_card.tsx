@@ -1,0 +1,50 @@
+import { Button, Card, CardBody, CardFooter, CardHeader } from '@heroui/react'
+import { useTranslation } from '~/hooks/use_translation'
+import { formatMoney } from '~/lib/format'
+
+export interface PlanCardData {
+  id: number
+  name: string
+  description: string | null
+  price: string
+  forexLeverage: number | null
+  forexStopout: string | null
+}
+
+/** A pricing plan card (customer spec §2 Pricing). */
+export function PlanCard(props: {
+  plan: PlanCardData
+  currency: string
+  subscribed: boolean
+  busy: boolean
+  onSubscribe: (plan: PlanCardData) => void
+}) {
+  const { t } = useTranslation()
+  const { plan } = props
+  return (
+    <Card className="h-full" data-testid={`plan-${plan.id}`}>
+      <CardHeader className="flex flex-col items-start gap-1">
+        <h3 className="text-large font-semibold">{plan.name}</h3>
+        {plan.description && <p className="text-small text-default-500">{plan.description}</p>}
+      </CardHeader>
+      <CardBody className="gap-2">
+        <p className="text-2xl font-bold">{formatMoney(plan.price, props.currency)}</p>
+        <p>
+          {plan.forexLeverage ? t('Leverage up to {leverage}', { leverage: plan.forexLeverage }) : t('normal')}
+        </p>
+        <p>{plan.forexStopout ? t('Stopout up to {stopout}%', { stopout: plan.forexStopout }) : t('N/A')}</p>
+      </CardBody>
+      <CardFooter>
+        <Button
+          fullWidth
+          color="primary"
+          isDisabled={props.subscribed}
+          isLoading={props.busy}
+          onPress={() => props.onSubscribe(plan)}
+        >
+          {props.subscribed ? t('Subscribed') : t('Subscribe')}
+        </Button>
+      </CardFooter>
+    </Card>
+  )
+}

@@ -1,0 +1,40 @@
+import { Button } from '@heroui/react'
+import { useEffect, useState } from 'react'
+import { router } from '@inertiajs/react'
+import type { Session } from '~/hooks/use_shared'
+import { useBranding } from '~/hooks/use_shared'
+import { useTranslation } from '~/hooks/use_translation'
+import { LanguagePicker } from '~/components/common/language_picker'
+import { ThemeSwitch } from '~/components/common/theme_switch'
+import { LOCAL_KEYS, readLocal } from '~/lib/storage'
+import { backToAdmin } from '~/lib/session'
+
+/** Copyright, language, dark mode, the role button and Back To Admin (customer spec §2 Footer). */
+export function ShellFooter({ session }: { session: Session }) {
+  const branding = useBranding()
+  const { t } = useTranslation()
+  const [impersonating, setImpersonating] = useState(false)
+  useEffect(() => setImpersonating(readLocal(LOCAL_KEYS.backToAdmin) === 'enabled'), [])
+
+  return (
+    <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-divider px-4 py-3 text-small">
+      <span>
+        © {new Date().getFullYear()} {branding.appName}. {t('All rights reserved.')}
+      </span>
+      <div className="flex flex-wrap items-center gap-3">
+        {session.roleHome && (
+          <Button size="sm" color="secondary" variant="flat" onPress={() => router.visit(session.roleHome!.href)} data-testid="role-button">
+            {t(session.roleHome.label)}
+          </Button>
+        )}
+        {impersonating && (
+          <Button size="sm" color="warning" variant="flat" onPress={backToAdmin} data-testid="back-to-admin">
+            {t('Back To Admin')}
+          </Button>
+        )}
+        <LanguagePicker />
+        <ThemeSwitch />
+      </div>
+    </footer>
+  )
+}

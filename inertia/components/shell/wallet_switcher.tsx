@@ -1,0 +1,51 @@
+import { Button, Dropdown, DropdownItem, DropdownMenu, DropdownSection, DropdownTrigger } from '@heroui/react'
+import type { Session } from '~/hooks/use_shared'
+import { api, errorMessage } from '~/lib/api'
+import { toastError } from '~/lib/toast'
+import { formatMoney } from '~/lib/format'
+import { useTranslation } from '~/hooks/use_translation'
+
+/** Lists the user's wallets by mode and currency; choosing one switches and reloads (spec §4). */
+export function WalletSwitcher({ session }: { session: Session }) {
+  const { t } = useTranslation()
+  const active = session.activeBalance
+  if (!active) return null
+  const byMode = (mode: 'demo' | 'real') => session.wallets.filter((w) => w.mode === mode)
+
+  async function choose(id: number) {
+    if (id === active!.id) return
+    try {
+      await api('POST', '/dashboard/switch-wallet', { balanceId: id })
+      window.location.reload()
+    } catch (error) {
+      toastError(errorMessage(error))
+    }
+  }
+
+  const sections = (['real', 'demo'] as const).filter((m) => byMode(m).length)
+  return (
+    <Dropdown placement="bottom-end">
+      <DropdownTrigger>
+        <Button variant="flat" size="sm" data-testid="wallet-switcher">
+          {t(active.mode === 'demo' ? 'Demo' : 'Real')} · {active.currency}
+        </Button>
+      </DropdownTrigger>
+      <DropdownMenu
+        aria-label="Wallets"
+        selectionMode="single"
+        selectedKeys={[String(active.id)]}
+        onAction={(key) => choose(Number(key))}
+      >
+        {sections.map((mode) => (
+          <DropdownSection key={mode} title={t(mode === 'demo' ? 'Demo' : 'Real')}>
+            {byMode(mode).map((w) => (
+              <DropdownItem key={String(w.id)} textValue={`${mode} ${w.currency}`} data-testid={`wallet-${w.id}`}>
+                {w.currency} — {formatMoney(w.balance, w.currency)}
+              </DropdownItem>
+            ))}
+          </DropdownSection>
+        ))}
+      </DropdownMenu>
+    </Dropdown>
+  )
+}

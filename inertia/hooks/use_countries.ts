@@ -1,0 +1,17 @@
+import { useEffect, useState } from 'react'
+import { api } from '~/lib/api'
+import { toastError } from '~/lib/toast'
+
+/** Loads the country list the app ships (GET /countries: name.common per entry, sorted). */
+export function useCountries() {
+  const [countries, setCountries] = useState<string[] | null>(null)
+  useEffect(() => {
+    api<{ name: { common: string } }[]>('GET', '/countries')
+      .then((rows) => setCountries(rows.map((r) => r.name.common).sort((a, b) => a.localeCompare(b))))
+      .catch(() => {
+        toastError('Failed to load countries')
+        setCountries([])
+      })
+  }, [])
+  return countries
+}

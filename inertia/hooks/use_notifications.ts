@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useState } from 'react'
+import { router } from '@inertiajs/react'
+import { api } from '~/lib/api'
+import { toast } from '~/lib/toast'
+import { playNotificationSound } from '~/lib/sound'
+import { useChannel } from '~/hooks/use_transmit'
+
+export interface NotificationItem {
+  id: number
+  title: string
+  description: string | null
+  url: string | null
+  createdAt: string | null
+}
+
+type UserEvent =
+  | { event: 'notification'; id: number; title: string; description: string | null; url: string | null }
+  | { event: 'account' }
+
+/**
+ * The notification list (GET /notifications) and the user's private channel:
+ * a new notification toasts, chimes and refreshes the list; an `account`
+ * event re-reads the shell's wallet figures.
+ */
+export function useNotifications(userId: number | null) {
+  const [items, setItems] = useState<NotificationItem[]>([])
+
+  const refresh = useCallback(() => {
+    if (!userId) return
+    api<{ data: NotificationItem[] }>('GET', '/notifications')
+      .then((r) => setItems(r.data))
+      .catch(() => {})
+  }, [userId])
+
+  useEffect(refresh, [refresh])
+
+  useChannel<UserEvent>(userId ? `users/${userId}` : null, (message) => {
+    if (message.event === 'notification') {
+      playNotificationSound()
+      toast(message.title, { description: message.description })
+      refresh()
+    } else if (message.event === 'account') {
+      router.reload({ only: ['session'] })
+    }
+  })
+
+  return { items, refresh }
+}

@@ -1,0 +1,40 @@
+import { Head, usePage } from '@inertiajs/react'
+import { useSession } from '~/hooks/use_shared'
+import { useTranslation } from '~/hooks/use_translation'
+import { useTheme } from '~/hooks/use_theme'
+import { TopBar } from '~/components/shell/top_bar'
+import { ShellFooter } from '~/components/shell/shell_footer'
+import { AccountSidebar } from '~/components/shell/account_sidebar'
+import { PlanModal } from '~/components/shell/plan_modal'
+import { WhatsAppWidget } from '~/components/common/whatsapp_widget'
+import { LogoSpinner } from '~/components/common/logo_spinner'
+
+/**
+ * The signed-in shell (customer spec §2): top bar, optional account sidebar,
+ * footer, WhatsApp widget and the mandatory plan modal.
+ */
+export function AppShell(props: { title: string; withSidebar?: boolean; children: React.ReactNode }) {
+  const session = useSession()
+  const { t, ready } = useTranslation()
+  const { url } = usePage()
+  useTheme()
+  if (!session) return <LogoSpinner />
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Head title={t(props.title)} />
+      {!ready && <LogoSpinner />}
+      <TopBar session={session} />
+      <div className="flex flex-1 gap-6 p-4">
+        {props.withSidebar && (
+          <aside className="hidden w-56 shrink-0 md:block">
+            <AccountSidebar activePath={url} />
+          </aside>
+        )}
+        <main className="min-w-0 flex-1">{props.children}</main>
+      </div>
+      <ShellFooter session={session} />
+      <WhatsAppWidget />
+      <PlanModal session={session} />
+    </div>
+  )
+}
