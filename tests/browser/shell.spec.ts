@@ -1,0 +1,78 @@
+import { test } from '@japa/runner'
+import { isolate } from '#tests/helpers/isolation'
+import { loginThroughForm } from '#tests/helpers/browser'
+import User from '#models/user'
+import { notifyUser } from '#services/notification_service'
+
+test.group('Browser: the signed-in shell', (group) => {
+  isolate(group)
+
+  test('switching wallet reloads the page with the other wallet figures', async ({ visit }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, 'customer@demo.test')
+    await page.assertText('[data-testid=figure-balance]', '$25,000.00')
+    await page.assertTextContains('[data-testid=wallet-switcher]', 'Real')
+
+    await page.locator('[data-testid=wallet-switcher]').click()
+    await page.getByRole('menuitemradio', { name: /USD — \$10,000\.00/ }).click()
+    await page.waitForLoadState('networkidle')
+    await page.assertTextContains('[data-testid=wallet-switcher]', 'Demo')
+    await page.assertText('[data-testid=figure-balance]', '$10,000.00')
+
+    await page.reload()
+    await page.assertTextContains('[data-testid=wallet-switcher]', 'Demo')
+  })
+
+  test('theme and language choices persist across reloads', async ({ visit }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, 'customer@demo.test')
+    await page.assertExists('html.dark')
+
+    await page.locator('[data-testid=theme-switch]').click()
+    await page.assertExists('html.light')
+    await page.reload()
+    await page.assertExists('html.light')
+    await page.assertNotExists('html.dark')
+
+    await page.locator('[data-testid=language-picker]').click()
+    await page.getByRole('option', { name: 'Español' }).click()
+    await page.assertTextContains('footer', 'Todos los derechos reservados.')
+    await page.reload()
+    await page.assertTextContains('footer', 'Todos los derechos reservados.')
+    await page.assertTextContains('[data-testid=account-figures]', 'Saldo')
+  })
+
+  test('a staff member reaches their area from the footer role button', async ({ visit, assert }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, 'manager@demo.test')
+    await page.assertText('[data-testid=role-button]', 'Manager')
+    await page.locator('[data-testid=role-button]').click()
+    await page.waitForURL('**/admin/trades/all')
+    await page.assertTextContains('main h1', 'All Trades')
+    // The menu mirrors the server's role rules: transactions and trades, no site settings.
+    await page.assertTextContains('[data-testid=staff-menu]', 'Transactions')
+    await page.assertExists('[data-testid=staff-menu] a[href="/admin/trades/all"]')
+    const menu = await page.locator('[data-testid=staff-menu]').innerText()
+    assert.notInclude(menu, 'Site Management')
+    assert.notInclude(menu, 'Server Management')
+  })
+})
+
+test.group('Browser: real-time notifications', (group) => {
+  isolate(group)
+
+  test('a notification created on the server toasts live and joins the list', async ({ visit }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, 'customer@demo.test')
+    const user = await User.findByOrFail('email', 'customer@demo.test')
+    // The page subscribes to its private channel once it has loaded.
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+
+    await notifyUser(user.id, { title: 'Deposit approved', description: 'Your deposit of $500.00 is credited.' })
+
+    await page.assertTextContains('[data-toast]', 'Deposit approved')
+    await page.locator('[data-testid=notifications-button]').click()
+    await page.assertTextContains('ul[data-testid=notifications-list]', 'Deposit approved')
+  })
+})

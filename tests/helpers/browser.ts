@@ -1,0 +1,17 @@
+import type { Page } from 'playwright'
+import { DEMO_PASSWORD } from '#tests/helpers/users'
+
+/** Logs in through the login form and waits for the dashboard. */
+export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.locator('input[name=email]').fill(email)
+  await page.locator('input[name=password]').fill(password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL('**/dashboard')
+}
+
+/** Picks an option of a HeroUI Autocomplete by typing part of it. */
+export async function chooseFromAutocomplete(page: Page, label: string, typed: string, option: string) {
+  const input = page.getByLabel(label, { exact: true })
+  await input.fill(typed)
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
