@@ -1,8 +1,13 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { defineConfig } from '@adonisjs/lucid'
 
-const sqlitePath = env.get('SQLITE_PATH', 'tmp/db.sqlite3')
+const sqliteSetting = env.get('SQLITE_PATH', 'tmp/db.sqlite3')
+const sqlitePath = sqliteSetting.startsWith('/') ? sqliteSetting : app.makePath(sqliteSetting)
+// A fresh clone has no tmp/: create the database's folder rather than fail.
+if (env.get('DB_CONNECTION', 'sqlite') === 'sqlite') mkdirSync(dirname(sqlitePath), { recursive: true })
 
 const dbConfig = defineConfig({
   connection: env.get('DB_CONNECTION', 'sqlite'),
@@ -10,7 +15,7 @@ const dbConfig = defineConfig({
     sqlite: {
       client: 'better-sqlite3',
       connection: {
-        filename: sqlitePath.startsWith('/') ? sqlitePath : app.makePath(sqlitePath),
+        filename: sqlitePath,
       },
       useNullAsDefault: true,
       migrations: {

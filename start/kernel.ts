@@ -21,6 +21,7 @@ router.use([
   () => import('@adonisjs/auth/initialize_auth_middleware'),
   () => import('#middleware/initialize_bouncer_middleware'),
   () => import('#middleware/silent_auth_middleware'),
+  () => import('#middleware/text_input_guard_middleware'),
 ])
 
 export const middleware = router.named({

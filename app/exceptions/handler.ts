@@ -1,5 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { HttpContext, ExceptionHandler } from '@adonisjs/core/http'
+import { Exception } from '@adonisjs/core/exceptions'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { errors as vineErrors } from '@vinejs/vine'
 import { errors as limiterErrors } from '@adonisjs/limiter'
@@ -8,6 +9,8 @@ import { errors as authErrors } from '@adonisjs/auth'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 
 type FieldError = { field: string; message: string; rule?: string }
+
+const REFUSED_FILE_KEYS = new Set(['E_PATH_TRAVERSAL_DETECTED', 'E_UNALLOWED_CHARACTERS'])
 
 /**
  * One error shape for every fetch call: `{ message, errors: [{ field, message }] }`.
@@ -26,6 +29,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async handle(error: unknown, ctx: HttpContext) {
+    error = this.normalize(error)
     if (this.wantsJson(ctx)) {
       const payload = this.jsonFor(error)
       if (payload) return ctx.response.status(payload.status).send(payload.body)
@@ -37,7 +41,19 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async report(error: unknown, ctx: HttpContext) {
-    return super.report(error, ctx)
+    return super.report(this.normalize(error), ctx)
+  }
+
+  /**
+   * The file server (drive, /uploads/*) throws 500-status errors for paths it
+   * refuses (traversal, odd characters): to the visitor that file does not exist.
+   */
+  private normalize(error: unknown) {
+    const code = (error as { code?: string })?.code
+    if (code && REFUSED_FILE_KEYS.has(code)) {
+      return new Exception('Not found', { status: 404, code: 'E_NOT_FOUND' })
+    }
+    return error
   }
 
   private wantsJson(ctx: HttpContext) {

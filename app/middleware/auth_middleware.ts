@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
+import { errors as authErrors } from '@adonisjs/auth'
 
 /**
  * Visitors are sent to the login page (/); JSON callers get 401.
@@ -17,7 +18,11 @@ export default class AuthMiddleware {
     await ctx.auth.authenticateUsing(options.guards, { loginRoute: this.redirectTo })
     if (!ctx.auth.user!.isActive) {
       await ctx.auth.use('web').logout()
-      return ctx.response.redirect(this.redirectTo)
+      // Same answer as for a visitor: a redirect for pages, 401 for JSON callers.
+      throw new authErrors.E_UNAUTHORIZED_ACCESS('Unauthorized access', {
+        redirectTo: this.redirectTo,
+        guardDriverName: 'session',
+      })
     }
     return next()
   }

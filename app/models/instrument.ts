@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { booleanColumn } from '#models/boolean_column'
 import type { Category } from '#domain/instruments'
 import { moneyColumn } from '#models/money_column'
 
@@ -31,7 +32,7 @@ export default class Instrument extends BaseModel {
   @column()
   declare leverage: number
 
-  @column()
+  @booleanColumn()
   declare tradable: boolean
 
   @column()

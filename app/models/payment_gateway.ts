@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { booleanColumn } from '#models/boolean_column'
 import { moneyColumn } from '#models/money_column'
 
 /** Keys are secrets: they are never serialized to a page. */
@@ -34,7 +35,7 @@ export default class PaymentGateway extends BaseModel {
   @moneyColumn()
   declare fee: string
 
-  @column()
+  @booleanColumn()
   declare isActive: boolean
 
   @column()

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { booleanColumn } from '#models/boolean_column'
 
 export default class PromoCode extends BaseModel {
   @column({ isPrimary: true })
@@ -11,7 +12,7 @@ export default class PromoCode extends BaseModel {
   @column()
   declare createdById: number | null
 
-  @column()
+  @booleanColumn()
   declare isActive: boolean
 
   @column.dateTime({ autoCreate: true })

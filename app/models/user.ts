@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, belongsTo, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
+import { booleanColumn } from '#models/boolean_column'
 import type { BelongsTo, HasMany, HasOne } from '@adonisjs/lucid/types/relations'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { DbRememberMeTokensProvider } from '@adonisjs/auth/session'
@@ -34,13 +35,13 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare roleId: RoleId
 
-  @column()
+  @booleanColumn()
   declare isEmailVerified: boolean
 
   @column.dateTime()
   declare emailVerifiedAt: DateTime | null
 
-  @column()
+  @booleanColumn()
   declare isActive: boolean
 
   @column()
@@ -51,9 +52,6 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   @column()
   declare promoCodeId: number | null
-
-  @column()
-  declare preferredLanguage: string
 
   @column.dateTime()
   declare lastAccessAt: DateTime | null

@@ -1,5 +1,6 @@
 /*
-| Bouncer policies, registered by name. Resource policies are added as the
-| resources they guard are built.
+| Bouncer policies, registered by name and loaded lazily.
 */
-export const policies = {}
+export const policies = {
+  PricingPlanPolicy: () => import('#policies/pricing_plan_policy'),
+}

@@ -35,7 +35,8 @@ async function branding() {
 
 /** The signed-in user as the shell needs it: identity, wallets, figures, plan state. */
 async function session(ctx: HttpContext) {
-  const user = ctx.auth.user
+  // Unknown URLs render the 404 page before any router middleware ran: no auth there.
+  const user = ctx.auth?.user
   if (!user) return null
   const { wallets, active, metrics } = await accountSummary(user)
   const impersonation = impersonationOf(ctx)

@@ -1,5 +1,12 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import { birthDateRule, countryRule, newPasswordRule, phoneRule, shortText } from '#validators/rules'
+import {
+  birthDateRule,
+  countryRule,
+  idRule,
+  newPasswordRule,
+  phoneRule,
+  shortText,
+} from '#validators/rules'
 
 export const profileValidator = vine.compile(
   vine.object({
@@ -18,8 +25,8 @@ profileValidator.messagesProvider = new SimpleMessagesProvider({
   'phone.regex': 'Enter a valid phone number',
   'phone.maxLength': 'Enter a valid phone number',
   'birthDate.date': 'Enter a valid birth date',
-  'birthDate.beforeOrEqual': 'You must be at least 18 years old',
-  'birthDate.afterOrEqual': 'Enter a valid birth date',
+  'birthDate.date.beforeOrEqual': 'You must be at least 18 years old',
+  'birthDate.date.afterOrEqual': 'Enter a valid birth date',
   'country.enum': 'Choose a country from the list',
   'maxLength': 'The {{ field }} field must be at most {{ max }} characters',
 })
@@ -38,11 +45,14 @@ changePasswordValidator.messagesProvider = new SimpleMessagesProvider({
 })
 
 export const switchWalletValidator = vine.compile(
-  vine.object({ balanceId: vine.number().withoutDecimals().positive() })
+  vine.object({ balanceId: idRule() })
 )
 switchWalletValidator.messagesProvider = new SimpleMessagesProvider({
   'balanceId.required': 'Wallet is required',
   'balanceId.number': 'Wallet is required',
+  'balanceId.withoutDecimals': 'Wallet is required',
+  'balanceId.min': 'Wallet is required',
+  'balanceId.max': 'Wallet is required',
 })
 
 export const translationKeyValidator = vine.compile(
@@ -50,5 +60,6 @@ export const translationKeyValidator = vine.compile(
 )
 translationKeyValidator.messagesProvider = new SimpleMessagesProvider({
   'key.required': 'Key is required',
+  'key.minLength': 'Key is required',
   'key.maxLength': 'Key must be at most 500 characters',
 })

@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import { COUNTRY_NAMES } from '#services/countries'
+import { MAX_ID } from '#domain/ids'
 
 /** Small shared rules every account form builds from. */
 export const emailRule = () => vine.string().trim().maxLength(254).email().toLowerCase()
@@ -15,7 +16,13 @@ export const phoneRule = () =>
     .maxLength(20)
     .regex(/^\+?[0-9][0-9 ()-]{5,19}$/)
 
+/** A row id sent by a form: a whole number in the id column's range. */
+export const idRule = () => vine.number().withoutDecimals().min(1).max(MAX_ID)
+
 export const shortText = (max: number) => vine.string().trim().maxLength(max)
+
+/** A required text field: blank after trimming counts as missing (report it as `required`). */
+export const requiredText = (max: number) => shortText(max).minLength(1)
 
 /** A birth date in the past, at least 18 years back (a broker serves adults only). */
 export const birthDateRule = () =>

@@ -28,7 +28,6 @@ export default class extends BaseSchema {
         .references('id')
         .inTable('promo_codes')
         .onDelete('SET NULL')
-      table.string('preferred_language', 12).notNullable().defaultTo('en')
       table.timestamp('last_access_at').nullable()
       table.timestamp('created_at').notNullable()
       table.timestamp('updated_at').nullable()

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { api } from '~/lib/api'
 import { LOCAL_KEYS, readLocal, writeLocal } from '~/lib/storage'
+import { setToastTranslator } from '~/lib/toast'
 
 /**
  * Translations keyed by the English text (admin spec §1). The language is kept
@@ -80,6 +81,8 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
     writeLocal(LOCAL_KEYS.lang, code)
     setLangState(code)
   }, [])
+
+  useEffect(() => setToastTranslator(t), [t])
 
   const ready = dictionary !== null
   const value = useMemo(() => ({ lang, ready, setLang, t }), [lang, ready, setLang, t])

@@ -10,6 +10,12 @@ type Listener = (p: ToastPlacement) => void
 let placement: ToastPlacement = 'bottom-right'
 const listeners = new Set<Listener>()
 
+/** Toasts show in the active language; the i18n provider installs its translator here. */
+let translate: (text: string) => string = (text) => text
+export function setToastTranslator(t: (text: string) => string) {
+  translate = t
+}
+
 export function onPlacementChange(listener: Listener) {
   listeners.add(listener)
   return () => listeners.delete(listener)
@@ -29,8 +35,8 @@ export function toast(
     listeners.forEach((l) => l(wanted))
   }
   addToast({
-    title,
-    description: options.description ?? undefined,
+    title: translate(title),
+    description: options.description ? translate(options.description) : undefined,
     color: options.color ?? 'default',
     timeout: 4000,
   })

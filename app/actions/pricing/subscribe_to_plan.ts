@@ -6,6 +6,8 @@ import type User from '#models/user'
 import { postEntry } from '#services/ledger_service'
 import { money } from '#domain/money'
 import { UserFacingException } from '#exceptions/user_facing_exception'
+import { isStorableId } from '#domain/ids'
+import { errors as lucidErrors } from '@adonisjs/lucid'
 
 export const NOT_ENOUGH_BALANCE = 'Not enough balance'
 
@@ -16,6 +18,7 @@ export const NOT_ENOUGH_BALANCE = 'Not enough balance'
  * wallet's free balance (balance − margin − on hold).
  */
 export async function subscribeToPlan(user: User, planId: number) {
+  if (!isStorableId(planId)) throw new lucidErrors.E_ROW_NOT_FOUND(PricingPlan)
   const plan = await PricingPlan.findOrFail(planId)
   const result = await db.transaction(async (trx) => {
     const switched = await trx

@@ -2,15 +2,23 @@ import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
 import { endImpersonation, impersonationOf } from '#services/impersonation'
 import { ForbiddenException } from '#exceptions/forbidden_exception'
+import { ROLE_HOME, STAFF_ROLES } from '#domain/roles'
 
 export default class ImpersonationController {
   /** POST /authManager/back-to-admin: return from a login-as session to the staff account. */
   async backToAdmin(ctx: HttpContext) {
     const impersonation = impersonationOf(ctx)
     if (!impersonation) throw new ForbiddenException('This is not a login-as session')
-    const staff = await User.findOrFail(impersonation.staffId)
+    const staff = await User.find(impersonation.staffId)
+    // The way back only leads to an active staff account; anything else ends here.
+    if (!staff || !staff.isActive || !STAFF_ROLES.includes(staff.roleId)) {
+      endImpersonation(ctx)
+      throw new ForbiddenException('The staff account of this session is no longer available')
+    }
     endImpersonation(ctx)
     await ctx.auth.use('web').login(staff)
-    return ctx.response.ok({ message: 'Back to admin', redirect: '/admin' })
+    // Each staff member goes back to their own area (an agent may not open /admin).
+    const redirect = ROLE_HOME[staff.roleId]?.href ?? '/admin'
+    return ctx.response.ok({ message: 'Back to admin', redirect })
   }
 }

@@ -1,0 +1,22 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import PricingPlan from '#models/pricing_plan'
+import settings from '#services/settings_service'
+import { planCard } from '#transformers/plan_transformer'
+import { subscribeToPlan } from '#actions/pricing/subscribe_to_plan'
+
+export default class PricingController {
+  /** GET /pricing: the plans in a 3-column grid, the current one marked (customer spec §2 Pricing). */
+  async show({ inertia, response }: HttpContext) {
+    const site = await settings.site()
+    if (!site.switches.pricingPlan) return response.notFound()
+    const plans = await PricingPlan.query().orderBy('price', 'asc').orderBy('id', 'asc')
+    return inertia.render('customer/pricing', { plans: plans.map(planCard) })
+  }
+
+  /** POST /dashboard/pricing/subscribe/:planId */
+  async subscribe({ params, auth, bouncer, response }: HttpContext) {
+    await bouncer.with('PricingPlanPolicy').authorize('subscribe')
+    const { plan } = await subscribeToPlan(auth.getUserOrFail(), Number(params.planId))
+    return response.ok({ message: `Subscribed to ${plan.name}` })
+  }
+}

@@ -1,0 +1,210 @@
+/*
+| Authorization walk: every registered route, requested by a visitor and by
+| each of the six roles, must answer as the specifications say.
+|
+| The table below is the expectation, written from the specs (customer spec
+| §6, admin specs §2, DESIGN.md "a request outside a role's rights gets 403").
+| A route missing from the table fails the suite: every new route has to be
+| classified here.
+*/
+import { test } from '@japa/runner'
+import router from '@adonisjs/core/services/router'
+import type { ApiClient, ApiRequest } from '@japa/api-client'
+import PricingPlan from '#models/pricing_plan'
+import User from '#models/user'
+import { ALL_ROLES, ROLE_HOME, type RoleId } from '#domain/roles'
+import { isolate } from '#tests/helpers/isolation'
+import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+
+type Expectation =
+  /** Visitor pages: a signed-in user is sent to /dashboard. */
+  | { access: 'guest'; page: true }
+  /** Open to everyone; must never fail with 401, 403 or 5xx. */
+  | { access: 'public'; page: boolean }
+  /** Signed-in users of these roles only. */
+  | { access: RoleId[]; page: boolean; session?: (actor: User) => Promise<Record<string, any>> }
+
+const EVERYONE = [...ALL_ROLES]
+
+/** A login-as session, so "Back To Admin" has someone to go back to. */
+const impersonatedByAdmin = async () => {
+  const admin = await demoUser(DEMO.admin)
+  return { impersonator: { staffId: admin.id, staffRoleId: 1 } }
+}
+
+const EXPECTATIONS: Record<string, Expectation> = {
+  // Visitor pages (customer spec §2, §6: visitors sign up, log in, reset passwords).
+  'GET /': { access: 'guest', page: true },
+  'GET /signup': { access: 'guest', page: true },
+  'GET /forgot-password': { access: 'guest', page: true },
+  'GET /reset-password/:token': { access: 'guest', page: true },
+
+  // Visitor forms and shared data.
+  'POST /auth/login': { access: 'public', page: false },
+  'POST /auth/signup': { access: 'public', page: false },
+  'POST /forgot-password': { access: 'public', page: false },
+  'PUT /forgot-password': { access: 'public', page: false },
+  'GET /verify-email/:id': { access: 'public', page: false },
+  'GET /countries': { access: 'public', page: false },
+  'GET /translations/:lng': { access: 'public', page: false },
+  'POST /translations/:lng': { access: 'public', page: false },
+  'GET /uploads/*': { access: 'public', page: false },
+
+  // The signed-in shell: every role shares it (customer spec §1, §2 Shell).
+  'GET /dashboard': { access: EVERYONE, page: true },
+  'GET /profile': { access: EVERYONE, page: true },
+  'GET /security': { access: EVERYONE, page: true },
+  'GET /pricing': { access: EVERYONE, page: true },
+  'GET /notifications': { access: EVERYONE, page: false },
+  'GET /auth/user': { access: EVERYONE, page: false },
+  'POST /auth/logout': { access: EVERYONE, page: false },
+  'POST /dashboard/switch-wallet': { access: EVERYONE, page: false },
+  'PUT /profile/me': { access: EVERYONE, page: false },
+  'PUT /security/password': { access: EVERYONE, page: false },
+  'POST /authManager/back-to-admin': { access: EVERYONE, page: false, session: impersonatedByAdmin },
+
+  // Customer-only (customer spec §6: the plan belongs to role 3).
+  'POST /dashboard/pricing/subscribe/:planId': { access: [3], page: false },
+
+  // Staff areas behind the footer role buttons (customer spec §2 Footer, admin specs §2).
+  'GET /admin': { access: [1], page: true },
+  'GET /admin/trades/all': { access: [1, 2], page: true },
+  'GET /affiliate': { access: [4], page: true },
+  'GET /admin/crm/sales/all': { access: [1, 2, 5], page: true },
+  'GET /admin/crm/retention': { access: [1, 2, 6], page: true },
+}
+
+/** Routes that are not the app's own: the Transmit SSE transport authorizes per channel. */
+const NOT_WALKED = ['GET /__transmit/events', 'POST /__transmit/subscribe', 'POST /__transmit/unsubscribe']
+
+/** Every registered route as "METHOD /pattern" (HEAD is GET's twin). */
+function registeredRoutes() {
+  const keys = new Set<string>()
+  for (const routes of Object.values(router.toJSON())) {
+    for (const route of routes) {
+      for (const method of route.methods) {
+        if (method !== 'HEAD') keys.add(`${method} ${route.pattern}`)
+      }
+    }
+  }
+  return [...keys].sort()
+}
+
+/** Plausible values for route parameters. */
+async function urlFor(pattern: string) {
+  const basic = await PricingPlan.findByOrFail('name', 'Basic')
+  const newcomer = await demoUser(DEMO.newcomer)
+  const values: Record<string, string> = {
+    ':token': 'x'.repeat(43),
+    ':id': String(newcomer.id),
+    ':planId': String(basic.id),
+    ':lng': 'es',
+    '*': 'no-such-file.txt',
+  }
+  return pattern.replace(/:[A-Za-z]+|\*/g, (param) => {
+    if (!(param in values)) throw new Error(`No test value for ${param} in ${pattern}`)
+    return values[param]
+  })
+}
+
+function request(client: ApiClient, method: string, url: string, page: boolean): ApiRequest {
+  const req = client.request(url, method as any).redirects(0)
+  if (method === 'GET') return page ? req : req.header('Accept', 'application/json')
+  return req.header('Accept', 'application/json').json({}).withCsrfToken()
+}
+
+const actors: { label: string; roleId: RoleId | null }[] = [
+  { label: 'visitor', roleId: null },
+  ...ALL_ROLES.map((roleId) => ({ label: `role ${roleId}`, roleId })),
+]
+
+test.group('authorization walk', (group) => {
+  isolate(group)
+
+  test('every registered route is classified in the expectation table', ({ assert }) => {
+    const walked = registeredRoutes().filter((key) => !NOT_WALKED.includes(key))
+    const unclassified = walked.filter((key) => !(key in EXPECTATIONS))
+    assert.deepEqual(unclassified, [], 'Add these routes to EXPECTATIONS in tests/functional/authorization.spec.ts')
+    const stale = Object.keys(EXPECTATIONS).filter((key) => !walked.includes(key))
+    assert.deepEqual(stale, [], 'These EXPECTATIONS entries no longer match a route')
+  })
+
+  for (const [key, expectation] of Object.entries(EXPECTATIONS)) {
+    const [method, pattern] = key.split(' ')
+
+    test(`${key}`, async ({ client, assert }) => {
+      const url = await urlFor(pattern)
+      for (const actor of actors) {
+        const user = actor.roleId ? await userOfRole(actor.roleId) : null
+        let req = request(client, method, url, expectation.page)
+        if (user) req = req.loginAs(user)
+        const withSession = 'session' in expectation ? expectation.session : undefined
+        if (user && withSession) req = req.withSession(await withSession(user))
+        const response = await req
+        const status = response.status()
+        const where = `${key} as ${actor.label} → ${status} ${response.text().slice(0, 200)}`
+
+        assert.isBelow(status, 500, where)
+
+        if (expectation.access === 'public') {
+          assert.notInclude([401, 403], status, where)
+        } else if (expectation.access === 'guest') {
+          if (user) {
+            assert.equal(status, 302, where)
+            assert.equal(response.header('location'), '/dashboard', where)
+          } else {
+            assert.equal(status, 200, where)
+          }
+        } else if (!user) {
+          if (expectation.page) {
+            assert.equal(status, 302, where)
+            assert.equal(response.header('location'), '/', where)
+          } else {
+            assert.equal(status, 401, where)
+          }
+        } else if (!expectation.access.includes(actor.roleId!)) {
+          assert.equal(status, 403, where)
+        } else {
+          assert.notInclude([401, 403, 404], status, where)
+          if (expectation.page) assert.equal(status, 200, where)
+        }
+      }
+    })
+  }
+
+  test('a page refused for a role renders the forbidden page', async ({ client }) => {
+    const customer = await userOfRole(3)
+    const response = await client.get('/admin').loginAs(customer).withInertia()
+    response.assertStatus(403)
+    response.assertInertiaComponent('errors/forbidden')
+  })
+
+  test('a JSON call refused for a role gets the JSON error shape', async ({ client, assert }) => {
+    const admin = await userOfRole(1)
+    const basic = await PricingPlan.findByOrFail('name', 'Basic')
+    const response = await client
+      .post(`/dashboard/pricing/subscribe/${basic.id}`)
+      .header('Accept', 'application/json')
+      .withCsrfToken()
+      .loginAs(admin)
+    response.assertStatus(403)
+    assert.isString(response.body().message)
+    assert.deepEqual(response.body().errors, [])
+  })
+
+  for (const roleId of ALL_ROLES) {
+    const home = ROLE_HOME[roleId]
+    if (!home) continue
+    test(`role ${roleId}'s footer button (${home.href}) opens its workspace`, async ({ client }) => {
+      const user = await userOfRole(roleId)
+      const response = await client.get(home.href).loginAs(user).withInertia()
+      response.assertStatus(200)
+      response.assertInertiaComponent('staff/workspace')
+      response.assertInertiaPropsContains({ activePath: home.href })
+    })
+  }
+
+  test('customers have no footer role button', ({ assert }) => {
+    assert.isUndefined(ROLE_HOME[3])
+  })
+})

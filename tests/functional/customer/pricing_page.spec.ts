@@ -1,0 +1,40 @@
+import { test } from '@japa/runner'
+import { isolate } from '#tests/helpers/isolation'
+import { api } from '#tests/helpers/http'
+import { DEMO, demoUser } from '#tests/helpers/users'
+import settings from '#services/settings_service'
+import PricingPlan from '#models/pricing_plan'
+
+test.group('Pricing page (GET /pricing)', (group) => {
+  isolate(group)
+
+  test('lists every plan cheapest first with the card fields', async ({ client }) => {
+    const user = await demoUser(DEMO.customer)
+    const response = await client.get('/pricing').loginAs(user).withInertia()
+    response.assertStatus(200)
+    response.assertInertiaComponent('customer/pricing')
+    response.assertInertiaPropsContains({
+      plans: [
+        { name: 'Basic', price: '0.00', forexLeverage: 100, forexStopout: '50' },
+        { name: 'Silver', price: '250.00', forexLeverage: 200, forexStopout: '40' },
+        { name: 'Gold', price: '1000.00', forexLeverage: 500, forexStopout: '30' },
+      ],
+    })
+  })
+
+  test('is not found when the pricingPlan setting is off', async ({ client }) => {
+    await settings.put('pricingPlan', { value1: 'off' })
+    const user = await demoUser(DEMO.customer)
+    const response = await client.get('/pricing').loginAs(user).header('Accept', 'application/json')
+    response.assertStatus(404)
+  })
+
+  test('staff cannot subscribe to a plan (Bouncer ability)', async ({ client, assert }) => {
+    const staff = await demoUser(DEMO.admin)
+    const plan = await PricingPlan.findByOrFail('name', 'Basic')
+    const response = await api(client, 'post', `/dashboard/pricing/subscribe/${plan.id}`).loginAs(staff)
+    response.assertStatus(403)
+    await staff.refresh()
+    assert.isNull(staff.pricingTableId)
+  })
+})

@@ -1,0 +1,88 @@
+import { test } from '@japa/runner'
+import User from '#models/user'
+import { isolate } from '#tests/helpers/isolation'
+import { api, fieldErrors } from '#tests/helpers/http'
+import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+
+test.group('GET /security', (group) => {
+  isolate(group)
+
+  test('renders the security page', async ({ client }) => {
+    const customer = await demoUser(DEMO.customer)
+    const response = await client.get('/security').loginAs(customer).withInertia()
+    response.assertStatus(200)
+    response.assertInertiaComponent('customer/security')
+  })
+})
+
+test.group('PUT /security/password', (group) => {
+  isolate(group)
+
+  test('changes the password: the new one logs in, the old one does not', async ({ client, assert }) => {
+    const customer = await demoUser(DEMO.customer)
+    const response = await api(client, 'put', '/security/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'a-better-password',
+    }).loginAs(customer)
+    response.assertStatus(200)
+    assert.equal(response.body().message, 'Password changed successfully')
+
+    ;(await api(client, 'post', '/auth/login', { email: DEMO.customer, password: 'a-better-password' })).assertStatus(200)
+    ;(await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })).assertStatus(400)
+  })
+
+  test('signs out remembered devices', async ({ client, assert }) => {
+    const customer = await demoUser(DEMO.customer)
+    await User.rememberMeTokens.create(customer, '30 days')
+    ;(await api(client, 'put', '/security/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'a-better-password',
+    }).loginAs(customer)).assertStatus(200)
+    assert.lengthOf(await User.rememberMeTokens.all(customer), 0)
+  })
+
+  test('a wrong current password is refused under currentPassword', async ({ client, assert }) => {
+    const customer = await demoUser(DEMO.customer)
+    const response = await api(client, 'put', '/security/password', {
+      currentPassword: 'not-my-password',
+      newPassword: 'a-better-password',
+    }).loginAs(customer)
+    response.assertStatus(422)
+    assert.equal(fieldErrors(response.body()).currentPassword, 'Current password is incorrect')
+    ;(await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })).assertStatus(200)
+  })
+
+  test('the form messages of customer spec §5', async ({ client, assert }) => {
+    const customer = await demoUser(DEMO.customer)
+    const empty = await api(client, 'put', '/security/password', {}).loginAs(customer)
+    empty.assertStatus(422)
+    assert.equal(fieldErrors(empty.body()).currentPassword, 'Current password is required')
+    assert.equal(fieldErrors(empty.body()).newPassword, 'New password is required')
+
+    const short = await api(client, 'put', '/security/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'short',
+    }).loginAs(customer)
+    short.assertStatus(422)
+    assert.equal(fieldErrors(short.body()).newPassword, 'Password must be at least 8 characters')
+  })
+
+  test('the new password must differ from the current one', async ({ client, assert }) => {
+    const customer = await demoUser(DEMO.customer)
+    const response = await api(client, 'put', '/security/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: DEMO_PASSWORD,
+    }).loginAs(customer)
+    response.assertStatus(422)
+    assert.isOk(fieldErrors(response.body()).newPassword)
+  })
+
+  test('staff can change their own password too', async ({ client }) => {
+    const admin = await demoUser(DEMO.admin)
+    ;(await api(client, 'put', '/security/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'admin-new-pass',
+    }).loginAs(admin)).assertStatus(200)
+    ;(await api(client, 'post', '/auth/login', { email: DEMO.admin, password: 'admin-new-pass' })).assertStatus(200)
+  })
+})

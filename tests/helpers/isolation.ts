@@ -1,0 +1,25 @@
+import type { Group } from '@japa/runner/core'
+import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import mail from '@adonisjs/mail/services/main'
+import settings from '#services/settings_service'
+
+/**
+ * Every test of the group runs in a transaction rolled back afterwards, with
+ * fresh throttles, a fresh settings cache and a fake mailer (no test may reach
+ * an SMTP server). A test that inspects mails calls `mail.fake()` itself to
+ * get a fresh, empty collection; the teardown restores the real mailer.
+ */
+export function isolate(group: Group) {
+  group.each.setup(async () => {
+    await limiter.clear()
+    settings.forget()
+    mail.fake()
+    const rollback = await testUtils.db().withGlobalTransaction()
+    return async () => {
+      await rollback()
+      settings.forget()
+      mail.restore()
+    }
+  })
+}

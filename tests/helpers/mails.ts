@@ -1,0 +1,16 @@
+import type { BaseMail } from '@adonisjs/mail'
+
+/** The first link in a sent mail's text body, optionally matching a path prefix. */
+export function linkIn(sent: BaseMail, pathPrefix = '/'): URL {
+  const text = String(sent.message.nodeMailerMessage.text ?? sent.message.nodeMailerMessage.html ?? '')
+  for (const match of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
+    const url = new URL(match[0].replace(/&amp;/g, '&'))
+    if (url.pathname.startsWith(pathPrefix)) return url
+  }
+  throw new Error(`No link under ${pathPrefix} in the mail:\n${text}`)
+}
+
+/** Path and query of a link, as the test client requests it. */
+export function pathOf(url: URL) {
+  return `${url.pathname}${url.search}`
+}
