@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, belongsTo, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
+import { BaseModel, beforeSave, belongsTo, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
 import { booleanColumn } from '#models/boolean_column'
 import type { BelongsTo, HasMany, HasOne } from '@adonisjs/lucid/types/relations'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
@@ -61,6 +61,12 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime | null
+
+  /** E-mail is stored lower-case on every write path, so uniqueness and login ignore case. */
+  @beforeSave()
+  static normalizeEmail(user: User) {
+    if (user.$dirty.email) user.email = user.email.trim().toLowerCase()
+  }
 
   @hasOne(() => Profile)
   declare profile: HasOne<typeof Profile>

@@ -3,7 +3,10 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 
-/** Changes the password after checking the current one; other remembered devices are signed out. */
+/**
+ * Changes the password after checking the current one. Remember-me cookies are
+ * revoked; other open sessions end on their next request (session_stamp).
+ */
 export async function changePassword(
   user: User,
   input: { currentPassword: string; newPassword: string }

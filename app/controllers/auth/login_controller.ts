@@ -6,6 +6,7 @@ import { requireCaptcha } from '#controllers/auth/captcha'
 import { errors as authErrors } from '@adonisjs/auth'
 import { landingPathFor } from '#domain/roles'
 import { baseUrlOf } from '#services/urls'
+import { stampSession } from '#services/session_stamp'
 
 export const INVALID_CREDENTIALS = 'Invalid Credentials'
 
@@ -21,6 +22,7 @@ export default class LoginController {
     try {
       const user = await attemptLogin({ email: payload.email, password: payload.password, ip: request.ip() })
       await auth.use('web').login(user, payload.remember === true)
+      stampSession(ctx, user)
       return response.ok({ message: 'Logged in', redirect: landingPathFor(user.roleId) })
     } catch (error) {
       if (error instanceof authErrors.E_INVALID_CREDENTIALS) {

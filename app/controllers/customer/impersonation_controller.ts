@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
+import { stampSession } from '#services/session_stamp'
 import { endImpersonation, impersonationOf } from '#services/impersonation'
 import { ForbiddenException } from '#exceptions/forbidden_exception'
 import { ROLE_HOME, STAFF_ROLES } from '#domain/roles'
@@ -17,6 +18,7 @@ export default class ImpersonationController {
     }
     endImpersonation(ctx)
     await ctx.auth.use('web').login(staff)
+    stampSession(ctx, staff)
     // Each staff member goes back to their own area (an agent may not open /admin).
     const redirect = ROLE_HOME[staff.roleId]?.href ?? '/admin'
     return ctx.response.ok({ message: 'Back to admin', redirect })

@@ -3,12 +3,13 @@ import PricingPlan from '#models/pricing_plan'
 import settings from '#services/settings_service'
 import { planCard } from '#transformers/plan_transformer'
 import { subscribeToPlan } from '#actions/pricing/subscribe_to_plan'
+import { NotFoundException } from '#exceptions/not_found_exception'
 
 export default class PricingController {
   /** GET /pricing: the plans in a 3-column grid, the current one marked (customer spec §2 Pricing). */
-  async show({ inertia, response }: HttpContext) {
+  async show({ inertia }: HttpContext) {
     const site = await settings.site()
-    if (!site.switches.pricingPlan) return response.notFound()
+    if (!site.switches.pricingPlan) throw new NotFoundException()
     const plans = await PricingPlan.query().orderBy('price', 'asc').orderBy('id', 'asc')
     return inertia.render('customer/pricing', { plans: plans.map(planCard) })
   }

@@ -1,15 +1,20 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { changePasswordValidator } from '#validators/account'
 import { changePassword } from '#actions/profile/change_password'
+import { stampSession } from '#services/session_stamp'
 
 export default class SecurityController {
   async show({ inertia }: HttpContext) {
     return inertia.render('customer/security', {})
   }
 
-  async update({ request, auth, response }: HttpContext) {
+  async update(ctx: HttpContext) {
+    const { request, auth, response } = ctx
     const payload = await request.validateUsing(changePasswordValidator)
-    await changePassword(auth.getUserOrFail(), payload)
+    const user = auth.getUserOrFail()
+    await changePassword(user, payload)
+    // This device stays signed in; every other session ends on its next request.
+    stampSession(ctx, user)
     return response.ok({ message: 'Password changed successfully' })
   }
 }

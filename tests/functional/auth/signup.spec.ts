@@ -351,3 +351,15 @@ test.group('GET /verify-email/:id', (group) => {
     response.assertHeader('location', '/')
   })
 })
+
+test.group('User e-mail normalization', (group) => {
+  isolate(group)
+
+  test('the model stores e-mail lower-case on every write path', async ({ assert }) => {
+    const { default: User } = await import('#models/user')
+    const user = await User.create({ fullName: 'Case Test', email: '  MiXed.Case@Example.COM ', password: 'whatever-123', roleId: 3 })
+    assert.equal(user.email, 'mixed.case@example.com')
+    const stored = await User.findByOrFail('email', 'mixed.case@example.com')
+    assert.equal(stored.id, user.id)
+  })
+})

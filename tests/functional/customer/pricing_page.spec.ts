@@ -25,11 +25,15 @@ test.group('Pricing page (GET /pricing)', (group) => {
   test('is not found when the pricingPlan setting is off', async ({ client }) => {
     await settings.put('pricingPlan', { value1: 'off' })
     const user = await demoUser(DEMO.customer)
-    const response = await client.get('/pricing').loginAs(user).header('Accept', 'application/json')
-    response.assertStatus(404)
+    const json = await client.get('/pricing').loginAs(user).header('Accept', 'application/json')
+    json.assertStatus(404)
+    // An Inertia visit gets the not-found page, not a bare response.
+    const visit = await client.get('/pricing').loginAs(user).withInertia()
+    visit.assertStatus(404)
+    visit.assertInertiaComponent('errors/not_found')
   })
 
-  test('staff cannot subscribe to a plan (Bouncer ability)', async ({ client, assert }) => {
+  test('staff cannot subscribe to a plan (Bouncer policy)', async ({ client, assert }) => {
     const staff = await demoUser(DEMO.admin)
     const plan = await PricingPlan.findByOrFail('name', 'Basic')
     const response = await api(client, 'post', `/dashboard/pricing/subscribe/${plan.id}`).loginAs(staff)
