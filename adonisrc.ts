@@ -58,7 +58,8 @@ export default defineConfig({
         timeout: 60000,
       },
     ],
-    forceExit: false,
+    // Exit once the run ends, even when a failed setup hook left servers open.
+    forceExit: true,
   },
 
   metaFiles: [

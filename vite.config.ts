@@ -32,6 +32,9 @@ export default defineConfig({
       'framer-motion',
     ],
   },
+  // The test server needs no hot reload, and its socket would clash with a
+  // dev server running on the same machine.
+  server: process.env.NODE_ENV === 'test' ? { hmr: false } : undefined,
   resolve: {
     alias: {
       '~/': `${getDirname(import.meta.url)}/inertia/`,

@@ -16,7 +16,8 @@ const redisConfig = defineConfig({
   },
 })
 
-function parseRedisUrl(url: string) {
+/** Connection options from a redis:// URL (host, port, password, database). */
+export function parseRedisUrl(url: string) {
   const parsed = new URL(url)
   return {
     host: parsed.hostname,

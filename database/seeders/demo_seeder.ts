@@ -3,7 +3,7 @@ import { seedDemo } from '#database/demo/seed_demo'
 
 /** Demo data; Lucid never runs this seeder in production. */
 export default class DemoSeeder extends BaseSeeder {
-  static environment = ['development', 'testing']
+  static environment = ['development', 'test']
 
   async run() {
     const seeded = await seedDemo()
