@@ -38,6 +38,10 @@ export default defineConfig({
     () => import('#start/kernel'),
     () => import('#start/events'),
     () => import('#start/transmit'),
+    {
+      file: () => import('#start/market'),
+      environment: ['web'],
+    },
   ],
 
   tests: {

@@ -34,7 +34,7 @@ export default defineConfig({
   },
   // The test server needs no hot reload, and its socket would clash with a
   // dev server running on the same machine.
-  server: process.env.NODE_ENV === 'test' ? { hmr: false } : undefined,
+  server: process.env.NODE_ENV === 'test' ? { hmr: false, ws: false } : undefined,
   resolve: {
     alias: {
       '~/': `${getDirname(import.meta.url)}/inertia/`,

@@ -190,15 +190,16 @@ if (['127.0.0.1', 'localhost', '::1'].includes(SMTP_HOST)) {
   mailNote = `sent to the SMTP server ${SMTP_HOST}:${SMTP_PORT} configured in .env (no local catcher)`
 }
 
-startChild('web server', ['ace', 'serve', '--hmr', '--no-clear'])
+// ---------------------------------------------------------------------------
+// MARKET: in the embedded default the market role (the price simulator and
+// its fan-out, start/market.ts) runs inside the web process. When it becomes a
+// process of its own, start it here with startChild('market', [...]) so that
+// Ctrl-C stops it with the rest.
+// ---------------------------------------------------------------------------
+// On unless .env or the environment says otherwise.
+process.env.MARKET_FEED ??= env('MARKET_FEED', 'simulator')
 
-// ---------------------------------------------------------------------------
-// MARKET PROCESS: the one place to start it.
-// The simulated market data feed (market role: feeds, candles, risk engine)
-// arrives with a later issue. When it runs as its own process, start it here
-// with startChild('market', [...]) so that Ctrl-C stops it with the rest.
-// Nothing is started here yet.
-// ---------------------------------------------------------------------------
+startChild('web server', ['ace', 'serve', '--hmr', '--no-clear'])
 
 /* Shutdown --------------------------------------------------------------- */
 

@@ -34,6 +34,8 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   DRIVE_DISK: Env.schema.enum.optional(['fs'] as const),
 
+  MARKET_FEED: Env.schema.enum.optional(['off', 'simulator'] as const),
+
   RECAPTCHA_VERIFY_URL: Env.schema.string.optional(),
   LOGIN_MAX_ATTEMPTS: Env.schema.number.optional(),
   LOGIN_BLOCK_MINUTES: Env.schema.number.optional(),

@@ -18,3 +18,17 @@ export function isCategory(value: unknown): value is Category {
 export function pipSize(quote: string): string {
   return quote.toUpperCase() === 'JPY' ? '0.01' : '0.0001'
 }
+
+/**
+ * Fraction digits a quote is kept to: 5 for forex (3 against JPY), and for
+ * other markets by price level. Fixed per instrument so a price never loses or
+ * gains a digit between restarts.
+ */
+export function priceDecimals(category: Category, quote: string, price: string): number {
+  if (category === 'forex') return quote.toUpperCase() === 'JPY' ? 3 : 5
+  const level = Math.abs(Number.parseInt(price, 10))
+  if (level >= 1000) return 2
+  if (level >= 10) return 3
+  if (level >= 1) return 4
+  return 6
+}

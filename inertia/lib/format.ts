@@ -23,3 +23,4 @@ export function formatMoney(value: string, currency?: string | null) {
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return `${negative ? '-' : ''}${currencySymbol(currency)}${grouped}${frac !== undefined ? '.' + frac : ''}`
 }
+

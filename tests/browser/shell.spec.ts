@@ -3,6 +3,9 @@ import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
 import User from '#models/user'
 import { notifyUser } from '#services/notification_service'
+import priceBook from '#services/market/price_book'
+import { startSimulator } from '#services/market/simulator'
+import { startPriceFanout } from '#services/market/price_fanout'
 
 test.group('Browser: the signed-in shell', (group) => {
   isolate(group)
@@ -74,5 +77,33 @@ test.group('Browser: real-time notifications', (group) => {
     await page.assertTextContains('[data-toast]', 'Deposit approved')
     await page.locator('[data-testid=notifications-button]').click()
     await page.assertTextContains('ul[data-testid=notifications-list]', 'Deposit approved')
+  })
+})
+
+test.group('Browser: live prices', (group) => {
+  isolate(group)
+  group.each.setup(() => () => priceBook.clear())
+
+  test('the dashboard shows simulated prices moving in real time', async ({ visit, assert }) => {
+    // Crypto trades around the clock, so it moves whatever day the test runs.
+    const stopSimulator = await startSimulator({ random: () => 0.01 })
+    const stopFanout = startPriceFanout()
+    try {
+      const page = await visit('/')
+      await loginThroughForm(page, 'customer@demo.test')
+      await page.getByRole('tab', { name: 'CRYPTO' }).click()
+      const first = await page.locator('[data-testid=bid-BTC_USD]').innerText()
+      await page.waitForFunction(
+        (before) => document.querySelector('[data-testid=bid-BTC_USD]')?.textContent !== before,
+        first,
+        { timeout: 5000 }
+      )
+      // Falling prices (random 0.01 → steps down) show the red down arrow.
+      await page.assertTextContains('[data-testid=bid-BTC_USD]', '▼')
+      assert.notEqual(await page.locator('[data-testid=bid-BTC_USD]').innerText(), first)
+    } finally {
+      stopSimulator()
+      stopFanout()
+    }
   })
 })

@@ -1,14 +1,24 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { DateTime } from 'luxon'
 import { kycStatusFor } from '#queries/kyc_status'
+import { dashboardInstruments } from '#queries/dashboard_instruments'
+import { marketStatus } from '#domain/market_hours'
 
 /**
- * The trading dashboard. The instrument list, chart, positions and order
- * dialogs arrive with the trading issue; this page already carries the KYC
- * state that drives its warning.
+ * The trading dashboard: KYC state, instruments at their latest prices and
+ * the market status. The chart, positions and order dialogs arrive with the
+ * trading issue.
  */
 export default class DashboardController {
   async show({ inertia, auth }: HttpContext) {
-    const kycStatus = await kycStatusFor(auth.getUserOrFail().id)
-    return inertia.render('customer/dashboard', { isKyc: kycStatus === 'approved' })
+    const [kycStatus, instruments] = await Promise.all([
+      kycStatusFor(auth.getUserOrFail().id),
+      dashboardInstruments(),
+    ])
+    return inertia.render('customer/dashboard', {
+      isKyc: kycStatus === 'approved',
+      instruments,
+      marketStatus: marketStatus(DateTime.now()),
+    })
   }
 }

@@ -4,9 +4,12 @@ import type { InferPageProps } from '@adonisjs/inertia/types'
 import type DashboardController from '#controllers/customer/dashboard_controller'
 import { AppShell } from '~/layouts/app_shell'
 import { useTranslation } from '~/hooks/use_translation'
+import { usePrices } from '~/hooks/use_prices'
+import { MarketWatch } from '~/components/trading/market_watch'
 
-export default function Dashboard({ isKyc }: InferPageProps<DashboardController, 'show'>) {
+export default function Dashboard({ isKyc, instruments, marketStatus }: InferPageProps<DashboardController, 'show'>) {
   const { t } = useTranslation()
+  const prices = usePrices(instruments)
   return (
     <AppShell title="Dashboard">
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-4">
@@ -19,13 +22,15 @@ export default function Dashboard({ isKyc }: InferPageProps<DashboardController,
             </Alert>
           )}
           <Card>
-            <CardBody className="text-small text-default-500">{t('Market data is not connected yet.')}</CardBody>
+            <CardBody>
+              <MarketWatch instruments={instruments} prices={prices} marketStatus={marketStatus} />
+            </CardBody>
           </Card>
         </section>
         <section className="lg:col-span-3">
           <Card className="min-h-80">
             <CardBody className="flex items-center justify-center text-default-500">
-              {t('The chart and your positions will appear here once market data is connected.')}
+              {t('The chart and your positions will appear here.')}
             </CardBody>
           </Card>
         </section>

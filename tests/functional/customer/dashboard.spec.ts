@@ -171,3 +171,23 @@ test.group('GET /auth/user', (group) => {
     assert.deepEqual(json.body(), page.inertiaProps.session)
   })
 })
+
+test.group('Dashboard instruments and market status', (group) => {
+  isolate(group)
+
+  test('carries every instrument with its prices and the market status', async ({ client, assert }) => {
+    const user = await demoUser(DEMO.customer)
+    const response = await client.get('/dashboard').loginAs(user).withInertia()
+    response.assertStatus(200)
+    const props = response.body().props
+    const names = props.instruments.map((i: { name: string }) => i.name)
+    for (const name of ['USD_CNH', 'USD_JPY', 'EUR_USD', 'XAU_USD', 'SPX500_USD', 'AAPL', 'BTC_USD']) {
+      assert.include(names, name)
+    }
+    const eur = props.instruments.find((i: { name: string }) => i.name === 'EUR_USD')
+    assert.containsSubset(eur, { base: 'EUR', quote: 'USD', category: 'forex', tradable: true })
+    assert.match(eur.bids, /^\d+\.\d+$/)
+    assert.sameMembers(Object.keys(props.marketStatus), ['forex', 'stock', 'crypto'])
+    assert.isTrue(props.marketStatus.crypto)
+  })
+})

@@ -1,0 +1,53 @@
+import type { DateTime } from 'luxon'
+import type { Category } from './instruments.js'
+
+/**
+ * Trading sessions (customer spec §2 Instrument list: forex, commodity and
+ * index share the forex status; stock and crypto have their own).
+ * Forex: Sunday 17:00 to Friday 17:00 New York time. Stocks: weekdays
+ * 09:30–16:00 New York time (exchange holidays are not modelled). Crypto: always.
+ */
+export interface MarketStatus {
+  forex: boolean
+  stock: boolean
+  crypto: boolean
+}
+
+const NEW_YORK = 'America/New_York'
+
+export function isForexOpen(at: DateTime): boolean {
+  const ny = at.setZone(NEW_YORK)
+  const minutes = ny.hour * 60 + ny.minute
+  switch (ny.weekday) {
+    case 6: // Saturday
+      return false
+    case 7: // Sunday: opens 17:00
+      return minutes >= 17 * 60
+    case 5: // Friday: closes 17:00
+      return minutes < 17 * 60
+    default:
+      return true
+  }
+}
+
+export function isStockOpen(at: DateTime): boolean {
+  const ny = at.setZone(NEW_YORK)
+  if (ny.weekday > 5) return false
+  const minutes = ny.hour * 60 + ny.minute
+  return minutes >= 9 * 60 + 30 && minutes < 16 * 60
+}
+
+export function marketStatus(at: DateTime): MarketStatus {
+  return { forex: isForexOpen(at), stock: isStockOpen(at), crypto: true }
+}
+
+/** Which status governs a category: forex, commodity and index share one. */
+export function statusKeyFor(category: Category): keyof MarketStatus {
+  if (category === 'stock') return 'stock'
+  if (category === 'crypto') return 'crypto'
+  return 'forex'
+}
+
+export function isCategoryOpen(category: Category, status: MarketStatus): boolean {
+  return status[statusKeyFor(category)]
+}

@@ -1,0 +1,50 @@
+/**
+ * The latest quote of every instrument, in memory. Feeds write to it; readers
+ * (the broadcaster, the database writer, later the risk engine) drain the
+ * names that changed since they last looked, so bursts of ticks collapse into
+ * one update per instrument.
+ */
+export interface Quote {
+  name: string
+  bids: string
+  asks: string
+  closeoutBid: string
+  closeoutAsk: string
+  at: number
+}
+
+type Reader = 'broadcast' | 'persist'
+
+class PriceBook {
+  #quotes = new Map<string, Quote>()
+  #changed: Record<Reader, Set<string>> = { broadcast: new Set(), persist: new Set() }
+
+  put(quote: Quote) {
+    this.#quotes.set(quote.name, quote)
+    this.#changed.broadcast.add(quote.name)
+    this.#changed.persist.add(quote.name)
+  }
+
+  get(name: string): Quote | undefined {
+    return this.#quotes.get(name)
+  }
+
+  /** Quotes changed since this reader last drained, each once. */
+  drain(reader: Reader): Quote[] {
+    const names = this.#changed[reader]
+    if (names.size === 0) return []
+    const out: Quote[] = []
+    for (const name of names) out.push(this.#quotes.get(name)!)
+    names.clear()
+    return out
+  }
+
+  clear() {
+    this.#quotes.clear()
+    this.#changed.broadcast.clear()
+    this.#changed.persist.clear()
+  }
+}
+
+const priceBook = new PriceBook()
+export default priceBook
