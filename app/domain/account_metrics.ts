@@ -11,6 +11,11 @@ export interface OpenPositionInput {
   exchangeRate: MoneyInput
 }
 
+/** A position's current rate (customer spec §4): the bid for a sell, the ask for a buy. */
+export function currentRateFor<T>(type: 'buy' | 'sell', bid: T, ask: T): T {
+  return type === 'sell' ? bid : ask
+}
+
 /**
  * Order profit/loss (customer spec §9):
  * sell = (amount × (open − current) − spread) / exchange_rate;

@@ -38,7 +38,7 @@ async function session(ctx: HttpContext) {
   // Unknown URLs render the 404 page before any router middleware ran: no auth there.
   const user = ctx.auth?.user
   if (!user) return null
-  const { wallets, active, metrics } = await accountSummary(user)
+  const { wallets, active, metrics, positions } = await accountSummary(user)
   const impersonation = impersonationOf(ctx)
   const needsPlan = user.roleId === Roles.CUSTOMER && user.pricingTableId === null
   return {
@@ -53,6 +53,8 @@ async function session(ctx: HttpContext) {
     wallets: wallets.map(walletSummary),
     activeBalance: active ? walletSummary(active) : null,
     account: metrics ? formatAccountMetrics(metrics) : null,
+    // What the top bar needs to recompute P/L as prices stream (customer spec §9).
+    openPositions: positions,
     pricingTableId: user.pricingTableId,
     needsPlan,
     plans: needsPlan

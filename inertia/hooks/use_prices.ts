@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { useChannel } from '~/hooks/use_transmit'
+import { useSyncExternalStore } from 'react'
+import { transmitClient } from '~/hooks/use_transmit'
 
 export interface LivePrice {
   bids: string | null
@@ -14,30 +14,50 @@ interface PriceFrame {
 }
 
 /**
- * Live prices by instrument name, seeded from page props and replaced by each
- * `priceUpdate` frame (customer spec §4); the previous values drive the arrows.
+ * One live price table per tab, fed by a single subscription to the prices
+ * channel: each `priceUpdate` frame replaces values by instrument name and
+ * keeps the previous ones for the arrows (customer spec §4).
  */
-export function usePrices(initial: { name: string; bids: string | null; asks: string | null }[]) {
-  const [prices, setPrices] = useState<Record<string, LivePrice>>(() =>
-    Object.fromEntries(
-      initial.map((i) => [i.name, { bids: i.bids, asks: i.asks, prevBids: null, prevAsks: null }])
-    )
-  )
-  useChannel<PriceFrame>('prices', (frame) => {
-    if (frame.type !== 'priceUpdate') return
-    setPrices((current) => {
-      const next = { ...current }
-      for (const q of frame.instruments) {
-        const before = current[q.name]
-        next[q.name] = {
-          bids: q.bids,
-          asks: q.asks,
-          prevBids: before?.bids ?? null,
-          prevAsks: before?.asks ?? null,
-        }
-      }
-      return next
-    })
-  })
-  return prices
+let prices: Record<string, LivePrice> = {}
+const listeners = new Set<() => void>()
+let subscribed = false
+
+function apply(frame: PriceFrame) {
+  if (frame.type !== 'priceUpdate') return
+  const next = { ...prices }
+  for (const q of frame.instruments) {
+    const before = prices[q.name]
+    next[q.name] = { bids: q.bids, asks: q.asks, prevBids: before?.bids ?? null, prevAsks: before?.asks ?? null }
+  }
+  prices = next
+  listeners.forEach((l) => l())
+}
+
+function listen(listener: () => void) {
+  if (!subscribed && typeof window !== 'undefined') {
+    subscribed = true
+    const subscription = transmitClient().subscription('prices')
+    subscription.onMessage<PriceFrame>(apply)
+    subscription.create().catch((e) => console.warn('price subscription failed', e))
+  }
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+/** Seeds prices the page received with its props, where no live quote is known yet. */
+function seed(initial: { name: string; bids: string | null; asks: string | null }[]) {
+  let changed = false
+  for (const i of initial) {
+    if (prices[i.name]) continue
+    if (!changed) prices = { ...prices }
+    changed = true
+    prices[i.name] = { bids: i.bids, asks: i.asks, prevBids: null, prevAsks: null }
+  }
+}
+
+export function usePrices(initial: { name: string; bids: string | null; asks: string | null }[] = []) {
+  seed(initial)
+  return useSyncExternalStore(listen, () => prices)
 }

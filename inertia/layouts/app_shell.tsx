@@ -20,11 +20,12 @@ export function AppShell(props: { title: string; withSidebar?: boolean; children
   useTheme()
   if (!session) return <LogoSpinner />
   return (
-    <div className="flex min-h-screen flex-col">
+    // Top bar and footer stay in view; only the content scrolls (a trading screen).
+    <div className="flex h-screen flex-col">
       <Head title={t(props.title)} />
       {!ready && <LogoSpinner />}
       <TopBar session={session} />
-      <div className="flex flex-1 gap-6 p-4">
+      <div className="flex min-h-0 flex-1 gap-6 overflow-y-auto p-4">
         {props.withSidebar && (
           <aside className="hidden w-56 shrink-0 md:block">
             <AccountSidebar activePath={url} />

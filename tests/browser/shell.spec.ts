@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
+import { openPosition } from '#tests/helpers/positions'
 import User from '#models/user'
 import { notifyUser } from '#services/notification_service'
 import priceBook from '#services/market/price_book'
@@ -37,8 +38,9 @@ test.group('Browser: the signed-in shell', (group) => {
     await page.assertExists('html.light')
     await page.assertNotExists('html.dark')
 
+    await page.waitForLoadState('networkidle')
     await page.locator('[data-testid=language-picker]').click()
-    await page.getByRole('option', { name: 'Español' }).click()
+    await page.getByRole('option', { name: 'Español' }).click({ timeout: 10000 })
     await page.assertTextContains('footer', 'Todos los derechos reservados.')
     await page.reload()
     await page.assertTextContains('footer', 'Todos los derechos reservados.')
@@ -94,13 +96,46 @@ test.group('Browser: live prices', (group) => {
       await page.getByRole('tab', { name: 'CRYPTO' }).click()
       const first = await page.locator('[data-testid=bid-BTC_USD]').innerText()
       await page.waitForFunction(
-        (before) => document.querySelector('[data-testid=bid-BTC_USD]')?.textContent !== before,
+        (before) =>
+          (globalThis as any).document.querySelector('[data-testid=bid-BTC_USD]')?.textContent !== before,
         first,
         { timeout: 5000 }
       )
       // Falling prices (random 0.01 → steps down) show the red down arrow.
       await page.assertTextContains('[data-testid=bid-BTC_USD]', '▼')
       assert.notEqual(await page.locator('[data-testid=bid-BTC_USD]').innerText(), first)
+    } finally {
+      stopSimulator()
+      stopFanout()
+    }
+  })
+})
+
+test.group('Browser: live account figures', (group) => {
+  isolate(group)
+  group.each.setup(() => () => priceBook.clear())
+
+  test('the top bar recomputes P/L and equity as prices move', async ({ visit, assert }) => {
+    const customer = await User.findByOrFail('email', 'customer@demo.test')
+    await openPosition(customer, { instrument: 'BTC_USD', type: 'buy', amount: '2' })
+    const page = await visit('/')
+    await loginThroughForm(page, 'customer@demo.test')
+    // Margin: ask 67,256.00 × 2 ÷ leverage 5 = 26,902.40.
+    await page.assertText('[data-testid=figure-usedMargin]', '$26,902.40')
+    const before = await page.locator('[data-testid=figure-profitLoss]').innerText()
+
+    // Falling prices: a long position loses.
+    const stopSimulator = await startSimulator({ random: () => 0.01 })
+    const stopFanout = startPriceFanout()
+    try {
+      await page.waitForFunction(
+        (text) => (globalThis as any).document.querySelector('[data-testid=figure-profitLoss]')?.textContent !== text,
+        before,
+        { timeout: 5000 }
+      )
+      await page.assertTextContains('[data-testid=figure-profitLoss]', '-')
+      const equity = await page.locator('[data-testid=figure-equity]').innerText()
+      assert.notEqual(equity, '$25,000.000')
     } finally {
       stopSimulator()
       stopFanout()

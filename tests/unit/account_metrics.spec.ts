@@ -1,5 +1,10 @@
 import { test } from '@japa/runner'
-import { accountMetrics, formatAccountMetrics, positionProfitLoss } from '#domain/account_metrics'
+import {
+  accountMetrics,
+  currentRateFor,
+  formatAccountMetrics,
+  positionProfitLoss,
+} from '#domain/account_metrics'
 
 test.group('account metrics (customer spec §9)', () => {
   test('buy P/L = (amount × (current − open) − spread) / exchange rate', ({ assert }) => {
@@ -80,5 +85,12 @@ test.group('account metrics (customer spec §9)', () => {
       freeMargin: '25000.00',
       marginLevel: null,
     })
+  })
+})
+
+test.group('current rate (customer spec §4)', () => {
+  test('a sell is valued at the bid, a buy at the ask', ({ assert }) => {
+    assert.equal(currentRateFor('sell', '1.08446', '1.08454'), '1.08446')
+    assert.equal(currentRateFor('buy', '1.08446', '1.08454'), '1.08454')
   })
 })

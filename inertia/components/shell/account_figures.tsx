@@ -1,12 +1,13 @@
 import type { Session } from '~/hooks/use_shared'
 import { formatMoney } from '~/lib/format'
 import { useTranslation } from '~/hooks/use_translation'
+import { useLiveAccount } from '~/hooks/use_live_account'
 
 /** Balance, P/L, equity, used and free margin of the active wallet, as the server computed them. */
 export function AccountFigures({ session }: { session: Session }) {
   const { t } = useTranslation()
   const currency = session.activeBalance?.currency ?? 'USD'
-  const a = session.account
+  const a = useLiveAccount(session)
   const figures = [
     { key: 'balance', label: 'Balance', value: a?.balance },
     { key: 'profitLoss', label: 'Profit/Loss', value: a?.profitLoss, signed: true },

@@ -30,7 +30,7 @@ export function MarketWatch(props: {
       aria-label={t('Markets')}
       size="sm"
       variant="underlined"
-      classNames={{ tabList: 'flex-wrap gap-0', tab: 'w-auto px-2' }}
+      classNames={{ tabList: 'w-full gap-0', tab: 'px-1 text-[11px]' }}
       data-testid="market-watch"
     >
       {CATEGORIES.map((category) => {

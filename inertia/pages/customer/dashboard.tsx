@@ -22,7 +22,7 @@ export default function Dashboard({ isKyc, instruments, marketStatus }: InferPag
             </Alert>
           )}
           <Card>
-            <CardBody>
+            <CardBody className="p-2">
               <MarketWatch instruments={instruments} prices={prices} marketStatus={marketStatus} />
             </CardBody>
           </Card>

@@ -5,6 +5,7 @@ import settings from '#services/settings_service'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
 import { DEMO, demoUser, walletsOf } from '#tests/helpers/users'
+import { openPosition } from '#tests/helpers/positions'
 
 test.group('GET /dashboard', (group) => {
   isolate(group)
@@ -189,5 +190,39 @@ test.group('Dashboard instruments and market status', (group) => {
     assert.match(eur.bids, /^\d+\.\d+$/)
     assert.sameMembers(Object.keys(props.marketStatus), ['forex', 'stock', 'crypto'])
     assert.isTrue(props.marketStatus.crypto)
+  })
+})
+
+test.group('Session figures with an open position', (group) => {
+  isolate(group)
+
+  test('figures use the §9 formulas and the positions travel to the browser', async ({ client, assert }) => {
+    const customer = await demoUser(DEMO.customer)
+    // XAU_USD seeded at bid 2385.225 / ask 2385.575. A buy of 10 opens at the ask,
+    // and a buy's current rate is the ask too (spec §4): P/L 0, spread 0.
+    await openPosition(customer, { instrument: 'XAU_USD', type: 'buy', amount: '10' })
+    const response = await client.get('/auth/user').loginAs(customer).header('Accept', 'application/json')
+    response.assertStatus(200)
+    const body = response.body()
+    assert.deepEqual(body.openPositions, [
+      {
+        instrument: 'XAU_USD',
+        type: 'buy',
+        tradeAmount: '10',
+        openRate: '2385.575',
+        spread: '0',
+        exchangeRate: '1',
+        currentRate: '2385.575',
+      },
+    ])
+    // margin = 2385.575 × 10 / 50 = 477.115 → 477.12
+    assert.deepEqual(body.account, {
+      balance: '25000.00',
+      profitLoss: '0.000',
+      equity: '25000.000',
+      usedMargin: '477.12',
+      freeMargin: '24522.88',
+      marginLevel: '5239.77',
+    })
   })
 })
