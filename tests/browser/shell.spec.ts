@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
 import { openPosition } from '#tests/helpers/positions'
+import settings from '#services/settings_service'
 import User from '#models/user'
 import { notifyUser } from '#services/notification_service'
 import priceBook from '#services/market/price_book'
@@ -140,5 +141,24 @@ test.group('Browser: live account figures', (group) => {
       stopSimulator()
       stopFanout()
     }
+  })
+})
+
+test.group('Browser: account navigation', (group) => {
+  isolate(group)
+
+  test('the top bar account menu lists the account pages and hides My Plan when plans are off', async ({ visit, assert }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, 'customer@demo.test')
+    await page.locator('[data-testid=account-menu]').click()
+    const items = await page.getByRole('menuitem').allInnerTexts()
+    assert.includeMembers(items, ['Dashboard', 'Deposits', 'Withdraws', 'Personal Information', 'KYC', 'Security', 'Statements', 'My Plan'])
+    await page.getByRole('menuitem', { name: 'Security' }).click()
+    await page.waitForURL('**/security')
+    await page.assertExists('[data-testid=account-sidebar] a[href="/pricing"]')
+
+    await settings.put('pricingPlan', { value1: 'off' })
+    await page.reload()
+    await page.assertNotExists('[data-testid=account-sidebar] a[href="/pricing"]')
   })
 })

@@ -7,6 +7,7 @@ import { AccountFigures } from '~/components/shell/account_figures'
 import { NotificationsMenu } from '~/components/shell/notifications_menu'
 import { WalletSwitcher } from '~/components/shell/wallet_switcher'
 import { ProfileMenu } from '~/components/shell/profile_menu'
+import { AccountMenu } from '~/components/shell/account_menu'
 
 export function TopBar({ session }: { session: Session }) {
   const branding = useBranding()
@@ -20,6 +21,9 @@ export function TopBar({ session }: { session: Session }) {
         <AccountFigures session={session} />
       </NavbarBrand>
       <NavbarContent justify="end" className="gap-2">
+        <NavbarItem>
+          <AccountMenu />
+        </NavbarItem>
         <NavbarItem>
           <WalletSwitcher session={session} />
         </NavbarItem>

@@ -1,0 +1,25 @@
+import { Button, Dropdown, DropdownItem, DropdownMenu, DropdownTrigger } from '@heroui/react'
+import { router } from '@inertiajs/react'
+import { useBranding } from '~/hooks/use_shared'
+import { useTranslation } from '~/hooks/use_translation'
+import { accountLinks } from '~/components/shell/account_links'
+
+/** The account links in the top bar (customer spec §2 Shell), the same list as the sidebar. */
+export function AccountMenu() {
+  const branding = useBranding()
+  const { t } = useTranslation()
+  return (
+    <Dropdown placement="bottom-end">
+      <DropdownTrigger>
+        <Button variant="light" size="sm" data-testid="account-menu">
+          {t('Account')}
+        </Button>
+      </DropdownTrigger>
+      <DropdownMenu aria-label={t('Account')} onAction={(href) => router.visit(String(href))}>
+        {[{ href: '/dashboard', label: 'Dashboard' }, ...accountLinks(branding.pricingPlan)].map((link) => (
+          <DropdownItem key={link.href}>{t(link.label)}</DropdownItem>
+        ))}
+      </DropdownMenu>
+    </Dropdown>
+  )
+}
