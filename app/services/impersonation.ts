@@ -17,10 +17,6 @@ export function impersonationOf(ctx: HttpContext): Impersonation | null {
   return { ...value, agent: AGENT_ROLES.includes(value.staffRoleId) }
 }
 
-export function startImpersonation(ctx: HttpContext, staff: { id: number; roleId: RoleId }) {
-  ctx.session.put(KEY, { staffId: staff.id, staffRoleId: staff.roleId })
-}
-
 export function endImpersonation(ctx: HttpContext) {
   ctx.session.forget(KEY)
 }

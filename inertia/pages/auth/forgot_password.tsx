@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react'
-import { Button, Link as UiLink } from '@heroui/react'
-import { Link, router } from '@inertiajs/react'
+import { Button } from '@heroui/react'
+import { router } from '@inertiajs/react'
 import { AuthLayout } from '~/layouts/auth_layout'
+import { SignInLink } from '~/components/common/sign_in_link'
 import { TextField } from '~/components/form/text_field'
 import { Captcha } from '~/components/common/captcha'
 import { ResultDialog } from '~/components/common/result_dialog'
@@ -41,9 +42,7 @@ export default function ForgotPassword() {
           {t('Submit')}
         </Button>
       </form>
-      <UiLink as={Link} href="/" size="sm">
-        {t('Sign In')}
-      </UiLink>
+      <SignInLink />
       <ResultDialog
         isOpen={sent}
         title="Verification Email Sent"

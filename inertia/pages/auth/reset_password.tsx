@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { Button, Link as UiLink } from '@heroui/react'
-import { Link, router } from '@inertiajs/react'
+import { Button } from '@heroui/react'
+import { router } from '@inertiajs/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type PasswordResetController from '#controllers/auth/password_reset_controller'
 import { AuthLayout } from '~/layouts/auth_layout'
+import { SignInLink } from '~/components/common/sign_in_link'
 import { TextField } from '~/components/form/text_field'
 import { ResultDialog } from '~/components/common/result_dialog'
 import { useApiForm } from '~/hooks/use_api_form'
@@ -35,9 +36,7 @@ export default function ResetPassword({ token }: InferPageProps<PasswordResetCon
           {t('Submit')}
         </Button>
       </form>
-      <UiLink as={Link} href="/" size="sm">
-        {t('Sign In')}
-      </UiLink>
+      <SignInLink />
       <ResultDialog
         isOpen={done}
         title="Password Updated"

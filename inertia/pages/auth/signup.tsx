@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react'
-import { Button, Link as UiLink } from '@heroui/react'
-import { Link, router } from '@inertiajs/react'
+import { Button } from '@heroui/react'
+import { router } from '@inertiajs/react'
 import { AuthLayout } from '~/layouts/auth_layout'
+import { SignInLink } from '~/components/common/sign_in_link'
 import { TextField } from '~/components/form/text_field'
 import { SelectField } from '~/components/form/select_field'
 import { CountryField } from '~/components/form/country_field'
@@ -105,9 +106,7 @@ export default function Signup() {
           </div>
         )}
         <div className="flex items-center justify-between md:col-span-2">
-          <UiLink as={Link} href="/" size="sm">
-            {t('Sign In')}
-          </UiLink>
+          <SignInLink />
           <Button type="submit" color="primary" isLoading={form.processing}>
             {t('Sign Up')}
           </Button>
