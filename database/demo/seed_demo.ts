@@ -16,7 +16,7 @@ import PaymentGateway from '#models/payment_gateway'
 import settings from '#services/settings_service'
 import { postEntry } from '#services/ledger_service'
 import { money, toDbDecimal } from '#domain/money'
-import { CATEGORIES } from '#domain/instruments'
+import { CATEGORIES, priceDecimals } from '#domain/instruments'
 import type { RoleId } from '#domain/roles'
 import { DEMO_INSTRUMENTS } from '#database/demo/instruments'
 import { SPANISH } from '#database/demo/translations'
@@ -84,15 +84,17 @@ export async function seedDemo() {
 
   await Instrument.createMany(
     DEMO_INSTRUMENTS.map((i) => {
-      const half = money(i.spread).dividedBy(2)
+      // Quotes at the instrument's own precision (5 decimals for EUR_USD, …).
+      const decimals = priceDecimals(i.category, i.quote, i.mid)
+      const bid = money(i.mid).minus(money(i.spread).dividedBy(2)).toDecimalPlaces(decimals)
       return {
         name: i.name,
         base: i.base,
         quote: i.quote,
         alias: i.alias,
         category: i.category,
-        bids: toDbDecimal(money(i.mid).minus(half)),
-        asks: toDbDecimal(money(i.mid).plus(half)),
+        bids: toDbDecimal(bid),
+        asks: toDbDecimal(bid.plus(i.spread)),
         leverage: i.leverage,
         tradable: true,
         tradingview: i.tradingview,

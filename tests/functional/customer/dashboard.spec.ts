@@ -198,7 +198,7 @@ test.group('Session figures with an open position', (group) => {
 
   test('figures use the §9 formulas and the positions travel to the browser', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    // XAU_USD seeded at bid 2385.225 / ask 2385.575. A buy of 10 opens at the ask,
+    // XAU_USD seeded at bid 2385.23 / ask 2385.58 (2 decimals). A buy of 10 opens at the ask,
     // and a buy's current rate is the ask too (spec §4): P/L 0, spread 0.
     await openPosition(customer, { instrument: 'XAU_USD', type: 'buy', amount: '10' })
     const response = await client.get('/auth/user').loginAs(customer).header('Accept', 'application/json')
@@ -209,13 +209,13 @@ test.group('Session figures with an open position', (group) => {
         instrument: 'XAU_USD',
         type: 'buy',
         tradeAmount: '10',
-        openRate: '2385.575',
+        openRate: '2385.58',
         spread: '0',
         exchangeRate: '1',
-        currentRate: '2385.575',
+        currentRate: '2385.58',
       },
     ])
-    // margin = 2385.575 × 10 / 50 = 477.115 → 477.12
+    // margin = 2385.58 × 10 / 50 = 477.116 → 477.12
     assert.deepEqual(body.account, {
       balance: '25000.00',
       profitLoss: '0.000',
