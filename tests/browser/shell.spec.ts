@@ -1,13 +1,7 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
-import { openPosition } from '#tests/helpers/positions'
 import settings from '#services/settings_service'
-import User from '#models/user'
-import { notifyUser } from '#services/notification_service'
-import priceBook from '#services/market/price_book'
-import { startSimulator } from '#services/market/simulator'
-import { startPriceFanout } from '#services/market/price_fanout'
 
 test.group('Browser: the signed-in shell', (group) => {
   isolate(group)
@@ -61,86 +55,6 @@ test.group('Browser: the signed-in shell', (group) => {
     const menu = await page.locator('[data-testid=staff-menu]').innerText()
     assert.notInclude(menu, 'Site Management')
     assert.notInclude(menu, 'Server Management')
-  })
-})
-
-test.group('Browser: real-time notifications', (group) => {
-  isolate(group)
-
-  test('a notification created on the server toasts live and joins the list', async ({ visit }) => {
-    const page = await visit('/')
-    await loginThroughForm(page, 'customer@demo.test')
-    const user = await User.findByOrFail('email', 'customer@demo.test')
-    // The page subscribes to its private channel once it has loaded.
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500)
-
-    await notifyUser(user.id, { title: 'Deposit approved', description: 'Your deposit of $500.00 is credited.' })
-
-    await page.assertTextContains('[data-toast]', 'Deposit approved')
-    await page.locator('[data-testid=notifications-button]').click()
-    await page.assertTextContains('ul[data-testid=notifications-list]', 'Deposit approved')
-  })
-})
-
-test.group('Browser: live prices', (group) => {
-  isolate(group)
-  group.each.setup(() => () => priceBook.clear())
-
-  test('the dashboard shows simulated prices moving in real time', async ({ visit, assert }) => {
-    // Crypto trades around the clock, so it moves whatever day the test runs.
-    const stopSimulator = await startSimulator({ random: () => 0.01 })
-    const stopFanout = startPriceFanout()
-    try {
-      const page = await visit('/')
-      await loginThroughForm(page, 'customer@demo.test')
-      await page.getByRole('tab', { name: 'CRYPTO' }).click()
-      const first = await page.locator('[data-testid=bid-BTC_USD]').innerText()
-      await page.waitForFunction(
-        (before) =>
-          (globalThis as any).document.querySelector('[data-testid=bid-BTC_USD]')?.textContent !== before,
-        first,
-        { timeout: 5000 }
-      )
-      // Falling prices (random 0.01 → steps down) show the red down arrow.
-      await page.assertTextContains('[data-testid=bid-BTC_USD]', '▼')
-      assert.notEqual(await page.locator('[data-testid=bid-BTC_USD]').innerText(), first)
-    } finally {
-      stopSimulator()
-      stopFanout()
-    }
-  })
-})
-
-test.group('Browser: live account figures', (group) => {
-  isolate(group)
-  group.each.setup(() => () => priceBook.clear())
-
-  test('the top bar recomputes P/L and equity as prices move', async ({ visit, assert }) => {
-    const customer = await User.findByOrFail('email', 'customer@demo.test')
-    await openPosition(customer, { instrument: 'BTC_USD', type: 'buy', amount: '2' })
-    const page = await visit('/')
-    await loginThroughForm(page, 'customer@demo.test')
-    // Margin: ask 67,256.00 × 2 ÷ leverage 5 = 26,902.40.
-    await page.assertText('[data-testid=figure-usedMargin]', '$26,902.40')
-    const before = await page.locator('[data-testid=figure-profitLoss]').innerText()
-
-    // Falling prices: a long position loses.
-    const stopSimulator = await startSimulator({ random: () => 0.01 })
-    const stopFanout = startPriceFanout()
-    try {
-      await page.waitForFunction(
-        (text) => (globalThis as any).document.querySelector('[data-testid=figure-profitLoss]')?.textContent !== text,
-        before,
-        { timeout: 5000 }
-      )
-      await page.assertTextContains('[data-testid=figure-profitLoss]', '-')
-      const equity = await page.locator('[data-testid=figure-equity]').innerText()
-      assert.notEqual(equity, '$25,000.000')
-    } finally {
-      stopSimulator()
-      stopFanout()
-    }
   })
 })
 
