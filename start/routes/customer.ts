@@ -6,6 +6,7 @@ const DashboardController = () => import('#controllers/customer/dashboard_contro
 const WalletsController = () => import('#controllers/customer/wallets_controller')
 const NotificationsController = () => import('#controllers/customer/notifications_controller')
 const PricingController = () => import('#controllers/customer/pricing_controller')
+const MarketController = () => import('#controllers/customer/market_controller')
 const ProfileController = () => import('#controllers/customer/profile_controller')
 const SecurityController = () => import('#controllers/customer/security_controller')
 const CurrentUserController = () => import('#controllers/customer/current_user_controller')
@@ -26,6 +27,13 @@ router
       .post('/authManager/back-to-admin', [ImpersonationController, 'backToAdmin'])
       .as('impersonation.back')
     router.get('/pricing', [PricingController, 'show']).as('pricing.show')
+    router.get('/dashboard/rates', [MarketController, 'rates']).as('market.rates')
+    router.get('/dashboard/lot-state/:category', [MarketController, 'lotState']).as('market.lot_state')
+    router.get('/dashboard/get-favorite', [MarketController, 'favorites']).as('favorites.index')
+    router.post('/dashboard/add-to-favorite', [MarketController, 'addFavorite']).as('favorites.add')
+    router
+      .post('/dashboard/remove-from-favorite', [MarketController, 'removeFavorite'])
+      .as('favorites.remove')
     // Staff reach the route but the subscribeToPlan ability refuses them (403).
     router
       .post('/dashboard/pricing/subscribe/:planId', [PricingController, 'subscribe'])

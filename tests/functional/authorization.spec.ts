@@ -62,6 +62,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'PUT /profile/me': { access: EVERYONE, page: false },
   'PUT /security/password': { access: EVERYONE, page: false },
   'POST /authManager/back-to-admin': { access: EVERYONE, page: false, session: impersonatedByAdmin },
+  'GET /dashboard/rates': { access: EVERYONE, page: false },
+  'GET /dashboard/lot-state/:category': { access: EVERYONE, page: false },
+  'GET /dashboard/get-favorite': { access: EVERYONE, page: false },
+  'POST /dashboard/add-to-favorite': { access: EVERYONE, page: false },
+  'POST /dashboard/remove-from-favorite': { access: EVERYONE, page: false },
 
   // Customer-only (customer spec §6: the plan belongs to role 3).
   'POST /dashboard/pricing/subscribe/:planId': { access: [3], page: false },
@@ -99,6 +104,7 @@ async function urlFor(pattern: string) {
     ':id': String(newcomer.id),
     ':planId': String(basic.id),
     ':lng': 'es',
+    ':category': 'forex',
     '*': 'no-such-file.txt',
   }
   return pattern.replace(/:[A-Za-z]+|\*/g, (param) => {

@@ -6,6 +6,7 @@
 | The answer must be below 500 on SQLite and on PostgreSQL.
 */
 import { test } from '@japa/runner'
+import Instrument from '#models/instrument'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
@@ -105,6 +106,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => '/dashboard/switch-wallet',
     as: DEMO.customer,
     base: async () => ({ balanceId: (await walletsOf(await demoUser(DEMO.customer)))[1].id }),
+  },
+  'POST /dashboard/add-to-favorite': {
+    method: 'post',
+    url: () => '/dashboard/add-to-favorite',
+    as: DEMO.customer,
+    base: async () => ({ id: (await Instrument.findByOrFail('name', 'EUR_USD')).id }),
+  },
+  'POST /dashboard/remove-from-favorite': {
+    method: 'post',
+    url: () => '/dashboard/remove-from-favorite',
+    as: DEMO.customer,
+    base: async () => ({ id: (await Instrument.findByOrFail('name', 'EUR_USD')).id }),
   },
   'PUT /profile/me': {
     method: 'put',
@@ -219,6 +232,8 @@ test.group('no input produces a 500', (group) => {
       gets.push({ path: `/dashboard?page=${value}`, as: customer })
       gets.push({ path: `/notifications?limit=${value}`, as: customer })
       gets.push({ path: `/countries?x=${value}` })
+      gets.push({ path: `/dashboard/rates?quote=${value}`, as: customer })
+      gets.push({ path: `/dashboard/lot-state/${value}`, as: customer })
     }
     for (const { path, as } of gets) {
       let req = client.get(path).header('Accept', 'application/json').redirects(0)

@@ -1,0 +1,52 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import Balance from '#models/balance'
+import { ratesValidator, favoriteValidator } from '#validators/trading'
+import { conversionRateFor } from '#queries/conversion_rate'
+import { lotStateFor } from '#queries/lot_state'
+import { favoritesOf } from '#queries/favorites'
+import { addFavorite, removeFavorite } from '#actions/favorites/toggle_favorite'
+import { isCategory } from '#domain/instruments'
+import { DEFAULT_CURRENCY } from '#domain/site_settings'
+import { NotFoundException } from '#exceptions/not_found_exception'
+import { UserFacingException } from '#exceptions/user_facing_exception'
+
+/** The order dialog's reads and the favorites of the instrument list (customer spec §7). */
+export default class MarketController {
+  /** GET /dashboard/rates?quote=JPY: quote currency per unit of the active wallet's currency. */
+  async rates({ request, auth }: HttpContext) {
+    const { quote } = await request.validateUsing(ratesValidator, { data: request.qs() })
+    const user = auth.getUserOrFail()
+    const wallet = user.activeBalanceId ? await Balance.find(user.activeBalanceId) : null
+    const account = wallet?.currency ?? DEFAULT_CURRENCY
+    const rate = await conversionRateFor(quote, account)
+    if (!rate) {
+      throw new UserFacingException(`No conversion rate from ${quote} to ${account}`, { field: 'quote' })
+    }
+    return { quote, currency: account, rate: rate.toDecimalPlaces(8).toFixed() }
+  }
+
+  /** GET /dashboard/lot-state/:category */
+  async lotState({ params }: HttpContext) {
+    if (!isCategory(params.category)) throw new NotFoundException()
+    return lotStateFor(params.category)
+  }
+
+  /** GET /dashboard/get-favorite */
+  async favorites({ auth }: HttpContext) {
+    return favoritesOf(auth.getUserOrFail().id)
+  }
+
+  /** POST /dashboard/add-to-favorite */
+  async addFavorite({ request, auth }: HttpContext) {
+    const { id } = await request.validateUsing(favoriteValidator)
+    await addFavorite(auth.getUserOrFail(), id)
+    return { message: 'Added to favorites' }
+  }
+
+  /** POST /dashboard/remove-from-favorite */
+  async removeFavorite({ request, auth }: HttpContext) {
+    const { id } = await request.validateUsing(favoriteValidator)
+    await removeFavorite(auth.getUserOrFail(), id)
+    return { message: 'Removed from favorites' }
+  }
+}

@@ -1,0 +1,19 @@
+import Instrument from '#models/instrument'
+import priceBook from '#services/market/price_book'
+import { conversionRate, midPrice } from '#domain/conversion'
+
+/** Mid prices of the forex pairs, live where this process has quotes, else stored. */
+async function forexMids() {
+  const pairs = await Instrument.query().where('category', 'forex').whereNotNull('bids').whereNotNull('asks')
+  const mids = new Map<string, string>()
+  for (const p of pairs) {
+    const live = priceBook.get(p.name)
+    mids.set(p.name, midPrice(live?.bids ?? p.bids!, live?.asks ?? p.asks!).toFixed())
+  }
+  return mids
+}
+
+export async function conversionRateFor(quote: string, accountCurrency: string) {
+  const mids = await forexMids()
+  return conversionRate(quote, accountCurrency, (pair) => mids.get(pair))
+}
