@@ -87,3 +87,20 @@ test.group('Browser: live account figures', (group) => {
     }
   })
 })
+
+test.group('Browser: favorites', (group) => {
+  isolate(group)
+
+  test('starring an instrument pins it under Favorite Pairs; unstarring removes it', async ({ visit }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, 'customer@demo.test')
+    await page.getByRole('tab', { name: 'CRYPTO' }).click()
+    await page.getByRole('tabpanel').locator('[data-testid=star-ETH_USD]').click()
+    await page.assertVisible('[data-toast]:has-text("Added to favorites")')
+    await page.assertExists('[data-testid=favorite-pairs] [data-testid=instrument-ETH_USD]')
+
+    await page.locator('[data-testid=favorite-pairs] [data-testid=star-ETH_USD]').click()
+    await page.assertVisible('[data-toast]:has-text("Removed from favorites")')
+    await page.assertNotExists('[data-testid=favorite-pairs] [data-testid=instrument-ETH_USD]')
+  })
+})

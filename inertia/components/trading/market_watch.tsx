@@ -1,4 +1,4 @@
-import { Tab, Tabs } from '@heroui/react'
+import { Accordion, AccordionItem, Tab, Tabs } from '@heroui/react'
 import { CATEGORIES, CATEGORY_TABS, type Category } from '@domain/instruments'
 import type { MarketStatus } from '@domain/market_hours'
 import { isCategoryOpen } from '@domain/market_hours'
@@ -16,70 +16,122 @@ export interface WatchedInstrument {
 
 /**
  * The instrument list by category with live Sell (bid) and Buy (ask) prices,
- * a tradable dot and the 'Market Closed' overlay (customer spec §2). Search,
- * favorites and the order buttons come with the trading issue.
+ * a tradable dot, favorites and the 'Market Closed' overlay (customer spec §2).
+ * Search and the order buttons come with the trading issue.
  */
 export function MarketWatch(props: {
   instruments: WatchedInstrument[]
   prices: Record<string, LivePrice>
   marketStatus: MarketStatus
+  favorites: Set<number>
+  onToggleFavorite: (instrumentId: number) => void
+}) {
+  const { t } = useTranslation()
+  const favoriteRows = props.instruments.filter((i) => props.favorites.has(i.id))
+  return (
+    <>
+      <Accordion isCompact defaultExpandedKeys={['favorites']} className="px-0">
+        <AccordionItem key="favorites" title={t('Favorite Pairs')} data-testid="favorite-pairs">
+          {favoriteRows.length === 0 ? (
+            <p className="pb-2 text-tiny text-default-500">{t('Star an instrument to pin it here.')}</p>
+          ) : (
+            <InstrumentTable
+              rows={favoriteRows}
+              prices={props.prices}
+              isOpen={(i) => isCategoryOpen(i.category, props.marketStatus)}
+              favorites={props.favorites}
+              onToggleFavorite={props.onToggleFavorite}
+            />
+          )}
+        </AccordionItem>
+      </Accordion>
+      <Tabs
+        aria-label={t('Markets')}
+        size="sm"
+        variant="underlined"
+        classNames={{ tabList: 'w-full gap-0', tab: 'px-1 text-[11px]' }}
+        data-testid="market-watch"
+      >
+        {CATEGORIES.map((category) => {
+          const open = isCategoryOpen(category, props.marketStatus)
+          const rows = props.instruments.filter((i) => i.category === category)
+          return (
+            <Tab key={category} title={CATEGORY_TABS[category]}>
+              <div className="relative max-h-[70vh] overflow-y-auto">
+                {!open && (
+                  <div className="absolute inset-0 z-10 flex items-center justify-center bg-background/70 font-semibold" data-testid="market-closed">
+                    {t('Market Closed')}
+                  </div>
+                )}
+                <InstrumentTable
+                  rows={rows}
+                  prices={props.prices}
+                  isOpen={() => open}
+                  favorites={props.favorites}
+                  onToggleFavorite={props.onToggleFavorite}
+                />
+              </div>
+            </Tab>
+          )
+        })}
+      </Tabs>
+    </>
+  )
+}
+
+/** Assets, Sell and Buy rows with the tradable dot, live prices and the favorite star. */
+function InstrumentTable(props: {
+  rows: WatchedInstrument[]
+  prices: Record<string, LivePrice>
+  isOpen: (i: WatchedInstrument) => boolean
+  favorites: Set<number>
+  onToggleFavorite: (instrumentId: number) => void
 }) {
   const { t } = useTranslation()
   return (
-    <Tabs
-      aria-label={t('Markets')}
-      size="sm"
-      variant="underlined"
-      classNames={{ tabList: 'w-full gap-0', tab: 'px-1 text-[11px]' }}
-      data-testid="market-watch"
-    >
-      {CATEGORIES.map((category) => {
-        const open = isCategoryOpen(category, props.marketStatus)
-        const rows = props.instruments.filter((i) => i.category === category)
-        const digits = category === 'stock' ? 3 : 7
-        return (
-          <Tab key={category} title={CATEGORY_TABS[category]}>
-            <div className="relative max-h-[70vh] overflow-y-auto">
-              {!open && (
-                <div className="absolute inset-0 z-10 flex items-center justify-center bg-background/70 font-semibold" data-testid="market-closed">
-                  {t('Market Closed')}
-                </div>
-              )}
-              <table className="w-full text-small">
-                <thead>
-                  <tr className="text-left text-default-500">
-                    <th className="py-1 font-medium">{t('Assets')}</th>
-                    <th className="py-1 text-right font-medium">{t('Sell')}</th>
-                    <th className="py-1 text-right font-medium">{t('Buy')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((i) => {
-                    const price = props.prices[i.name]
-                    return (
-                      <tr key={i.id} className="border-t border-divider" data-testid={`instrument-${i.name}`}>
-                        <td className="py-1.5">
-                          <span
-                            className={`mr-2 inline-block h-2 w-2 rounded-full ${i.tradable && open ? 'bg-success' : 'bg-danger'}`}
-                            aria-label={i.tradable && open ? t('Tradable') : t('Not tradable')}
-                          />
-                          <span title={i.alias ?? undefined}>{i.name}</span>
-                        </td>
-                        <td className="py-1.5 text-right" data-testid={`bid-${i.name}`}>
-                          <PriceCell value={price?.bids ?? null} previous={price?.prevBids ?? null} digits={digits} />
-                        </td>
-                        <td className="py-1.5 text-right" data-testid={`ask-${i.name}`}>
-                          <PriceCell value={price?.asks ?? null} previous={price?.prevAsks ?? null} digits={digits} />
-                        </td>
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </table>
-            </div>
-          </Tab>
-        )
-      })}
-    </Tabs>
+    <table className="w-full text-small">
+      <thead>
+        <tr className="text-left text-default-500">
+          <th className="py-1 font-medium">{t('Assets')}</th>
+          <th className="py-1 text-right font-medium">{t('Sell')}</th>
+          <th className="py-1 text-right font-medium">{t('Buy')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((i) => {
+          const price = props.prices[i.name]
+          const tradable = i.tradable && props.isOpen(i)
+          const digits = i.category === 'stock' ? 3 : 7
+          const starred = props.favorites.has(i.id)
+          return (
+            <tr key={i.id} className="border-t border-divider" data-testid={`instrument-${i.name}`}>
+              <td className="py-1.5">
+                <button
+                  type="button"
+                  className={`mr-1 ${starred ? 'text-warning' : 'text-default-400'}`}
+                  aria-label={starred ? t('Remove from favorites') : t('Add to favorites')}
+                  aria-pressed={starred}
+                  data-testid={`star-${i.name}`}
+                  onClick={() => props.onToggleFavorite(i.id)}
+                >
+                  {starred ? '★' : '☆'}
+                </button>
+                <span
+                  className={`mr-2 inline-block h-2 w-2 rounded-full ${tradable ? 'bg-success' : 'bg-danger'}`}
+                  aria-label={tradable ? t('Tradable') : t('Not tradable')}
+                />
+                <span title={i.alias ?? undefined}>{i.name}</span>
+              </td>
+              <td className="py-1.5 text-right" data-testid={`bid-${i.name}`}>
+                <PriceCell value={price?.bids ?? null} previous={price?.prevBids ?? null} digits={digits} />
+              </td>
+              <td className="py-1.5 text-right" data-testid={`ask-${i.name}`}>
+                <PriceCell value={price?.asks ?? null} previous={price?.prevAsks ?? null} digits={digits} />
+              </td>
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
   )
 }

@@ -5,11 +5,13 @@ import type DashboardController from '#controllers/customer/dashboard_controller
 import { AppShell } from '~/layouts/app_shell'
 import { useTranslation } from '~/hooks/use_translation'
 import { usePrices } from '~/hooks/use_prices'
+import { useFavorites } from '~/hooks/use_favorites'
 import { MarketWatch } from '~/components/trading/market_watch'
 
 export default function Dashboard({ isKyc, instruments, marketStatus }: InferPageProps<DashboardController, 'show'>) {
   const { t } = useTranslation()
   const prices = usePrices(instruments)
+  const favorites = useFavorites()
   return (
     <AppShell title="Dashboard">
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-4">
@@ -23,7 +25,13 @@ export default function Dashboard({ isKyc, instruments, marketStatus }: InferPag
           )}
           <Card>
             <CardBody className="p-2">
-              <MarketWatch instruments={instruments} prices={prices} marketStatus={marketStatus} />
+              <MarketWatch
+                instruments={instruments}
+                prices={prices}
+                marketStatus={marketStatus}
+                favorites={favorites.ids}
+                onToggleFavorite={favorites.toggle}
+              />
             </CardBody>
           </Card>
         </section>
