@@ -30,6 +30,7 @@ export default defineConfig({
       '@heroui/react',
       '@heroui/dom-animation',
       'framer-motion',
+      'fuse.js',
     ],
   },
   // The test server needs no hot reload, and its socket would clash with a

@@ -104,3 +104,24 @@ test.group('Browser: favorites', (group) => {
     await page.assertNotExists('[data-testid=favorite-pairs] [data-testid=instrument-ETH_USD]')
   })
 })
+
+test.group('Browser: instrument search', (group) => {
+  isolate(group)
+
+  test('a fuzzy search finds EUR_USD in a single Search Results tab', async ({ visit, assert }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, 'customer@demo.test')
+    // Lower case and a misspelt alias both match at threshold 0.3.
+    await page.locator('input[data-testid=instrument-search], [data-testid=instrument-search] input').first().fill('eur_usd')
+    await page.assertVisible('[data-testid=search-results] [data-testid=instrument-EUR_USD]')
+    const tabs = await page.getByRole('tab').allInnerTexts()
+    assert.deepEqual(tabs, ['Search Results'])
+
+    await page.locator('input[data-testid=instrument-search], [data-testid=instrument-search] input').first().fill('Euro / US Dolar')
+    await page.assertVisible('[data-testid=search-results] [data-testid=instrument-EUR_USD]')
+
+    await page.locator('input[data-testid=instrument-search], [data-testid=instrument-search] input').first().fill('')
+    const categoryTabs = await page.getByRole('tab').allInnerTexts()
+    assert.deepEqual(categoryTabs, ['FOREX', 'COMMODITIES', 'INDICES', 'STOCK', 'CRYPTO'])
+  })
+})

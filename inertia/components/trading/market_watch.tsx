@@ -1,4 +1,6 @@
-import { Accordion, AccordionItem, Tab, Tabs } from '@heroui/react'
+import { useState } from 'react'
+import { Accordion, AccordionItem, Input, Tab, Tabs } from '@heroui/react'
+import { useInstrumentSearch } from '~/hooks/use_instrument_search'
 import { CATEGORIES, CATEGORY_TABS, type Category } from '@domain/instruments'
 import type { MarketStatus } from '@domain/market_hours'
 import { isCategoryOpen } from '@domain/market_hours'
@@ -9,6 +11,8 @@ import { PriceCell } from '~/components/trading/price_cell'
 export interface WatchedInstrument {
   id: number
   name: string
+  base: string
+  quote: string
   alias: string | null
   category: Category
   tradable: boolean
@@ -17,7 +21,8 @@ export interface WatchedInstrument {
 /**
  * The instrument list by category with live Sell (bid) and Buy (ask) prices,
  * a tradable dot, favorites and the 'Market Closed' overlay (customer spec §2).
- * Search and the order buttons come with the trading issue.
+ * With a search, one 'Search Results' tab replaces the five. The order
+ * buttons come with the trading issue.
  */
 export function MarketWatch(props: {
   instruments: WatchedInstrument[]
@@ -27,9 +32,21 @@ export function MarketWatch(props: {
   onToggleFavorite: (instrumentId: number) => void
 }) {
   const { t } = useTranslation()
+  const [query, setQuery] = useState('')
+  const results = useInstrumentSearch(props.instruments, query)
   const favoriteRows = props.instruments.filter((i) => props.favorites.has(i.id))
+  const isOpen = (i: WatchedInstrument) => isCategoryOpen(i.category, props.marketStatus)
   return (
     <>
+      <Input
+        size="sm"
+        isClearable
+        aria-label={t('Search')}
+        placeholder={t('Search')}
+        value={query}
+        onValueChange={setQuery}
+        data-testid="instrument-search"
+      />
       <Accordion isCompact defaultExpandedKeys={['favorites']} className="px-0">
         <AccordionItem key="favorites" title={t('Favorite Pairs')} data-testid="favorite-pairs">
           {favoriteRows.length === 0 ? (
@@ -45,36 +62,52 @@ export function MarketWatch(props: {
           )}
         </AccordionItem>
       </Accordion>
-      <Tabs
-        aria-label={t('Markets')}
-        size="sm"
-        variant="underlined"
-        classNames={{ tabList: 'w-full gap-0', tab: 'px-1 text-[11px]' }}
-        data-testid="market-watch"
-      >
-        {CATEGORIES.map((category) => {
-          const open = isCategoryOpen(category, props.marketStatus)
-          const rows = props.instruments.filter((i) => i.category === category)
-          return (
-            <Tab key={category} title={CATEGORY_TABS[category]}>
-              <div className="relative max-h-[70vh] overflow-y-auto">
-                {!open && (
-                  <div className="absolute inset-0 z-10 flex items-center justify-center bg-background/70 font-semibold" data-testid="market-closed">
-                    {t('Market Closed')}
-                  </div>
-                )}
-                <InstrumentTable
-                  rows={rows}
-                  prices={props.prices}
-                  isOpen={() => open}
-                  favorites={props.favorites}
-                  onToggleFavorite={props.onToggleFavorite}
-                />
-              </div>
-            </Tab>
-          )
-        })}
-      </Tabs>
+      {results ? (
+        <Tabs aria-label={t('Search Results')} size="sm" variant="underlined">
+          <Tab key="results" title={t('Search Results')}>
+            <div className="max-h-[70vh] overflow-y-auto" data-testid="search-results">
+              <InstrumentTable
+                rows={results}
+                prices={props.prices}
+                isOpen={isOpen}
+                favorites={props.favorites}
+                onToggleFavorite={props.onToggleFavorite}
+              />
+            </div>
+          </Tab>
+        </Tabs>
+      ) : (
+        <Tabs
+          aria-label={t('Markets')}
+          size="sm"
+          variant="underlined"
+          classNames={{ tabList: 'w-full gap-0', tab: 'px-1 text-[11px]' }}
+          data-testid="market-watch"
+        >
+          {CATEGORIES.map((category) => {
+            const open = isCategoryOpen(category, props.marketStatus)
+            const rows = props.instruments.filter((i) => i.category === category)
+            return (
+              <Tab key={category} title={CATEGORY_TABS[category]}>
+                <div className="relative max-h-[70vh] overflow-y-auto">
+                  {!open && (
+                    <div className="absolute inset-0 z-10 flex items-center justify-center bg-background/70 font-semibold" data-testid="market-closed">
+                      {t('Market Closed')}
+                    </div>
+                  )}
+                  <InstrumentTable
+                    rows={rows}
+                    prices={props.prices}
+                    isOpen={() => open}
+                    favorites={props.favorites}
+                    onToggleFavorite={props.onToggleFavorite}
+                  />
+                </div>
+              </Tab>
+            )
+          })}
+        </Tabs>
+      )}
     </>
   )
 }
