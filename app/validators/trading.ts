@@ -1,5 +1,7 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { idRule } from '#validators/rules'
+import { CANDLE_INTERVALS } from '#domain/candles'
+import { MAX_CANDLES } from '#queries/candles'
 
 export const ratesValidator = vine.compile(
   vine.object({
@@ -24,3 +26,17 @@ favoriteValidator.messagesProvider = new SimpleMessagesProvider(
     ])
   )
 )
+
+export const candlesValidator = vine.compile(
+  vine.object({
+    interval: vine.enum(CANDLE_INTERVALS).optional(),
+    limit: vine.number().withoutDecimals().min(1).max(MAX_CANDLES).optional(),
+  })
+)
+candlesValidator.messagesProvider = new SimpleMessagesProvider({
+  'interval.enum': 'Interval must be 1m or 1d',
+  'limit.number': `Limit must be a whole number from 1 to ${MAX_CANDLES}`,
+  'limit.withoutDecimals': `Limit must be a whole number from 1 to ${MAX_CANDLES}`,
+  'limit.min': `Limit must be a whole number from 1 to ${MAX_CANDLES}`,
+  'limit.max': `Limit must be a whole number from 1 to ${MAX_CANDLES}`,
+})

@@ -29,6 +29,7 @@ router
     router.get('/pricing', [PricingController, 'show']).as('pricing.show')
     router.get('/dashboard/rates', [MarketController, 'rates']).as('market.rates')
     router.get('/dashboard/lot-state/:category', [MarketController, 'lotState']).as('market.lot_state')
+    router.get('/dashboard/candles/:instrument', [MarketController, 'candles']).as('market.candles')
     router.get('/dashboard/get-favorite', [MarketController, 'favorites']).as('favorites.index')
     router.post('/dashboard/add-to-favorite', [MarketController, 'addFavorite']).as('favorites.add')
     router

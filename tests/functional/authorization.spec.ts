@@ -64,6 +64,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /authManager/back-to-admin': { access: EVERYONE, page: false, session: impersonatedByAdmin },
   'GET /dashboard/rates': { access: EVERYONE, page: false },
   'GET /dashboard/lot-state/:category': { access: EVERYONE, page: false },
+  'GET /dashboard/candles/:instrument': { access: EVERYONE, page: false },
   'GET /dashboard/get-favorite': { access: EVERYONE, page: false },
   'POST /dashboard/add-to-favorite': { access: EVERYONE, page: false },
   'POST /dashboard/remove-from-favorite': { access: EVERYONE, page: false },
@@ -105,6 +106,7 @@ async function urlFor(pattern: string) {
     ':planId': String(basic.id),
     ':lng': 'es',
     ':category': 'forex',
+    ':instrument': 'EUR_USD',
     '*': 'no-such-file.txt',
   }
   return pattern.replace(/:[A-Za-z]+|\*/g, (param) => {

@@ -234,6 +234,8 @@ test.group('no input produces a 500', (group) => {
       gets.push({ path: `/countries?x=${value}` })
       gets.push({ path: `/dashboard/rates?quote=${value}`, as: customer })
       gets.push({ path: `/dashboard/lot-state/${value}`, as: customer })
+      gets.push({ path: `/dashboard/candles/${value}`, as: customer })
+      gets.push({ path: `/dashboard/candles/EUR_USD?interval=${value}&limit=${value}`, as: customer })
     }
     for (const { path, as } of gets) {
       let req = client.get(path).header('Accept', 'application/json').redirects(0)

@@ -1,6 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Balance from '#models/balance'
-import { ratesValidator, favoriteValidator } from '#validators/trading'
+import { ratesValidator, favoriteValidator, candlesValidator } from '#validators/trading'
+import Instrument from '#models/instrument'
+import { candleHistory } from '#queries/candles'
 import { conversionRateFor } from '#queries/conversion_rate'
 import { lotStateFor } from '#queries/lot_state'
 import { favoritesOf } from '#queries/favorites'
@@ -29,6 +31,15 @@ export default class MarketController {
   async lotState({ params }: HttpContext) {
     if (!isCategory(params.category)) throw new NotFoundException()
     return lotStateFor(params.category)
+  }
+
+  /** GET /dashboard/candles/:instrument?interval=1d&limit=500: chart history (daily by default). */
+  async candles({ request, params }: HttpContext) {
+    const { interval = '1d', limit = 500 } = await request.validateUsing(candlesValidator, {
+      data: request.qs(),
+    })
+    const instrument = await Instrument.findByOrFail('name', String(params.instrument))
+    return { instrument: instrument.name, interval, candles: await candleHistory(instrument.name, interval, limit) }
   }
 
   /** GET /dashboard/get-favorite */

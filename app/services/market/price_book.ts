@@ -18,11 +18,21 @@ type Reader = 'broadcast' | 'persist'
 class PriceBook {
   #quotes = new Map<string, Quote>()
   #changed: Record<Reader, Set<string>> = { broadcast: new Set(), persist: new Set() }
+  #listeners = new Set<(quote: Quote) => void>()
 
   put(quote: Quote) {
     this.#quotes.set(quote.name, quote)
     this.#changed.broadcast.add(quote.name)
     this.#changed.persist.add(quote.name)
+    for (const listener of this.#listeners) listener(quote)
+  }
+
+  /** Calls `listener` with every quote as it arrives (candles, later the risk engine). */
+  onQuote(listener: (quote: Quote) => void) {
+    this.#listeners.add(listener)
+    return () => {
+      this.#listeners.delete(listener)
+    }
   }
 
   get(name: string): Quote | undefined {
