@@ -31,6 +31,7 @@ export default defineConfig({
       '@heroui/dom-animation',
       'framer-motion',
       'fuse.js',
+      'lightweight-charts',
     ],
   },
   // The test server needs no hot reload, and its socket would clash with a

@@ -20,6 +20,7 @@ import { CATEGORIES, priceDecimals } from '#domain/instruments'
 import type { RoleId } from '#domain/roles'
 import { DEMO_INSTRUMENTS } from '#database/demo/instruments'
 import { SPANISH } from '#database/demo/translations'
+import { seedCandleHistory } from '#database/demo/candle_history'
 
 export const DEMO_PASSWORD = 'demo12345'
 
@@ -82,7 +83,7 @@ export async function seedDemo() {
     Object.entries(SPANISH).map(([key, value]) => ({ code: 'es', key, value }))
   )
 
-  await Instrument.createMany(
+  const instruments = await Instrument.createMany(
     DEMO_INSTRUMENTS.map((i) => {
       // Quotes at the instrument's own precision (5 decimals for EUR_USD, …).
       const decimals = priceDecimals(i.category, i.quote, i.mid)
@@ -102,6 +103,8 @@ export async function seedDemo() {
       }
     })
   )
+
+  await seedCandleHistory(instruments)
 
   await LotOption.createMany([
     { label: '0.01 (Micro)', value: '1000', position: 1 },

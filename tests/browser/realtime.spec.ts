@@ -4,6 +4,7 @@ import { notifyUser } from '#services/notification_service'
 import priceBook from '#services/market/price_book'
 import { startSimulator } from '#services/market/simulator'
 import { startPriceFanout } from '#services/market/price_fanout'
+import candleAggregator from '#services/market/candle_aggregator'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
 import { openPosition } from '#tests/helpers/positions'
@@ -123,5 +124,33 @@ test.group('Browser: instrument search', (group) => {
     await page.locator('input[data-testid=instrument-search], [data-testid=instrument-search] input').first().fill('')
     const categoryTabs = await page.getByRole('tab').allInnerTexts()
     assert.deepEqual(categoryTabs, ['FOREX', 'COMMODITIES', 'INDICES', 'STOCK', 'CRYPTO'])
+  })
+})
+
+test.group('Browser: price chart', (group) => {
+  isolate(group)
+  group.each.setup(() => {
+    candleAggregator.reset()
+    return () => {
+      candleAggregator.reset()
+      priceBook.clear()
+    }
+  })
+
+  test('the chart opens on USD_CNH and follows the instrument chosen in the list', async ({ visit }) => {
+    const stop = candleAggregator.start()
+    priceBook.put({ name: 'BTC_USD', bids: '67000', asks: '67012', closeoutBid: '67000', closeoutAsk: '67012', at: Date.now() - 86_400_000 })
+    priceBook.put({ name: 'BTC_USD', bids: '67100', asks: '67112', closeoutBid: '67100', closeoutAsk: '67112', at: Date.now() })
+    await stop()
+
+    const page = await visit('/')
+    await loginThroughForm(page, 'customer@demo.test')
+    await page.assertText('[data-testid=chart-instrument]', 'USD_CNH')
+    await page.assertExists('[data-testid=price-chart] canvas')
+
+    await page.getByRole('tab', { name: 'CRYPTO' }).click()
+    await page.getByRole('tabpanel').locator('[data-testid=select-BTC_USD]').click()
+    await page.assertText('[data-testid=chart-instrument]', 'BTC_USD')
+    await page.assertExists('[data-testid=price-chart] canvas')
   })
 })

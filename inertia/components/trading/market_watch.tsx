@@ -30,6 +30,7 @@ export function MarketWatch(props: {
   marketStatus: MarketStatus
   favorites: Set<number>
   onToggleFavorite: (instrumentId: number) => void
+  onSelect: (name: string) => void
 }) {
   const { t } = useTranslation()
   const [query, setQuery] = useState('')
@@ -55,9 +56,10 @@ export function MarketWatch(props: {
             <InstrumentTable
               rows={favoriteRows}
               prices={props.prices}
-              isOpen={(i) => isCategoryOpen(i.category, props.marketStatus)}
+              isOpen={isOpen}
               favorites={props.favorites}
               onToggleFavorite={props.onToggleFavorite}
+              onSelect={props.onSelect}
             />
           )}
         </AccordionItem>
@@ -72,6 +74,7 @@ export function MarketWatch(props: {
                 isOpen={isOpen}
                 favorites={props.favorites}
                 onToggleFavorite={props.onToggleFavorite}
+                onSelect={props.onSelect}
               />
             </div>
           </Tab>
@@ -101,6 +104,7 @@ export function MarketWatch(props: {
                     isOpen={() => open}
                     favorites={props.favorites}
                     onToggleFavorite={props.onToggleFavorite}
+                    onSelect={props.onSelect}
                   />
                 </div>
               </Tab>
@@ -119,6 +123,7 @@ function InstrumentTable(props: {
   isOpen: (i: WatchedInstrument) => boolean
   favorites: Set<number>
   onToggleFavorite: (instrumentId: number) => void
+  onSelect: (name: string) => void
 }) {
   const { t } = useTranslation()
   return (
@@ -153,7 +158,15 @@ function InstrumentTable(props: {
                   className={`mr-2 inline-block h-2 w-2 rounded-full ${tradable ? 'bg-success' : 'bg-danger'}`}
                   aria-label={tradable ? t('Tradable') : t('Not tradable')}
                 />
-                <span title={i.alias ?? undefined}>{i.name}</span>
+                <button
+                  type="button"
+                  className="hover:underline"
+                  title={i.alias ?? undefined}
+                  onClick={() => props.onSelect(i.name)}
+                  data-testid={`select-${i.name}`}
+                >
+                  {i.name}
+                </button>
               </td>
               <td className="py-1.5 text-right" data-testid={`bid-${i.name}`}>
                 <PriceCell value={price?.bids ?? null} previous={price?.prevBids ?? null} digits={digits} />

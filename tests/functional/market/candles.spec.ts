@@ -1,5 +1,7 @@
 import { test } from '@japa/runner'
 import Candle from '#models/candle'
+import Instrument from '#models/instrument'
+import { money } from '#domain/money'
 import priceBook from '#services/market/price_book'
 import candleAggregator from '#services/market/candle_aggregator'
 import { isolate } from '#tests/helpers/isolation'
@@ -12,8 +14,10 @@ const quote = (bids: string, iso: string) =>
 
 test.group('Candles', (group) => {
   isolate(group)
-  group.each.setup(() => {
+  group.each.setup(async () => {
     candleAggregator.reset()
+    // Start from no stored bars (the demo data seeds a daily history).
+    await Candle.query().where('instrument', 'EUR_USD').delete()
     return () => {
       candleAggregator.reset()
       priceBook.clear()
@@ -72,6 +76,17 @@ test.group('Candles', (group) => {
     )
     const limited = await api(client, 'get', '/dashboard/candles/EUR_USD?interval=1m&limit=1').loginAs(customer)
     assert.lengthOf(limited.body().candles, 1)
+  })
+
+  test('the demo data carries 120 daily bars ending at the current bid', async ({ assert }) => {
+    const gbp = await Instrument.findByOrFail('name', 'GBP_USD')
+    const bars = await Candle.query().where('instrument', 'GBP_USD').where('interval', '1d').orderBy('start_ms', 'desc')
+    assert.lengthOf(bars, 120)
+    assert.equal(money(bars[0].close).toFixed(5), money(gbp.bids!).toFixed(5))
+    for (const bar of bars) {
+      assert.isTrue(money(bar.high).greaterThanOrEqualTo(money(bar.open)) && money(bar.high).greaterThanOrEqualTo(money(bar.close)))
+      assert.isTrue(money(bar.low).lessThanOrEqualTo(money(bar.open)) && money(bar.low).lessThanOrEqualTo(money(bar.close)))
+    }
   })
 
   test('an unknown instrument is 404; a bad interval or limit is 422', async ({ client, assert }) => {

@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'react'
+import {
+  CandlestickSeries,
+  createChart,
+  type CandlestickData,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts'
+import { api } from '~/lib/api'
+import { usePrices } from '~/hooks/use_prices'
+import { useTheme } from '~/hooks/use_theme'
+import { bucketStart } from '@domain/candles'
+
+interface Bar {
+  time: number
+  open: string
+  high: string
+  low: string
+  close: string
+}
+
+/**
+ * Daily candlesticks of the platform's own bars (GET /dashboard/candles), the
+ * last one following live bid prices. Numbers here only draw pixels.
+ */
+export function PriceChart({ instrument }: { instrument: string }) {
+  const container = useRef<HTMLDivElement>(null)
+  const chart = useRef<IChartApi | null>(null)
+  const series = useRef<ISeriesApi<'Candlestick'> | null>(null)
+  const last = useRef<CandlestickData<UTCTimestamp> | null>(null)
+  const { theme } = useTheme()
+  const prices = usePrices()
+  const bid = prices[instrument]?.bids ?? null
+
+  useEffect(() => {
+    if (!container.current) return
+    const dark = theme === 'dark'
+    chart.current = createChart(container.current, {
+      autoSize: true,
+      layout: { background: { color: 'transparent' }, textColor: dark ? '#d4d4d8' : '#3f3f46' },
+      grid: {
+        vertLines: { color: dark ? '#27272a' : '#e4e4e7' },
+        horzLines: { color: dark ? '#27272a' : '#e4e4e7' },
+      },
+      timeScale: { timeVisible: false },
+    })
+    series.current = chart.current.addSeries(CandlestickSeries, {
+      upColor: '#17c964',
+      downColor: '#f31260',
+      borderVisible: false,
+      wickUpColor: '#17c964',
+      wickDownColor: '#f31260',
+    })
+    let cancelled = false
+    api<{ candles: Bar[] }>('GET', `/dashboard/candles/${encodeURIComponent(instrument)}?interval=1d`)
+      .then(({ candles }) => {
+        if (cancelled || !series.current) return
+        const data = candles.map((c) => ({
+          time: c.time as UTCTimestamp,
+          open: Number(c.open),
+          high: Number(c.high),
+          low: Number(c.low),
+          close: Number(c.close),
+        }))
+        series.current.setData(data)
+        last.current = data[data.length - 1] ?? null
+        chart.current?.timeScale().fitContent()
+      })
+      .catch((e) => console.warn('candles not loaded', e))
+    return () => {
+      cancelled = true
+      chart.current?.remove()
+      chart.current = null
+      series.current = null
+      last.current = null
+    }
+  }, [instrument, theme])
+
+  useEffect(() => {
+    if (!bid || !series.current) return
+    const price = Number(bid)
+    const time = (bucketStart('1d', Date.now()) / 1000) as UTCTimestamp
+    const bar: CandlestickData<UTCTimestamp> =
+      last.current && last.current.time === time
+        ? {
+            ...last.current,
+            high: Math.max(last.current.high, price),
+            low: Math.min(last.current.low, price),
+            close: price,
+          }
+        : { time, open: price, high: price, low: price, close: price }
+    series.current.update(bar)
+    last.current = bar
+  }, [bid])
+
+  return <div ref={container} className="h-80 w-full" data-testid="price-chart" />
+}
