@@ -23,10 +23,6 @@ export const ROLE_LABELS: Record<RoleId, string> = {
   6: 'Retention Agent',
 }
 
-export function isRoleId(value: unknown): value is RoleId {
-  return typeof value === 'number' && (ALL_ROLES as readonly number[]).includes(value)
-}
-
 /**
  * The footer's role button: where each staff role works (customer spec §2 Footer).
  * Customers have none.

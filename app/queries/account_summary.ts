@@ -23,10 +23,10 @@ export async function accountSummary(user: User) {
     : []
   const byName = new Map(stored.map((i) => [i.name, i]))
   const positions = open.map((o) => {
-    const live = priceBook.get(o.instrument)
-    const instrument = byName.get(o.instrument)
-    const bid = live?.bids ?? instrument?.bids ?? o.openRate
-    const ask = live?.asks ?? instrument?.asks ?? o.openRate
+    const stored = byName.get(o.instrument)
+    const { bids, asks } = priceBook.latest(stored ?? { name: o.instrument, bids: null, asks: null })
+    const bid = bids ?? o.openRate
+    const ask = asks ?? o.openRate
     return {
       instrument: o.instrument,
       type: o.type,

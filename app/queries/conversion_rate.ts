@@ -7,8 +7,8 @@ async function forexMids() {
   const pairs = await Instrument.query().where('category', 'forex').whereNotNull('bids').whereNotNull('asks')
   const mids = new Map<string, string>()
   for (const p of pairs) {
-    const live = priceBook.get(p.name)
-    mids.set(p.name, midPrice(live?.bids ?? p.bids!, live?.asks ?? p.asks!).toFixed())
+    const { bids, asks } = priceBook.latest(p)
+    mids.set(p.name, midPrice(bids!, asks!).toFixed())
   }
   return mids
 }

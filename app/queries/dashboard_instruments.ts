@@ -4,5 +4,5 @@ import { instrumentListItem } from '#transformers/instrument_transformer'
 
 export async function dashboardInstruments() {
   const rows = await Instrument.query().orderBy('category').orderBy('name')
-  return rows.map((i) => instrumentListItem(i, priceBook.get(i.name)))
+  return rows.map((i) => instrumentListItem(i, priceBook.latest(i)))
 }

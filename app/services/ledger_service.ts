@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import Balance from '#models/balance'
@@ -72,9 +71,4 @@ export async function postEntry(trx: TransactionClientContract, input: PostEntry
     )
   }
   throw new Error(`Wallet ${input.balanceId} is too busy; try again`)
-}
-
-/** Runs `work` in a transaction — the one place money actions open one. */
-export function inTransaction<T>(work: (trx: TransactionClientContract) => Promise<T>) {
-  return db.transaction(work)
 }

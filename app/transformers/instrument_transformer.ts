@@ -1,8 +1,7 @@
 import type Instrument from '#models/instrument'
-import type { Quote } from '#services/market/price_book'
 
 /** An instrument row of the dashboard list, at the freshest price this process knows. */
-export function instrumentListItem(i: Instrument, live?: Quote) {
+export function instrumentListItem(i: Instrument, prices: { bids: string | null; asks: string | null }) {
   return {
     id: i.id,
     name: i.name,
@@ -11,8 +10,8 @@ export function instrumentListItem(i: Instrument, live?: Quote) {
     alias: i.alias,
     category: i.category,
     tradable: i.tradable,
-    bids: live?.bids ?? i.bids,
-    asks: live?.asks ?? i.asks,
+    bids: prices.bids,
+    asks: prices.asks,
   }
 }
 

@@ -39,6 +39,12 @@ class PriceBook {
     return this.#quotes.get(name)
   }
 
+  /** The freshest bid and ask this process knows: its live quote, else the stored prices. */
+  latest(instrument: { name: string; bids: string | null; asks: string | null }) {
+    const live = this.#quotes.get(instrument.name)
+    return { bids: live?.bids ?? instrument.bids, asks: live?.asks ?? instrument.asks }
+  }
+
   /** Quotes changed since this reader last drained, each once. */
   drain(reader: Reader): Quote[] {
     const names = this.#changed[reader]

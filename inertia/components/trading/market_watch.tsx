@@ -37,6 +37,12 @@ export function MarketWatch(props: {
   const results = useInstrumentSearch(props.instruments, query)
   const favoriteRows = props.instruments.filter((i) => props.favorites.has(i.id))
   const isOpen = (i: WatchedInstrument) => isCategoryOpen(i.category, props.marketStatus)
+  const tableProps = {
+    prices: props.prices,
+    favorites: props.favorites,
+    onToggleFavorite: props.onToggleFavorite,
+    onSelect: props.onSelect,
+  }
   return (
     <>
       <Input
@@ -54,12 +60,9 @@ export function MarketWatch(props: {
             <p className="pb-2 text-tiny text-default-500">{t('Star an instrument to pin it here.')}</p>
           ) : (
             <InstrumentTable
+              {...tableProps}
               rows={favoriteRows}
-              prices={props.prices}
               isOpen={isOpen}
-              favorites={props.favorites}
-              onToggleFavorite={props.onToggleFavorite}
-              onSelect={props.onSelect}
             />
           )}
         </AccordionItem>
@@ -69,12 +72,9 @@ export function MarketWatch(props: {
           <Tab key="results" title={t('Search Results')}>
             <div className="max-h-[70vh] overflow-y-auto" data-testid="search-results">
               <InstrumentTable
+                {...tableProps}
                 rows={results}
-                prices={props.prices}
                 isOpen={isOpen}
-                favorites={props.favorites}
-                onToggleFavorite={props.onToggleFavorite}
-                onSelect={props.onSelect}
               />
             </div>
           </Tab>
@@ -99,12 +99,9 @@ export function MarketWatch(props: {
                     </div>
                   )}
                   <InstrumentTable
+                    {...tableProps}
                     rows={rows}
-                    prices={props.prices}
                     isOpen={() => open}
-                    favorites={props.favorites}
-                    onToggleFavorite={props.onToggleFavorite}
-                    onSelect={props.onSelect}
                   />
                 </div>
               </Tab>
