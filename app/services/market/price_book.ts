@@ -1,3 +1,5 @@
+import feedHealth, { type FeedName } from '#services/market/feed_health'
+
 /**
  * The latest quote of every instrument, in memory. Feeds write to it; readers
  * (the broadcaster, the database writer, later the risk engine) drain the
@@ -11,6 +13,8 @@ export interface Quote {
   closeoutBid: string
   closeoutAsk: string
   at: number
+  /** The feed that sent it; its tick keeps the feed fresh (feed_health). */
+  feed?: FeedName
 }
 
 type Reader = 'broadcast' | 'persist'
@@ -22,6 +26,7 @@ class PriceBook {
 
   put(quote: Quote) {
     this.#quotes.set(quote.name, quote)
+    if (quote.feed) feedHealth.tick(quote.feed, quote.at)
     this.#changed.broadcast.add(quote.name)
     this.#changed.persist.add(quote.name)
     for (const listener of this.#listeners) listener(quote)

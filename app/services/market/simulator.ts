@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import Instrument from '#models/instrument'
 import priceBook from '#services/market/price_book'
+import feedHealth from '#services/market/feed_health'
 import type { Category } from '#domain/instruments'
 import { priceDecimals } from '#domain/instruments'
 import { isCategoryOpen, marketStatus, type MarketStatus } from '#domain/market_hours'
@@ -39,6 +40,7 @@ export async function startSimulator(
     const quote = quoteFromStrings(i.bids!, i.asks!, decimals)
     return { name: i.name, category: i.category, quote, anchorTicks: quote.bidTicks }
   })
+  feedHealth.assign('simulator', simulated.map((s) => s.name))
   let status: MarketStatus = marketStatus(now())
   for (const s of simulated) publish(s)
 
@@ -55,11 +57,14 @@ export async function startSimulator(
     }
   }, TICK_MS)
 
-  return () => clearInterval(timer)
+  return () => {
+    clearInterval(timer)
+    feedHealth.release('simulator')
+  }
 }
 
 function publish(s: Simulated) {
   const bids = bidOf(s.quote)
   const asks = askOf(s.quote)
-  priceBook.put({ name: s.name, bids, asks, closeoutBid: bids, closeoutAsk: asks, at: Date.now() })
+  priceBook.put({ name: s.name, bids, asks, closeoutBid: bids, closeoutAsk: asks, at: Date.now(), feed: 'simulator' })
 }
