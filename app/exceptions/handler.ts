@@ -71,7 +71,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return { status: 422, body: { message: errors[0]?.message ?? 'Invalid input', errors } }
     }
     if (error instanceof UserFacingException) {
-      const errors = error.field ? [{ field: error.field, message: error.message }] : []
+      const errors = error.fieldErrors ?? (error.field ? [{ field: error.field, message: error.message }] : [])
       return { status: error.status, body: { message: error.message, errors } }
     }
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {

@@ -14,4 +14,12 @@ export class UserFacingException extends Exception {
   }
 
   field?: string
+  /** Several fields at once; the first one's message is the headline. */
+  fieldErrors?: { field: string; message: string }[]
+
+  static forFields(errors: { field: string; message: string }[]) {
+    const error = new UserFacingException(errors[0].message, { field: errors[0].field })
+    error.fieldErrors = errors
+    return error
+  }
 }

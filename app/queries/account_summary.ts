@@ -1,10 +1,7 @@
 import Balance from '#models/balance'
-import Order from '#models/order'
-import Instrument from '#models/instrument'
 import type User from '#models/user'
-import priceBook from '#services/market/price_book'
-import { accountMetrics, currentRateFor, type OpenPositionInput } from '#domain/account_metrics'
-import { toDbDecimal } from '#domain/money'
+import { accountMetrics } from '#domain/account_metrics'
+import { openPositionsAtMarket } from '#queries/open_positions'
 
 /**
  * The signed-in user's wallets and the active wallet's figures, from the
@@ -17,26 +14,15 @@ export async function accountSummary(user: User) {
   const active = wallets.find((w) => w.id === user.activeBalanceId) ?? wallets[0] ?? null
   if (!active) return { wallets, active: null, metrics: null, positions: [] }
 
-  const open = await Order.query().where('balance_id', active.id).whereNull('close_time')
-  const stored = open.length
-    ? await Instrument.query().whereIn('name', [...new Set(open.map((o) => o.instrument))])
-    : []
-  const byName = new Map(stored.map((i) => [i.name, i]))
-  const positions = open.map((o) => {
-    const stored = byName.get(o.instrument)
-    const { bids, asks } = priceBook.latest(stored ?? { name: o.instrument, bids: null, asks: null })
-    const bid = bids ?? o.openRate
-    const ask = asks ?? o.openRate
-    return {
-      instrument: o.instrument,
-      type: o.type,
-      tradeAmount: toDbDecimal(o.tradeAmount),
-      openRate: toDbDecimal(o.openRate),
-      spread: toDbDecimal(o.spread),
-      exchangeRate: toDbDecimal(o.exchangeRate),
-      currentRate: currentRateFor(o.type, bid, ask),
-    } satisfies OpenPositionInput & { instrument: string }
-  })
+  const positions = (await openPositionsAtMarket(active.id)).map((p) => ({
+    instrument: p.instrument,
+    type: p.type,
+    tradeAmount: p.tradeAmount,
+    openRate: p.openRate,
+    spread: p.spread,
+    exchangeRate: p.exchangeRate,
+    currentRate: p.currentRate,
+  }))
   return {
     wallets,
     active,

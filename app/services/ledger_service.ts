@@ -18,6 +18,8 @@ export interface PostEntryInput {
   /** Refuse the entry when it would leave less than this free (balance − margin − on hold). */
   requireFreeAtLeast?: MoneyInput
   insufficientMessage?: string
+  /** Moves the wallet's used margin in the same write (closing a position releases its margin). */
+  marginDelta?: MoneyInput
 }
 
 const MAX_ATTEMPTS = 20
@@ -35,10 +37,12 @@ export async function postEntry(trx: TransactionClientContract, input: PostEntry
     throw new RangeError(`Ledger amounts are in minor units; round ${amount.toFixed()} first`)
   }
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const wallet = await Balance.query({ client: trx }).where('id', input.balanceId).firstOrFail()
+    // forUpdate queues writers on PostgreSQL (a no-op on SQLite, whose one connection serializes them).
+    const wallet = await Balance.query({ client: trx }).where('id', input.balanceId).forUpdate().firstOrFail()
     const after = money(wallet.balance).plus(amount)
+    const marginAfter = money(wallet.margin).plus(money(input.marginDelta ?? 0))
     if (input.requireFreeAtLeast !== undefined) {
-      const free = after.minus(money(wallet.margin)).minus(money(wallet.onHold))
+      const free = after.minus(marginAfter).minus(money(wallet.onHold))
       if (free.lessThan(money(input.requireFreeAtLeast))) {
         throw new UserFacingException(input.insufficientMessage ?? 'Not enough balance', {
           code: 'E_INSUFFICIENT_BALANCE',
@@ -51,6 +55,7 @@ export async function postEntry(trx: TransactionClientContract, input: PostEntry
       .where('version', wallet.version)
       .update({
         balance: toDbDecimal(after),
+        margin: toDbDecimal(marginAfter.isNegative() ? 0 : marginAfter),
         version: wallet.version + 1,
         updated_at: DateTime.now().toSQL({ includeOffset: false }),
       })
@@ -71,4 +76,32 @@ export async function postEntry(trx: TransactionClientContract, input: PostEntry
     )
   }
   throw new Error(`Wallet ${input.balanceId} is too busy; try again`)
+}
+
+/**
+ * Reserves margin on a wallet for a new position: `decide` sees the wallet as
+ * read and returns the margin to add (or throws to refuse); the write is a
+ * compare-and-set on `version`, so two orders racing for the same free margin
+ * are decided one after the other, each on the other's result.
+ */
+export async function reserveMargin(
+  trx: TransactionClientContract,
+  balanceId: number,
+  decide: (wallet: Balance) => Promise<MoneyInput> | MoneyInput
+) {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const wallet = await Balance.query({ client: trx }).where('id', balanceId).forUpdate().firstOrFail()
+    const delta = money(await decide(wallet))
+    const updated = await trx
+      .from('balances')
+      .where('id', wallet.id)
+      .where('version', wallet.version)
+      .update({
+        margin: toDbDecimal(money(wallet.margin).plus(delta)),
+        version: wallet.version + 1,
+        updated_at: DateTime.now().toSQL({ includeOffset: false }),
+      })
+    if (Number(Array.isArray(updated) ? updated[0] : updated) === 1) return wallet
+  }
+  throw new UserFacingException('Your account is busy; please try again', { status: 409 })
 }

@@ -34,3 +34,31 @@ export const birthDateRule = () =>
       return d.toISOString().slice(0, 10)
     })
     .afterOrEqual('1900-01-01')
+
+/**
+ * A decimal sent as text ("1.08652"). JSON numbers are accepted by turning
+ * them back into their shortest text first (see `numbersAsText`), so the value
+ * is never computed as a float.
+ */
+export const decimalText = (maxIntegerDigits: number, maxDecimals: number) =>
+  vine
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{1,${maxIntegerDigits}}(\\.\\d{1,${maxDecimals}})?$`))
+
+/** Turns finite JSON numbers in `fields` into text for `decimalText`; anything else passes unchanged. */
+export function numbersAsText<T extends Record<string, unknown>>(data: T, fields: string[]): T {
+  const out: Record<string, unknown> = { ...data }
+  for (const field of fields) {
+    const value = out[field]
+    if (typeof value === 'number' && Number.isFinite(value)) out[field] = String(value)
+  }
+  return out as T
+}
+
+const COMMON_RULES = ['required', 'string', 'regex', 'minLength', 'maxLength', 'enum', 'number', 'withoutDecimals', 'min', 'max']
+
+/** One message for every way a field can fail (VineJS wants one entry per rule). */
+export function oneMessage(field: string, message: string, rules = COMMON_RULES): Record<string, string> {
+  return Object.fromEntries(rules.map((rule) => [`${field}.${rule}`, message]))
+}

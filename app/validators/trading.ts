@@ -1,5 +1,5 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import { idRule } from '#validators/rules'
+import { decimalText, idRule, oneMessage, requiredText, shortText } from '#validators/rules'
 import { CANDLE_INTERVALS } from '#domain/candles'
 import { MAX_CANDLES } from '#queries/candles'
 
@@ -40,3 +40,52 @@ candlesValidator.messagesProvider = new SimpleMessagesProvider({
   'limit.min': `Limit must be a whole number from 1 to ${MAX_CANDLES}`,
   'limit.max': `Limit must be a whole number from 1 to ${MAX_CANDLES}`,
 })
+
+/** Units: up to 9 integer digits and 6 decimals, so every stored figure stays exact on SQLite too. */
+const amountRule = () => decimalText(9, 6)
+/** A take-profit or stop-loss rate. */
+const rateRule = () => decimalText(9, 8)
+const TARGET_MESSAGES = {
+  ...oneMessage('profit', 'Take profit must be a rate such as 1.08652'),
+  ...oneMessage('loss', 'Stop loss must be a rate such as 1.08652'),
+}
+
+export const placeOrderValidator = vine.compile(
+  vine.object({
+    type: vine.enum(['buy', 'sell'] as const),
+    instrument: requiredText(40),
+    amount: amountRule(),
+    profit: rateRule().nullable().optional(),
+    loss: rateRule().nullable().optional(),
+  })
+)
+placeOrderValidator.messagesProvider = new SimpleMessagesProvider({
+  ...oneMessage('type', 'Order type must be buy or sell'),
+  'type.required': 'Order type is required',
+  ...oneMessage('instrument', 'Instrument is invalid'),
+  'instrument.required': 'Instrument is required',
+  'instrument.minLength': 'Instrument is required',
+  ...oneMessage('amount', 'Amount must be a positive number with at most 6 decimals'),
+  'amount.required': 'Amount is required',
+  ...TARGET_MESSAGES,
+})
+
+export const closeOrderValidator = vine.compile(
+  vine.object({
+    orderId: idRule(),
+    instrument: shortText(40).optional(),
+  })
+)
+closeOrderValidator.messagesProvider = new SimpleMessagesProvider({
+  ...oneMessage('orderId', 'Order is invalid'),
+  'orderId.required': 'Order is required',
+  ...oneMessage('instrument', 'Instrument is invalid'),
+})
+
+export const orderTargetsValidator = vine.compile(
+  vine.object({
+    profit: rateRule().nullable().optional(),
+    loss: rateRule().nullable().optional(),
+  })
+)
+orderTargetsValidator.messagesProvider = new SimpleMessagesProvider(TARGET_MESSAGES)

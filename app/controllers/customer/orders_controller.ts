@@ -1,0 +1,63 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import Order from '#models/order'
+import { placeOrder } from '#actions/orders/place_order'
+import { closeOrder } from '#actions/orders/close_order'
+import { setOrderTargets } from '#actions/orders/set_order_targets'
+import { orderRow } from '#transformers/order_transformer'
+import { closeOrderValidator, orderTargetsValidator, placeOrderValidator } from '#validators/trading'
+import { numbersAsText } from '#validators/rules'
+
+const DECIMAL_FIELDS = ['amount', 'profit', 'loss']
+
+/** Market orders of the active wallet (customer spec §2 Positions table, Buy and Sell dialogs, §7). */
+export default class OrdersController {
+  /** GET /dashboard/orders: the active wallet's positions, open first, newest first. */
+  async index({ auth }: HttpContext) {
+    const user = auth.getUserOrFail()
+    if (!user.activeBalanceId) return { data: [] }
+    const orders = await Order.query()
+      .where('balance_id', user.activeBalanceId)
+      .where('user_id', user.id)
+      .orderByRaw('case when close_time is null then 0 else 1 end')
+      .orderBy('id', 'desc')
+      .limit(200)
+    return { data: orders.map(orderRow) }
+  }
+
+  /** POST /dashboard/orders */
+  async store({ request, auth, response }: HttpContext) {
+    const data = numbersAsText(request.body(), DECIMAL_FIELDS)
+    const payload = await request.validateUsing(placeOrderValidator, { data })
+    const order = await placeOrder({
+      user: auth.getUserOrFail(),
+      type: payload.type,
+      instrument: payload.instrument,
+      amount: payload.amount,
+      profit: payload.profit ?? null,
+      loss: payload.loss ?? null,
+    })
+    return response.created({ message: 'Order Placed Successfully', order: orderRow(order) })
+  }
+
+  /** POST /dashboard/orders/close */
+  async close({ request, auth }: HttpContext) {
+    const { orderId } = await request.validateUsing(closeOrderValidator)
+    const closed = await closeOrder({ orderId, userId: auth.getUserOrFail().id, reason: 'manual' })
+    return { message: 'Order Closed Successfully', order: orderRow(closed!.order) }
+  }
+
+  /** PUT /dashboard/orders/:id: set or clear (null) the take-profit or stop-loss. */
+  async update({ request, auth, params }: HttpContext) {
+    const id = Number(params.id)
+    const data = numbersAsText(request.body(), DECIMAL_FIELDS)
+    const payload = await request.validateUsing(orderTargetsValidator, { data })
+    const order = await setOrderTargets({
+      userId: auth.getUserOrFail().id,
+      orderId: id,
+      profit: 'profit' in data ? (payload.profit ?? null) : undefined,
+      loss: 'loss' in data ? (payload.loss ?? null) : undefined,
+    })
+    const message = 'loss' in data ? 'Stop Loss Set Successfully' : 'Take Profit Set Successfully'
+    return { message, order: orderRow(order) }
+  }
+}

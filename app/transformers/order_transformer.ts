@@ -1,0 +1,29 @@
+import type Order from '#models/order'
+import { toDbDecimal } from '#domain/money'
+
+/** A row of the dashboard positions table (customer spec §2 Positions table). */
+export function orderRow(o: Order) {
+  return {
+    id: o.id,
+    openTime: o.createdAt.toISO()!,
+    closeTime: o.closeTime?.toISO() ?? null,
+    type: o.type,
+    units: toDbDecimal(o.tradeAmount),
+    instrument: o.instrument,
+    pair: `${o.baseSymbol}/${o.quoteSymbol}`,
+    quote: o.quoteSymbol,
+    openRate: toDbDecimal(o.openRate),
+    closeRate: o.closeRate === null ? null : toDbDecimal(o.closeRate),
+    takeProfit: o.profit === null ? null : toDbDecimal(o.profit),
+    stopLoss: o.loss === null ? null : toDbDecimal(o.loss),
+    spread: toDbDecimal(o.spread),
+    exchangeRate: toDbDecimal(o.exchangeRate),
+    marginUsed: toDbDecimal(o.marginUsed),
+    /** Realized P/L of a closed order; an open one's is computed live from prices. */
+    profitLoss: o.proLoss === null ? null : toDbDecimal(o.proLoss),
+    closeReason: o.closeReason,
+    status: o.closeTime ? ('CLOSED' as const) : ('OPENED' as const),
+  }
+}
+
+export type OrderRow = ReturnType<typeof orderRow>
