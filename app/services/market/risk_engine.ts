@@ -67,7 +67,7 @@ export class RiskEngine {
   #byInstrument = new Map<string, Position[]>()
   #positions = new Map<number, Position>()
   #accounts = new Map<number, Account>()
-  #busy = new Set<string>()
+  #queued = new Set<string>()
   #queue: (() => Promise<void>)[] = []
   #draining: Promise<void> | null = null
   #stops: (() => void)[] = []
@@ -110,6 +110,10 @@ export class RiskEngine {
 
   get size() {
     return this.#positions.size
+  }
+
+  has(orderId: number) {
+    return this.#positions.has(orderId)
   }
 
   /** Re-reads every open position and wallet (positions opened elsewhere, balances moved by deposits). */
@@ -242,17 +246,20 @@ export class RiskEngine {
     })
   }
 
-  /** Runs side effects one at a time, each key at most once in the queue. */
+  /**
+   * Runs side effects one at a time, each key at most once in the queue. A key
+   * leaves the queue when its job starts, so news arriving during a reload
+   * queues another reload instead of being lost.
+   */
   #enqueue(key: string, job: () => Promise<void>) {
-    if (this.#busy.has(key)) return
-    this.#busy.add(key)
+    if (this.#queued.has(key)) return
+    this.#queued.add(key)
     this.#queue.push(async () => {
+      this.#queued.delete(key)
       try {
         await job()
       } catch (error) {
         logger.error({ err: error, job: key }, 'risk engine job failed')
-      } finally {
-        this.#busy.delete(key)
       }
     })
     if (!this.#draining) this.#draining = this.#drain()

@@ -1,53 +1,13 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
-import Balance from '#models/balance'
 import LedgerEntry from '#models/ledger_entry'
 import PricingPlan from '#models/pricing_plan'
-import User from '#models/user'
-import { registerUser } from '#actions/auth/register_user'
 import { postEntry } from '#services/ledger_service'
-import settings from '#services/settings_service'
 import { money } from '#domain/money'
-import { BrowserSession } from '#tests/helpers/browser_session'
-import { signupPayload } from '#tests/helpers/signup'
-import { ledgerOf } from '#tests/helpers/users'
+import { freshCustomer, settled, signedIn } from '#tests/helpers/race'
 
-/*
-| These tests run WITHOUT the shared rolled-back transaction: every request and
-| every postEntry gets its own transaction and (on PostgreSQL) its own
-| connection, so they really race. Each test works on a customer of its own.
-*/
-let seq = 0
-async function freshCustomer(demoBalance: string) {
-  await settings.put('demoBalance', { value1: demoBalance })
-  try {
-    const { birthDate: _b, ...form } = signupPayload({ email: `race-${Date.now()}-${seq++}@example.com` })
-    const user = await registerUser(form as Parameters<typeof registerUser>[0])
-    user.isEmailVerified = true
-    await user.save()
-    const wallet = await Balance.query().where('user_id', user.id).where('mode', 'demo').firstOrFail()
-    return { user, wallet }
-  } finally {
-    await settings.put('demoBalance', { value1: '10000' })
-  }
-}
-
-/** The wallet after the race: its balance must equal the sum of its ledger entries. */
-async function settled(assert: { equal: (a: unknown, b: unknown) => void }, walletId: number) {
-  const wallet = await Balance.findOrFail(walletId)
-  const { total } = await ledgerOf(walletId)
-  assert.equal(total.toFixed(2), money(wallet.balance).toFixed(2))
-  return money(wallet.balance).toFixed(2)
-}
-
-async function signedIn(user: User) {
-  const browser = new BrowserSession()
-  await browser.open()
-  const login = await browser.post('/auth/login', { email: user.email, password: signupPayload().password })
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`)
-  return browser
-}
+/* These tests run WITHOUT the shared rolled-back transaction (see tests/helpers/race.ts). */
 
 test.group('Money under concurrent requests', (group) => {
   group.each.setup(() => limiter.clear(['memory']))

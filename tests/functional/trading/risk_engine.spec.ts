@@ -137,7 +137,7 @@ test.group('risk engine', (group) => {
     await engine.stop()
     engine = new RiskEngine()
     await engine.start({ resyncMs: 60_000 })
-    assert.equal(engine.size, 1)
+    assert.isTrue(engine.has(id))
     quote('EUR_USD', '1.08990', '1.09000')
     await engine.idle()
     assert.equal((await Order.findOrFail(id)).closeReason, 'take_profit')

@@ -1,0 +1,48 @@
+import Balance from '#models/balance'
+import type User from '#models/user'
+import { registerUser } from '#actions/auth/register_user'
+import settings from '#services/settings_service'
+import { money } from '#domain/money'
+import { BrowserSession } from '#tests/helpers/browser_session'
+import { signupPayload } from '#tests/helpers/signup'
+import { ledgerOf } from '#tests/helpers/users'
+
+/*
+| Helpers for tests that run WITHOUT the shared rolled-back transaction: every
+| request gets its own transaction and (on PostgreSQL) its own connection, so
+| they really race. Each test works on a customer of its own.
+*/
+let seq = 0
+
+/** A verified customer whose demo wallet starts with `demoBalance` (and is active). */
+export async function freshCustomer(demoBalance: string) {
+  await settings.put('demoBalance', { value1: demoBalance })
+  try {
+    const { birthDate: _b, ...form } = signupPayload({ email: `race-${Date.now()}-${seq++}@example.com`, currency: 'USD' })
+    const user = await registerUser(form as Parameters<typeof registerUser>[0])
+    user.isEmailVerified = true
+    const wallet = await Balance.query().where('user_id', user.id).where('mode', 'demo').firstOrFail()
+    user.activeBalanceId = wallet.id
+    await user.save()
+    return { user, wallet }
+  } finally {
+    await settings.put('demoBalance', { value1: '10000' })
+  }
+}
+
+/** The wallet after the race: its balance must equal the sum of its ledger entries. */
+export async function settled(assert: { equal: (a: unknown, b: unknown) => void }, walletId: number) {
+  const wallet = await Balance.findOrFail(walletId)
+  const { total } = await ledgerOf(walletId)
+  assert.equal(total.toFixed(2), money(wallet.balance).toFixed(2))
+  return money(wallet.balance).toFixed(2)
+}
+
+/** A real HTTP session (cookies, CSRF) logged in as `user`. */
+export async function signedIn(user: User) {
+  const browser = new BrowserSession()
+  await browser.open()
+  const login = await browser.post('/auth/login', { email: user.email, password: signupPayload().password })
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`)
+  return browser
+}
