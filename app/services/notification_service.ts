@@ -25,3 +25,8 @@ export async function notifyUser(
   })
   return notification
 }
+
+/** Tells the user's open pages that their wallet or positions changed (the shell re-reads its figures). */
+export function signalAccountChanged(userId: number) {
+  transmit.broadcast(userChannel(userId), { event: 'account' })
+}

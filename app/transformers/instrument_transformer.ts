@@ -1,7 +1,11 @@
 import type Instrument from '#models/instrument'
 
 /** An instrument row of the dashboard list, at the freshest price this process knows. */
-export function instrumentListItem(i: Instrument, prices: { bids: string | null; asks: string | null }) {
+export function instrumentListItem(
+  i: Instrument,
+  prices: { bids: string | null; asks: string | null },
+  leverage = i.leverage
+) {
   return {
     id: i.id,
     name: i.name,
@@ -10,6 +14,8 @@ export function instrumentListItem(i: Instrument, prices: { bids: string | null;
     alias: i.alias,
     category: i.category,
     tradable: i.tradable,
+    /** The user's effective leverage: their plan's for the category, else the instrument's. */
+    leverage,
     bids: prices.bids,
     asks: prices.asks,
   }

@@ -6,6 +6,7 @@ import Instrument from '#models/instrument'
 import { postEntry } from '#services/ledger_service'
 import { tradeQuoteFor, type TradeQuote } from '#services/market/trade_quote'
 import orderEvents from '#services/market/order_events'
+import { signalAccountChanged } from '#services/notification_service'
 import { currentRateFor, positionProfitLoss } from '#domain/account_metrics'
 import { money, roundCurrency, toDbDecimal } from '#domain/money'
 import { negativeBalanceWriteOff } from '#domain/risk'
@@ -102,6 +103,7 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
 
   const order = await Order.findOrFail(found.id)
   orderEvents.emit('closed', order.id, order.balanceId)
+  signalAccountChanged(order.userId)
   return { order, ...result }
 }
 

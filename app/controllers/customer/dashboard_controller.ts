@@ -1,24 +1,33 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { DateTime } from 'luxon'
+import PricingPlan from '#models/pricing_plan'
+import settings from '#services/settings_service'
+import marketClock from '#services/market/market_clock'
 import { kycStatusFor } from '#queries/kyc_status'
 import { dashboardInstruments } from '#queries/dashboard_instruments'
-import { marketStatus } from '#domain/market_hours'
+import { CATEGORIES, type Category } from '#domain/instruments'
+import { spreadMultiplier, stopOutFor } from '#domain/trading'
 
 /**
- * The trading dashboard: KYC state, instruments at their latest prices and
- * the market status. The chart, positions and order dialogs arrive with the
- * trading issue.
+ * The trading dashboard (customer spec §2): KYC state, instruments at their
+ * latest prices with the user's leverage, the market status, the spread
+ * settings and the plan's stop-out levels the order dialog and the client's
+ * auto-close use.
  */
 export default class DashboardController {
   async show({ inertia, auth }: HttpContext) {
-    const [kycStatus, instruments] = await Promise.all([
-      kycStatusFor(auth.getUserOrFail().id),
-      dashboardInstruments(),
+    const user = auth.getUserOrFail()
+    const plan = user.pricingTableId ? await PricingPlan.find(user.pricingTableId) : null
+    const [kycStatus, instruments, spreads] = await Promise.all([
+      kycStatusFor(user.id),
+      dashboardInstruments(plan),
+      Promise.all(CATEGORIES.map(async (c) => [c, spreadMultiplier(await settings.value(`spread_${c}`))] as const)),
     ])
     return inertia.render('customer/dashboard', {
       isKyc: kycStatus === 'approved',
       instruments,
-      marketStatus: marketStatus(DateTime.now()),
+      marketStatus: marketClock.status(),
+      spreads: Object.fromEntries(spreads) as Record<Category, number>,
+      stopOuts: Object.fromEntries(CATEGORIES.map((c) => [c, stopOutFor(c, plan).toFixed()])) as Record<Category, string>,
     })
   }
 }

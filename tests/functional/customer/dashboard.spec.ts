@@ -191,6 +191,21 @@ test.group('Dashboard instruments and market status', (group) => {
     assert.sameMembers(Object.keys(props.marketStatus), ['forex', 'stock', 'crypto'])
     assert.isTrue(props.marketStatus.crypto)
   })
+
+  test('carries the spreads, the plan stop-outs and each instrument\'s effective leverage', async ({ client, assert }) => {
+    const silver = await demoUser(DEMO.customer)
+    const props = (await client.get('/dashboard').loginAs(silver).withInertia()).body().props
+    assert.deepEqual(props.spreads, { forex: 1, commodity: 1, index: 1, stock: 1, crypto: 1 })
+    assert.equal(props.stopOuts.forex, '40')
+    // Silver: forex 200 from the plan
+    assert.equal(props.instruments.find((i: { name: string }) => i.name === 'EUR_USD').leverage, 200)
+
+    const noPlan = await demoUser(DEMO.newcomer)
+    const fallback = (await client.get('/dashboard').loginAs(noPlan).withInertia()).body().props
+    assert.equal(fallback.stopOuts.stock, '50')
+    // No plan: the instrument's own leverage (AAPL 5)
+    assert.equal(fallback.instruments.find((i: { name: string }) => i.name === 'AAPL').leverage, 5)
+  })
 })
 
 test.group('Session figures with an open position', (group) => {
