@@ -1,12 +1,13 @@
 import type Order from '#models/order'
 import { toDbDecimal } from '#domain/money'
+import { formatTableDate } from '#domain/date_format'
 
 /** A row of the dashboard positions table (customer spec §2 Positions table). */
 export function orderRow(o: Order) {
   return {
     id: o.id,
-    openTime: o.createdAt.toISO()!,
-    closeTime: o.closeTime?.toISO() ?? null,
+    openTime: formatTableDate(o.createdAt),
+    closeTime: o.closeTime ? formatTableDate(o.closeTime) : null,
     type: o.type,
     units: toDbDecimal(o.tradeAmount),
     instrument: o.instrument,

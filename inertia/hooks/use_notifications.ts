@@ -4,6 +4,7 @@ import { api } from '~/lib/api'
 import { toast } from '~/lib/toast'
 import { playNotificationSound } from '~/lib/sound'
 import { useChannel } from '~/hooks/use_transmit'
+import { ACCOUNT_CHANGED_EVENT } from '~/hooks/use_orders'
 
 export interface NotificationItem {
   id: number
@@ -41,6 +42,7 @@ export function useNotifications(userId: number | null) {
       refresh()
     } else if (message.event === 'account') {
       router.reload({ only: ['session'] })
+      window.dispatchEvent(new Event(ACCOUNT_CHANGED_EVENT))
     }
   })
 

@@ -1,6 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
-import { ALL_ROLES } from '#domain/roles'
+import { ALL_ROLES, Roles } from '#domain/roles'
 
 const DashboardController = () => import('#controllers/customer/dashboard_controller')
 const WalletsController = () => import('#controllers/customer/wallets_controller')
@@ -11,6 +11,8 @@ const ProfileController = () => import('#controllers/customer/profile_controller
 const SecurityController = () => import('#controllers/customer/security_controller')
 const CurrentUserController = () => import('#controllers/customer/current_user_controller')
 const ImpersonationController = () => import('#controllers/customer/impersonation_controller')
+const OrdersController = () => import('#controllers/customer/orders_controller')
+const StatementsController = () => import('#controllers/customer/statements_controller')
 
 /* The signed-in shell: every role shares it (staff reach their area from its footer). */
 router
@@ -30,6 +32,7 @@ router
     router.get('/dashboard/rates', [MarketController, 'rates']).as('market.rates')
     router.get('/dashboard/lot-state/:category', [MarketController, 'lotState']).as('market.lot_state')
     router.get('/dashboard/candles/:instrument', [MarketController, 'candles']).as('market.candles')
+    router.get('/dashboard/chart/:instrument', [MarketController, 'chart']).as('market.chart')
     router.get('/dashboard/get-favorite', [MarketController, 'favorites']).as('favorites.index')
     router.post('/dashboard/add-to-favorite', [MarketController, 'addFavorite']).as('favorites.add')
     router
@@ -42,3 +45,29 @@ router
       .where('planId', router.matchers.number())
   })
   .use([middleware.auth(), middleware.role({ roles: ALL_ROLES })])
+
+/* Trading moves money: customers only (customer spec §6); reads of one's own orders are shared. */
+router
+  .group(() => {
+    router.get('/dashboard/orders', [OrdersController, 'index']).as('orders.index')
+  })
+  .use([middleware.auth(), middleware.role({ roles: ALL_ROLES })])
+router
+  .group(() => {
+    router.post('/dashboard/orders', [OrdersController, 'store']).as('orders.store')
+    router.post('/dashboard/orders/close', [OrdersController, 'close']).as('orders.close')
+    router
+      .put('/dashboard/orders/:id', [OrdersController, 'update'])
+      .as('orders.update')
+      .where('id', router.matchers.number())
+  })
+  .use([middleware.auth(), middleware.role({ roles: [3] })])
+
+/* Customer-only areas (customer spec §6: statements belong to role 3). */
+router
+  .group(() => {
+    router.get('/statements', [StatementsController, 'index']).as('statements.index')
+    router.get('/statements/history', [StatementsController, 'history']).as('statements.history')
+    router.get('/statements/export', [StatementsController, 'export']).as('statements.export')
+  })
+  .use([middleware.auth(), middleware.role({ roles: [Roles.CUSTOMER] })])

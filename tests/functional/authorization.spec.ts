@@ -15,6 +15,7 @@ import User from '#models/user'
 import { ALL_ROLES, ROLE_HOME, type RoleId } from '#domain/roles'
 import { isolate } from '#tests/helpers/isolation'
 import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import { openPosition } from '#tests/helpers/positions'
 
 type Expectation =
   /** Visitor pages: a signed-in user is sent to /dashboard. */
@@ -22,7 +23,13 @@ type Expectation =
   /** Open to everyone; must never fail with 401, 403 or 5xx. */
   | { access: 'public'; page: boolean }
   /** Signed-in users of these roles only. */
-  | { access: RoleId[]; page: boolean; session?: (actor: User) => Promise<Record<string, any>> }
+  | {
+      access: RoleId[]
+      page: boolean
+      session?: (actor: User) => Promise<Record<string, any>>
+      /** Route parameters naming a row the allowed role owns (another user's row answers 404). */
+      params?: () => Promise<Record<string, string>>
+    }
 
 const EVERYONE = [...ALL_ROLES]
 
@@ -30,6 +37,12 @@ const EVERYONE = [...ALL_ROLES]
 const impersonatedByAdmin = async () => {
   const admin = await demoUser(DEMO.admin)
   return { impersonator: { staffId: admin.id, staffRoleId: 1 } }
+}
+
+/** An open position of the role-3 account, for routes that act on one. */
+const customerOrder = async () => {
+  const order = await openPosition(await demoUser(DEMO.customer), { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
+  return { ':id': String(order.id) }
 }
 
 const EXPECTATIONS: Record<string, Expectation> = {
@@ -65,12 +78,20 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /dashboard/rates': { access: EVERYONE, page: false },
   'GET /dashboard/lot-state/:category': { access: EVERYONE, page: false },
   'GET /dashboard/candles/:instrument': { access: EVERYONE, page: false },
+  'GET /dashboard/chart/:instrument': { access: EVERYONE, page: true },
   'GET /dashboard/get-favorite': { access: EVERYONE, page: false },
   'POST /dashboard/add-to-favorite': { access: EVERYONE, page: false },
   'POST /dashboard/remove-from-favorite': { access: EVERYONE, page: false },
+  'GET /dashboard/orders': { access: EVERYONE, page: false },
 
   // Customer-only (customer spec §6: the plan belongs to role 3).
   'POST /dashboard/pricing/subscribe/:planId': { access: [3], page: false },
+  'POST /dashboard/orders': { access: [3], page: false },
+  'POST /dashboard/orders/close': { access: [3], page: false },
+  'PUT /dashboard/orders/:id': { access: [3], page: false, params: customerOrder },
+  'GET /statements': { access: [3], page: true },
+  'GET /statements/history': { access: [3], page: false },
+  'GET /statements/export': { access: [3], page: false },
 
   // Staff areas behind the footer role buttons (customer spec §2 Footer, admin specs §2).
   'GET /admin': { access: [1], page: true },
@@ -97,7 +118,7 @@ function registeredRoutes() {
 }
 
 /** Plausible values for route parameters. */
-async function urlFor(pattern: string) {
+async function urlFor(pattern: string, overrides: Record<string, string> = {}) {
   const basic = await PricingPlan.findByOrFail('name', 'Basic')
   const newcomer = await demoUser(DEMO.newcomer)
   const values: Record<string, string> = {
@@ -108,6 +129,7 @@ async function urlFor(pattern: string) {
     ':category': 'forex',
     ':instrument': 'EUR_USD',
     '*': 'no-such-file.txt',
+    ...overrides,
   }
   return pattern.replace(/:[A-Za-z]+|\*/g, (param) => {
     if (!(param in values)) throw new Error(`No test value for ${param} in ${pattern}`)
@@ -141,7 +163,7 @@ test.group('authorization walk', (group) => {
     const [method, pattern] = key.split(' ')
 
     test(`${key}`, async ({ client, assert }) => {
-      const url = await urlFor(pattern)
+      const url = await urlFor(pattern, 'params' in expectation && expectation.params ? await expectation.params() : {})
       for (const actor of actors) {
         const user = actor.roleId ? await userOfRole(actor.roleId) : null
         let req = request(client, method, url, expectation.page)

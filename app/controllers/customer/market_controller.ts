@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import Balance from '#models/balance'
 import { ratesValidator, favoriteValidator, candlesValidator } from '#validators/trading'
 import Instrument from '#models/instrument'
+import priceBook from '#services/market/price_book'
 import { candleHistory } from '#queries/candles'
 import { conversionRateFor } from '#queries/conversion_rate'
 import { lotStateFor } from '#queries/lot_state'
@@ -25,6 +26,14 @@ export default class MarketController {
       throw new UserFacingException(`No conversion rate from ${quote} to ${account}`, { field: 'quote' })
     }
     return { quote, currency: account, rate: rate.toDecimalPlaces(8).toFixed() }
+  }
+
+  /** GET /dashboard/chart/:instrument: the mobile price chart page. */
+  async chart({ params, inertia }: HttpContext) {
+    const instrument = await Instrument.findBy('name', String(params.instrument))
+    if (!instrument) throw new NotFoundException()
+    const { bids, asks } = priceBook.latest(instrument)
+    return inertia.render('customer/price_chart', { instrument: { name: instrument.name, bids, asks } })
   }
 
   /** GET /dashboard/lot-state/:category */

@@ -16,13 +16,14 @@ export interface WatchedInstrument {
   alias: string | null
   category: Category
   tradable: boolean
+  leverage: number
 }
 
 /**
  * The instrument list by category with live Sell (bid) and Buy (ask) prices,
  * a tradable dot, favorites and the 'Market Closed' overlay (customer spec §2).
- * With a search, one 'Search Results' tab replaces the five. The order
- * buttons come with the trading issue.
+ * With a search, one 'Search Results' tab replaces the five. The Sell and
+ * Buy prices are the order buttons, disabled when the instrument cannot trade.
  */
 export function MarketWatch(props: {
   instruments: WatchedInstrument[]
@@ -31,6 +32,7 @@ export function MarketWatch(props: {
   favorites: Set<number>
   onToggleFavorite: (instrumentId: number) => void
   onSelect: (name: string) => void
+  onTrade: (instrument: WatchedInstrument, type: 'buy' | 'sell') => void
 }) {
   const { t } = useTranslation()
   const [query, setQuery] = useState('')
@@ -42,6 +44,7 @@ export function MarketWatch(props: {
     favorites: props.favorites,
     onToggleFavorite: props.onToggleFavorite,
     onSelect: props.onSelect,
+    onTrade: props.onTrade,
   }
   return (
     <>
@@ -121,6 +124,7 @@ function InstrumentTable(props: {
   favorites: Set<number>
   onToggleFavorite: (instrumentId: number) => void
   onSelect: (name: string) => void
+  onTrade: (instrument: WatchedInstrument, type: 'buy' | 'sell') => void
 }) {
   const { t } = useTranslation()
   return (
@@ -166,10 +170,28 @@ function InstrumentTable(props: {
                 </button>
               </td>
               <td className="py-1.5 text-right" data-testid={`bid-${i.name}`}>
-                <PriceCell value={price?.bids ?? null} previous={price?.prevBids ?? null} digits={digits} />
+                <button
+                  type="button"
+                  className="rounded px-1 hover:bg-danger-50 disabled:cursor-not-allowed disabled:opacity-60"
+                  disabled={!tradable || !price?.bids}
+                  aria-label={`${t('Sell')} ${i.name}`}
+                  onClick={() => props.onTrade(i, 'sell')}
+                  data-testid={`sell-${i.name}`}
+                >
+                  <PriceCell value={price?.bids ?? null} previous={price?.prevBids ?? null} digits={digits} />
+                </button>
               </td>
               <td className="py-1.5 text-right" data-testid={`ask-${i.name}`}>
-                <PriceCell value={price?.asks ?? null} previous={price?.prevAsks ?? null} digits={digits} />
+                <button
+                  type="button"
+                  className="rounded px-1 hover:bg-success-50 disabled:cursor-not-allowed disabled:opacity-60"
+                  disabled={!tradable || !price?.asks}
+                  aria-label={`${t('Buy')} ${i.name}`}
+                  onClick={() => props.onTrade(i, 'buy')}
+                  data-testid={`buy-${i.name}`}
+                >
+                  <PriceCell value={price?.asks ?? null} previous={price?.prevAsks ?? null} digits={digits} />
+                </button>
               </td>
             </tr>
           )

@@ -24,7 +24,16 @@ interface Bar {
  * Daily candlesticks of the platform's own bars (GET /dashboard/candles), the
  * last one following live bid prices. Numbers here only draw pixels.
  */
-export function PriceChart({ instrument }: { instrument: string }) {
+export function PriceChart({
+  instrument,
+  forceDark = false,
+  className = 'h-80 w-full',
+}: {
+  instrument: string
+  /** The mobile chart page is always dark (customer spec §2 Price chart page). */
+  forceDark?: boolean
+  className?: string
+}) {
   const container = useRef<HTMLDivElement>(null)
   const chart = useRef<IChartApi | null>(null)
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null)
@@ -35,7 +44,7 @@ export function PriceChart({ instrument }: { instrument: string }) {
 
   useEffect(() => {
     if (!container.current) return
-    const dark = theme === 'dark'
+    const dark = forceDark || theme === 'dark'
     chart.current = createChart(container.current, {
       autoSize: true,
       layout: { background: { color: 'transparent' }, textColor: dark ? '#d4d4d8' : '#3f3f46' },
@@ -75,7 +84,7 @@ export function PriceChart({ instrument }: { instrument: string }) {
       series.current = null
       last.current = null
     }
-  }, [instrument, theme])
+  }, [instrument, theme, forceDark])
 
   useEffect(() => {
     if (!bid || !series.current) return
@@ -94,5 +103,5 @@ export function PriceChart({ instrument }: { instrument: string }) {
     last.current = bar
   }, [bid])
 
-  return <div ref={container} className="h-80 w-full" data-testid="price-chart" />
+  return <div ref={container} className={className} data-testid="price-chart" />
 }

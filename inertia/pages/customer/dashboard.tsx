@@ -1,4 +1,5 @@
-import { Alert, Card, CardBody, Link as UiLink } from '@heroui/react'
+import { useMemo, useState } from 'react'
+import { Alert, Button, Card, CardBody, Link as UiLink } from '@heroui/react'
 import { Link } from '@inertiajs/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type DashboardController from '#controllers/customer/dashboard_controller'
@@ -6,16 +7,52 @@ import { AppShell } from '~/layouts/app_shell'
 import { useTranslation } from '~/hooks/use_translation'
 import { usePrices } from '~/hooks/use_prices'
 import { useFavorites } from '~/hooks/use_favorites'
+import { useOrders } from '~/hooks/use_orders'
+import { useAutoClose } from '~/hooks/use_auto_close'
+import { useSession } from '~/hooks/use_shared'
 import { PriceChart } from '~/components/trading/price_chart'
-import { useState } from 'react'
-import { MarketWatch } from '~/components/trading/market_watch'
+import { MarketWatch, type WatchedInstrument } from '~/components/trading/market_watch'
+import { OrderDialog } from '~/components/trading/order_dialog'
+import { PositionsPanel } from '~/components/trading/positions_panel'
+import { PricingGrid } from '~/components/shell/pricing_grid'
+import { isCategoryOpen } from '@domain/market_hours'
+import type { Category } from '@domain/instruments'
 
-export default function Dashboard({ isKyc, instruments, marketStatus }: InferPageProps<DashboardController, 'show'>) {
+type Props = InferPageProps<DashboardController, 'show'>
+
+export default function Dashboard({ isKyc, instruments, marketStatus, spreads, stopOuts, pricing }: Props) {
   const { t } = useTranslation()
+  const session = useSession()
   const prices = usePrices(instruments)
   const favorites = useFavorites()
+  const { orders, refreshAll } = useOrders()
   // The spec's default chart: USD_CNH; choosing an instrument in the list changes it.
   const [selected, setSelected] = useState('USD_CNH')
+  const [ticket, setTicket] = useState<{ instrument: WatchedInstrument; type: 'buy' | 'sell' } | null>(null)
+  const byName = useMemo(() => new Map(instruments.map((i) => [i.name, i])), [instruments])
+  const kinds = useMemo(
+    () => Object.fromEntries(instruments.map((i) => [i.name, i.category])) as Record<string, Category>,
+    [instruments]
+  )
+  const isCustomer = !!session?.activeBalance
+
+  useAutoClose({
+    orders,
+    prices,
+    balance: session?.activeBalance?.balance ?? null,
+    margin: session?.activeBalance?.margin ?? null,
+    stopOuts,
+    kinds,
+    onClosed: refreshAll,
+  })
+
+  const chosen = byName.get(selected)
+  const live = prices[selected]
+  const chosenTradable = !!chosen && chosen.tradable && isCategoryOpen(chosen.category, marketStatus)
+  const trade = (instrument: WatchedInstrument, type: 'buy' | 'sell') => {
+    if (isCustomer) setTicket({ instrument, type })
+  }
+
   return (
     <AppShell title="Dashboard">
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-4">
@@ -36,24 +73,65 @@ export default function Dashboard({ isKyc, instruments, marketStatus }: InferPag
                 favorites={favorites.ids}
                 onToggleFavorite={favorites.toggle}
                 onSelect={setSelected}
+                onTrade={trade}
               />
             </CardBody>
           </Card>
         </section>
-        <section className="flex flex-col gap-4 lg:col-span-3">
+        <section className="flex min-w-0 flex-col gap-4 lg:col-span-3">
           <Card>
-            <CardBody className="gap-2">
-              <h2 className="font-semibold" data-testid="chart-instrument">{selected}</h2>
+            <CardBody className="relative gap-2">
+              <div className="flex items-center justify-between gap-2">
+                <h2 className="font-semibold" data-testid="chart-instrument">{selected}</h2>
+                <UiLink as={Link} href={`/dashboard/chart/${selected}`} size="sm" className="lg:hidden">
+                  {t('Full screen chart')}
+                </UiLink>
+              </div>
+              <div className="absolute left-4 top-12 z-10 flex gap-2" data-testid="chart-trade-buttons">
+                <Button
+                  size="sm"
+                  color="danger"
+                  isDisabled={!chosenTradable || !isCustomer}
+                  onPress={() => chosen && trade(chosen, 'sell')}
+                  data-testid="chart-sell"
+                >
+                  {t('SELL')} <span className="font-mono">{live?.bids ?? '0.00'}</span>
+                </Button>
+                <Button
+                  size="sm"
+                  color="success"
+                  isDisabled={!chosenTradable || !isCustomer}
+                  onPress={() => chosen && trade(chosen, 'buy')}
+                  data-testid="chart-buy"
+                >
+                  {t('BUY')} <span className="font-mono">{live?.asks ?? '0.00'}</span>
+                </Button>
+              </div>
               <PriceChart instrument={selected} />
             </CardBody>
           </Card>
           <Card>
-            <CardBody className="text-small text-default-500">
-              {t('Your positions will appear here.')}
+            <CardBody className="overflow-x-auto">
+              <PositionsPanel orders={orders} prices={prices} onChanged={refreshAll} />
             </CardBody>
           </Card>
+          {pricing.length > 0 && (
+            <Card data-testid="pricing-panel">
+              <CardBody className="gap-3">
+                <h2 className="font-semibold">{t('Pricing Plan')}</h2>
+                <PricingGrid plans={pricing} />
+              </CardBody>
+            </Card>
+          )}
         </section>
       </div>
+      <OrderDialog
+        instrument={ticket?.instrument ?? null}
+        type={ticket?.type ?? 'buy'}
+        spreadSetting={ticket ? spreads[ticket.instrument.category] : 1}
+        onClose={() => setTicket(null)}
+        onPlaced={refreshAll}
+      />
     </AppShell>
   )
 }

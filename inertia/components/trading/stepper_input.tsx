@@ -1,0 +1,56 @@
+import { Button, Input } from '@heroui/react'
+import { money } from '@domain/money'
+
+/**
+ * A decimal input with minus and plus buttons that change it by 1 (customer
+ * spec §2, §9); a button does nothing past `min` or `max`. The value stays a
+ * string so no float ever stands for a price or an amount.
+ */
+export function StepperInput(props: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  step: string
+  min?: string
+  max?: string
+  error?: string
+  testId: string
+}) {
+  const current = /^\d+(\.\d+)?$/.test(props.value) ? money(props.value) : money(0)
+  const canMinus = props.min === undefined || current.greaterThan(money(props.min))
+  const canPlus = props.max === undefined || current.lessThan(money(props.max))
+  const minus = () => {
+    if (!canMinus) return
+    const next = current.minus(1)
+    props.onChange((props.min !== undefined && next.lessThan(money(props.min)) ? money(props.min) : next).toFixed())
+  }
+  const plus = () => {
+    if (!canPlus) return
+    const next = current.plus(1)
+    props.onChange((props.max !== undefined && next.greaterThan(money(props.max)) ? money(props.max) : next).toFixed())
+  }
+  return (
+    <Input
+      type="number"
+      inputMode="decimal"
+      label={props.label}
+      value={props.value}
+      step={props.step}
+      min={props.min}
+      onValueChange={props.onChange}
+      isInvalid={!!props.error}
+      errorMessage={props.error}
+      data-testid={props.testId}
+      startContent={
+        <Button isIconOnly size="sm" variant="flat" aria-label="minus" onPress={minus} data-testid={`${props.testId}-minus`}>
+          −
+        </Button>
+      }
+      endContent={
+        <Button isIconOnly size="sm" variant="flat" aria-label="plus" onPress={plus} data-testid={`${props.testId}-plus`}>
+          +
+        </Button>
+      }
+    />
+  )
+}

@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useState } from 'react'
+import { router } from '@inertiajs/react'
+import type { OrderRow } from '#transformers/order_transformer'
+import { api } from '~/lib/api'
+
+export type { OrderRow }
+
+/** Fired by the shell when the server says the wallet or positions changed (a close by the risk engine). */
+export const ACCOUNT_CHANGED_EVENT = 'account-changed'
+
+/**
+ * The active wallet's orders (GET /dashboard/orders), refreshed after every
+ * order action here and whenever the server signals an account change.
+ */
+export function useOrders() {
+  const [orders, setOrders] = useState<OrderRow[]>([])
+  const [loaded, setLoaded] = useState(false)
+
+  const refresh = useCallback(() => {
+    api<{ data: OrderRow[] }>('GET', '/dashboard/orders')
+      .then((r) => setOrders(r.data))
+      .catch(() => {})
+      .finally(() => setLoaded(true))
+  }, [])
+
+  useEffect(() => {
+    refresh()
+    window.addEventListener(ACCOUNT_CHANGED_EVENT, refresh)
+    return () => window.removeEventListener(ACCOUNT_CHANGED_EVENT, refresh)
+  }, [refresh])
+
+  /** After an order action: the list and the shell's wallet figures. */
+  const refreshAll = useCallback(() => {
+    refresh()
+    router.reload({ only: ['session'] })
+  }, [refresh])
+
+  return { orders, loaded, refresh, refreshAll }
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react'
+import { Alert, Button } from '@heroui/react'
+import type { InferPageProps } from '@adonisjs/inertia/types'
+import type StatementsController from '#controllers/customer/statements_controller'
+import { DEFAULT_PAGE_SIZE } from '@domain/pagination'
+import { AppShell } from '~/layouts/app_shell'
+import { PagedTable, type PagedColumn } from '~/components/data/paged_table'
+import { DateRangeFilter, type DateRange, type DateRangeErrors } from '~/components/data/date_range_filter'
+import { useTranslation } from '~/hooks/use_translation'
+import { api, ApiError, errorMessage } from '~/lib/api'
+import { toastError } from '~/lib/toast'
+
+type Props = InferPageProps<StatementsController, 'index'>
+type Statement = Props['statements']
+type Row = Statement['data'][number]
+
+/** True for a profit above zero; a loss or a flat trade shows red (customer spec §2 Positions). */
+const isProfit = (value: string) => !value.startsWith('-') && /[1-9]/.test(value)
+
+/** The query of a history call or the export link; an open end is left out. */
+function query(range: DateRange, extra: Record<string, number> = {}) {
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(extra)) params.set(k, String(v))
+  if (range.start) params.set('dateStart', range.start)
+  if (range.end) params.set('dateEnd', range.end)
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+export default function Statements({ statements, filter, filterErrors }: Props) {
+  const { t } = useTranslation()
+  const [page, setPage] = useState<Statement>(statements)
+  const [range, setRange] = useState<DateRange>({ start: filter.dateStart, end: filter.dateEnd })
+  const [loading, setLoading] = useState(false)
+  // A bad range in the address: its messages show until a range is applied.
+  const [addressErrors, setAddressErrors] = useState(Object.values(filterErrors))
+
+  /** Loads a page of a range; on failure answers the field errors (none for a toast-only failure). */
+  async function load(pageNumber: number, next: DateRange): Promise<DateRangeErrors | void> {
+    setLoading(true)
+    try {
+      const result = await api<Statement>(
+        'GET',
+        `/statements/history${query(next, { page: pageNumber, limit: DEFAULT_PAGE_SIZE })}`
+      )
+      setPage(result)
+      setRange(next)
+      setAddressErrors([])
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fieldErrors : {}
+      if (fields.dateStart || fields.dateEnd) return { start: fields.dateStart, end: fields.dateEnd }
+      toastError(errorMessage(error))
+      return {}
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  const columns: PagedColumn<Row>[] = [
+    { key: 'ticket', label: 'Ticket' },
+    { key: 'openTime', label: 'Open Time' },
+    { key: 'closeTime', label: 'Close Time' },
+    { key: 'type', label: 'Type', render: (row) => t(row.type === 'buy' ? 'Buy' : 'Sell') },
+    { key: 'instrument', label: 'Instrument' },
+    { key: 'units', label: 'Units', align: 'end' },
+    { key: 'openRate', label: 'Open Rate', align: 'end' },
+    { key: 'closeRate', label: 'Close Rate', align: 'end' },
+    {
+      key: 'profitLoss',
+      label: 'Profit/Loss',
+      align: 'end',
+      render: (row) => (
+        <span className={isProfit(row.profitLoss) ? 'text-success' : 'text-danger'}>{row.profitLoss}</span>
+      ),
+    },
+    { key: 'status', label: 'Status', render: (row) => t(row.status) },
+  ]
+
+  return (
+    <AppShell title="Statements" withSidebar>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold">{t('Statements')}</h1>
+        <div className="flex items-center gap-2">
+          {(range.start || range.end) && (
+            <span className="text-small text-default-500" data-testid="statements-range">
+              {range.start || '…'} – {range.end || '…'}
+            </span>
+          )}
+          <DateRangeFilter
+            value={range}
+            onApply={(next) => load(1, next)}
+            initialErrors={{ start: filterErrors.dateStart, end: filterErrors.dateEnd }}
+            testId="statements-filter"
+          />
+          <Button
+            as="a"
+            href={`/statements/export${query(range)}`}
+            download
+            size="sm"
+            color="primary"
+            variant="flat"
+            data-testid="statements-export"
+          >
+            {t('Export')}
+          </Button>
+        </div>
+      </div>
+      {addressErrors.length > 0 && (
+        <Alert color="danger" className="mb-4" title={addressErrors.map((m) => t(m)).join(' ')} />
+      )}
+      <PagedTable
+        label="Statements"
+        columns={columns}
+        rows={page.data}
+        rowKey={(row) => row.ticket}
+        page={page.meta.currentPage}
+        pageSize={page.meta.perPage}
+        total={page.meta.total}
+        onPageChange={(p) => load(p, range)}
+        loading={loading}
+        emptyText={range.start || range.end ? 'No closed trades in this date range' : 'No closed trades yet'}
+        testId="statements-table"
+      />
+    </AppShell>
+  )
+}

@@ -1,0 +1,89 @@
+import { test } from '@japa/runner'
+import Order from '#models/order'
+import User from '#models/user'
+import { placeOrder } from '#actions/orders/place_order'
+import { startPriceFanout } from '#services/market/price_fanout'
+import { RiskEngine } from '#services/market/risk_engine'
+import { isolate } from '#tests/helpers/isolation'
+import { loginThroughForm } from '#tests/helpers/browser'
+import { openMarkets, quote } from '#tests/helpers/market'
+
+test.group('Browser: trading', (group) => {
+  isolate(group)
+  openMarkets(group)
+  let stopFanout: () => void
+  group.each.setup(() => {
+    stopFanout = startPriceFanout()
+    return () => stopFanout()
+  })
+
+  test('find EUR_USD by fuzzy search, buy with a stop-loss, see the position and the top bar, close it, find it in statements', async ({ visit, assert }) => {
+    quote('EUR_USD', '1.08650', '1.08662')
+    const page = await visit('/')
+    await loginThroughForm(page, 'customer@demo.test')
+    await page.assertText('[data-testid=figure-usedMargin]', '$0.00')
+
+    await page.locator('[data-testid=instrument-search]').fill('eur usd')
+    await page.locator('[data-testid=search-results] [data-testid=buy-EUR_USD]').click()
+
+    const dialog = page.locator('[role=dialog]')
+    await dialog.getByText('Buy EUR_USD').waitFor()
+    await dialog.locator('[data-testid=order-price]').waitFor()
+    await page.assertText('[data-testid=order-price]', '1.08662')
+    await dialog.getByRole('switch', { name: 'Close at loss' }).check({ force: true })
+    await dialog.locator('input[data-testid=order-loss]').fill('1.08000')
+    // Silver plan, forex leverage 200, first lot 1,000: 1.08662 × 1,000 ÷ 200 = 5.4331
+    await page.assertTextContains('[data-testid=order-margin]', '5.43')
+    await dialog.locator('[data-testid=order-submit]').click()
+    await page.locator('[data-toast]', { hasText: 'Order Placed Successfully' }).first().waitFor()
+
+    const order = await Order.query().where('instrument', 'EUR_USD').whereNull('close_time').firstOrFail()
+    assert.equal(order.loss, '1.08')
+    await page.assertText(`[data-testid=positions-all] [data-testid=status-${order.id}]`, 'OPENED')
+    await page.assertTextContains(`[data-testid=positions-all] [data-testid=edit-loss-${order.id}]`, '1.08')
+    // The top bar follows: 5.44 reserved (cents, rounded up)
+    await page.assertText('[data-testid=figure-usedMargin]', '$5.44')
+
+    quote('EUR_USD', '1.08750', '1.08762')
+    await page.locator(`[data-testid=positions-all] [data-testid=close-${order.id}]`).click()
+    await page.locator('[data-toast]', { hasText: 'Order Closed Successfully' }).first().waitFor()
+    await page.assertText(`[data-testid=positions-all] [data-testid=status-${order.id}]`, 'CLOSED')
+    await page.assertText('[data-testid=figure-usedMargin]', '$0.00')
+    // (1,000 × (1.08762 − 1.08662) − 0.12) ÷ 1 = 0.88
+    await page.assertText(`[data-testid=positions-all] [data-testid=pl-${order.id}]`, '0.88000')
+
+    // …and in the statements.
+    await page.goto('/statements')
+    const row = page.locator('[data-testid=statements-table] tr', { hasText: String(order.id) })
+    await row.first().waitFor()
+    assert.include(await row.first().innerText(), 'EUR/USD')
+    assert.include(await row.first().innerText(), '0.88000')
+    assert.include(await row.first().innerText(), 'CLOSED')
+  })
+
+  test('the server closes a position on its stop-loss while no browser is open', async ({ visit, assert }) => {
+    const engine = new RiskEngine()
+    await engine.start({ resyncMs: 60_000 })
+    try {
+      const customer = await User.findByOrFail('email', 'customer@demo.test')
+      quote('EUR_USD', '1.08650', '1.08662')
+      const order = await placeOrder({ user: customer, type: 'buy', instrument: 'EUR_USD', amount: '10000', profit: null, loss: '1.08000' })
+      await engine.idle()
+
+      quote('EUR_USD', '1.07950', '1.07962') // through the stop, nobody watching
+      await engine.idle()
+      await order.refresh()
+      assert.equal(order.closeReason, 'stop_loss')
+
+      const page = await visit('/')
+      await loginThroughForm(page, 'customer@demo.test')
+      await page.assertText(`[data-testid=positions-all] [data-testid=status-${order.id}]`, 'CLOSED')
+      // (10,000 × (1.07962 − 1.08662) − 1.2) ÷ 1 = −71.20
+      await page.assertText(`[data-testid=positions-all] [data-testid=pl-${order.id}]`, '-71.20000')
+      await page.locator('[data-testid=notifications-button]').click()
+      await page.assertTextContains('ul[data-testid=notifications-list]', 'Stop loss executed')
+    } finally {
+      await engine.stop()
+    }
+  })
+})
