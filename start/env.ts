@@ -35,6 +35,11 @@ export default await Env.create(new URL('../', import.meta.url), {
   DRIVE_DISK: Env.schema.enum.optional(['fs'] as const),
 
   MARKET_FEED: Env.schema.enum.optional(['off', 'simulator'] as const),
+  // Market-data provider hosts; set only to point the adapters elsewhere (a local fake).
+  POLYGON_WS_URL: Env.schema.string.optional(),
+  EODHD_WS_URL: Env.schema.string.optional(),
+  OANDA_STREAM_URL: Env.schema.string.optional(),
+  CURRENCY_API_URL: Env.schema.string.optional(),
 
   RECAPTCHA_VERIFY_URL: Env.schema.string.optional(),
   LOGIN_MAX_ATTEMPTS: Env.schema.number.optional(),

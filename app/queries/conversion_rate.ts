@@ -1,5 +1,6 @@
 import Instrument from '#models/instrument'
 import priceBook from '#services/market/price_book'
+import currencyRates from '#services/market/feeds/currency_rates'
 import { conversionRate, midPrice } from '#domain/conversion'
 
 /** Mid prices of the forex pairs, live where this process has quotes, else stored. */
@@ -13,7 +14,14 @@ async function forexMids() {
   return mids
 }
 
+/**
+ * Listed pairs first (directly or through USD), as the §9 formulas price them;
+ * the Currency API's rates only for currencies no listed pair connects.
+ */
 export async function conversionRateFor(quote: string, accountCurrency: string) {
   const mids = await forexMids()
-  return conversionRate(quote, accountCurrency, (pair) => mids.get(pair))
+  return (
+    conversionRate(quote, accountCurrency, (pair) => mids.get(pair)) ??
+    currencyRates.rate(quote, accountCurrency)
+  )
 }

@@ -15,6 +15,12 @@ export interface Quote {
   at: number
   /** The feed that sent it; its tick keeps the feed fresh (feed_health). */
   feed?: FeedName
+  /**
+   * False when the provider says the instrument cannot be traded now (OANDA's
+   * `tradeable`, e.g. a closed session): shown, but no order may fill on it.
+   * Absent means tradable.
+   */
+  tradeable?: false
 }
 
 type Reader = 'broadcast' | 'persist'

@@ -27,14 +27,17 @@ interface Simulated {
 /**
  * The built-in market: a random walk in whole ticks around each instrument's
  * stored price, keeping its spread, quoting only while its market is open.
+ * `categories` limits it to the markets no live feed covers (all by default).
  * Returns a function that stops it.
  */
 export async function startSimulator(
-  options: { random?: () => number; now?: () => DateTime } = {}
+  options: { random?: () => number; now?: () => DateTime; categories?: readonly Category[] } = {}
 ) {
   const random = options.random ?? Math.random
   const now = options.now ?? (() => DateTime.now())
-  const instruments = await Instrument.query().whereNotNull('bids').whereNotNull('asks')
+  const query = Instrument.query().whereNotNull('bids').whereNotNull('asks')
+  if (options.categories) query.whereIn('category', [...options.categories])
+  const instruments = options.categories?.length === 0 ? [] : await query
   const simulated: Simulated[] = instruments.map((i) => {
     const decimals = priceDecimals(i.category, i.quote, i.bids!)
     const quote = quoteFromStrings(i.bids!, i.asks!, decimals)

@@ -24,6 +24,9 @@ export function tradeQuoteFor(instrument: Instrument, field = 'instrument'): Tra
     throw new UserFacingException('Market is closed', { field })
   }
   const live = priceBook.get(instrument.name)
+  if (live?.tradeable === false) {
+    throw new UserFacingException('This instrument is not tradable right now', { field })
+  }
   const bid = live?.bids ?? instrument.bids
   const ask = live?.asks ?? instrument.asks
   const at = live?.at ?? instrument.updatedAt?.toMillis()

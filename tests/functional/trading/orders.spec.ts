@@ -5,6 +5,7 @@ import Instrument from '#models/instrument'
 import LedgerEntry from '#models/ledger_entry'
 import Order from '#models/order'
 import marketClock from '#services/market/market_clock'
+import priceBook from '#services/market/price_book'
 import { withSetting } from '#tests/helpers/database'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
@@ -141,6 +142,11 @@ test.group('POST /dashboard/orders', (group) => {
     quote('BTC_USD', '67250.00', '67262.00')
     const crypto = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'BTC_USD', amount: '0.01' }).loginAs(customer)
     crypto.assertStatus(201)
+
+    // The provider says "not tradeable now" (OANDA's flag): shown, never filled.
+    priceBook.put({ name: 'BTC_USD', bids: '67250.00', asks: '67262.00', closeoutBid: '67250.00', closeoutAsk: '67262.00', at: Date.now(), tradeable: false })
+    const halted = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'BTC_USD', amount: '0.01' }).loginAs(customer)
+    assert.equal(fieldErrors(halted.body()).instrument, 'This instrument is not tradable right now')
 
     await Instrument.query().where('name', 'BTC_USD').update({ tradable: false })
     const untradable = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'BTC_USD', amount: '0.01' }).loginAs(customer)

@@ -1,0 +1,176 @@
+import logger from '@adonisjs/core/services/logger'
+import feedHealth from '#services/market/feed_health'
+import { Backoff } from '#services/market/feeds/backoff'
+import { LineSplitter } from '#services/market/feeds/line_splitter'
+import { QuoteWriter } from '#services/market/feeds/quote_writer'
+import { messageOf } from '#services/market/feeds/reconnecting_socket'
+import { reportDown, type FeedConnectionOptions, type FeedInstrument, type MarketFeed } from '#services/market/feeds/provider'
+
+/** The streaming hosts of the two OANDA environments (value3 of the oandaAPI row). */
+export const OANDA_STREAM_HOSTS = {
+  fxpractice: 'https://stream-fxpractice.oanda.com',
+  fxtrade: 'https://stream-fxtrade.oanda.com',
+} as const
+export type OandaMode = keyof typeof OANDA_STREAM_HOSTS
+
+/** Heartbeats come every few seconds; this long without any line means a dead stream. */
+export const DEFAULT_STALL_MS = 30_000
+/** A line longer than this is not a price: drop the stream rather than buffer forever. */
+const MAX_LINE_CHARS = 1 << 20
+
+/** The stream host for a mode; anything but fxtrade is practice, so a typo never trades live. */
+export function oandaStreamBase(mode: string | null | undefined, override?: string): string {
+  if (override) return override.replace(/\/+$/, '')
+  return mode === 'fxtrade' ? OANDA_STREAM_HOSTS.fxtrade : OANDA_STREAM_HOSTS.fxpractice
+}
+
+export function oandaStreamUrl(base: string, accountId: string, instruments: readonly string[]) {
+  // OANDA instrument names are [A-Z0-9_]; commas stay literal as in the docs.
+  const list = instruments.filter((n) => /^[A-Z0-9_]+$/.test(n)).join(',')
+  return `${base}/v3/accounts/${encodeURIComponent(accountId)}/pricing/stream?instruments=${list}`
+}
+
+export interface OandaFeedOptions extends FeedConnectionOptions {
+  accountId: string
+  apiKey: string
+  mode: string | null
+  instruments: readonly FeedInstrument[]
+  /** Replaces the host chosen by mode (OANDA_STREAM_URL, tests). */
+  baseUrl?: string
+}
+
+interface PriceBucket {
+  price?: string
+}
+interface OandaLine {
+  type?: string
+  instrument?: string
+  tradeable?: boolean
+  bids?: PriceBucket[]
+  asks?: PriceBucket[]
+  closeoutBid?: string
+  closeoutAsk?: string
+}
+
+/**
+ * OANDA v20 pricing stream: one long chunked HTTP GET answering with one JSON
+ * object per line (PRICE or HEARTBEAT). Reconnects with capped backoff, and
+ * also when neither prices nor heartbeats arrive for `keepaliveMs`.
+ */
+export class OandaFeed implements MarketFeed {
+  readonly name = 'oandaRest' as const
+  readonly instruments: readonly string[]
+  readonly url: string
+  #writer: QuoteWriter
+  #backoff: Backoff
+  #stallMs: number
+  #running = false
+  #abort: AbortController | null = null
+  #retryTimer: NodeJS.Timeout | null = null
+  #loop: Promise<void> | null = null
+
+  constructor(private options: OandaFeedOptions) {
+    this.#writer = new QuoteWriter(this.name, options.instruments, options.now)
+    this.instruments = this.#writer.names
+    this.url = oandaStreamUrl(oandaStreamBase(options.mode, options.baseUrl), options.accountId, this.instruments)
+    this.#backoff = new Backoff(options.backoff)
+    this.#stallMs = options.keepaliveMs ?? DEFAULT_STALL_MS
+  }
+
+  start() {
+    if (this.#running) return
+    this.#running = true
+    feedHealth.assign(this.name, this.instruments)
+    feedHealth.report(this.name, false, 'Connecting')
+    this.#connect()
+  }
+
+  async stop() {
+    this.#running = false
+    if (this.#retryTimer) clearTimeout(this.#retryTimer)
+    this.#retryTimer = null
+    this.#abort?.abort()
+    await this.#loop
+    feedHealth.release(this.name)
+  }
+
+  #connect() {
+    this.#loop = this.#session().then((outcome) => {
+      this.#loop = null
+      if (!this.#running) return
+      reportDown(this.name, outcome.message)
+      if (outcome.refused) this.#backoff.exhaust()
+      this.#retryTimer = setTimeout(() => {
+        this.#retryTimer = null
+        if (this.#running) this.#connect()
+      }, this.#backoff.next())
+    })
+  }
+
+  /** One stream from request to end; resolves with why it ended. */
+  async #session(): Promise<{ message: string; refused?: boolean }> {
+    const abort = new AbortController()
+    this.#abort = abort
+    let stalled = false
+    let watchdog: NodeJS.Timeout | null = null
+    const feedWatchdog = () => {
+      if (watchdog) clearTimeout(watchdog)
+      watchdog = setTimeout(() => {
+        stalled = true
+        abort.abort()
+      }, this.#stallMs)
+    }
+    try {
+      feedWatchdog()
+      const response = await fetch(this.url, {
+        headers: { 'Authorization': `Bearer ${this.options.apiKey}`, 'Accept-Datetime-Format': 'RFC3339' },
+        signal: abort.signal,
+      })
+      if (!response.ok || !response.body) {
+        const body = await response.text().catch(() => '')
+        const refused = response.status === 401 || response.status === 403
+        return { message: `HTTP ${response.status}${body ? `: ${messageOf(body)}` : ''}`, refused }
+      }
+      feedHealth.report(this.name, true, 'Connected')
+      this.#backoff.reset()
+      const lines = new LineSplitter()
+      for await (const chunk of response.body) {
+        feedWatchdog()
+        for (const line of lines.push(chunk)) this.#onLine(line)
+        if (lines.pendingLength > MAX_LINE_CHARS) return { message: 'Oversized line from OANDA' }
+      }
+      return { message: 'Stream ended' }
+    } catch (error) {
+      if (stalled) return { message: `No data for ${this.#stallMs} ms` }
+      return { message: errorText(error) }
+    } finally {
+      if (watchdog) clearTimeout(watchdog)
+      abort.abort()
+      if (this.#abort === abort) this.#abort = null
+    }
+  }
+
+  #onLine(line: string) {
+    let message: OandaLine
+    try {
+      message = JSON.parse(line)
+    } catch {
+      logger.warn({ feed: this.name }, 'unreadable line from OANDA')
+      return
+    }
+    if (message?.type !== 'PRICE' || typeof message.instrument !== 'string') return
+    this.#writer.put(message.instrument, {
+      bid: message.bids?.[0]?.price,
+      ask: message.asks?.[0]?.price,
+      closeoutBid: message.closeoutBid,
+      closeoutAsk: message.closeoutAsk,
+      tradeable: message.tradeable,
+    })
+  }
+}
+
+/** fetch() says only "fetch failed"; the cause says why (ECONNREFUSED…). */
+function errorText(error: unknown): string {
+  const { message, cause } = (error ?? {}) as { message?: string; cause?: { message?: string } }
+  return cause?.message || message || 'Disconnected'
+}

@@ -1,0 +1,155 @@
+import WebSocket from 'ws'
+import type { IncomingMessage } from 'node:http'
+import { Backoff, type BackoffOptions } from '#services/market/feeds/backoff'
+
+export const DEFAULT_KEEPALIVE_MS = 30_000
+const HANDSHAKE_TIMEOUT_MS = 10_000
+const REFUSAL_BODY_LIMIT = 2048
+
+export interface SocketHandlers {
+  /** The socket is open: authenticate or subscribe here. */
+  onOpen(): void
+  onMessage(text: string): void
+  /** The connection ended or never opened; `reason` is fit for the heartbeat message. */
+  onDown(reason: string): void
+}
+
+/**
+ * A websocket client that reconnects with capped backoff, pings to notice a
+ * silently dead connection, and on stop() leaves no socket or timer behind.
+ */
+export class ReconnectingSocket {
+  #ws: WebSocket | null = null
+  #retryTimer: NodeJS.Timeout | null = null
+  #pingTimer: NodeJS.Timeout | null = null
+  #running = false
+  #backoff: Backoff
+  #keepaliveMs: number
+
+  constructor(
+    private url: string,
+    private handlers: SocketHandlers,
+    options: { backoff?: BackoffOptions; keepaliveMs?: number } = {}
+  ) {
+    this.#backoff = new Backoff(options.backoff)
+    this.#keepaliveMs = options.keepaliveMs ?? DEFAULT_KEEPALIVE_MS
+  }
+
+  get running() {
+    return this.#running
+  }
+
+  start() {
+    if (this.#running) return
+    this.#running = true
+    this.#connect()
+  }
+
+  send(message: unknown) {
+    if (this.#ws?.readyState === WebSocket.OPEN) this.#ws.send(JSON.stringify(message))
+  }
+
+  /** The session is healthy (authenticated): the next drop retries quickly. */
+  healthy() {
+    this.#backoff.reset()
+  }
+
+  /** The provider refused us (bad key, plan): retry only at the longest delay. */
+  refused() {
+    this.#backoff.exhaust()
+  }
+
+  /** Ends the current connection; a new one follows after the backoff delay. */
+  drop() {
+    this.#ws?.terminate()
+  }
+
+  async stop() {
+    this.#running = false
+    if (this.#retryTimer) clearTimeout(this.#retryTimer)
+    this.#retryTimer = null
+    this.#stopPings()
+    const ws = this.#ws
+    this.#ws = null
+    if (!ws || ws.readyState === WebSocket.CLOSED) return
+    const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()))
+    ws.terminate()
+    await closed
+  }
+
+  #connect() {
+    const ws = new WebSocket(this.url, { handshakeTimeout: HANDSHAKE_TIMEOUT_MS })
+    this.#ws = ws
+    let reason = 'Disconnected'
+    let alive = true
+
+    ws.on('open', () => {
+      this.#pingTimer = setInterval(() => {
+        // No pong and no message since the last ping: the connection is dead.
+        if (!alive) return ws.terminate()
+        alive = false
+        ws.ping()
+      }, this.#keepaliveMs)
+      this.handlers.onOpen()
+    })
+    ws.on('message', (data) => {
+      alive = true
+      if (this.#ws === ws) this.handlers.onMessage(data.toString())
+    })
+    ws.on('pong', () => {
+      alive = true
+    })
+    // The server answered the upgrade with an HTTP error: keep its message.
+    ws.on('unexpected-response', (_req, res) => {
+      readRefusal(res).then((message) => {
+        reason = message
+        ws.terminate()
+      })
+    })
+    ws.on('error', (error) => {
+      if (reason === 'Disconnected') reason = error.message
+    })
+    ws.on('close', (code) => {
+      if (this.#ws !== ws) return
+      this.#ws = null
+      this.#stopPings()
+      if (!this.#running) return
+      this.handlers.onDown(reason === 'Disconnected' && code ? `Disconnected (${code})` : reason)
+      this.#retryTimer = setTimeout(() => {
+        this.#retryTimer = null
+        if (this.#running) this.#connect()
+      }, this.#backoff.next())
+    })
+  }
+
+  #stopPings() {
+    if (this.#pingTimer) clearInterval(this.#pingTimer)
+    this.#pingTimer = null
+  }
+}
+
+/** "HTTP 401: <the provider's message>" from a refused upgrade. */
+async function readRefusal(res: IncomingMessage): Promise<string> {
+  let body = ''
+  try {
+    for await (const chunk of res) {
+      body += chunk.toString()
+      if (body.length > REFUSAL_BODY_LIMIT) break
+    }
+  } catch {
+    // The body is a nicety; the status code is enough.
+  }
+  return `HTTP ${res.statusCode}${body ? `: ${messageOf(body)}` : ''}`
+}
+
+/** The `message` (or `errorMessage`) of a JSON error body, else the text itself. */
+export function messageOf(body: string): string {
+  try {
+    const parsed = JSON.parse(body)
+    const message = parsed?.message ?? parsed?.errorMessage ?? parsed?.error
+    if (typeof message === 'string') return message
+  } catch {
+    // not JSON
+  }
+  return body.trim().slice(0, 200)
+}
