@@ -134,7 +134,8 @@ export class OandaFeed implements MarketFeed {
       feedHealth.report(this.name, true, 'Connected')
       this.#backoff.reset()
       const lines = new LineSplitter()
-      for await (const chunk of response.body) {
+      // Node streams fetch bodies as async iterables (the DOM typing used by inertia/ lacks it).
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         feedWatchdog()
         for (const line of lines.push(chunk)) this.#onLine(line)
         if (lines.pendingLength > MAX_LINE_CHARS) return { message: 'Oversized line from OANDA' }
