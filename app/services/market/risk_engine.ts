@@ -41,6 +41,8 @@ interface Position {
   tp: number | null
   sl: number | null
   pl: number
+  /** Its wallet, held directly: the hot loops do no map lookups. */
+  account: Account
 }
 
 interface Account {
@@ -53,6 +55,8 @@ interface Account {
   /** Stop-out percent of each kind, from the owner's plan (default 50). */
   stopOut: Record<Category, number>
   positions: Set<Position>
+  /** The highest stop-out percent among its positions' kinds, kept as positions come and go. */
+  highestStopOut: number
   marginCalled: boolean
 }
 
@@ -139,7 +143,10 @@ export class RiskEngine {
     this.#positions.clear()
     this.#accounts.clear()
     for (const w of wallets) this.#accounts.set(w.id, this.#account(w, planOfUser.get(w.userId) ?? null))
-    for (const o of orders) this.#add(o)
+    // Grouped by instrument, so each instrument's positions sit together in memory for the hot loops.
+    for (const o of [...orders].sort((a, b) => (a.instrument < b.instrument ? -1 : a.instrument > b.instrument ? 1 : 0))) {
+      this.#add(o)
+    }
     for (const id of calledBefore) {
       const account = this.#accounts.get(id)
       if (account) account.marginCalled = true
@@ -174,8 +181,7 @@ export class RiskEngine {
           (p.tp !== null && (p.type === 'sell' ? p.tp >= rate : p.tp <= rate))) {
         this.#enqueueTarget(p, q)
       }
-      const account = this.#accounts.get(p.balanceId)
-      if (account) touched.add(account)
+      touched.add(p.account)
     }
     for (const account of touched) this.#screen(account)
   }
@@ -184,8 +190,7 @@ export class RiskEngine {
     const current = p.type === 'sell' ? bid : ask
     const move = p.type === 'sell' ? p.openRate - current : current - p.openRate
     const pl = (p.amount * move - p.spread) / p.exchangeRate
-    const account = this.#accounts.get(p.balanceId)
-    if (account) account.pl += pl - p.pl
+    p.account.pl += pl - p.pl
     p.pl = pl
   }
 
@@ -194,8 +199,7 @@ export class RiskEngine {
     if (account.positions.size === 0 || account.margin <= 0) return
     const equity = account.balance + account.pl
     const level = (equity / account.margin) * 100
-    let highestStopOut = 0
-    for (const p of account.positions) highestStopOut = Math.max(highestStopOut, account.stopOut[p.kind])
+    const highestStopOut = account.highestStopOut
     // A small margin above the threshold absorbs float error; the exact check decides.
     if (equity <= 1e-6 || level <= highestStopOut * (1 + 1e-9) + 1e-9) {
       this.#enqueue(`wallet:${account.balanceId}`, async () => {
@@ -290,6 +294,7 @@ export class RiskEngine {
       existing.balance = fresh.balance
       existing.margin = fresh.margin
       existing.stopOut = fresh.stopOut
+      existing.highestStopOut = highestStopOutOf(existing)
       this.#screen(existing)
     } else {
       this.#accounts.set(balanceId, fresh)
@@ -306,6 +311,7 @@ export class RiskEngine {
       pl: 0,
       stopOut,
       positions: new Set(),
+      highestStopOut: 0,
       marginCalled: false,
     }
   }
@@ -328,9 +334,11 @@ export class RiskEngine {
       tp: o.profit === null ? null : Number(o.profit),
       sl: o.loss === null ? null : Number(o.loss),
       pl: 0,
+      account,
     }
     this.#positions.set(p.id, p)
     account.positions.add(p)
+    account.highestStopOut = Math.max(account.highestStopOut, account.stopOut[p.kind])
     const list = this.#byInstrument.get(p.instrument)
     if (list) list.push(p)
     else this.#byInstrument.set(p.instrument, [p])
@@ -342,11 +350,9 @@ export class RiskEngine {
     const p = this.#positions.get(id)
     if (!p) return
     this.#positions.delete(id)
-    const account = this.#accounts.get(p.balanceId)
-    if (account) {
-      account.positions.delete(p)
-      account.pl -= p.pl
-    }
+    p.account.positions.delete(p)
+    p.account.pl -= p.pl
+    p.account.highestStopOut = highestStopOutOf(p.account)
     const list = this.#byInstrument.get(p.instrument)
     if (list) {
       const i = list.indexOf(p)
@@ -356,4 +362,10 @@ export class RiskEngine {
       }
     }
   }
+}
+
+function highestStopOutOf(account: Account) {
+  let highest = 0
+  for (const p of account.positions) highest = Math.max(highest, account.stopOut[p.kind])
+  return highest
 }
