@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
+import { DEMO_PASSWORD } from '#tests/helpers/users'
 import settings from '#services/settings_service'
 
 test.group('Browser: the signed-in shell', (group) => {
@@ -74,5 +75,18 @@ test.group('Browser: account navigation', (group) => {
     await settings.put('pricingPlan', { value1: 'off' })
     await page.reload()
     await page.assertNotExists('[data-testid=account-sidebar] a[href="/pricing"]')
+  })
+
+  test('staff are not offered the customer-only money, KYC and statement pages', async ({ visit }) => {
+    const page = await visit('/')
+    await page.locator('input[name=email]').fill('manager@demo.test')
+    await page.locator('input[name=password]').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.waitForURL((url) => !url.pathname.endsWith('/'))
+    await page.goto('/profile')
+    await page.assertExists('[data-testid=account-sidebar] a[href="/security"]')
+    for (const href of ['/deposits', '/withdraws', '/kyc', '/statements']) {
+      await page.assertNotExists(`[data-testid=account-sidebar] a[href="${href}"]`)
+    }
   })
 })

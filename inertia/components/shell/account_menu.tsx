@@ -1,12 +1,13 @@
 import { Button, Dropdown, DropdownItem, DropdownMenu, DropdownTrigger } from '@heroui/react'
 import { router } from '@inertiajs/react'
-import { useBranding } from '~/hooks/use_shared'
+import { useBranding, useSession } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { accountLinks } from '~/components/shell/account_links'
 
 /** The account links in the top bar (customer spec §2 Shell), the same list as the sidebar. */
 export function AccountMenu() {
   const branding = useBranding()
+  const session = useSession()
   const { t } = useTranslation()
   return (
     <Dropdown placement="bottom-end">
@@ -16,7 +17,7 @@ export function AccountMenu() {
         </Button>
       </DropdownTrigger>
       <DropdownMenu aria-label={t('Account')} onAction={(href) => router.visit(String(href))}>
-        {[{ href: '/dashboard', label: 'Dashboard' }, ...accountLinks(branding.pricingPlan)].map((link) => (
+        {[{ href: '/dashboard', label: 'Dashboard' }, ...accountLinks(branding.pricingPlan, session?.user.roleId)].map((link) => (
           <DropdownItem key={link.href}>{t(link.label)}</DropdownItem>
         ))}
       </DropdownMenu>

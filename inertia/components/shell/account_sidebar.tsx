@@ -1,14 +1,15 @@
 import { Link } from '@inertiajs/react'
-import { useBranding } from '~/hooks/use_shared'
+import { useBranding, useSession } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { accountLinks } from '~/components/shell/account_links'
 
 export function AccountSidebar({ activePath }: { activePath: string }) {
   const branding = useBranding()
+  const session = useSession()
   const { t } = useTranslation()
   return (
     <nav className="flex flex-col gap-1" aria-label="Account" data-testid="account-sidebar">
-      {accountLinks(branding.pricingPlan).map((link) => (
+      {accountLinks(branding.pricingPlan, session?.user.roleId).map((link) => (
         <Link
           key={link.href}
           href={link.href}
