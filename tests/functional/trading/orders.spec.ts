@@ -311,3 +311,18 @@ test.group('closing and targets', (group) => {
     closed.assertStatus(409)
   })
 })
+
+test.group('GET /dashboard/chart/:instrument (mobile chart page)', (group) => {
+  isolate(group)
+
+  test('renders the chart page for a listed instrument; an unknown one is 404', async ({ client, assert }) => {
+    const customer = await demoUser(DEMO.customer)
+    const page = await client.get('/dashboard/chart/EUR_USD').loginAs(customer).withInertia()
+    page.assertStatus(200)
+    assert.equal(page.body().component, 'customer/price_chart')
+    assert.equal(page.body().props.instrument.name, 'EUR_USD')
+    assert.match(page.body().props.instrument.bids, /^\d+\.\d+$/)
+    const missing = await client.get('/dashboard/chart/NOPE').loginAs(customer).withInertia()
+    missing.assertStatus(404)
+  })
+})
