@@ -1,34 +1,47 @@
-import transmit from '@adonisjs/transmit/services/main'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import { DateTime } from 'luxon'
-import priceBook from '#services/market/price_book'
-import { PRICES_CHANNEL } from '#domain/channels'
+import priceBook, { type Quote } from '#services/market/price_book'
+import priceStream, { type PriceFrame } from '#services/market/price_stream'
 
 /** Browsers get at most this many price frames a second, however fast ticks arrive. */
 export const CONFLATE_MS = 250
 /** Stored prices (read by server-side figures and other processes) lag at most this much. */
 export const PERSIST_MS = 2000
 
+/** The `priceUpdate` frame browsers receive for these quotes. */
+export function priceFrame(quotes: Quote[]): PriceFrame {
+  return {
+    type: 'priceUpdate',
+    instruments: quotes.map(({ name, bids, asks, closeoutBid, closeoutAsk }) => ({
+      name,
+      bids,
+      asks,
+      closeoutBid,
+      closeoutAsk,
+    })),
+  }
+}
+
+/**
+ * Drains the quotes changed since the last call into one frame and sends it
+ * (by default to the price stream: serialized once, the same bytes to every
+ * subscriber). Returns the frame, or null when nothing changed.
+ */
+export function flushPrices(send: (frame: PriceFrame) => void = (frame) => priceStream.publish(frame)) {
+  const changed = priceBook.drain('broadcast')
+  if (changed.length === 0) return null
+  const frame = priceFrame(changed)
+  send(frame)
+  return frame
+}
+
 /**
  * Sends the changed quotes as one `priceUpdate` frame per interval on the
  * public prices channel, and writes them to the instruments table less often.
  */
 export function startPriceFanout() {
-  const broadcast = setInterval(() => {
-    const changed = priceBook.drain('broadcast')
-    if (changed.length === 0) return
-    transmit.broadcast(PRICES_CHANNEL, {
-      type: 'priceUpdate',
-      instruments: changed.map(({ name, bids, asks, closeoutBid, closeoutAsk }) => ({
-        name,
-        bids,
-        asks,
-        closeoutBid,
-        closeoutAsk,
-      })),
-    })
-  }, CONFLATE_MS)
+  const broadcast = setInterval(() => flushPrices(), CONFLATE_MS)
 
   let writing = false
   const persist = setInterval(async () => {

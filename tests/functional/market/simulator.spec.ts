@@ -1,10 +1,8 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import transmit from '@adonisjs/transmit/services/main'
 import Instrument from '#models/instrument'
 import priceBook from '#services/market/price_book'
 import { startSimulator } from '#services/market/simulator'
-import { CONFLATE_MS, startPriceFanout } from '#services/market/price_fanout'
 import { compareDecimalStrings } from '#domain/decimal_strings'
 import { isolate } from '#tests/helpers/isolation'
 
@@ -49,28 +47,5 @@ test.group('Market simulator', (group) => {
     const ticks = (s: string) => Number(s.replace('.', ''))
     assert.notEqual(bid1, bid0)
     assert.equal(ticks(ask1) - ticks(bid1), ticks(ask0) - ticks(bid0))
-  })
-
-  test('fans out changed quotes as one conflated priceUpdate frame', async ({ assert }) => {
-    const frames: any[] = []
-    const original = transmit.broadcast.bind(transmit)
-    transmit.broadcast = ((channel: string, payload: any) => {
-      if (channel === 'prices') frames.push(payload)
-    }) as typeof transmit.broadcast
-    try {
-      const stopFanout = startPriceFanout()
-      for (let i = 0; i < 50; i++) {
-        priceBook.put({ name: 'BTC_USD', bids: `67000.${i}`, asks: `67010.${i}`, closeoutBid: `67000.${i}`, closeoutAsk: `67010.${i}`, at: Date.now() })
-      }
-      await sleep(CONFLATE_MS + 100)
-      stopFanout()
-    } finally {
-      transmit.broadcast = original
-    }
-    assert.lengthOf(frames, 1)
-    assert.equal(frames[0].type, 'priceUpdate')
-    assert.deepEqual(frames[0].instruments, [
-      { name: 'BTC_USD', bids: '67000.49', asks: '67010.49', closeoutBid: '67000.49', closeoutAsk: '67010.49' },
-    ])
   })
 })

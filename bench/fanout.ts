@@ -1,0 +1,238 @@
+/*
+| npm run bench:fanout — live price fan-out: the price stream against a plain
+| Transmit broadcast, in one run.
+|
+| For each path: a server process (bench/fanout_server.ts: the real app over
+| HTTP, no market feed) and a separate load-generator process
+| (bench/fanout_clients.ts: BENCH_CLIENTS SSE clients subscribed to the prices
+| channel). The server then drives BENCH_INSTRUMENTS instruments at BENCH_HZ,
+| flushing one conflated frame every CONFLATE_MS; after BENCH_WARMUP seconds
+| both sides measure for BENCH_SECONDS. The table compares the two paths.
+|
+| Settings (environment): BENCH_CLIENTS=1000 BENCH_INSTRUMENTS=500 BENCH_HZ=10
+| BENCH_SECONDS=30 BENCH_WARMUP=5 BENCH_PORT=3471 BENCH_MODES=stream,transmit
+| BENCH_JSON=path (also write the raw results there), BENCH_BUILD=0 (run the
+| server through the TypeScript loader instead of compiling it first),
+| BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/prof" (profile the server).
+*/
+import { fork, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { cpus, loadavg } from 'node:os'
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
+const CLIENTS = num('BENCH_CLIENTS', 1000)
+const INSTRUMENTS = num('BENCH_INSTRUMENTS', 500)
+const HZ = num('BENCH_HZ', 10)
+const SECONDS = num('BENCH_SECONDS', 30)
+const WARMUP = num('BENCH_WARMUP', 5)
+const PORT = num('BENCH_PORT', 3471)
+const MODES = (process.env.BENCH_MODES ?? 'stream,transmit').split(',') as ('stream' | 'transmit')[]
+const BUILD = process.env.BENCH_BUILD !== '0'
+const ROOT = fileURLToPath(new URL('../', import.meta.url))
+const LOADER = ['--import', 'ts-node-maintained/register/esm']
+const BUILD_DIR = join(ROOT, 'tmp', 'bench-build')
+/** One clock origin for both processes, so stamps in frames stay short. */
+const EPOCH = String(Date.now())
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const say = (message: string) => console.error(`[bench:fanout] ${message}`)
+
+/**
+ * The server side compiled to JavaScript in tmp/bench-build (tsc with the
+ * project's settings, as `node ace build` does for the server), so the server
+ * runs like production, without the TypeScript loader (~80 MB of RSS).
+ */
+function buildServer() {
+  rmSync(BUILD_DIR, { recursive: true, force: true })
+  mkdirSync(BUILD_DIR, { recursive: true })
+  const tsconfig = join(ROOT, 'tmp', 'bench-build.tsconfig.json')
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({
+      extends: '../tsconfig.json',
+      compilerOptions: { rootDir: '..', outDir: './bench-build', noEmit: false, sourceMap: false, declaration: false },
+      include: ['../bench/fanout_server.ts', '../adonisrc.ts', '../start', '../config', '../app', '../database', '../types'],
+      exclude: [],
+    })
+  )
+  say('compiling the server (tsc) into tmp/bench-build')
+  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+  rmSync(tsconfig)
+  const server = join(BUILD_DIR, 'bench', 'fanout_server.js')
+  if (!existsSync(server)) throw new Error(`tsc emitted no server:\n${tsc.stdout}${tsc.stderr}`)
+  if (tsc.status !== 0) say('tsc reported type errors (emitted anyway):\n' + tsc.stdout.split('\n').slice(0, 5).join('\n'))
+  copyFileSync(join(ROOT, 'package.json'), join(BUILD_DIR, 'package.json'))
+  symlinkSync(join(ROOT, 'resources'), join(BUILD_DIR, 'resources'))
+  return pathToFileURL(server)
+}
+
+/** One process, one path: no Redis relay or transport even if the shell has REDIS_URL. */
+function withoutRedis(env: NodeJS.ProcessEnv) {
+  const { REDIS_URL: _ignored, ...rest } = env
+  return rest
+}
+
+/** A child process spoken to with { cmd } messages; `ask` resolves with its answer. */
+function child(script: URL, env: Record<string, string>, compiled = false, extraArgs?: string[]) {
+  const proc: ChildProcess = fork(script, [], {
+    cwd: ROOT,
+    execArgv: [...(compiled ? [] : LOADER), ...(extraArgs ?? [])],
+    env: { ...withoutRedis(process.env), ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const name = script.pathname.split('/').pop()
+  const waiting = new Map<string, (message: any) => void>()
+  /** Messages that arrived before anyone asked for them. */
+  const inbox = new Map<string, any>()
+  let failure: ((error: Error) => void) | null = null
+  proc.on('message', (message: any) => {
+    if (message.cmd === 'error') failure?.(new Error(`${name}: ${message.message}`))
+    const waiter = waiting.get(message.cmd)
+    if (waiter) waiter(message)
+    else inbox.set(message.cmd, message)
+  })
+  proc.on('exit', (code) => {
+    if (code) failure?.(new Error(`${name} exited with code ${code}`))
+  })
+  return {
+    proc,
+    /** Waits for a message `cmd` (after sending `send`, if given). */
+    ask(cmd: string, send?: string, timeoutMs = 120_000) {
+      if (!send && inbox.has(cmd)) {
+        const message = inbox.get(cmd)
+        inbox.delete(cmd)
+        return Promise.resolve(message)
+      }
+      inbox.delete(cmd)
+      return new Promise<any>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${name}: no "${cmd}" in ${timeoutMs} ms`)), timeoutMs)
+        failure = (error) => {
+          clearTimeout(timer)
+          reject(error)
+        }
+        waiting.set(cmd, (message) => {
+          clearTimeout(timer)
+          waiting.delete(cmd)
+          resolve(message)
+        })
+        if (send) proc.send({ cmd: send })
+      })
+    },
+    stop() {
+      if (proc.exitCode !== null || !proc.connected) return
+      proc.send({ cmd: 'stop' })
+      setTimeout(() => proc.exitCode === null && proc.kill('SIGKILL'), 5000).unref()
+    },
+  }
+}
+
+async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL) {
+  say(`${mode}: starting the server on port ${port}`)
+  const env = { BENCH_EPOCH: EPOCH }
+  const server = child(serverScript, {
+    ...env,
+    BENCH_MODE: mode,
+    BENCH_INSTRUMENTS: String(INSTRUMENTS),
+    BENCH_HZ: String(HZ),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    APP_KEY: randomBytes(24).toString('base64url'),
+    LOG_LEVEL: 'warn',
+    SESSION_DRIVER: 'cookie',
+    MARKET_FEED: 'off',
+    SQLITE_PATH: 'tmp/bench-fanout.sqlite3',
+    TZ: 'UTC',
+  }, BUILD, process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean))
+  const clients = child(new URL('./fanout_clients.ts', import.meta.url), {
+    ...env,
+    BENCH_PORT: String(port),
+    BENCH_CLIENTS: String(CLIENTS),
+  })
+  try {
+    await server.ask('ready')
+    await clients.ask('ready')
+    say(`${mode}: opening ${CLIENTS} SSE clients`)
+    await clients.ask('connected', 'connect')
+    const { count } = await server.ask('subscribers', 'subscribers')
+    if (count !== CLIENTS) throw new Error(`${count} subscribers on the server, expected ${CLIENTS}`)
+    say(`${mode}: ${count} subscribed; ${INSTRUMENTS} instruments at ${HZ} Hz, warm-up ${WARMUP} s`)
+    await server.ask('driving', 'drive')
+    await sleep(WARMUP * 1000)
+    await Promise.all([server.ask('measuring', 'measure'), clients.ask('measuring', 'measure')])
+    say(`${mode}: measuring for ${SECONDS} s`)
+    await sleep(SECONDS * 1000)
+    const [serverReport, clientReport] = await Promise.all([
+      server.ask('report', 'report'),
+      clients.ask('report', 'report'),
+    ])
+    return { mode, server: serverReport, clients: clientReport, loadAverage: loadavg()[0] }
+  } finally {
+    clients.stop()
+    server.stop()
+    await sleep(1000)
+  }
+}
+
+const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—')
+/** CPU milliseconds the server spends per frame built (ticks, encoding and writing included). */
+const cpuPerFrame = (r: { server: { cpuPercent: number; framesPerSecond: number } }) =>
+  (r.server.cpuPercent * 10) / r.server.framesPerSecond
+
+const serverScript = BUILD ? buildServer() : new URL('./fanout_server.ts', import.meta.url)
+const results = []
+for (const [i, mode] of MODES.entries()) results.push(await run(mode, PORT + i, serverScript))
+
+const rows = [
+  ['path', ...results.map((r) => (r.mode === 'stream' ? 'price stream (serialize once)' : 'transmit.broadcast'))],
+  ['frames built / s', ...results.map((r) => f(r.server.framesPerSecond, 2))],
+  ['frames received / client / s', ...results.map((r) => f(r.clients.framesPerClientPerSecond, 2))],
+  ['  slowest client', ...results.map((r) => f(r.clients.slowestClientFramesPerSecond, 2))],
+  ['fan-out latency p50 (ms)', ...results.map((r) => f(r.clients.fanout.p50))],
+  ['fan-out latency p95 (ms)', ...results.map((r) => f(r.clients.fanout.p95))],
+  ['fan-out latency p99 (ms)', ...results.map((r) => f(r.clients.fanout.p99))],
+  ['fan-out latency max (ms)', ...results.map((r) => f(r.clients.fanout.max))],
+  ['tick-to-client p50 (ms)', ...results.map((r) => f(r.clients.tickToClient.p50))],
+  ['tick-to-client p99 (ms)', ...results.map((r) => f(r.clients.tickToClient.p99))],
+  ['server: frame built → written to all sockets (ms)', ...results.map((r) => f(r.server.flushMsAvg))],
+  ['server CPU (% of one core)', ...results.map((r) => f(r.server.cpuPercent))],
+  ['server CPU per frame (ms)', ...results.map((r) => f(cpuPerFrame(r)))],
+  ['  user / system', ...results.map((r) => `${f(r.server.userPercent)} / ${f(r.server.systemPercent)}`)],
+  ['server event-loop utilization', ...results.map((r) => f(r.server.eventLoopUtilization, 2))],
+  ['server RSS max (MB)', ...results.map((r) => f(r.server.rssMaxMb, 0))],
+  ['  booted, no client / clients subscribed', ...results.map((r) => `${f(r.server.rssIdleMb, 0)} / ${f(r.server.rssConnectedMb, 0)}`)],
+  ['received MB / s (all clients)', ...results.map((r) => f(r.clients.mbPerSecond, 0))],
+  ['frames dropped (slow clients)', ...results.map((r) => (r.server.stream ? String(r.server.stream.dropped) : 'n/a'))],
+  ['malformed frames (sampled clients)', ...results.map((r) => String(r.clients.badFrames))],
+  ['load generator CPU (% of one core)', ...results.map((r) => f(r.clients.cpuPercent))],
+  ['load generator event-loop utilization', ...results.map((r) => f(r.clients.eventLoopUtilization, 2))],
+  ['machine load average (1 min) at the end', ...results.map((r) => f(r.loadAverage, 2))],
+]
+const a = results.find((r) => r.mode === 'stream')
+const b = results.find((r) => r.mode === 'transmit')
+if (a && b) {
+  rows.push(['ratio transmit / stream: p99', `${f(b.clients.fanout.p99 / a.clients.fanout.p99)}×`, ''])
+  rows.push(['ratio transmit / stream: CPU', `${f(b.server.cpuPercent / a.server.cpuPercent)}×`, ''])
+  rows.push(['ratio transmit / stream: CPU per frame', `${f(cpuPerFrame(b) / cpuPerFrame(a))}×`, ''])
+}
+
+const cpuModel = cpus()[0]?.model ?? 'unknown'
+console.log(
+  `\n${CLIENTS} SSE clients, ${INSTRUMENTS} instruments at ${HZ} Hz, ${SECONDS} s measured after ${WARMUP} s warm-up`
+)
+console.log(`node ${process.version}, ${cpus().length} CPUs (${cpuModel})\n`)
+const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)))
+for (const [i, row] of rows.entries()) {
+  console.log(`| ${row.map((cell, c) => (cell ?? '').padEnd(widths[c])).join(' | ')} |`)
+  if (i === 0) console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+}
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2))
+if (BUILD) rmSync(BUILD_DIR, { recursive: true, force: true })
+process.exit(0)
