@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { router } from '@inertiajs/react'
 import { api } from '~/lib/api'
 import { toast } from '~/lib/toast'
@@ -26,10 +26,15 @@ type UserEvent =
 export function useNotifications(userId: number | null) {
   const [items, setItems] = useState<NotificationItem[]>([])
 
+  // Only the latest request may set the list: an older, slower answer must not overwrite a newer one.
+  const latest = useRef(0)
   const refresh = useCallback(() => {
     if (!userId) return
+    const request = ++latest.current
     api<{ data: NotificationItem[] }>('GET', '/notifications')
-      .then((r) => setItems(r.data))
+      .then((r) => {
+        if (request === latest.current) setItems(r.data)
+      })
       .catch(() => {})
   }, [userId])
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { router } from '@inertiajs/react'
 import type { OrderRow } from '#transformers/order_transformer'
 import { api } from '~/lib/api'
@@ -16,9 +16,14 @@ export function useOrders() {
   const [orders, setOrders] = useState<OrderRow[]>([])
   const [loaded, setLoaded] = useState(false)
 
+  // Only the latest request may set the list: an older, slower answer must not overwrite a newer one.
+  const latest = useRef(0)
   const refresh = useCallback(() => {
+    const request = ++latest.current
     api<{ data: OrderRow[] }>('GET', '/dashboard/orders')
-      .then((r) => setOrders(r.data))
+      .then((r) => {
+        if (request === latest.current) setOrders(r.data)
+      })
       .catch(() => {})
       .finally(() => setLoaded(true))
   }, [])

@@ -106,6 +106,9 @@ test.group('Browser: favorites', (group) => {
   })
 })
 
+/** The instrument list's tabs (the positions panel below the chart has its own). */
+const MARKET_TABS = '[role=tablist]:not([aria-label="Positions"]) [role=tab]'
+
 test.group('Browser: instrument search', (group) => {
   isolate(group)
 
@@ -115,14 +118,14 @@ test.group('Browser: instrument search', (group) => {
     // Lower case and a misspelt alias both match at threshold 0.3.
     await page.locator('input[data-testid=instrument-search], [data-testid=instrument-search] input').first().fill('eur_usd')
     await page.assertVisible('[data-testid=search-results] [data-testid=instrument-EUR_USD]')
-    const tabs = await page.getByRole('tab').allInnerTexts()
+    const tabs = await page.locator(MARKET_TABS).allInnerTexts()
     assert.deepEqual(tabs, ['Search Results'])
 
     await page.locator('input[data-testid=instrument-search], [data-testid=instrument-search] input').first().fill('Euro / US Dolar')
     await page.assertVisible('[data-testid=search-results] [data-testid=instrument-EUR_USD]')
 
     await page.locator('input[data-testid=instrument-search], [data-testid=instrument-search] input').first().fill('')
-    const categoryTabs = await page.getByRole('tab').allInnerTexts()
+    const categoryTabs = await page.locator(MARKET_TABS).allInnerTexts()
     assert.deepEqual(categoryTabs, ['FOREX', 'COMMODITIES', 'INDICES', 'STOCK', 'CRYPTO'])
   })
 })
