@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react'
+import { useMemo, useState, type Key, type ReactNode } from 'react'
 import {
   Pagination,
   Spinner,
@@ -19,6 +19,21 @@ export interface PagedColumn<Row> {
   align?: 'start' | 'center' | 'end'
   /** The cell's content; without it the row's value under `key` is shown as is. */
   render?: (row: Row) => ReactNode
+  /** Sortable in the browser by this value (admin spec: column sorting is client-side). */
+  sortValue?: (row: Row) => string | number | null
+}
+
+type SortDirection = 'ascending' | 'descending'
+
+/** Decimal strings and numbers compare as numbers, other text as text. */
+function compareValues(a: string | number | null, b: string | number | null) {
+  if (a === b) return 0
+  if (a === null) return -1
+  if (b === null) return 1
+  const na = typeof a === 'number' ? a : /^-?\d+(\.\d+)?$/.test(a) ? Number(a) : Number.NaN
+  const nb = typeof b === 'number' ? b : /^-?\d+(\.\d+)?$/.test(b) ? Number(b) : Number.NaN
+  if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb
+  return String(a).localeCompare(String(b))
 }
 
 /**
@@ -39,9 +54,23 @@ export function PagedTable<Row>(props: {
   loading?: boolean
   emptyText: string
   testId?: string
+  /** Above the table: search, page size, total, add-new and other slots. */
+  topContent?: ReactNode
+  /** The column sorted first and its direction (admin spec: id, descending). */
+  defaultSort?: { column: string; direction: SortDirection }
+  /** Optional row selection. */
+  selectionMode?: 'none' | 'multiple'
+  onSelectionChange?: (keys: Set<Key> | 'all') => void
 }) {
   const { t } = useTranslation()
   const pages = pageCount(props.total, props.pageSize)
+  const [sort, setSort] = useState(props.defaultSort)
+  const rows = useMemo(() => {
+    const column = sort && props.columns.find((c) => c.key === sort.column && c.sortValue)
+    if (!sort || !column) return props.rows
+    const sign = sort.direction === 'ascending' ? 1 : -1
+    return [...props.rows].sort((a, b) => sign * compareValues(column.sortValue!(a), column.sortValue!(b)))
+  }, [props.rows, props.columns, sort])
   const cellValue = (row: Row, column: PagedColumn<Row>) =>
     column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')
   return (
@@ -50,6 +79,12 @@ export function PagedTable<Row>(props: {
       data-testid={props.testId}
       // Cells keep to one line; a wide table scrolls sideways instead.
       classNames={{ th: 'whitespace-nowrap', td: 'whitespace-nowrap' }}
+      topContent={props.topContent}
+      topContentPlacement="outside"
+      sortDescriptor={sort}
+      onSortChange={(d) => setSort({ column: String(d.column), direction: d.direction as SortDirection })}
+      selectionMode={props.selectionMode ?? 'none'}
+      onSelectionChange={props.onSelectionChange as any}
       bottomContent={
         pages > 1 ? (
           <div className="flex w-full justify-center">
@@ -69,7 +104,7 @@ export function PagedTable<Row>(props: {
     >
       <TableHeader>
         {props.columns.map((column) => (
-          <TableColumn key={column.key} align={column.align ?? 'start'}>
+          <TableColumn key={column.key} align={column.align ?? 'start'} allowsSorting={!!column.sortValue}>
             {t(column.label)}
           </TableColumn>
         ))}
@@ -79,7 +114,7 @@ export function PagedTable<Row>(props: {
         loadingContent={<Spinner label={t('Loading...')} />}
         emptyContent={props.loading ? ' ' : t(props.emptyText)}
       >
-        {props.rows.map((row) => (
+        {rows.map((row) => (
           <TableRow key={props.rowKey(row)}>
             {props.columns.map((column) => (
               <TableCell key={column.key}>{cellValue(row, column)}</TableCell>

@@ -1,0 +1,31 @@
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import type { LucidModel } from '@adonisjs/lucid/types/model'
+import { PAGE_SIZES, pageCount } from '#domain/pagination'
+
+export interface PageMeta {
+  total: number
+  perPage: number
+  currentPage: number
+  lastPage: number
+}
+
+/** One page of a list query as every list answers it: `{ data, meta }` (customer spec §7, admin spec §2). */
+export async function pageOf<Model extends LucidModel, Row>(
+  query: ModelQueryBuilderContract<Model>,
+  options: { page?: number; limit?: number },
+  toRow: (model: InstanceType<Model>) => Row
+): Promise<{ data: Row[]; meta: PageMeta }> {
+  const page = options.page ?? 1
+  const perPage = options.limit ?? PAGE_SIZES[0]
+  const result = await query.paginate(page, perPage)
+  const total = Number(result.total)
+  return {
+    data: result.all().map((m) => toRow(m as InstanceType<Model>)),
+    meta: { total, perPage, currentPage: page, lastPage: pageCount(total, perPage) },
+  }
+}
+
+/** A search text as a LIKE pattern, its wildcards escaped (use with `ESCAPE '\\'`). */
+export function likePattern(search: string) {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

@@ -1,0 +1,24 @@
+import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+import { PAGE_SIZES } from '#domain/pagination'
+
+/** Pages beyond this cannot hold rows anyone has; refusing them keeps offsets small. */
+export const MAX_LIST_PAGE = 1_000_000
+
+/** GET …/api of an admin list: page, limit (15, 25 or 50) and an optional search text. */
+export const listQueryValidator = vine.compile(
+  vine.object({
+    page: vine.number().withoutDecimals().min(1).max(MAX_LIST_PAGE).optional(),
+    limit: vine.number().withoutDecimals().in([...PAGE_SIZES]).optional(),
+    search: vine.string().trim().maxLength(100).optional(),
+  })
+)
+listQueryValidator.messagesProvider = new SimpleMessagesProvider({
+  'page.number': 'Page must be a whole number of at least 1',
+  'page.withoutDecimals': 'Page must be a whole number of at least 1',
+  'page.min': 'Page must be a whole number of at least 1',
+  'page.max': `Page must be at most ${MAX_LIST_PAGE}`,
+  'limit.number': `Page size must be one of ${PAGE_SIZES.join(', ')}`,
+  'limit.withoutDecimals': `Page size must be one of ${PAGE_SIZES.join(', ')}`,
+  'limit.in': `Page size must be one of ${PAGE_SIZES.join(', ')}`,
+  'search.maxLength': 'Search must be at most 100 characters',
+})
