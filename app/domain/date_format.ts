@@ -28,3 +28,11 @@ export function utcDayRange(range: { dateStart?: string | null; dateEnd?: string
     before: after && after.year <= 9999 ? after.toLocal() : null,
   }
 }
+
+/** Dates in the back-office: DD/MM/YYYY h:mm A (admin spec §9), in UTC like the customer tables. */
+export const ADMIN_DATE_FORMAT = 'dd/MM/yyyy h:mm a'
+
+export function formatAdminDate(value: DateTime | null | undefined): string {
+  if (!value || !value.isValid) return ''
+  return value.toUTC().toFormat(ADMIN_DATE_FORMAT, { locale: 'en-US' })
+}

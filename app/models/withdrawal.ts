@@ -1,6 +1,9 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { moneyColumn } from '#models/money_column'
+import User from '#models/user'
+import Balance from '#models/balance'
 import type { PaymentStatus } from '#domain/payments'
 
 export default class Withdrawal extends BaseModel {
@@ -48,4 +51,14 @@ export default class Withdrawal extends BaseModel {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime | null
+
+  @belongsTo(() => User)
+  declare user: BelongsTo<typeof User>
+
+  @belongsTo(() => Balance)
+  declare balance: BelongsTo<typeof Balance>
+
+  /** The staff user who approved or declined it. */
+  @belongsTo(() => User, { foreignKey: 'decidedById' })
+  declare decidedBy: BelongsTo<typeof User>
 }

@@ -105,3 +105,86 @@ export async function reserveMargin(
   }
   throw new UserFacingException('Your account is busy; please try again', { status: 409 })
 }
+
+export interface HoldFundsOptions {
+  /** Further checks on the wallet as read and locked (e.g. open losses); throw to refuse. */
+  check?: (wallet: Balance) => Promise<void> | void
+  insufficientMessage?: string
+  /** The form field a refusal is reported under. */
+  field?: string
+}
+
+/**
+ * Puts part of a wallet's free balance (balance − margin − on hold) on hold,
+ * e.g. a withdrawal awaiting a decision: the amount stays in the balance but
+ * can be neither traded nor requested again. Same locking as `postEntry`:
+ * the wallet row is read FOR UPDATE and written with a compare-and-set on
+ * `version`, so racing holds are decided one after the other.
+ */
+export async function holdFunds(
+  trx: TransactionClientContract,
+  balanceId: number,
+  amount: MoneyInput,
+  options: HoldFundsOptions = {}
+) {
+  const value = positiveCents(amount)
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const wallet = await Balance.query({ client: trx }).where('id', balanceId).forUpdate().firstOrFail()
+    const free = money(wallet.balance).minus(money(wallet.margin)).minus(money(wallet.onHold))
+    if (value.greaterThan(free)) {
+      throw new UserFacingException(options.insufficientMessage ?? 'Not enough balance', {
+        code: 'E_INSUFFICIENT_BALANCE',
+        field: options.field,
+      })
+    }
+    await options.check?.(wallet)
+    if (await writeHold(trx, wallet, money(wallet.onHold).plus(value))) return wallet
+  }
+  throw new UserFacingException('Your account is busy; please try again', { status: 409 })
+}
+
+/**
+ * Releases a hold made by `holdFunds` (a withdrawal declined, or approved and
+ * paid through the ledger in the same transaction). `check` sees the locked
+ * wallet first and may refuse. Releasing more than is held is a bug, not a
+ * user error, and throws.
+ */
+export async function releaseHold(
+  trx: TransactionClientContract,
+  balanceId: number,
+  amount: MoneyInput,
+  check?: (wallet: Balance) => Promise<void> | void
+) {
+  const value = positiveCents(amount)
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const wallet = await Balance.query({ client: trx }).where('id', balanceId).forUpdate().firstOrFail()
+    const after = money(wallet.onHold).minus(value)
+    if (after.isNegative()) {
+      throw new Error(`Wallet ${balanceId} holds ${wallet.onHold}, less than the ${value.toFixed()} to release`)
+    }
+    await check?.(wallet)
+    if (await writeHold(trx, wallet, after)) return wallet
+  }
+  throw new UserFacingException('Your account is busy; please try again', { status: 409 })
+}
+
+function positiveCents(amount: MoneyInput) {
+  const value = money(amount)
+  if (!value.greaterThan(0) || value.decimalPlaces() > CURRENCY_DECIMALS) {
+    throw new RangeError(`A hold is a positive amount in minor units, not ${value.toFixed()}`)
+  }
+  return value
+}
+
+async function writeHold(trx: TransactionClientContract, wallet: Balance, onHold: MoneyInput) {
+  const updated = await trx
+    .from('balances')
+    .where('id', wallet.id)
+    .where('version', wallet.version)
+    .update({
+      on_hold: toDbDecimal(onHold),
+      version: wallet.version + 1,
+      updated_at: DateTime.now().toSQL({ includeOffset: false }),
+    })
+  return Number(Array.isArray(updated) ? updated[0] : updated) === 1
+}

@@ -1,0 +1,83 @@
+import { Button, Chip, Popover, PopoverContent, PopoverTrigger } from '@heroui/react'
+import type { BankDetails } from '@domain/withdrawals'
+import type { PaymentStatus } from '@domain/payments'
+import { useTranslation } from '~/hooks/use_translation'
+
+/** Status colours (admin spec §2 Withdraws, customer spec §4): pending warning, approved success, declined danger. */
+export const STATUS_COLORS: Record<PaymentStatus, 'warning' | 'success' | 'danger'> = {
+  pending: 'warning',
+  approved: 'success',
+  declined: 'danger',
+}
+
+export function StatusChip({ status, testId }: { status: PaymentStatus; testId?: string }) {
+  const { t } = useTranslation()
+  return (
+    <Chip size="sm" variant="flat" color={STATUS_COLORS[status]} data-testid={testId}>
+      {t(status)}
+    </Chip>
+  )
+}
+
+/** The bank account of a bank withdrawal: bank name, A/C name, A/C No, SWIFT and country. */
+export function BankDetailsList({ details, testId }: { details: BankDetails; testId?: string }) {
+  const { t } = useTranslation()
+  const rows: [string, string][] = [
+    ['Bank Name', details.bankName],
+    ['A/C Name', details.accountName],
+    ['A/C No', details.accountNumber],
+    ['SWIFT', details.swiftCode],
+    ['Country', details.bankCountry],
+  ]
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-small" data-testid={testId}>
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-default-500">{t(label)}:</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** 'Details' for a bank withdrawal in the customer's history (customer spec §2 Withdraws). */
+export function DetailsPopover({ details, testId }: { details: BankDetails; testId?: string }) {
+  const { t } = useTranslation()
+  return (
+    <Popover placement="bottom">
+      <PopoverTrigger>
+        <Button size="sm" variant="light" color="primary" data-testid={testId}>
+          {t('Details')}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="p-3">
+        <BankDetailsList details={details} testId={testId ? `${testId}-content` : undefined} />
+      </PopoverContent>
+    </Popover>
+  )
+}
+
+/** 'Show Reason' on a declined withdrawal. */
+export function ReasonPopover({ reason, testId }: { reason: string; testId?: string }) {
+  const { t } = useTranslation()
+  return (
+    <Popover placement="bottom">
+      <PopoverTrigger>
+        <Button size="sm" variant="light" color="danger" data-testid={testId}>
+          {t('Show Reason')}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="max-w-xs p-3">
+        <p className="whitespace-normal text-small" data-testid={testId ? `${testId}-content` : undefined}>
+          {reason}
+        </p>
+      </PopoverContent>
+    </Popover>
+  )
+}
+
+/** A gateway value as the Method and GATEWAY columns show it ('bank' → 'Bank'). */
+export function gatewayLabel(gateway: string) {
+  return gateway.charAt(0).toUpperCase() + gateway.slice(1)
+}
