@@ -14,3 +14,24 @@ export type KycStatus = 'not_submitted' | 'pending' | 'approved' | 'declined'
 export function kycStatusOf(latest: { status: Exclude<KycStatus, 'not_submitted'> } | null): KycStatus {
   return latest ? latest.status : 'not_submitted'
 }
+
+/** The three files of a submission (customer spec §3): the form fields and their labels. */
+export const KYC_SIDES = ['front', 'back', 'address'] as const
+export type KycSide = (typeof KYC_SIDES)[number]
+
+export const KYC_SIDE_LABELS: Record<KycSide, string> = {
+  front: 'Front Side',
+  back: 'Back Side',
+  address: 'Address (Utility Bill)',
+}
+
+/** Each uploaded file may be at most this large (the spec gives no limit; a phone photo fits). */
+export const KYC_MAX_FILE_MB = 5
+
+/** A new submission is refused while the latest one is pending or approved (spec §4). */
+export function canSubmitKyc(status: KycStatus) {
+  return status === 'not_submitted' || status === 'declined'
+}
+
+/** Decline reasons are plain text (admin spec §5); this bounds what a row stores. */
+export const KYC_DECLINE_REASON_MAX = 500

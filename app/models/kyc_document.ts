@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import type { KycDocumentType, KycStatus } from '#domain/kyc'
+import User from '#models/user'
 
 export default class KycDocument extends BaseModel {
   @column({ isPrimary: true })
@@ -38,4 +40,11 @@ export default class KycDocument extends BaseModel {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime | null
+
+  @belongsTo(() => User)
+  declare user: BelongsTo<typeof User>
+
+  /** The staff user who approved or declined it last. */
+  @belongsTo(() => User, { foreignKey: 'reviewedById' })
+  declare reviewedBy: BelongsTo<typeof User>
 }

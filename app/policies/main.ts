@@ -3,4 +3,5 @@
 */
 export const policies = {
   PricingPlanPolicy: () => import('#policies/pricing_plan_policy'),
+  KycDocumentPolicy: () => import('#policies/kyc_document_policy'),
 }

@@ -13,6 +13,9 @@ const CurrentUserController = () => import('#controllers/customer/current_user_c
 const ImpersonationController = () => import('#controllers/customer/impersonation_controller')
 const OrdersController = () => import('#controllers/customer/orders_controller')
 const StatementsController = () => import('#controllers/customer/statements_controller')
+const KycController = () => import('#controllers/customer/kyc_controller')
+const KycFilesController = () => import('#controllers/shared/kyc_files_controller')
+const WithdrawalsController = () => import('#controllers/customer/withdrawals_controller')
 
 /* The signed-in shell: every role shares it (staff reach their area from its footer). */
 router
@@ -69,5 +72,24 @@ router
     router.get('/statements', [StatementsController, 'index']).as('statements.index')
     router.get('/statements/history', [StatementsController, 'history']).as('statements.history')
     router.get('/statements/export', [StatementsController, 'export']).as('statements.export')
+    router.get('/withdraws', [WithdrawalsController, 'index']).as('withdraws.index')
+    router.post('/withdraws/bank', [WithdrawalsController, 'bank']).as('withdraws.bank')
+    router.get('/withdraws/history', [WithdrawalsController, 'history']).as('withdraws.history')
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.CUSTOMER] })])
+
+/* KYC (customer spec §2 KYC, §6: customers only). */
+router
+  .group(() => {
+    router.get('/kyc', [KycController, 'show']).as('kyc.show')
+    router.post('/kyc', [KycController, 'store']).as('kyc.store')
+  })
+  .use([middleware.auth(), middleware.role({ roles: [Roles.CUSTOMER] })])
+
+/* A KYC file: to its owner and to the staff who review KYC (role 1); anyone else gets 404. */
+router
+  .get('/kyc/documents/:id/:side', [KycFilesController, 'show'])
+  .as('kyc.file')
+  .where('id', router.matchers.number())
+  .where('side', /^(front|back|address)$/)
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.CUSTOMER] })])

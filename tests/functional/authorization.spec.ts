@@ -16,6 +16,8 @@ import { ALL_ROLES, ROLE_HOME, type RoleId } from '#domain/roles'
 import { isolate } from '#tests/helpers/isolation'
 import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
+import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
+import { pendingWithdrawal } from '#tests/helpers/withdrawals'
 
 type Expectation =
   /** Visitor pages: a signed-in user is sent to /dashboard. */
@@ -43,6 +45,21 @@ const impersonatedByAdmin = async () => {
 const customerOrder = async () => {
   const order = await openPosition(await demoUser(DEMO.customer), { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
   return { ':id': String(order.id) }
+}
+
+/** A pending withdrawal of the role-3 account, for the staff decisions on one. */
+const pendingCustomerWithdrawal = async () => {
+  const withdrawal = await pendingWithdrawal(await demoUser(DEMO.customer), '10')
+  return { ':id': String(withdrawal.id) }
+}
+
+/** The role-3 account, for the per-customer withdraw history. */
+const customerId = async () => ({ ':userId': String((await demoUser(DEMO.customer)).id) })
+
+/** A pending KYC submission of the role-3 account with its files, for the file route and the staff decisions. */
+const customerKycDocument = async () => {
+  const document = await storedDocument(await demoUser(DEMO.customer))
+  return { ':id': String(document.id), ':side': 'front' }
 }
 
 const EXPECTATIONS: Record<string, Expectation> = {
@@ -92,6 +109,9 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /statements': { access: [3], page: true },
   'GET /statements/history': { access: [3], page: false },
   'GET /statements/export': { access: [3], page: false },
+  'GET /withdraws': { access: [3], page: true },
+  'POST /withdraws/bank': { access: [3], page: false },
+  'GET /withdraws/history': { access: [3], page: false },
 
   // Staff areas behind the footer role buttons (customer spec §2 Footer, admin specs §2).
   'GET /admin': { access: [1], page: true },
@@ -99,6 +119,26 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /affiliate': { access: [4], page: true },
   'GET /admin/crm/sales/all': { access: [1, 2, 5], page: true },
   'GET /admin/crm/retention': { access: [1, 2, 6], page: true },
+
+  // KYC (customer spec §2, §6: customers; admin spec §2 KYC Documents, §6: role 1). A file goes to its owner and to admins.
+  'GET /kyc': { access: [3], page: true },
+  'POST /kyc': { access: [3], page: false },
+  'GET /kyc/documents/:id/:side': { access: [1, 3], page: false, params: customerKycDocument },
+  'GET /admin/kyc': { access: [1], page: true },
+  'GET /admin/kyc/api': { access: [1], page: false },
+  'POST /admin/kyc/:id/approve': { access: [1], page: false, params: customerKycDocument },
+  'POST /admin/kyc/:id/decline': { access: [1], page: false, params: customerKycDocument },
+
+  // Withdraws (admin spec §2 menu: pending and history for roles 1, 2; settings for role 1).
+  'GET /admin/withdraws/pending': { access: [1, 2], page: true },
+  'GET /admin/withdraws/history': { access: [1, 2], page: true },
+  'GET /admin/withdraws/settings': { access: [1], page: true },
+  'GET /admin/withdraws/api/pending': { access: [1, 2], page: false },
+  'GET /admin/withdraws/api/history': { access: [1, 2], page: false },
+  'GET /admin/withdraws/api/history/:userId': { access: [1, 2], page: false, params: customerId },
+  'POST /admin/withdraws/:id/approve': { access: [1, 2], page: false, params: pendingCustomerWithdrawal },
+  'POST /admin/withdraws/:id/decline': { access: [1, 2], page: false, params: pendingCustomerWithdrawal },
+  'POST /admin/withdraws/settings': { access: [1], page: false },
 }
 
 /** Routes that are not the app's own: the Transmit SSE transport authorizes per channel. */
@@ -150,6 +190,7 @@ const actors: { label: string; roleId: RoleId | null }[] = [
 
 test.group('authorization walk', (group) => {
   isolate(group)
+  removeKycFilesAfterEach(group)
 
   test('every registered route is classified in the expectation table', ({ assert }) => {
     const walked = registeredRoutes().filter((key) => !NOT_WALKED.includes(key))
@@ -172,7 +213,7 @@ test.group('authorization walk', (group) => {
         if (user && withSession) req = req.withSession(await withSession(user))
         const response = await req
         const status = response.status()
-        const where = `${key} as ${actor.label} → ${status} ${response.text().slice(0, 200)}`
+        const where = `${key} as ${actor.label} → ${status} ${(response.text() ?? '').slice(0, 200)}`
 
         assert.isBelow(status, 500, where)
 

@@ -18,6 +18,8 @@ import { newOpaqueToken } from '#domain/tokens'
 import { isolate } from '#tests/helpers/isolation'
 import { signupPayload } from '#tests/helpers/signup'
 import { DEMO, DEMO_PASSWORD, demoUser, walletsOf } from '#tests/helpers/users'
+import KycDocument from '#models/kyc_document'
+import { pendingWithdrawal, withdrawPayload } from '#tests/helpers/withdrawals'
 
 const GARBAGE: [string, unknown][] = [
   ['null', null],
@@ -161,6 +163,55 @@ const ENDPOINTS: Record<string, Endpoint> = {
     as: DEMO.customer,
     base: () => ({}),
   },
+  'POST /withdraws/bank': {
+    method: 'post',
+    url: () => '/withdraws/bank',
+    as: DEMO.customer,
+    base: async () => withdrawPayload(await demoUser(DEMO.customer), { amount: '1' }),
+  },
+  'POST /admin/withdraws/:id/approve': {
+    method: 'post',
+    url: async () => `/admin/withdraws/${(await pendingWithdrawal(await demoUser(DEMO.customer), '1')).id}/approve`,
+    as: DEMO.admin,
+    base: () => ({}),
+  },
+  'POST /admin/withdraws/:id/decline': {
+    method: 'post',
+    url: async () => `/admin/withdraws/${(await pendingWithdrawal(await demoUser(DEMO.customer), '1')).id}/decline`,
+    as: DEMO.admin,
+    base: () => ({ declineReason: 'Wrong account' }),
+  },
+  'POST /admin/withdraws/settings': {
+    method: 'post',
+    url: () => '/admin/withdraws/settings',
+    as: DEMO.admin,
+    base: () => ({ feePercentage: '1', feeFixed: '0.5' }),
+  },
+  // Uploads (multipart) are walked in tests/functional/kyc/customer_kyc.spec.ts; here the JSON side.
+  'POST /kyc': {
+    method: 'post',
+    url: () => '/kyc',
+    as: DEMO.newcomer,
+    base: () => ({ type: 'passport', front: 'front.png', back: 'back.png', address: 'bill.pdf' }),
+  },
+  'POST /admin/kyc/:id/approve': {
+    method: 'post',
+    url: async () => `/admin/kyc/${(await pendingKyc()).id}/approve`,
+    as: DEMO.admin,
+    base: () => ({}),
+  },
+  'POST /admin/kyc/:id/decline': {
+    method: 'post',
+    url: async () => `/admin/kyc/${(await pendingKyc()).id}/decline`,
+    as: DEMO.admin,
+    base: () => ({ declineReason: 'Blurry photo' }),
+  },
+}
+
+/** A fresh pending KYC submission (no files) of the newcomer, for the staff decisions. */
+async function pendingKyc() {
+  const newcomer = await demoUser(DEMO.newcomer)
+  return KycDocument.create({ userId: newcomer.id, type: 'passport', status: 'pending' })
 }
 
 async function send(client: ApiClient, endpoint: Endpoint, body: unknown, raw?: { type: string; text: string }) {
@@ -221,6 +272,7 @@ test.group('no input produces a 500', (group) => {
   test('odd values in URL parameters and query strings', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
     const newcomer = await demoUser(DEMO.newcomer)
+    const admin = await demoUser(DEMO.admin)
     const odd = ['%00', 'abc%00', '99999999999999999999', '-1', '0', '1.5', '%F0%9F%98%80', 'x'.repeat(2000), '..%2F..%2F.env', '%E0%A4%A', "'%20OR%201=1"]
     const gets: { path: string; as?: User }[] = []
     for (const value of odd) {
@@ -236,6 +288,12 @@ test.group('no input produces a 500', (group) => {
       gets.push({ path: `/dashboard/lot-state/${value}`, as: customer })
       gets.push({ path: `/dashboard/candles/${value}`, as: customer })
       gets.push({ path: `/dashboard/candles/EUR_USD?interval=${value}&limit=${value}`, as: customer })
+      gets.push({ path: `/withdraws/history?page=${value}&limit=${value}`, as: customer })
+      gets.push({ path: `/admin/withdraws/api/pending?page=${value}&limit=${value}&search=${value}`, as: admin })
+      gets.push({ path: `/admin/withdraws/api/history/${value}?page=${value}`, as: admin })
+      gets.push({ path: `/kyc/documents/${value}/front`, as: admin })
+      gets.push({ path: `/kyc/documents/1/${value}`, as: customer })
+      gets.push({ path: `/admin/kyc/api?page=${value}&limit=${value}&search=${value}`, as: admin })
     }
     for (const { path, as } of gets) {
       let req = client.get(path).header('Accept', 'application/json').redirects(0)
@@ -248,6 +306,10 @@ test.group('no input produces a 500', (group) => {
       const writes = [
         client.post(`/translations/${value}`).json({ key: 'k' }),
         client.post(`/dashboard/pricing/subscribe/${value}`).loginAs(newcomer),
+        client.post(`/admin/withdraws/${value}/approve`).loginAs(admin),
+        client.post(`/admin/withdraws/${value}/decline`).json({ declineReason: 'x' }).loginAs(admin),
+        client.post(`/admin/kyc/${value}/approve`).loginAs(admin),
+        client.post(`/admin/kyc/${value}/decline`).json({ declineReason: 'x' }).loginAs(admin),
       ]
       for (const req of writes) {
         const response = await req.header('Accept', 'application/json').withCsrfToken()

@@ -41,6 +41,11 @@ export class BrowserSession {
     return this.send('PUT', path, body)
   }
 
+  /** A multipart form (FormData) POST, as the browser's fetch helper sends uploads. */
+  postForm(path: string, form: FormData) {
+    return this.send('POST', path, form)
+  }
+
   /** Loads the login page once so the session and XSRF cookies exist, as a browser would. */
   async open() {
     const response = await this.get('/')
@@ -56,12 +61,12 @@ export class BrowserSession {
       headers.accept ??= 'application/json'
       const xsrf = this.#cookies.get('XSRF-TOKEN')
       if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf)
-      if (body !== undefined) headers['content-type'] = 'application/json'
+      if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json'
     }
     const response = await fetch(new URL(path, this.baseUrl), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       redirect: 'manual',
     })
     this.#store(response.headers.getSetCookie())

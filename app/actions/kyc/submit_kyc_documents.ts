@@ -1,0 +1,68 @@
+import db from '@adonisjs/lucid/services/db'
+import type { MultipartFile } from '@adonisjs/core/bodyparser'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import KycDocument from '#models/kyc_document'
+import User from '#models/user'
+import { canSubmitKyc, kycStatusOf, KYC_SIDES, type KycDocumentType, type KycSide } from '#domain/kyc'
+import { deleteKycFiles, storeKycFile } from '#services/kyc_files'
+import { UserFacingException } from '#exceptions/user_facing_exception'
+
+export interface SubmitKycInput {
+  userId: number
+  type: KycDocumentType
+  files: Record<KycSide, MultipartFile>
+}
+
+/**
+ * A customer's KYC submission (customer spec §4: not_submitted → pending;
+ * declined can be resubmitted). The files go to the private disk first; the
+ * row is written in one transaction that locks the customer, so two
+ * submissions at once cannot both pass the "nothing pending or approved"
+ * check. A refused or failed submission leaves no files behind.
+ */
+export async function submitKycDocuments(input: SubmitKycInput): Promise<KycDocument> {
+  // Refuse early (no files written) when the latest submission already blocks a new one.
+  await ensureCanSubmit(input.userId)
+
+  const stored: string[] = []
+  try {
+    const paths = {} as Record<KycSide, string>
+    for (const side of KYC_SIDES) {
+      paths[side] = await storeKycFile(input.userId, input.files[side], side)
+      stored.push(paths[side])
+    }
+    return await db.transaction(async (trx) => {
+      await User.query({ client: trx }).where('id', input.userId).forUpdate().firstOrFail()
+      await ensureCanSubmit(input.userId, trx)
+      return KycDocument.create(
+        {
+          userId: input.userId,
+          type: input.type,
+          frontPath: paths.front,
+          backPath: paths.back,
+          addressPath: paths.address,
+          status: 'pending',
+        },
+        { client: trx }
+      )
+    })
+  } catch (error) {
+    await deleteKycFiles(stored)
+    throw error
+  }
+}
+
+async function ensureCanSubmit(userId: number, trx?: TransactionClientContract) {
+  const latest = await KycDocument.query({ client: trx })
+    .where('user_id', userId)
+    .orderBy('id', 'desc')
+    .first()
+  const status = kycStatusOf(latest)
+  if (canSubmitKyc(status)) return
+  throw new UserFacingException(
+    status === 'approved'
+      ? 'Your KYC is already approved'
+      : 'Your KYC is under review; you can submit again if it is declined',
+    { status: 409, code: 'E_KYC_NOT_OPEN' }
+  )
+}

@@ -1,0 +1,45 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { menuFor } from '#domain/navigation'
+import { listQueryValidator } from '#validators/lists'
+import { kycDeclineValidator } from '#validators/kyc'
+import { kycDocumentPage } from '#queries/kyc_documents'
+import { approveKycDocument } from '#actions/kyc/approve_kyc_document'
+import { declineKycDocument } from '#actions/kyc/decline_kyc_document'
+
+/** KYC Documents (admin spec §2 KYC Documents, §7): the list, approve, decline. Role 1. */
+export default class KycDocumentsController {
+  /** GET /admin/kyc: the page; its rows come from /admin/kyc/api. */
+  async index({ inertia, auth }: HttpContext) {
+    const user = auth.getUserOrFail()
+    return inertia.render('staff/kyc/index', {
+      title: 'KYC Documents',
+      menu: menuFor(user.roleId),
+      activePath: '/admin/kyc',
+    })
+  }
+
+  /** GET /admin/kyc/api?page&limit&search → { data, meta } */
+  async list({ request }: HttpContext) {
+    const query = await request.validateUsing(listQueryValidator, { data: request.qs() })
+    return kycDocumentPage(query)
+  }
+
+  /** POST /admin/kyc/:id/approve */
+  async approve({ params, auth, bouncer, response }: HttpContext) {
+    await bouncer.with('KycDocumentPolicy').authorize('review')
+    await approveKycDocument({ documentId: Number(params.id), reviewerId: auth.getUserOrFail().id })
+    return response.ok({ message: 'Document approved successfully' })
+  }
+
+  /** POST /admin/kyc/:id/decline { declineReason } */
+  async decline({ params, request, auth, bouncer, response }: HttpContext) {
+    await bouncer.with('KycDocumentPolicy').authorize('review')
+    const { declineReason } = await request.validateUsing(kycDeclineValidator)
+    await declineKycDocument({
+      documentId: Number(params.id),
+      reviewerId: auth.getUserOrFail().id,
+      declineReason,
+    })
+    return response.ok({ message: 'KYC declined successfully' })
+  }
+}

@@ -1,0 +1,201 @@
+import { useState } from 'react'
+import { Button, Chip, Link, Modal, ModalBody, ModalContent, ModalHeader } from '@heroui/react'
+import type { InferPageProps } from '@adonisjs/inertia/types'
+import type KycDocumentsController from '#controllers/staff/kyc_documents_controller'
+import type { KycDocumentRow } from '#transformers/kyc_transformer'
+import { KYC_SIDES, KYC_SIDE_LABELS } from '@domain/kyc'
+import { StaffLayout } from '~/layouts/staff_layout'
+import { AdminDataTable } from '~/components/data/admin_data_table'
+import type { PagedColumn } from '~/components/data/paged_table'
+import { ConfirmDialog } from '~/components/common/confirm_dialog'
+import { useServerList } from '~/hooks/use_server_list'
+import { useTranslation } from '~/hooks/use_translation'
+import { api, ApiError, errorMessage, SOMETHING_WENT_WRONG } from '~/lib/api'
+import { toast, toastSuccess } from '~/lib/toast'
+
+type Props = InferPageProps<KycDocumentsController, 'index'>
+
+const STATUS_COLORS: Record<KycDocumentRow['status'], 'warning' | 'success' | 'danger'> = {
+  pending: 'warning',
+  approved: 'success',
+  declined: 'danger',
+}
+const STATUS_LABELS: Record<KycDocumentRow['status'], string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+}
+
+type Pending = { row: KycDocumentRow; action: 'approve' | 'decline' }
+
+/**
+ * KYC Documents (admin spec §2): the generic data table over /admin/kyc/api,
+ * a View modal with the front, back and address-proof files, Approve (unless
+ * approved) and Decline (always, with a reason), each behind a confirmation.
+ */
+export default function KycDocuments({ title, menu, activePath }: Props) {
+  const { t } = useTranslation()
+  const list = useServerList<KycDocumentRow>('/admin/kyc/api', { searchable: true })
+  const [viewing, setViewing] = useState<KycDocumentRow | null>(null)
+  const [pending, setPending] = useState<Pending | null>(null)
+
+  async function decide({ row, action }: Pending, reason: string) {
+    try {
+      const result = await api<{ message: string }>(
+        'POST',
+        `/admin/kyc/${row.id}/${action}`,
+        action === 'decline' ? { declineReason: reason } : undefined
+      )
+      toastSuccess(result.message)
+      list.reload()
+    } catch (error) {
+      // Admin spec §8: approve and decline failures toast 'Something went wrong'; the server's reason
+      // (e.g. already approved by someone else) goes underneath, and the list shows the current state.
+      const detail = errorMessage(error, '')
+      toast(SOMETHING_WENT_WRONG, {
+        color: 'danger',
+        description: detail && detail !== SOMETHING_WENT_WRONG ? detail : null,
+      })
+      list.reload()
+      // Decided meanwhile or gone: nothing to retry, the dialog closes. Otherwise it stays open to retry.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) return
+      throw error
+    }
+  }
+
+  const columns: PagedColumn<KycDocumentRow>[] = [
+    { key: 'document', label: 'Document', render: (r) => t(r.document), sortValue: (r) => r.document },
+    { key: 'fullName', label: 'Full Name', sortValue: (r) => r.fullName },
+    { key: 'email', label: 'Client Email', sortValue: (r) => r.email },
+    {
+      key: 'status',
+      label: 'Status',
+      sortValue: (r) => r.status,
+      render: (r) => (
+        <Chip size="sm" variant="flat" color={STATUS_COLORS[r.status]} data-testid={`kyc-status-${r.id}`}>
+          {t(STATUS_LABELS[r.status])}
+        </Chip>
+      ),
+    },
+    { key: 'uploadedAt', label: 'Upload Date', sortValue: (r) => r.id },
+    {
+      key: 'view',
+      label: 'View',
+      render: (r) => (
+        <Button size="sm" variant="flat" onPress={() => setViewing(r)} data-testid={`kyc-view-${r.id}`}>
+          {t('View')}
+        </Button>
+      ),
+    },
+    {
+      key: 'declineReason',
+      label: 'Decline Reason',
+      render: (r) => (
+        <span className="block max-w-xs truncate" title={r.declineReason ?? ''}>
+          {r.declineReason ?? '-'}
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (r) => (
+        <div className="flex gap-2">
+          {r.status !== 'approved' && (
+            <Button
+              size="sm"
+              color="success"
+              variant="flat"
+              onPress={() => setPending({ row: r, action: 'approve' })}
+              data-testid={`kyc-approve-${r.id}`}
+            >
+              {t('Approve')}
+            </Button>
+          )}
+          <Button
+            size="sm"
+            color="danger"
+            variant="flat"
+            onPress={() => setPending({ row: r, action: 'decline' })}
+            data-testid={`kyc-decline-${r.id}`}
+          >
+            {t('Decline')}
+          </Button>
+        </div>
+      ),
+    },
+  ]
+
+  return (
+    <StaffLayout title={title} menu={menu} activePath={activePath}>
+      <AdminDataTable
+        label="KYC Documents"
+        list={list}
+        columns={columns}
+        rowKey={(r) => r.id}
+        // The spec's columns carry no id; upload order is id order (newest first).
+        defaultSort={{ column: 'uploadedAt', direction: 'descending' }}
+        testId="kyc-table"
+      />
+
+      <Modal isOpen={viewing !== null} onClose={() => setViewing(null)} size="5xl" scrollBehavior="inside">
+        <ModalContent data-testid="kyc-view-modal">
+          <ModalHeader>
+            {viewing ? `${t(viewing.document)} · ${viewing.fullName}` : ''}
+          </ModalHeader>
+          <ModalBody className="pb-6">
+            {viewing && (
+              <div className="grid gap-4 md:grid-cols-3">
+                {KYC_SIDES.map((side) => {
+                  const file = viewing[side]
+                  return (
+                    <figure key={side} className="flex flex-col gap-2" data-testid={`kyc-file-${side}`}>
+                      <figcaption className="text-small font-medium">{t(KYC_SIDE_LABELS[side])}</figcaption>
+                      {!file ? (
+                        <span className="text-small text-default-500">{t('No file')}</span>
+                      ) : file.kind === 'pdf' ? (
+                        <Link href={file.url} isExternal showAnchorIcon>
+                          {t('Open PDF')}
+                        </Link>
+                      ) : (
+                        <a href={file.url} target="_blank" rel="noreferrer">
+                          <img
+                            src={file.url}
+                            alt={t(KYC_SIDE_LABELS[side])}
+                            className="max-h-80 w-full rounded-medium border border-divider object-contain"
+                          />
+                        </a>
+                      )}
+                    </figure>
+                  )
+                })}
+              </div>
+            )}
+          </ModalBody>
+        </ModalContent>
+      </Modal>
+
+      <ConfirmDialog
+        isOpen={pending?.action === 'approve'}
+        title="Approve"
+        message="Are you sure to approve this document?"
+        confirmLabel="Approve"
+        confirmColor="success"
+        onConfirm={() => decide(pending!, '')}
+        onClose={() => setPending(null)}
+        testId="kyc-approve-dialog"
+      />
+      <ConfirmDialog
+        isOpen={pending?.action === 'decline'}
+        title="Decline"
+        message="Are you sure to decline this document?"
+        confirmLabel="Decline"
+        confirmColor="danger"
+        reasonLabel="Decline Reason"
+        onConfirm={(reason) => decide(pending!, reason)}
+        onClose={() => setPending(null)}
+        testId="kyc-decline-dialog"
+      />
+    </StaffLayout>
+  )
+}
