@@ -4,7 +4,7 @@ import feedHealth from '#services/market/feed_health'
 import { EodhdFeed } from '#services/market/feeds/eodhd_feed'
 import { EodhdWsFake } from '#tests/fakes/eodhd_ws_fake'
 import { sleep, waitFor } from '#tests/fakes/net'
-import { FAST, activeHandles, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
+import { FAST, activeHandles, handlesBeforeStart, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
 
 const KEY = 'eodhd-test-token'
 
@@ -81,7 +81,7 @@ test.group('EODHD us-quote websocket feed', (group) => {
   })
 
   test('stop() closes the socket and leaves no timer or socket running', async ({ assert }) => {
-    const before = activeHandles()
+    const before = await handlesBeforeStart()
     const feed = await start()
     await subscribed()
     await feed.stop()

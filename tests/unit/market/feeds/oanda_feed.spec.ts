@@ -5,7 +5,7 @@ import { LineSplitter } from '#services/market/feeds/line_splitter'
 import { OandaFeed, oandaStreamBase, oandaStreamUrl } from '#services/market/feeds/oanda_feed'
 import { OANDA_UNAUTHORIZED, OandaStreamFake } from '#tests/fakes/oanda_stream_fake'
 import { sleep, waitFor } from '#tests/fakes/net'
-import { FAST, activeHandles, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
+import { FAST, activeHandles, handlesBeforeStart, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
 
 const ACCOUNT = '101-004-1234567-001'
 const TOKEN = 'oanda-test-token'
@@ -179,7 +179,7 @@ test.group('OANDA v20 pricing stream feed', (group) => {
   })
 
   test('stop() aborts the stream and leaves no timer or socket running', async ({ assert }) => {
-    const before = activeHandles()
+    const before = await handlesBeforeStart()
     const feed = await start()
     await streaming()
     await feed.stop()

@@ -4,7 +4,7 @@ import feedHealth from '#services/market/feed_health'
 import { PolygonFeed, nameFromPolygonPair, polygonTicker } from '#services/market/feeds/polygon_feed'
 import { PolygonWsFake } from '#tests/fakes/polygon_ws_fake'
 import { sleep, waitFor } from '#tests/fakes/net'
-import { FAST, activeHandles, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
+import { FAST, activeHandles, handlesBeforeStart, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
 
 const KEY = 'polygon-test-key'
 
@@ -125,7 +125,7 @@ test.group('Polygon (Massive) websocket feed', (group) => {
   })
 
   test('stop() closes the socket, cancels retries and releases its instruments', async ({ assert }) => {
-    const before = activeHandles()
+    const before = await handlesBeforeStart()
     const feed = forex()
     feed.start()
     await connected('polygonForex')
