@@ -2,7 +2,7 @@ import router from '@adonisjs/core/services/router'
 import type KycDocument from '#models/kyc_document'
 import { KYC_DOCUMENT_LABELS, kycStatusOf, type KycSide } from '#domain/kyc'
 import { kindOfStoredName } from '#domain/file_kinds'
-import { formatTableDate } from '#domain/date_format'
+import { formatAdminDate } from '#domain/date_format'
 
 /** The customer's KYC card (customer spec §2 KYC, §3): status and, when declined, the reason. */
 export function kycCard(latest: KycDocument | null) {
@@ -33,7 +33,7 @@ export function kycDocumentRow(document: KycDocument) {
     fullName: document.user.fullName,
     email: document.user.email,
     status: document.status,
-    uploadedAt: formatTableDate(document.createdAt),
+    uploadedAt: formatAdminDate(document.createdAt),
     declineReason: document.declineReason,
     front: fileLink(document, 'front', document.frontPath),
     back: fileLink(document, 'back', document.backPath),

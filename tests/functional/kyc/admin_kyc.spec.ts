@@ -87,7 +87,8 @@ test.group('GET /admin/kyc/api', (group) => {
       back: { url: `/kyc/documents/${first.id}/back`, kind: 'image' },
       address: { url: `/kyc/documents/${first.id}/address`, kind: 'pdf' },
     })
-    assert.match(row.uploadedAt, /^\d{4}-\d{2}-\d{2} \d{1,2}:\d{2} (AM|PM)$/)
+    // The back office shows DD/MM/YYYY h:mm A (admin spec §9).
+    assert.match(row.uploadedAt, /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/)
     assert.equal(body.data[0].address.kind, 'image')
 
     // Its image loads for the admin through the authorized route.
