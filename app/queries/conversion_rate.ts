@@ -3,9 +3,27 @@ import priceBook from '#services/market/price_book'
 import currencyRates from '#services/market/feeds/currency_rates'
 import { conversionRate, midPrice } from '#domain/conversion'
 
-/** Mid prices of the forex pairs, live where this process has quotes, else stored. */
-async function forexMids() {
-  const pairs = await Instrument.query().where('category', 'forex').whereNotNull('bids').whereNotNull('asks')
+/**
+ * The only pairs `conversionRate` can consult for quote → account: the two
+ * directions between them and between each of them and USD.
+ */
+function candidatePairs(quote: string, account: string) {
+  const q = quote.toUpperCase()
+  const a = account.toUpperCase()
+  return [...new Set([`${a}_${q}`, `${q}_${a}`, `USD_${a}`, `${a}_USD`, `USD_${q}`, `${q}_USD`])]
+}
+
+/**
+ * Mid prices of the listed forex pairs among `names`, live where this process
+ * has quotes, else stored. Loading only the candidate pairs (not every forex
+ * row) keeps an order to one small indexed read.
+ */
+async function forexMids(names: string[]) {
+  const pairs = await Instrument.query()
+    .where('category', 'forex')
+    .whereIn('name', names)
+    .whereNotNull('bids')
+    .whereNotNull('asks')
   const mids = new Map<string, string>()
   for (const p of pairs) {
     const { bids, asks } = priceBook.latest(p)
@@ -17,9 +35,11 @@ async function forexMids() {
 /**
  * Listed pairs first (directly or through USD), as the §9 formulas price them;
  * the Currency API's rates only for currencies no listed pair connects.
+ * Same currency: 1, without a database read.
  */
 export async function conversionRateFor(quote: string, accountCurrency: string) {
-  const mids = await forexMids()
+  const same = quote.toUpperCase() === accountCurrency.toUpperCase()
+  const mids = same ? new Map<string, string>() : await forexMids(candidatePairs(quote, accountCurrency))
   return (
     conversionRate(quote, accountCurrency, (pair) => mids.get(pair)) ??
     currencyRates.rate(quote, accountCurrency)

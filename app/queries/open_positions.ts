@@ -1,6 +1,6 @@
+import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Order from '#models/order'
-import Instrument from '#models/instrument'
+import type Order from '#models/order'
 import priceBook from '#services/market/price_book'
 import { currentRateFor, type OpenPositionInput } from '#domain/account_metrics'
 import { toDbDecimal } from '#domain/money'
@@ -12,31 +12,73 @@ export type OpenPositionAtMarket = OpenPositionInput & {
   marginUsed: string
 }
 
+interface PositionRow {
+  id: number
+  instrument: string
+  kind: Order['kind']
+  type: Order['type']
+  trade_amount: string | number
+  open_rate: string | number
+  spread: string | number
+  exchange_rate: string | number
+  margin_used: string | number
+}
+
+/**
+ * A decimal column as the money column reads it (`moneyColumn`'s consume):
+ * PostgreSQL returns numeric as a string, SQLite as a number; both become the
+ * canonical decimal string.
+ */
+const decimal = (value: string | number) => toDbDecimal(String(value))
+
 /**
  * A wallet's open positions, each with the rate it would close at now (this
  * process's live quote, else the stored price, else its open rate).
+ *
+ * Placing an order prices every open position of the wallet, so this reads
+ * only the columns it needs as plain rows (no models, no timestamps to parse).
  */
 export async function openPositionsAtMarket(
   balanceId: number,
   client?: TransactionClientContract
 ): Promise<OpenPositionAtMarket[]> {
-  const open = await Order.query({ client }).where('balance_id', balanceId).whereNull('close_time').orderBy('id')
+  const runner = client ?? db
+  const open: PositionRow[] = await runner
+    .from('orders')
+    .select('id', 'instrument', 'kind', 'type', 'trade_amount', 'open_rate', 'spread', 'exchange_rate', 'margin_used')
+    .where('balance_id', balanceId)
+    .whereNull('close_time')
+    .orderBy('id')
   if (open.length === 0) return []
-  const stored = await Instrument.query({ client }).whereIn('name', [...new Set(open.map((o) => o.instrument))])
-  const byName = new Map(stored.map((i) => [i.name, i]))
+  // Stored prices are only the fallback for instruments this process has no live quote of.
+  const unquoted = [...new Set(open.map((o) => o.instrument))].filter((name) => !priceBook.get(name))
+  const stored: { name: string; bids: string | number | null; asks: string | number | null }[] = unquoted.length
+    ? await runner.from('instruments').select('name', 'bids', 'asks').whereIn('name', unquoted)
+    : []
+  const byName = new Map(
+    stored.map((i) => [
+      i.name,
+      {
+        name: i.name,
+        bids: i.bids === null ? null : decimal(i.bids),
+        asks: i.asks === null ? null : decimal(i.asks),
+      },
+    ])
+  )
   return open.map((o) => {
     const { bids, asks } = priceBook.latest(byName.get(o.instrument) ?? { name: o.instrument, bids: null, asks: null })
+    const openRate = decimal(o.open_rate)
     return {
       id: o.id,
       instrument: o.instrument,
       kind: o.kind,
       type: o.type,
-      tradeAmount: toDbDecimal(o.tradeAmount),
-      openRate: toDbDecimal(o.openRate),
-      spread: toDbDecimal(o.spread),
-      exchangeRate: toDbDecimal(o.exchangeRate),
-      marginUsed: toDbDecimal(o.marginUsed),
-      currentRate: currentRateFor(o.type, bids ?? o.openRate, asks ?? o.openRate),
+      tradeAmount: decimal(o.trade_amount),
+      openRate,
+      spread: decimal(o.spread),
+      exchangeRate: decimal(o.exchange_rate),
+      marginUsed: decimal(o.margin_used),
+      currentRate: currentRateFor(o.type, bids ?? openRate, asks ?? openRate),
     }
   })
 }

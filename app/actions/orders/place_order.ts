@@ -10,7 +10,7 @@ import { tradeQuoteFor } from '#services/market/trade_quote'
 import orderEvents from '#services/market/order_events'
 import { conversionRateFor } from '#queries/conversion_rate'
 import { kycStatusFor } from '#queries/kyc_status'
-import { lotStateFor } from '#queries/lot_state'
+import { lotModeFor, lotSelector } from '#queries/lot_state'
 import { openPositionsAtMarket } from '#queries/open_positions'
 import { accountMetrics } from '#domain/account_metrics'
 import { money, toDbDecimal } from '#domain/money'
@@ -51,9 +51,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
   if (money(input.amount).lessThanOrEqualTo(0)) {
     throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
   }
-  const lots = await lotStateFor(instrument.category)
-  if (lots.lotState === 'lot' && !lots.lotSelector.some((l) => money(l.value).equals(money(input.amount)))) {
-    throw new UserFacingException('Choose one of the offered lot sizes', { field: 'amount' })
+  // The selector is read only in lot mode: in amount mode any positive amount goes.
+  if ((await lotModeFor(instrument.category)) === 'lot') {
+    const offered = await lotSelector()
+    if (!offered.some((l) => money(l.value).equals(money(input.amount)))) {
+      throw new UserFacingException('Choose one of the offered lot sizes', { field: 'amount' })
+    }
   }
   if ((await settings.value('kycTrade')) === 'on' && (await kycStatusFor(user.id)) !== 'approved') {
     throw new UserFacingException('Please verify KYC to enable trading', { status: 403 })

@@ -95,7 +95,8 @@ export class RiskEngine {
       orderEvents.off('changed', changed)
       orderEvents.off('closed', closed)
     })
-    const resyncMs = options.resyncMs ?? 10_000
+    // A safety net for positions other processes opened; in-process news arrives as events.
+    const resyncMs = options.resyncMs ?? 60_000
     const timer = setInterval(() => this.#enqueue('resync', () => this.resync()), resyncMs)
     this.#stops.push(() => clearInterval(timer))
     return () => this.stop()

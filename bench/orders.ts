@@ -1,0 +1,799 @@
+/*
+| npm run bench:orders -- [--db=sqlite|pg] [--rate=1000] [--seconds=20] [--accounts=200]
+|     [--warmup=5] [--topology=embedded|split] [--port=3481] [--connections=256] [--json=path]
+|     diagnostics: [--breakdown[=countries,refused,placed]] [--queries] [--cpu-prof]
+|                  [--node-flags="--trace-gc"] [--build=0] [--quiet-wait=30]
+|
+| Market-order placement over HTTP, open loop.
+|
+|   0. Waits (up to --quiet-wait minutes) until no other benchmark runs and the
+|      machine is quiet; CPU used by other processes during the measured
+|      window is reported, and a run they polluted says so.
+|   1. A scratch database: tmp/bench-orders.sqlite3, or the PostgreSQL database
+|      `bench_orders` (PG_HOST/PG_PORT/PG_USER, default 127.0.0.1:5432 postgres),
+|      dropped and re-created; migrated and seeded with the demo data by the
+|      app's own `node ace migration:run` / `node ace db:seed`.
+|   2. The app as a separate server process (bench/orders_server.ts: the same
+|      boot as bin/server.ts), compiled to JavaScript first as production runs
+|      it, in production mode (NODE_ENV=production, LOG_LEVEL=warn, cookie
+|      sessions), on its own port. --topology=embedded (default): the market
+|      role (MARKET_FEED=simulator: live quotes, risk engine, candles, price
+|      fan-out) runs in that process, as `npm run demo` runs it.
+|      --topology=split (PostgreSQL only): the measured web process runs no
+|      market role and a second process runs it, as DESIGN.md's production
+|      shape; the web process then trades on the stored prices it writes.
+|   3. --accounts funded customers (approved KYC, Silver plan, a real USD
+|      wallet funded through the ledger), each logged in once over HTTP: a GET
+|      for the session and XSRF cookies, then POST /auth/login with the
+|      X-XSRF-TOKEN header, from its own client address (X-Forwarded-For, as
+|      behind a load balancer: the login throttle is per IP).
+|   4. Open-loop load: POST /dashboard/orders {type, instrument, amount,
+|      profit, loss} scheduled every 1/rate s, round-robin over the accounts,
+|      whatever the responses do. Latency runs from the *scheduled* send time,
+|      so a server (or client) falling behind shows as latency instead of
+|      silently lowering the rate (no coordinated omission). Crypto instruments
+|      only (they trade every day of the week), amount mode.
+|   5. After --warmup seconds, --seconds are measured: throughput, latency
+|      percentiles, non-201 answers (errors), the server's event-loop delay,
+|      server CPU and RSS from /proc/<pid>, PostgreSQL's CPU, this load
+|      generator's CPU, and everything else's.
+|   6. Requests still unanswered 12 s after the last send are given up (errors
+|      of unknown outcome). Once the server is idle it checks every wallet in
+|      one snapshot (margin = Σ open orders' margin, balance = Σ ledger
+|      entries), and the stored orders are compared with the 201s seen; then
+|      everything stops and the scratch database is removed.
+*/
+import { fork, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { join } from 'node:path'
+import http from 'node:http'
+import { cpus, totalmem } from 'node:os'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+/* Settings ---------------------------------------------------------------- */
+
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const arg = a.replace(/^--/, '')
+    const eq = arg.indexOf('=')
+    return (eq === -1 ? [arg, 'true'] : [arg.slice(0, eq), arg.slice(eq + 1)]) as [string, string]
+  })
+)
+const opt = (name: string, fallback: string) => args.get(name) ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback
+const DB = opt('db', 'sqlite') as 'sqlite' | 'pg'
+const RATE = Number(opt('rate', '1000'))
+const SECONDS = Number(opt('seconds', '20'))
+const WARMUP = Number(opt('warmup', '5'))
+const ACCOUNTS = Number(opt('accounts', '200'))
+const PORT = Number(opt('port', '3481'))
+const CONNECTIONS = Number(opt('connections', '256'))
+const CPU_PROF = opt('cpu-prof', 'false') === 'true'
+/** Extra Node flags for the web server (diagnostics), e.g. --node-flags=--trace-gc */
+const NODE_FLAGS = opt('node-flags', '').split(' ').filter(Boolean)
+/** --build=0 runs the server from TypeScript through the loader (slower: every dynamic import crosses the loader thread). */
+const BUILD = opt('build', '1') !== '0'
+const JSON_OUT = opt('json', '')
+/** Diagnostics: server CPU per request of a few request kinds, one request at a time, before the load. */
+const BREAKDOWN = opt('breakdown', 'false')
+/** Diagnostics: count the SQL statements the server runs during the measured window. */
+const QUERIES = opt('queries', 'false') === 'true'
+/**
+ * embedded: the market role runs inside the measured web process (the
+ * embedded default, `npm run demo`). split: the measured web process runs no
+ * market role and a second process of the same app runs it (DESIGN.md
+ * "Processes": web processes plus one market process); the web process then
+ * trades on the stored prices the market process writes every 2 s.
+ */
+const TOPOLOGY = opt('topology', 'embedded') as 'embedded' | 'split'
+if (TOPOLOGY !== 'embedded' && TOPOLOGY !== 'split') throw new Error('--topology must be embedded or split')
+// Two processes writing one SQLite file fail with SQLITE_BUSY (a deferred transaction that read
+// cannot upgrade to a write while the other process writes): SQLite is the one-process default.
+if (TOPOLOGY === 'split' && opt('db', 'sqlite') !== 'pg') throw new Error('--topology=split needs --db=pg')
+const TIMEOUT_MS = 10_000
+/** Minutes to wait for other benchmarks and a quiet machine before starting (0: start at once). */
+const QUIET_WAIT_MIN = Number(opt('quiet-wait', '30'))
+if (DB !== 'sqlite' && DB !== 'pg') throw new Error('--db must be sqlite or pg')
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url))
+const BUILD_DIR = join(ROOT, 'tmp', 'bench-orders-build')
+const LOADER = ['--import', 'ts-node-maintained/register/esm']
+// Absolute: the compiled server's app root is its build folder.
+const SQLITE_PATH = join(ROOT, 'tmp', 'bench-orders.sqlite3')
+const PG = {
+  host: process.env.PG_HOST ?? '127.0.0.1',
+  port: Number(process.env.PG_PORT ?? 5432),
+  user: process.env.PG_USER ?? 'postgres',
+  password: process.env.PG_PASSWORD ?? '',
+  database: 'bench_orders',
+}
+const BASE = `http://127.0.0.1:${PORT}`
+
+const say = (message: string) => console.error(`[bench:orders] ${message}`)
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/* The orders sent: crypto trades all week; amounts keep each order's margin small. */
+const INSTRUMENTS = [
+  { name: 'BTC_USD', amount: '0.01', mid: 67250 },
+  { name: 'ETH_USD', amount: '0.1', mid: 3480.5 },
+  { name: 'SOL_USD', amount: '2', mid: 168.42 },
+  { name: 'LTC_USD', amount: '3', mid: 82.45 },
+]
+
+/* Other benchmarks on this machine pollute the numbers: say so. ------------- */
+
+function otherBenchmarks() {
+  const mine = new Set([String(process.pid), String(process.ppid)])
+  const found: string[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || mine.has(entry)) continue
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ')
+      if (cmdline.includes('bench/') && !cmdline.includes('bench/orders')) found.push(`${entry} ${cmdline.trim()}`)
+    } catch {}
+  }
+  return found
+}
+
+/* Scratch database --------------------------------------------------------- */
+
+async function pgAdmin(sql: string) {
+  // `pg` (an app dependency) ships no types; only Client is used here.
+  const { default: pg } = await import('pg' as string)
+  const client = new pg.Client({ ...PG, database: 'postgres' })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+function removeSqlite() {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${SQLITE_PATH}${suffix}`, { force: true })
+}
+
+async function dropDatabase() {
+  if (DB === 'pg') await pgAdmin(`DROP DATABASE IF EXISTS ${PG.database} WITH (FORCE)`)
+  else removeSqlite()
+}
+
+const APP_KEY = randomBytes(24).toString('base64url')
+function appEnv(nodeEnv: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: nodeEnv,
+    TZ: 'UTC',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    APP_URL: BASE,
+    APP_KEY,
+    LOG_LEVEL: 'warn',
+    SESSION_DRIVER: 'cookie',
+    DB_CONNECTION: DB,
+    SQLITE_PATH,
+    PG_HOST: PG.host,
+    PG_PORT: String(PG.port),
+    PG_USER: PG.user,
+    PG_PASSWORD: PG.password,
+    PG_DB_NAME: PG.database,
+    MARKET_FEED: 'simulator',
+    // Never reach a real mail server from a benchmark.
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: '2687',
+    ...overrides,
+  }
+}
+
+function ace(command: string[]) {
+  // The demo seeder runs only outside production (its own rule), so the scratch
+  // database is prepared in development mode; the server then runs in production.
+  const result = spawnSync(process.execPath, ['ace', ...command], {
+    cwd: ROOT,
+    env: appEnv('development'),
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
+}
+
+/* The server process ------------------------------------------------------- */
+
+/**
+ * The server compiled to JavaScript (tsc with the project's own settings, as
+ * `node ace build` compiles the backend) into tmp/bench-orders-build, so it
+ * runs as in production: no TypeScript loader, whose hooks thread every
+ * dynamic import() (Adonis imports lazy middleware and controllers per
+ * request) would otherwise cross.
+ */
+function buildServer(): URL {
+  rmSync(BUILD_DIR, { recursive: true, force: true })
+  mkdirSync(BUILD_DIR, { recursive: true })
+  const tsconfig = join(ROOT, 'tmp', 'bench-orders-build.tsconfig.json')
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({
+      extends: '../tsconfig.json',
+      compilerOptions: { rootDir: '..', outDir: './bench-orders-build', noEmit: false, sourceMap: false, declaration: false },
+      include: ['../bench/orders_server.ts', '../adonisrc.ts', '../start', '../config', '../app', '../database'],
+      exclude: [],
+    })
+  )
+  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+  rmSync(tsconfig)
+  const entry = join(BUILD_DIR, 'bench', 'orders_server.js')
+  if (!existsSync(entry)) throw new Error(`tsc emitted no server:\n${tsc.stdout}${tsc.stderr}`)
+  if (tsc.status !== 0) say(`tsc reported errors (emitted anyway):\n${tsc.stdout.split('\n').slice(0, 5).join('\n')}`)
+  // The subpath imports (#models/*, …) resolve through package.json; views and data stay where they are.
+  copyFileSync(join(ROOT, 'package.json'), join(BUILD_DIR, 'package.json'))
+  symlinkSync(join(ROOT, 'resources'), join(BUILD_DIR, 'resources'))
+  return pathToFileURL(entry)
+}
+
+function startServer(script: URL, role: 'web' | 'market', env: Record<string, string>) {
+  const execArgv = BUILD ? [] : [...LOADER]
+  if (role === 'web') execArgv.push(...NODE_FLAGS)
+  if (CPU_PROF && role === 'web') {
+    mkdirSync(`${ROOT}tmp/bench-orders-prof`, { recursive: true })
+    execArgv.push('--cpu-prof', `--cpu-prof-dir=${ROOT}tmp/bench-orders-prof`)
+  }
+  const proc: ChildProcess = fork(script, [], {
+    cwd: ROOT,
+    execArgv,
+    env: appEnv('production', env),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const waiting = new Map<string, (message: any) => void>()
+  let failed: Error | null = null
+  proc.on('message', (message: any) => {
+    if (message.cmd === 'error') {
+      failed = new Error(`${role} server: ${message.message}`)
+      for (const w of waiting.values()) w(message)
+    }
+    waiting.get(message.cmd)?.(message)
+  })
+  proc.on('exit', (code) => {
+    if (code) failed = new Error(`${role} server exited with code ${code}`)
+    for (const w of waiting.values()) w({ cmd: 'error' })
+  })
+  return {
+    proc,
+    ask(cmd: string, payload: Record<string, unknown> | null, timeoutMs = 300_000) {
+      return new Promise<any>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${role} server: no "${cmd}" in ${timeoutMs} ms`)), timeoutMs)
+        waiting.set(cmd, (message) => {
+          clearTimeout(timer)
+          waiting.delete(cmd)
+          if (message.cmd === 'error') reject(failed ?? new Error('server failed'))
+          else resolve(message)
+        })
+        if (payload) proc.send({ cmd, ...payload })
+      })
+    },
+    async stop() {
+      if (proc.exitCode !== null || !proc.connected) return
+      const exited = new Promise((r) => proc.once('exit', r))
+      proc.send({ cmd: 'stop' })
+      await Promise.race([exited, sleep(10_000)])
+      if (proc.exitCode === null) proc.kill('SIGKILL')
+    },
+  }
+}
+
+/* HTTP client: one cookie jar per account ---------------------------------- */
+
+// Idle sockets close (4 s) before the server's keep-alive timeout (5 s) would close them under a request.
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS, timeout: 4000 })
+
+/** Requests sent and not yet answered, so the run can give up on them at the end. */
+const pending = new Set<http.ClientRequest>()
+
+interface Answer {
+  status: number
+  body: string
+}
+
+class Account {
+  cookies = new Map<string, string>()
+  constructor(
+    readonly email: string,
+    readonly ip: string
+  ) {}
+
+  request(method: string, path: string, body?: unknown): Promise<Answer> {
+    const payload = body === undefined ? undefined : JSON.stringify(body)
+    const headers: Record<string, string> = {
+      'accept': 'application/json',
+      'x-forwarded-for': this.ip,
+    }
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    if (method !== 'GET') {
+      const xsrf = this.cookies.get('XSRF-TOKEN')
+      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf)
+    }
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json'
+      headers['content-length'] = String(Buffer.byteLength(payload))
+    }
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${BASE}${path}`, { method, headers, agent, timeout: TIMEOUT_MS }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () => {
+          this.#store(res.headers['set-cookie'] ?? [])
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') })
+        })
+        res.on('error', reject)
+      })
+      pending.add(req)
+      req.once('close', () => pending.delete(req))
+      req.on('timeout', () => req.destroy(new Error(`timed out after ${TIMEOUT_MS} ms`)))
+      req.on('error', reject)
+      req.end(payload)
+    })
+  }
+
+  #store(lines: string[]) {
+    for (const line of lines) {
+      const pair = line.slice(0, line.indexOf(';') === -1 ? undefined : line.indexOf(';'))
+      const eq = pair.indexOf('=')
+      const name = pair.slice(0, eq).trim()
+      const value = pair.slice(eq + 1).trim()
+      if (!value || /max-age=0\b/i.test(line)) this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+  }
+
+  async login(password: string) {
+    // The login page needs a Vite build in production; any GET through the
+    // router middleware hands out the same session and XSRF cookies.
+    const first = await this.request('GET', '/countries')
+    if (first.status !== 200) throw new Error(`GET /countries: ${first.status} ${first.body.slice(0, 200)}`)
+    const login = await this.request('POST', '/auth/login', { email: this.email, password })
+    if (login.status !== 200) throw new Error(`login ${this.email}: ${login.status} ${login.body.slice(0, 200)}`)
+  }
+}
+
+/* /proc sampling ------------------------------------------------------------ */
+
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+
+/** utime + stime of a process, in seconds. */
+function cpuSeconds(pid: number) {
+  const { user, system } = cpuSplit(pid)
+  return user + system
+}
+
+/** User and kernel CPU seconds of a process. */
+function cpuSplit(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return { user: Number(fields[11]) / CLK_TCK, system: Number(fields[12]) / CLK_TCK }
+}
+
+function rssMb(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return kb / 1024
+}
+
+/** CPU seconds of every PostgreSQL process on the machine (the server's backends among them). */
+function postgresCpuSeconds() {
+  let total = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue
+      total += cpuSeconds(Number(entry))
+    } catch {}
+  }
+  return total
+}
+
+/** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
+function machineBusySeconds() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number)
+  return (user + nice + system + irq + softirq + (steal || 0)) / CLK_TCK
+}
+
+/**
+ * Waits (up to `maxMs`) until the machine is quiet: less than half a core
+ * busy over a 3-second sample. Returns the busy share last seen (% of one core).
+ */
+async function waitForQuiet(maxMs: number) {
+  const deadline = Date.now() + maxMs
+  let said = false
+  for (;;) {
+    const before = machineBusySeconds()
+    await sleep(3000)
+    const busy = ((machineBusySeconds() - before) / 3) * 100
+    if (busy < 50 || Date.now() > deadline) return busy
+    if (!said) say(`the machine is busy (${busy.toFixed(0)}% of one core used by other processes); waiting for it to calm down`)
+    said = true
+  }
+}
+
+/* Statistics ---------------------------------------------------------------- */
+
+function percentile(sorted: Float64Array, p: number) {
+  if (sorted.length === 0) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+/* The run ------------------------------------------------------------------- */
+
+async function main() {
+  // A shared machine: wait for any other benchmark to finish and the machine to calm down first.
+  const waitUntil = Date.now() + QUIET_WAIT_MIN * 60_000
+  let others = otherBenchmarks()
+  if (others.length) say(`waiting for other benchmarks to finish:\n  ${others.join('\n  ')}`)
+  while (others.length && Date.now() < waitUntil) {
+    await sleep(5000)
+    others = otherBenchmarks()
+  }
+  if (others.length) say(`WARNING: other benchmarks still running; numbers will be polluted`)
+  const idleBusy = await waitForQuiet(QUIET_WAIT_MIN * 60_000)
+  if (idleBusy >= 50) say(`WARNING: the machine stays busy (${idleBusy.toFixed(0)}% of one core); numbers will be polluted`)
+
+  say(`database: ${DB === 'pg' ? `PostgreSQL ${PG.database} on ${PG.host}:${PG.port}` : 'SQLite tmp/bench-orders.sqlite3'}`)
+  await dropDatabase()
+  if (DB === 'pg') await pgAdmin(`CREATE DATABASE ${PG.database}`)
+  let server: ReturnType<typeof startServer> | null = null
+  let market: ReturnType<typeof startServer> | null = null
+  try {
+    say('migrating and seeding the demo data')
+    ace(['migration:run', '--force'])
+    ace(['db:seed'])
+
+    let script = new URL('./orders_server.ts', import.meta.url)
+    if (BUILD) {
+      say('compiling the server (tsc) into tmp/bench-orders-build')
+      script = buildServer()
+    }
+    let marketPid = 0
+    if (TOPOLOGY === 'split') {
+      say(`starting the market process on port ${PORT + 1} (production, market role on)`)
+      market = startServer(script, 'market', { PORT: String(PORT + 1), APP_URL: `http://127.0.0.1:${PORT + 1}` })
+      marketPid = (await market.ask('ready', null, 120_000)).pid
+    }
+    say(
+      `starting the web server on ${BASE} (production, ${TOPOLOGY === 'split' ? 'no market role: stored prices' : 'market role on'})`
+    )
+    server = startServer(script, 'web', { MARKET_FEED: TOPOLOGY === 'split' ? 'off' : 'simulator' })
+    const { pid } = await server.ask('ready', null, 120_000)
+
+    say(`creating ${ACCOUNTS} funded accounts`)
+    const { emails, password } = await server.ask('accounts', { count: ACCOUNTS })
+    const accounts: Account[] = emails.map(
+      (email: string, i: number) => new Account(email, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`)
+    )
+    say(`logging ${accounts.length} accounts in over HTTP`)
+    for (let i = 0; i < accounts.length; i += 4) await Promise.all(accounts.slice(i, i + 4).map((a) => a.login(password)))
+
+    // Let the market role publish a few rounds of quotes (and store them: every 2 s).
+    await sleep(TOPOLOGY === 'split' ? 3000 : 1000)
+    // Orders the breakdown placed count in the final check like the load's.
+    const placedBefore = BREAKDOWN !== 'false' ? await breakdown(accounts, pid) : 0
+
+    const total = Math.round((WARMUP + SECONDS) * RATE)
+    const warmupCount = Math.round(WARMUP * RATE)
+    const interval = 1000 / RATE
+    const latencies = new Float64Array(total)
+    const finishedAt = new Float64Array(total)
+    const status = new Int16Array(total)
+    const errors: string[] = []
+    let errorCount = 0
+    let timedOut = 0
+    let warmupErrors = 0
+    let created = 0
+    let inFlight = 0
+    let maxInFlight = 0
+    let sent = 0
+    let sentInWindow = 0
+
+    say(`open loop: ${RATE} orders/s, ${WARMUP} s warm-up + ${SECONDS} s measured, ${accounts.length} accounts`)
+    const start = performance.now() + 50
+    const windowStart = start + WARMUP * 1000
+    const windowEnd = start + (WARMUP + SECONDS) * 1000
+    type Cpu = {
+      server: number
+      serverSystem: number
+      market: number
+      postgres: number
+      machine: number
+      client: NodeJS.CpuUsage
+    }
+    let measure: (Cpu & { at: number }) | null = null
+    let measured: (Cpu & { seconds: number }) | null = null
+    const rssSamples: number[] = []
+    const loopLog: { pending: Promise<{ p50: number; p99: number; max: number }> | null } = { pending: null }
+    const queryLog: { pending: Promise<{ statements: [string, { count: number; rows: number }][] }> | null } = { pending: null }
+
+    const fire = (k: number, scheduled: number) => {
+      const account = accounts[k % accounts.length]
+      const instrument = INSTRUMENTS[k % INSTRUMENTS.length]
+      const buy = Math.floor(k / INSTRUMENTS.length) % 2 === 0
+      // Far targets on every other order: validated against the live quote, never hit.
+      const targets =
+        k % 2 === 0
+          ? {
+              profit: (instrument.mid * (buy ? 1.5 : 0.5)).toFixed(2),
+              loss: (instrument.mid * (buy ? 0.5 : 1.5)).toFixed(2),
+            }
+          : { profit: null, loss: null }
+      inFlight++
+      maxInFlight = Math.max(maxInFlight, inFlight)
+      sent++
+      if (scheduled >= windowStart && scheduled < windowEnd) sentInWindow++
+      const done = (code: number, detail: string) => {
+        inFlight--
+        finishedAt[k] = performance.now()
+        latencies[k] = finishedAt[k] - scheduled
+        status[k] = code
+        if (code === 201) {
+          created++
+          return
+        }
+        if (code === 0) timedOut++
+        if (k < warmupCount) warmupErrors++
+        else errorCount++
+        if (errors.length < 8) errors.push(`${code || 'network'} ${detail.slice(0, 240)}`)
+      }
+      account
+        .request('POST', '/dashboard/orders', { type: buy ? 'buy' : 'sell', instrument: instrument.name, amount: instrument.amount, ...targets })
+        .then(
+          (answer) => done(answer.status, answer.body),
+          (error: Error) => done(0, error.message)
+        )
+    }
+
+    const rssTimer = setInterval(() => rssSamples.push(rssMb(pid)), 250)
+    await new Promise<void>((resolve) => {
+      let next = 0
+      const tick = () => {
+        const now = performance.now()
+        if (!measure && now >= windowStart) {
+          if (QUERIES) server!.proc.send({ cmd: 'queries:start' })
+          server!.proc.send({ cmd: 'loop:start' })
+          measure = {
+            server: cpuSeconds(pid),
+            serverSystem: cpuSplit(pid).system,
+            market: marketPid ? cpuSeconds(marketPid) : 0,
+            postgres: DB === 'pg' ? postgresCpuSeconds() : 0,
+            machine: machineBusySeconds(),
+            client: process.cpuUsage(),
+            at: now,
+          }
+        }
+        if (measure && !measured && now >= windowEnd) {
+          if (QUERIES) queryLog.pending = server!.ask('queries:stop', {})
+          loopLog.pending = server!.ask('loop:stop', {})
+          measured = {
+            server: cpuSeconds(pid) - measure.server,
+            serverSystem: cpuSplit(pid).system - measure.serverSystem,
+            market: marketPid ? cpuSeconds(marketPid) - measure.market : 0,
+            postgres: DB === 'pg' ? postgresCpuSeconds() - measure.postgres : 0,
+            machine: machineBusySeconds() - measure.machine,
+            client: process.cpuUsage(measure.client),
+            seconds: (now - measure.at) / 1000,
+          }
+        }
+        while (next < total && start + next * interval <= now) {
+          fire(next, start + next * interval)
+          next++
+        }
+        if (next < total || !measured) setTimeout(tick, 1)
+        else resolve()
+      }
+      setTimeout(tick, Math.max(0, start - performance.now()))
+    })
+    const drainDeadline = performance.now() + TIMEOUT_MS + 2000
+    while (inFlight > 0 && performance.now() < drainDeadline) await sleep(20)
+    // Whatever is still unanswered (queued in the client or the server) is given up:
+    // an error with no answer, whose order may or may not exist.
+    const abandoned = inFlight
+    if (abandoned) {
+      say(`giving up on ${abandoned} unanswered requests`)
+      for (const req of pending) req.destroy(new Error('given up at the end of the run'))
+      while (inFlight > 0) await sleep(20)
+    }
+    clearInterval(rssTimer)
+    rssSamples.push(rssMb(pid))
+
+    const window = Array.from({ length: total - warmupCount }, (_, i) => latencies[warmupCount + i]).filter((v) => v > 0)
+    const sorted = Float64Array.from(window).sort()
+    // 201s that completed inside the measured window (whenever scheduled): the server's work in it.
+    const okInWindow = Array.from(finishedAt).filter(
+      (t, i) => status[i] === 201 && t >= windowStart && t < windowEnd
+    ).length
+    const m = measured!
+
+    const loop = await loopLog.pending!
+    say('verifying wallets and orders')
+    const check = await server.ask('verify', {})
+
+    const result = {
+      db: DB,
+      rate: RATE,
+      seconds: SECONDS,
+      warmup: WARMUP,
+      accounts: accounts.length,
+      scheduled: total - warmupCount,
+      sentPerSecond: sentInWindow / m.seconds,
+      /** Throughput: 201s that completed inside the measured window, whenever they were scheduled. */
+      okPerSecond: okInWindow / SECONDS,
+      errors: errorCount,
+      warmupErrors,
+      unanswered: abandoned,
+      latencyMs: {
+        p50: percentile(sorted, 50),
+        p90: percentile(sorted, 90),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        p999: percentile(sorted, 99.9),
+        max: sorted[sorted.length - 1],
+        mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+      },
+      maxInFlight,
+      eventLoopDelayMs: { p50: loop.p50, p99: loop.p99, max: loop.max },
+      topology: TOPOLOGY,
+      serverCpuPercent: (m.server / m.seconds) * 100,
+      serverSystemCpuPercent: (m.serverSystem / m.seconds) * 100,
+      serverCpuMsPerOrder: (m.server * 1000) / Math.max(1, okInWindow),
+      marketCpuPercent: marketPid ? (m.market / m.seconds) * 100 : null,
+      postgresCpuPercent: DB === 'pg' ? (m.postgres / m.seconds) * 100 : null,
+      clientCpuPercent: ((m.client.user + m.client.system) / 1e6 / m.seconds) * 100,
+      /** Everything else on the machine during the window (other people's tests, the kernel, …). */
+      otherCpuPercent:
+        ((m.machine - m.server - m.market - m.postgres - (m.client.user + m.client.system) / 1e6) / m.seconds) * 100,
+      serverRssMb: { max: Math.max(...rssSamples), end: rssSamples[rssSamples.length - 1] },
+      verify: { ...check, createdSeen: created + placedBefore, unknownOutcome: timedOut },
+      errorSamples: errors,
+      machine: {
+        cpus: cpus().length,
+        model: cpus()[0]?.model ?? 'unknown',
+        ramGb: totalmem() / 2 ** 30,
+        node: process.version,
+      },
+    }
+    report(result)
+    if (result.otherCpuPercent > 25) {
+      say(`POLLUTED: other processes used ${result.otherCpuPercent.toFixed(0)}% of a core during the window; re-run`)
+    }
+    if (queryLog.pending) {
+      const { statements } = await queryLog.pending
+      const orders = okInWindow || 1
+      const all = statements.reduce((n, [, s]) => n + s.count, 0)
+      const rows = statements.reduce((n, [, s]) => n + s.rows, 0)
+      console.log(`SQL statements in the measured window: ${all}, ${(all / orders).toFixed(1)} per 201, returning ${(rows / orders).toFixed(1)} rows per 201`)
+      console.log('  per 201   rows/201  statement')
+      for (const [sql, { count, rows }] of statements.slice(0, 30)) {
+        console.log(`  ${(count / orders).toFixed(2).padStart(7)}  ${(rows / orders).toFixed(1).padStart(8)}  ${sql.slice(0, 150)}`)
+      }
+      console.log('')
+    }
+    if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(result, null, 2))
+    // A request the client gave up on (timeout) may still have committed: it is
+    // an error above, and its order may or may not exist. Anything else is a
+    // lost or phantom order.
+    const stored = check.openOrders + check.closedOrders
+    const lost = stored < created + placedBefore || stored > created + placedBefore + timedOut
+    if (check.problems.length || lost) {
+      say(`INTEGRITY PROBLEM: ${JSON.stringify(check)} (201s seen: ${created + placedBefore})`)
+      process.exitCode = 1
+    }
+  } finally {
+    await server?.stop()
+    await market?.stop()
+    agent.destroy()
+    if (BUILD) rmSync(BUILD_DIR, { recursive: true, force: true })
+    await dropDatabase().catch((error) => say(`could not drop the scratch database: ${error.message}`))
+    if (CPU_PROF) say(`CPU profile(s) in tmp/bench-orders-prof/`)
+  }
+}
+
+/**
+ * Server CPU per request, one request at a time (closed loop), for requests
+ * that stop at successive depths of the order path: the framework floor
+ * (session, CSRF, auth), the validator's refusal, and a placed order.
+ */
+async function breakdown(accounts: Account[], pid: number) {
+  let placed = 0
+  const kinds: [string, string, (a: Account, i: number) => Promise<Answer>][] = [
+    ['countries', 'GET /countries (session, CSRF cookie, auth lookup)', (a) => a.request('GET', '/countries')],
+    ['refused', 'POST /dashboard/orders refused by the validator (422)', (a) => a.request('POST', '/dashboard/orders', { type: 'hold' })],
+    [
+      'placed',
+      'POST /dashboard/orders placed (201)',
+      (a, i) => {
+        const instrument = INSTRUMENTS[i % INSTRUMENTS.length]
+        return a.request('POST', '/dashboard/orders', { type: 'buy', instrument: instrument.name, amount: instrument.amount })
+      },
+    ],
+  ]
+  console.log('\nServer CPU per request, one request at a time:')
+  for (const [name, label, send] of kinds) {
+    if (BREAKDOWN !== 'true' && !BREAKDOWN.split(',').includes(name)) continue
+    for (let i = 0; i < 200; i++) {
+      if ((await send(accounts[i % accounts.length], i)).status === 201) placed++
+    }
+    const n = 1000
+    const cpu0 = cpuSplit(pid)
+    const t0 = performance.now()
+    const statuses = new Map<number, number>()
+    for (let i = 0; i < n; i++) {
+      const { status } = await send(accounts[i % accounts.length], i)
+      statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      if (status === 201) placed++
+    }
+    const wall = (performance.now() - t0) / n
+    const cpu1 = cpuSplit(pid)
+    const perRequest = (x: number, y: number) => (((y - x) * 1000) / n).toFixed(2)
+    console.log(
+      `  ${label.padEnd(56)} ${perRequest(cpu0.user + cpu0.system, cpu1.user + cpu1.system)} ms CPU ` +
+        `(kernel ${perRequest(cpu0.system, cpu1.system)}), ${wall.toFixed(2)} ms round trip, statuses ${JSON.stringify(Object.fromEntries(statuses))}`
+    )
+  }
+  console.log('')
+  return placed
+}
+
+function report(r: any) {
+  const f = (n: number | null, d = 1) => (n === null || !Number.isFinite(n) ? '—' : n.toFixed(d))
+  const rows: [string, string][] = [
+    ['database', r.db === 'pg' ? 'PostgreSQL' : 'SQLite'],
+    ['topology', r.topology === 'split' ? 'web process + separate market process' : 'one process, market role inside'],
+    ['target rate (orders/s)', String(r.rate)],
+    ['sent rate (orders/s)', f(r.sentPerSecond)],
+    ['throughput: 201s completed in the window (/s)', f(r.okPerSecond)],
+    ['errors (non-201) / scheduled', `${r.errors} / ${r.scheduled}`],
+    ['latency p50 (ms)', f(r.latencyMs.p50, 2)],
+    ['latency p90 (ms)', f(r.latencyMs.p90, 2)],
+    ['latency p95 (ms)', f(r.latencyMs.p95, 2)],
+    ['latency p99 (ms)', f(r.latencyMs.p99, 2)],
+    ['latency p99.9 (ms)', f(r.latencyMs.p999, 2)],
+    ['latency max (ms)', f(r.latencyMs.max, 2)],
+    ['max in flight', String(r.maxInFlight)],
+    [
+      'web server event-loop delay p50 / p99 / max (ms)',
+      `${f(r.eventLoopDelayMs.p50, 1)} / ${f(r.eventLoopDelayMs.p99, 1)} / ${f(r.eventLoopDelayMs.max, 1)}`,
+    ],
+    ['web server CPU (% of one core)', `${f(r.serverCpuPercent)} (kernel ${f(r.serverSystemCpuPercent)})`],
+    ['web server CPU per 201 (ms)', f(r.serverCpuMsPerOrder, 2)],
+    ['market process CPU (% of one core)', f(r.marketCpuPercent)],
+    ['PostgreSQL CPU (% of one core)', f(r.postgresCpuPercent)],
+    ['load generator CPU (% of one core)', f(r.clientCpuPercent)],
+    ['other processes CPU (% of one core)', f(r.otherCpuPercent)],
+    ['web server RSS max / end (MB)', `${f(r.serverRssMb.max, 0)} / ${f(r.serverRssMb.end, 0)}`],
+    ['wallets checked / problems', `${r.verify.wallets} / ${r.verify.problems.length}`],
+    [
+      'orders stored / 201s seen (+ no answer)',
+      `${r.verify.openOrders + r.verify.closedOrders} / ${r.verify.createdSeen} (+ ${r.verify.unknownOutcome})`,
+    ],
+  ]
+  console.log(
+    `\nPOST /dashboard/orders, open loop ${r.rate}/s over ${r.accounts} accounts, ${r.seconds} s measured after ${r.warmup} s warm-up`
+  )
+  console.log(`node ${r.machine.node}, ${r.machine.cpus} CPUs (${r.machine.model}), ${f(r.machine.ramGb, 0)} GB RAM\n`)
+  const w = Math.max(...rows.map(([k]) => k.length))
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(w)}  ${v}`)
+  if (r.warmupErrors) console.log(`\n  (${r.warmupErrors} errors during warm-up, not counted above)`)
+  if (r.errorSamples.length) console.log(`\n  first errors:\n    ${r.errorSamples.join('\n    ')}`)
+  console.log('')
+}
+
+await main()
+process.exit()
