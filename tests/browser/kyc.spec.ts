@@ -68,7 +68,7 @@ test.group('Browser: KYC', (group) => {
       await row.waitFor()
       const rowText = await row.innerText()
       for (const expected of ['Passport', newcomer.fullName, 'Pending']) assert.include(rowText, expected)
-      assert.match(rowText, /\d{4}-\d{2}-\d{2} \d{1,2}:\d{2} (AM|PM)/)
+      assert.match(rowText, /\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)/)
 
       await admin.locator(`[data-testid=kyc-view-${first.id}]`).click()
       const modal = admin.locator('[data-testid=kyc-view-modal]')
