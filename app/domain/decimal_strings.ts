@@ -14,3 +14,8 @@ export function compareDecimalStrings(a: string, b: string): number {
   const fb = bf.padEnd(len, '0')
   return fa === fb ? 0 : fa > fb ? 1 : -1
 }
+
+/** True for a non-negative decimal written plainly ("12", "0.5"): no sign, exponent or spaces inside. */
+export function isDecimalString(value: string | null | undefined): value is string {
+  return typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim())
+}

@@ -1,3 +1,5 @@
+import { isDecimalString } from './decimal_strings.js'
+
 /**
  * Site settings as the admin spec stores them: key/value1…value5 rows, switches
  * as 'on'/'off'. This module turns the rows into typed settings and back.
@@ -68,7 +70,7 @@ export function parseSiteSettings(rows: SettingRows): SiteSettings {
     appName: text(rows, 'appName') ?? DEFAULT_APP_NAME,
     appUrl: text(rows, 'appUrl') ?? '',
     appCurrencies: parseCurrencies(text(rows, 'appCurrency')),
-    demoBalance: demo && /^\d+(\.\d+)?$/.test(demo) ? demo : '0',
+    demoBalance: isDecimalString(demo) ? demo : '0',
     appLogo: text(rows, 'appLogo'),
     appIcon: text(rows, 'appIcon'),
     authBackground: text(rows, 'authBackground'),

@@ -1,4 +1,5 @@
 import { money, roundCurrency, type Money, type MoneyInput } from './money.js'
+import { isDecimalString } from './decimal_strings.js'
 
 /** Withdrawal methods the customer app offers (customer spec §2 Withdraws: bank transfer). */
 export const WITHDRAW_GATEWAYS = ['bank'] as const
@@ -15,14 +16,13 @@ export const NO_WITHDRAW_FEES: WithdrawFees = { feePercentage: '0', feeFixed: '0
 /** Largest fee percentage the settings accept. */
 export const MAX_FEE_PERCENTAGE = 100
 
-const DECIMAL = /^\d+(\.\d+)?$/
 
 /**
  * The stored `withdrawSettings` row (value1 percent, value2 fixed) as fees;
  * a missing or unreadable value counts as 0, the spec's default.
  */
 export function parseWithdrawFees(row: { value1?: string | null; value2?: string | null } | undefined): WithdrawFees {
-  const read = (v: string | null | undefined) => (v && DECIMAL.test(v.trim()) ? money(v.trim()).toFixed() : '0')
+  const read = (v: string | null | undefined) => (isDecimalString(v) ? money(v.trim()).toFixed() : '0')
   return { feePercentage: read(row?.value1), feeFixed: read(row?.value2) }
 }
 

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { isDecimalString } from '#domain/decimal_strings'
 import {
   money,
   roundCurrency,
@@ -37,5 +38,12 @@ test.group('money', () => {
   test('treats empty input as zero', ({ assert }) => {
     assert.equal(money(null).toFixed(), '0')
     assert.equal(money('').toFixed(), '0')
+  })
+})
+
+test.group('decimal strings', () => {
+  test('isDecimalString accepts plain non-negative decimals only', ({ assert }) => {
+    for (const ok of ['0', '12', '0.5', ' 1.25 ']) assert.isTrue(isDecimalString(ok), ok)
+    for (const bad of ['', '-1', '1e3', '1.', '.5', 'abc', '1 000', null, undefined]) assert.isFalse(isDecimalString(bad), String(bad))
   })
 })

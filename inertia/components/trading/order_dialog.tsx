@@ -22,6 +22,7 @@ import { StepperInput } from '~/components/trading/stepper_input'
 import { money } from '@domain/money'
 import { estimatedProfitLoss, rateFromPips, requiredMargin, spreadCost, type OrderType } from '@domain/trading'
 import { newOrderTargetErrors } from '@domain/risk'
+import { isDecimalString } from '@domain/decimal_strings'
 import type { Category } from '@domain/instruments'
 
 export interface TradableInstrument {
@@ -97,7 +98,7 @@ export function OrderDialog(props: {
   const currency = session?.activeBalance?.currency ?? 'USD'
 
   const preview = useMemo(() => {
-    if (!instrument || !rate || !price || !bid || !ask || !isDecimal(amount) || money(amount).isZero()) return null
+    if (!instrument || !rate || !price || !bid || !ask || !isDecimalString(amount) || money(amount).isZero()) return null
     const margin = requiredMargin({ price, amount, leverage: instrument.leverage, rate })
     const spread = spreadCost({ bid, ask, spreadSetting: props.spreadSetting, amount })
     return { margin, spread }
@@ -105,7 +106,7 @@ export function OrderDialog(props: {
 
   /** The rate a target input stands for: the entered rate, or price ± pips in pips mode. */
   function targetRate(side: 'profit' | 'loss', value: string): string | null {
-    if (!isDecimal(value) || !price || !instrument) return null
+    if (!isDecimalString(value) || !price || !instrument) return null
     if (!pips) return value
     if (money(value).lessThan(1)) return null
     return rateFromPips({ type: props.type, side, price, pips: value, quote: instrument.quote }).toFixed()
@@ -284,8 +285,4 @@ function TargetField(props: {
       )}
     </div>
   )
-}
-
-export function isDecimal(value: string) {
-  return /^\d+(\.\d+)?$/.test(value.trim())
 }

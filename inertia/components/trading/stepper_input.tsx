@@ -1,5 +1,6 @@
 import { Button, Input } from '@heroui/react'
 import { money } from '@domain/money'
+import { isDecimalString } from '@domain/decimal_strings'
 
 /**
  * A decimal input with minus and plus buttons that change it by 1 (customer
@@ -16,7 +17,7 @@ export function StepperInput(props: {
   error?: string
   testId: string
 }) {
-  const current = /^\d+(\.\d+)?$/.test(props.value) ? money(props.value) : money(0)
+  const current = isDecimalString(props.value) ? money(props.value) : money(0)
   const canMinus = props.min === undefined || current.greaterThan(money(props.min))
   const canPlus = props.max === undefined || current.lessThan(money(props.max))
   const minus = () => {

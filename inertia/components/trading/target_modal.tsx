@@ -6,6 +6,7 @@ import { useTranslation } from '~/hooks/use_translation'
 import { StepperInput } from '~/components/trading/stepper_input'
 import type { OrderRow } from '~/hooks/use_orders'
 import { orderTargetErrors } from '@domain/risk'
+import { isDecimalString } from '@domain/decimal_strings'
 
 export type TargetKind = 'loss' | 'profit'
 
@@ -34,7 +35,7 @@ export function TargetModal(props: { order: OrderRow | null; kind: TargetKind; o
   // Bounds of the buttons: a buy's stop and a sell's target sit between 0 and the open rate; the others above it.
   const belowOpen = (isLoss && order.type === 'buy') || (!isLoss && order.type === 'sell')
   const bounds = belowOpen ? { min: '0', max: order.openRate } : { min: order.openRate }
-  const valid = /^\d+(\.\d+)?$/.test(value)
+  const valid = isDecimalString(value)
   const errors = on && valid ? orderTargetErrors({ type: order.type, openRate: order.openRate, [props.kind]: value }) : []
   const label = isLoss ? t('Set Stop/Loss') : t('Set Take/Profit')
 

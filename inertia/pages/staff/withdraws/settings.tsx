@@ -6,8 +6,8 @@ import { TextField } from '~/components/form/text_field'
 import { useApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
+import { isDecimalString } from '@domain/decimal_strings'
 
-const NUMBER = /^\d+(\.\d+)?$/
 
 /**
  * Withdraw Settings (admin spec §2): Fee (%) and Fee (Fixed). Both are
@@ -17,8 +17,8 @@ const NUMBER = /^\d+(\.\d+)?$/
 export default function WithdrawSettings({ title, menu, activePath, settings }: InferPageProps<WithdrawalsController, 'settings'>) {
   const { t } = useTranslation()
   const form = useApiForm({ feePercentage: settings.feePercentage, feeFixed: settings.feeFixed }, (v) => ({
-    feePercentage: NUMBER.test(v.feePercentage.trim()) ? undefined : 'Forex spread is required',
-    feeFixed: NUMBER.test(v.feeFixed.trim()) ? undefined : 'Commodity spread is required',
+    feePercentage: isDecimalString(v.feePercentage) ? undefined : 'Forex spread is required',
+    feeFixed: isDecimalString(v.feeFixed) ? undefined : 'Commodity spread is required',
   }))
   return (
     <StaffLayout title={title} menu={menu} activePath={activePath}>
