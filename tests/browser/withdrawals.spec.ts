@@ -4,7 +4,7 @@ import Withdrawal from '#models/withdrawal'
 import settings from '#services/settings_service'
 import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
-import { chooseFromAutocomplete, loginThroughForm } from '#tests/helpers/browser'
+import { chooseFromAutocomplete, loginThroughForm, signedInPage } from '#tests/helpers/browser'
 import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
 import { realWalletOf, setWithdrawFees, withoutOtherWithdrawals } from '#tests/helpers/withdrawals'
 
@@ -14,6 +14,7 @@ test.group('Browser: withdrawals', (group) => {
 
   test('a customer requests a withdrawal, staff decline it with a reason, the customer reads it and the hold is gone', async ({
     visit,
+    browser,
     assert,
   }) => {
     await setWithdrawFees('1', '2')
@@ -61,31 +62,27 @@ test.group('Browser: withdrawals', (group) => {
     await page.keyboard.press('Escape')
 
     // The manager declines it on Pending Withdraws; the confirmation insists on a reason.
-    await page.context().clearCookies()
-    await page.goto('/')
-    await loginThroughForm(page, DEMO.manager)
-    await page.goto('/admin/withdraws/pending')
-    await page.assertTextContains('[data-testid=staff-menu]', 'Pending Withdraws')
-    await page.assertTextContains('[data-testid=pending-withdraws]', DEMO.customer)
-    await page.assertTextContains(`[data-testid=pending-withdraws-bank-${withdrawal.id}]`, 'DE89370400440532013000')
-    await page.locator(`[data-testid=decline-${withdrawal.id}]`).click()
-    await page.assertTextContains('[data-testid=withdraw-confirm]', 'Are you sure to decline this withdraw?')
-    await page.locator('[data-testid=withdraw-confirm-confirm]').click()
-    await page.assertTextContains('[data-testid=withdraw-confirm]', 'Reason is required')
-    await page.locator('[data-testid=withdraw-confirm-reason]').fill('The account number does not match our records')
-    await page.locator('[data-testid=withdraw-confirm-confirm]').click()
-    await page.assertTextContains('[data-toast]', 'Withdraw declined successfully')
-    await page.assertTextContains('[data-testid=pending-withdraws]', 'No data found')
+    const staff = await signedInPage(browser, DEMO.manager)
+    await staff.goto('/admin/withdraws/pending')
+    await staff.assertTextContains('[data-testid=staff-menu]', 'Pending Withdraws')
+    await staff.assertTextContains('[data-testid=pending-withdraws]', DEMO.customer)
+    await staff.assertTextContains(`[data-testid=pending-withdraws-bank-${withdrawal.id}]`, 'DE89370400440532013000')
+    await staff.locator(`[data-testid=decline-${withdrawal.id}]`).click()
+    await staff.assertTextContains('[data-testid=withdraw-confirm]', 'Are you sure to decline this withdraw?')
+    await staff.locator('[data-testid=withdraw-confirm-confirm]').click()
+    await staff.assertTextContains('[data-testid=withdraw-confirm]', 'Reason is required')
+    await staff.locator('[data-testid=withdraw-confirm-reason]').fill('The account number does not match our records')
+    await staff.locator('[data-testid=withdraw-confirm-confirm]').click()
+    await staff.assertTextContains('[data-toast]', 'Withdraw declined successfully')
+    await staff.assertTextContains('[data-testid=pending-withdraws]', 'No data found')
 
     // Withdraw History shows it declined with the reason.
-    await page.goto('/admin/withdraws/history')
-    await page.assertText(`[data-testid=withdraw-history-status-${withdrawal.id}]`, 'declined')
-    await page.assertTextContains('[data-testid=withdraw-history]', 'The account number does not match our records')
+    await staff.goto('/admin/withdraws/history')
+    await staff.assertText(`[data-testid=withdraw-history-status-${withdrawal.id}]`, 'declined')
+    await staff.assertTextContains('[data-testid=withdraw-history]', 'The account number does not match our records')
+    await staff.context().close()
 
     // The customer reads the reason; nothing is on hold any more and no money moved.
-    await page.context().clearCookies()
-    await page.goto('/')
-    await loginThroughForm(page, DEMO.customer)
     await page.goto('/withdraws')
     await page.getByRole('tab', { name: 'History' }).click()
     await page.assertText(`[data-testid=status-${withdrawal.id}]`, 'declined')

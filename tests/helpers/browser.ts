@@ -1,4 +1,4 @@
-import type { Page } from 'playwright'
+import type { Browser, Page } from 'playwright'
 import { DEMO_PASSWORD } from '#tests/helpers/users'
 
 /** Logs in through the login form and waits for the dashboard. */
@@ -14,4 +14,18 @@ export async function chooseFromAutocomplete(page: Page, label: string, typed: s
   const input = page.getByLabel(label, { exact: true })
   await input.fill(typed)
   await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/**
+ * A second signed-in person in the same test (staff beside a customer): a
+ * browser context of its own, so neither session disturbs the other.
+ */
+export async function signedInPage(browser: Browser, email: string, password = DEMO_PASSWORD) {
+  const context = await browser.newContext({
+    baseURL: `http://${process.env.HOST ?? 'localhost'}:${process.env.PORT ?? '3333'}`,
+  })
+  const page = await context.newPage()
+  await page.goto('/')
+  await loginThroughForm(page, email, password)
+  return page
 }
