@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import priceBook from '#services/market/price_book'
 import feedHealth from '#services/market/feed_health'
 import currencyRates from '#services/market/feeds/currency_rates'
@@ -27,18 +26,3 @@ export function resetMarketState() {
 }
 
 /** Handles (sockets, timers, servers) open in this process, by kind. */
-/**
- * The handles open before a feed starts, counted once the database pool is
- * warm: a feed's first query would otherwise start the pool's own timer and
- * look like a leak when the test runs first in its process.
- */
-export async function handlesBeforeStart(): Promise<Record<string, number>> {
-  await db.rawQuery('select 1')
-  return activeHandles()
-}
-
-export function activeHandles(): Record<string, number> {
-  const counts: Record<string, number> = {}
-  for (const kind of process.getActiveResourcesInfo()) counts[kind] = (counts[kind] ?? 0) + 1
-  return counts
-}
