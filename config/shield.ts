@@ -29,7 +29,8 @@ const shieldConfig = defineConfig({
   },
   csrf: {
     enabled: true,
-    exceptRoutes: [],
+    // Payment providers post their confirmations without a session; the adapters verify their signatures.
+    exceptRoutes: ['/payments/:gateway/notify'],
     // The browser reads XSRF-TOKEN and echoes it as X-XSRF-TOKEN on fetch calls.
     enableXsrfCookie: true,
     methods: ['POST', 'PUT', 'PATCH', 'DELETE'],

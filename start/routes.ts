@@ -4,3 +4,4 @@
 import './routes/public.js'
 import './routes/customer.js'
 import './routes/staff.js'
+import './routes/payments.js'

@@ -121,11 +121,16 @@ export async function seedDemo() {
 
   await PromoCode.create({ code: 'WELCOME2026', isActive: true })
 
-  await PaymentGateway.createMany([
-    { name: 'Bank Transfer', value: 'bank', kind: 'manual', fee: '0', isActive: true, key1: 'Demo Bank AG', key2: 'Broker Ltd', key3: 'DE89370400440532013000', key4: 'COBADEFFXXX', key5: 'Germany' },
-    { name: 'Bitcoin', value: 'btc', kind: 'manual', fee: '1', isActive: false },
-    { name: 'USDT', value: 'usdt', kind: 'manual', fee: '1', isActive: false },
-  ])
+  // The gateway rows come from their migration; the demo configures the manual ones.
+  await PaymentGateway.query()
+    .where('value', 'bank')
+    .update({ key1: 'Demo Bank AG', key2: 'Broker Ltd', key3: 'DE89370400440532013000', key4: 'COBADEFFXXX', key5: 'Germany' })
+  await PaymentGateway.query()
+    .where('value', 'btc')
+    .update({ key1: 'bc1qdemo0wallet0address0for0the0demo0site0only', fee: '1', is_active: true })
+  await PaymentGateway.query()
+    .where('value', 'usdt')
+    .update({ key1: 'TDemoUsdtWalletAddressForTheDemoSiteOnly1', fee: '1', is_active: true })
 
   for (const account of DEMO_ACCOUNTS) {
     await db.transaction(async (trx) => {

@@ -1,6 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { DateTime } from 'luxon'
 import Withdrawal from '#models/withdrawal'
+import { claimPending } from '#services/pending_claims'
 import { isStorableId } from '#domain/ids'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
@@ -15,30 +15,18 @@ export async function findWithdrawal(id: number) {
   return found
 }
 
-/**
- * Moves a pending withdrawal to its decision with a conditional update
- * (`WHERE status = 'pending'`): of any number of concurrent approvals and
- * declines exactly one claims it, on SQLite and PostgreSQL alike; the others
- * get a 409 and their transaction moves no money.
- */
+/** Claims a pending withdrawal for one decision (see `claimPending`); a lost race is a 409. */
 export async function claimDecision(
   trx: TransactionClientContract,
   withdrawal: Withdrawal,
   decision: { status: 'approved' | 'declined'; staffId: number; declineReason?: string }
 ) {
-  const now = DateTime.now().toSQL({ includeOffset: false })
-  const claimed = await trx
-    .from('withdrawals')
-    .where('id', withdrawal.id)
-    .where('status', 'pending')
-    .update({
-      status: decision.status,
-      decided_by_id: decision.staffId,
-      decided_at: now,
-      decline_reason: decision.declineReason ?? null,
-      updated_at: now,
-    })
-  if (Number(Array.isArray(claimed) ? claimed[0] : claimed) !== 1) throw alreadyDecided()
+  const won = await claimPending(trx, 'withdrawals', withdrawal.id, {
+    status: decision.status,
+    decidedById: decision.staffId,
+    decline_reason: decision.declineReason ?? null,
+  })
+  if (!won) throw alreadyDecided()
 }
 
 function alreadyDecided() {

@@ -1,0 +1,128 @@
+import db from '@adonisjs/lucid/services/db'
+import emitter from '@adonisjs/core/services/emitter'
+import logger from '@adonisjs/core/services/logger'
+import Balance from '#models/balance'
+import Deposit from '#models/deposit'
+import type User from '#models/user'
+import { postEntry } from '#services/ledger_service'
+import { notifyUser } from '#services/notification_service'
+import { claimPending } from '#services/pending_claims'
+import type { ProviderNotice } from '#services/payments/types'
+import { coversDeposit } from '#domain/deposits'
+import { isStorableId } from '#domain/ids'
+import { money, toDbDecimal, toFixedString } from '#domain/money'
+import { UserFacingException } from '#exceptions/user_facing_exception'
+import { NotFoundException } from '#exceptions/not_found_exception'
+
+export const DEPOSIT_ALREADY_DECIDED = 'This deposit has already been decided'
+
+/**
+ * Credits a pending deposit exactly once: the decision is claimed with a
+ * conditional update and the amount enters the wallet through the ledger in
+ * the same transaction, with the customer's notification. Answers false when
+ * another caller (a second staff click, a replayed webhook) got there first —
+ * its transaction then moved nothing.
+ */
+async function creditDeposit(deposit: Deposit, decidedById: number | null, providerReference?: string) {
+  const credited = await db.transaction(async (trx) => {
+    const won = await claimPending(trx, 'deposits', deposit.id, {
+      status: 'approved',
+      decidedById,
+      ...(providerReference ? { provider_reference: providerReference.slice(0, 255) } : {}),
+    })
+    if (!won) return false
+    const entry = await postEntry(trx, {
+      balanceId: deposit.balanceId,
+      type: 'deposit',
+      amount: money(deposit.amount),
+      description: `Deposit #${deposit.id} (${deposit.gateway})`,
+      referenceType: 'deposit',
+      referenceId: deposit.id,
+      createdById: decidedById,
+    })
+    await trx.from('deposits').where('id', deposit.id).update({ balance_after: toDbDecimal(entry.balanceAfter) })
+    const wallet = await Balance.findOrFail(deposit.balanceId, { client: trx })
+    await notifyUser(
+      deposit.userId,
+      {
+        title: 'Deposit approved',
+        description: `Your deposit #${deposit.id} of ${toFixedString(deposit.amount)} ${wallet.currency} has been credited.`,
+        url: '/deposits',
+      },
+      trx
+    )
+    return true
+  })
+  if (credited) emitter.emit('wallet:changed', { userId: deposit.userId })
+  return credited
+}
+
+async function declineClaimed(deposit: Deposit, decidedById: number | null) {
+  const declined = await db.transaction(async (trx) => {
+    const won = await claimPending(trx, 'deposits', deposit.id, { status: 'declined', decidedById })
+    if (!won) return false
+    await notifyUser(
+      deposit.userId,
+      {
+        title: 'Deposit declined',
+        description: `Your deposit #${deposit.id} of ${toFixedString(deposit.amount)} was declined.`,
+        url: '/deposits',
+      },
+      trx
+    )
+    return true
+  })
+  return declined
+}
+
+async function findPendingForStaff(id: number) {
+  const found = isStorableId(id) ? await Deposit.find(id) : null
+  if (!found) throw new NotFoundException()
+  if (found.status !== 'pending') throw new UserFacingException(DEPOSIT_ALREADY_DECIDED, { status: 409 })
+  return found
+}
+
+/** POST /admin/deposits/{id}/approve: staff credit a pending deposit, recorded as theirs. */
+export async function approveDeposit(input: { depositId: number; staff: User }) {
+  const found = await findPendingForStaff(input.depositId)
+  if (!(await creditDeposit(found, input.staff.id))) {
+    throw new UserFacingException(DEPOSIT_ALREADY_DECIDED, { status: 409 })
+  }
+  return Deposit.findOrFail(found.id)
+}
+
+/** POST /admin/deposits/{id}/decline: nothing was credited, so nothing moves; the customer is told. */
+export async function declineDeposit(input: { depositId: number; staff: User }) {
+  const found = await findPendingForStaff(input.depositId)
+  if (!(await declineClaimed(found, input.staff.id))) {
+    throw new UserFacingException(DEPOSIT_ALREADY_DECIDED, { status: 409 })
+  }
+  return Deposit.findOrFail(found.id)
+}
+
+export type NoticeResult = 'credited' | 'declined' | 'already-decided' | 'pending' | 'unknown' | 'mismatch'
+
+/**
+ * Applies a provider's verified confirmation to the deposit it names. Only a
+ * deposit of that same gateway can be settled by it. A payment is credited
+ * only when the provider collected the full total in the wallet's currency;
+ * anything less stays pending for staff to look at. Replays and concurrent
+ * deliveries find the deposit decided and change nothing.
+ */
+export async function settleProviderNotice(gateway: string, notice: ProviderNotice): Promise<NoticeResult> {
+  const deposit = await Deposit.query().where('tx_ref', notice.txRef).where('gateway', gateway).first()
+  if (!deposit) return 'unknown'
+  if (deposit.status !== 'pending') return 'already-decided'
+  if (notice.outcome === 'pending') return 'pending'
+  if (notice.outcome === 'failed') return (await declineClaimed(deposit, null)) ? 'declined' : 'already-decided'
+
+  const wallet = await Balance.findOrFail(deposit.balanceId)
+  if (!notice.collected || !coversDeposit(notice.collected, { total: deposit.total, currency: wallet.currency })) {
+    logger.warn(
+      { depositId: deposit.id, gateway, collected: notice.collected, total: deposit.total, currency: wallet.currency },
+      'provider confirmed less than the deposit total; left pending for staff'
+    )
+    return 'mismatch'
+  }
+  return (await creditDeposit(deposit, null, notice.providerReference)) ? 'credited' : 'already-decided'
+}

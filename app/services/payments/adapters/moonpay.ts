@@ -1,0 +1,13 @@
+import { ProviderError, type PaymentAdapter } from '#services/payments/types'
+
+// Placeholder until the moonpay adapter lands: the gateway cannot start a payment, and confirmations are refused.
+const adapter: PaymentAdapter = {
+  async start() {
+    throw new ProviderError('moonpay is not available yet')
+  },
+  async verify() {
+    throw new ProviderError('moonpay is not available yet')
+  },
+}
+
+export default adapter

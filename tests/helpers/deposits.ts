@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto'
+import type { Group } from '@japa/runner/core'
+import Deposit from '#models/deposit'
+import PaymentGateway from '#models/payment_gateway'
+import type User from '#models/user'
+import { depositTotals } from '#domain/deposits'
+import type { GatewayValue, KeySlot } from '#domain/gateways'
+import { toDbDecimal } from '#domain/money'
+import { realWalletOf } from '#tests/helpers/withdrawals'
+
+/** Configures a gateway row (keys, fee percent, active) as staff would. */
+export async function configureGateway(
+  value: GatewayValue,
+  keys: Partial<Record<KeySlot, string | null>>,
+  options: { fee?: string; active?: boolean } = {}
+) {
+  const row = await PaymentGateway.findByOrFail('value', value)
+  row.merge({ ...keys, fee: options.fee ?? row.fee, isActive: options.active ?? true })
+  await row.save()
+  return row
+}
+
+/**
+ * A pending deposit of `gateway` on the user's real wallet, written directly
+ * (as if the provider had been asked to collect it): what a confirmation test
+ * settles. `amount` is credited; the fee is charged on top.
+ */
+export async function pendingDeposit(user: User, gateway: GatewayValue, amount = '100.00', feePercent = '0') {
+  const wallet = await realWalletOf(user)
+  const { fee, total } = depositTotals(amount, feePercent)
+  return Deposit.create({
+    userId: user.id,
+    balanceId: wallet.id,
+    gateway,
+    amount: toDbDecimal(amount),
+    fee: toDbDecimal(fee),
+    total: toDbDecimal(total),
+    description: `Deposit via ${gateway}`,
+    status: 'pending',
+    balanceAfter: null,
+    decidedById: null,
+    decidedAt: null,
+    txRef: randomUUID(),
+    providerReference: null,
+    paymentLink: null,
+    proofPath: null,
+  })
+}
+
+/** Each test of the group starts with no deposits (call after `isolate(group)`; race tests leave theirs). */
+export function withoutOtherDeposits(group: Group) {
+  group.each.setup(async () => {
+    await Deposit.query().delete()
+  })
+}
