@@ -1,8 +1,16 @@
+import type { IncomingMessage } from 'node:http'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
+import { isPaypalPagePath, paypalCspSources } from '#services/payments/paypal_sdk'
 
 /* reCAPTCHA is the one third-party script, loaded only when the site turns it on. */
 const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
+
+/*
+ * PayPal's SDK (script, button frames, images, calls) is allowed on the
+ * PayPal payment page only, answered per request.
+ */
+const PAYPAL = (request: IncomingMessage) => (isPaypalPagePath(request.url) ? paypalCspSources().join(' ') : '')
 
 const shieldConfig = defineConfig({
   /*
@@ -14,16 +22,17 @@ const shieldConfig = defineConfig({
     enabled: true,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", '@nonce', ...RECAPTCHA],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      scriptSrc: ["'self'", '@nonce', ...RECAPTCHA, PAYPAL],
+      styleSrc: ["'self'", "'unsafe-inline'", PAYPAL],
+      imgSrc: ["'self'", 'data:', 'blob:', PAYPAL],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...(app.inProduction ? [] : ['ws:', 'wss:'])],
-      frameSrc: [...RECAPTCHA, 'https://recaptcha.google.com/recaptcha/'],
+      connectSrc: ["'self'", ...(app.inProduction ? [] : ['ws:', 'wss:']), PAYPAL],
+      frameSrc: [...RECAPTCHA, 'https://recaptcha.google.com/recaptcha/', PAYPAL],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'"],
+      // Perfect Money's first step is a form the browser posts to the provider (customer spec §7).
+      formAction: ["'self'", 'https://perfectmoney.com'],
     },
     reportOnly: false,
   },

@@ -1,4 +1,4 @@
-import { money, roundCurrency, type Money, type MoneyInput } from './money.js'
+import { Money, money, roundCurrency, type MoneyInput } from './money.js'
 
 export interface DepositTotals {
   amount: Money
@@ -33,4 +33,13 @@ export function coversDeposit(collected: CollectedPayment, expected: { total: Mo
     collected.currency.trim().toUpperCase() === expected.currency.toUpperCase() &&
     money(collected.amount).greaterThanOrEqualTo(money(expected.total))
   )
+}
+
+/**
+ * The crypto a customer sends for a deposit of `totalUsd` at `priceUsd` per
+ * coin, rounded UP to the coin's decimals so the transfer always covers the
+ * total (customer spec §2 Crypto deposit page: "the converted amount").
+ */
+export function cryptoAmount(totalUsd: MoneyInput, priceUsd: MoneyInput, decimals: number): Money {
+  return money(totalUsd).dividedBy(money(priceUsd)).toDecimalPlaces(decimals, Money.ROUND_UP)
 }

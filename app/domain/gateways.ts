@@ -48,6 +48,8 @@ export interface GatewayForm {
   hasActive: boolean
   /** btc and usdt: a QR code image; every kind may also carry a logo. */
   fileLabel?: string
+  /** Why customers are never offered this kind, however it is configured. */
+  notOffered?: string
 }
 
 const secret = (slot: KeySlot, label: string, added = false): GatewayField => ({ slot, label, secret: true, added })
@@ -68,6 +70,8 @@ export const GATEWAY_FORMS: Record<GatewayValue, GatewayForm> = {
       text('key1', 'Client Key'),
       secret('key2', 'Secret Key'),
       { slot: 'key3', label: 'Mode', options: ['sandbox', 'live'] },
+      // Webhooks are verified with PayPal's postback, which needs the webhook's id; the buttons' capture works without.
+      { slot: 'key4', label: 'Webhook ID', added: true, optional: true },
     ],
     hasFee: true,
     hasActive: true,
@@ -142,6 +146,8 @@ export const GATEWAY_FORMS: Record<GatewayValue, GatewayForm> = {
     // The spec's prmoney form has neither fee nor switch; an unconfigured kind is simply not offered.
     hasFee: false,
     hasActive: false,
+    notOffered:
+      'PrMoney publishes only its token endpoint: payment creation and its confirmation are not documented, so no payment can be taken yet',
   },
   bank: {
     name: 'Bank Transfer',
@@ -196,6 +202,7 @@ type StoredGateway = { value: string; isActive: boolean } & Partial<Record<KeySl
 export function isGatewayOffered(gateway: StoredGateway): boolean {
   if (!isGatewayValue(gateway.value)) return false
   const form = GATEWAY_FORMS[gateway.value]
+  if (form.notOffered) return false
   if (form.hasActive && !gateway.isActive) return false
   return form.fields.every((field) => field.optional || Boolean(gateway[field.slot]?.trim()))
 }

@@ -10,7 +10,8 @@ import { UserFacingException } from '#exceptions/user_facing_exception'
 
 type FieldError = { field: string; message: string; rule?: string }
 
-const REFUSED_FILE_KEYS = new Set(['E_PATH_TRAVERSAL_DETECTED', 'E_UNALLOWED_CHARACTERS'])
+// ENAMETOOLONG: the file system refuses a key longer than a file name may be; no such file exists.
+const REFUSED_FILE_KEYS = new Set(['E_PATH_TRAVERSAL_DETECTED', 'E_UNALLOWED_CHARACTERS', 'ENAMETOOLONG'])
 
 /**
  * One error shape for every fetch call: `{ message, errors: [{ field, message }] }`.
@@ -41,6 +42,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async report(error: unknown, ctx: HttpContext) {
+    // A refusal we chose to answer (e.g. 502 when a payment provider declines) is logged where it happens, not as a crash.
+    if (error instanceof UserFacingException) return
     return super.report(this.normalize(error), ctx)
   }
 
@@ -49,8 +52,13 @@ export default class HttpExceptionHandler extends ExceptionHandler {
    * refuses (traversal, odd characters): to the visitor that file does not exist.
    */
   private normalize(error: unknown) {
-    const code = (error as { code?: string })?.code
-    if (code && REFUSED_FILE_KEYS.has(code)) {
+    // Drive wraps the file system's error (E_CANNOT_SERVE_FILE): the root cause says what went wrong.
+    let root = error as { code?: string; cause?: unknown } | undefined
+    const codes: string[] = []
+    for (let depth = 0; root && depth < 5; depth++, root = root.cause as typeof root) {
+      if (typeof root.code === 'string') codes.push(root.code)
+    }
+    if (codes.some((code) => REFUSED_FILE_KEYS.has(code))) {
       return new Exception('Not found', { status: 404, code: 'E_NOT_FOUND' })
     }
     return error

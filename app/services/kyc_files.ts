@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { open, unlink } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
+import type { HttpContext } from '@adonisjs/core/http'
 import drive from '@adonisjs/drive/services/main'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import {
@@ -32,16 +33,25 @@ export async function sniffFile(path: string): Promise<DocumentKind | null> {
 }
 
 /**
- * Moves an uploaded file to the private disk as kyc/{userId}/{random}.{ext},
- * the extension from its sniffed content; answers the stored key.
+ * Moves an uploaded document (image or PDF, by its content) to the private
+ * disk as {folder}/{userId}/{random}.{ext}; answers the stored key.
  */
-export async function storeKycFile(userId: number, file: MultipartFile, field: string): Promise<string> {
+export async function storePrivateDocument(
+  folder: 'kyc' | 'deposit-proofs',
+  userId: number,
+  file: MultipartFile,
+  field: string
+): Promise<string> {
   const kind = file.tmpPath ? await sniffFile(file.tmpPath) : null
   if (!kind) throw new UserFacingException('This file is not a JPEG, PNG or WebP image or a PDF', { field })
-  const key = `kyc/${userId}/${randomUUID()}.${DOCUMENT_KINDS[kind].extension}`
+  const key = `${folder}/${userId}/${randomUUID()}.${DOCUMENT_KINDS[kind].extension}`
   await file.moveToDisk(key, PRIVATE_DISK)
   return key
 }
+
+/** A KYC document: kyc/{userId}/{random}.{ext}. */
+export const storeKycFile = (userId: number, file: MultipartFile, field: string) =>
+  storePrivateDocument('kyc', userId, file, field)
 
 /** Removes stored files (a submission that did not go through); a missing file is no error. */
 export async function deleteKycFiles(keys: string[]) {
@@ -70,4 +80,19 @@ export async function discardUploads(files: Record<string, unknown>) {
   await Promise.all(
     all.map((file) => (file?.tmpPath ? unlink(file.tmpPath).catch(() => undefined) : undefined))
   )
+}
+
+/** Streams a stored private file inline, never cached and never sniffed by the browser. */
+export function sendPrivateFile(
+  response: HttpContext['response'],
+  file: { stream: Readable; kind: DocumentKind; size: number },
+  baseName: string
+) {
+  const { mime, extension } = DOCUMENT_KINDS[file.kind]
+  response.header('Content-Type', mime)
+  response.header('Content-Length', String(file.size))
+  response.header('Content-Disposition', `inline; filename="${baseName}.${extension}"`)
+  response.header('X-Content-Type-Options', 'nosniff')
+  response.header('Cache-Control', 'private, no-store')
+  return response.stream(file.stream)
 }

@@ -22,7 +22,8 @@ const documentContent = vine.createRule(async (value: unknown, _options: undefin
   if (!kind) field.report('The {{ field }} must be a JPEG, PNG or WebP image or a PDF', 'documentContent', field)
 })
 
-const documentFile = () => vine.file({ size: `${KYC_MAX_FILE_MB}mb` }).use(documentContent())
+/** An uploaded document: an image or a PDF by its content, at most KYC_MAX_FILE_MB. */
+export const documentFile = () => vine.file({ size: `${KYC_MAX_FILE_MB}mb` }).use(documentContent())
 
 /** POST /kyc (multipart): type, front, back, address (customer spec §3, §7). */
 export const kycSubmissionValidator = vine.compile(

@@ -12,18 +12,30 @@ export const MAX_HISTORY_PAGE = 1_000_000
  */
 const asDay = (date: Date) => DateTime.fromJSDate(date).toISODate()!
 
-/** An inclusive range of days; the end may not come before the start. */
-const dateRange = () => ({
-  dateStart: vine.date({ formats: ['YYYY-MM-DD'] }).transform(asDay).optional(),
-  dateEnd: vine.date({ formats: ['YYYY-MM-DD'] }).afterOrSameAs('dateStart').transform(asDay).optional(),
+const dayRule = () => vine.date({ formats: ['YYYY-MM-DD'] }).transform(asDay).optional()
+
+/** An inclusive range of days under the given field names; the end may not come before the start. */
+export const dayRangeRules = <S extends string, E extends string>(start: S, end: E) =>
+  ({
+    [start]: dayRule(),
+    [end]: vine.date({ formats: ['YYYY-MM-DD'] }).afterOrSameAs(start).transform(asDay).optional(),
+  }) as Record<S | E, ReturnType<typeof dayRule>>
+
+/** The messages of `dayRangeRules` for the given field names. */
+export const dayRangeMessages = (start: string, end: string) => ({
+  [`${start}.date`]: 'Start date must be a valid date (YYYY-MM-DD)',
+  [`${end}.date`]: 'End date must be a valid date (YYYY-MM-DD)',
+  [`${end}.date.afterOrSameAs`]: 'End date must be on or after the start date',
 })
 
-const paging = () => ({
+const dateRange = () => dayRangeRules('dateStart', 'dateEnd')
+
+export const pagingRules = () => ({
   page: vine.number().withoutDecimals().min(1).max(MAX_HISTORY_PAGE).optional(),
   limit: vine.number().withoutDecimals().min(1).max(MAX_HISTORY_LIMIT).optional(),
 })
 
-const messages = {
+export const pagingMessages = {
   'page.number': 'Page must be a whole number of at least 1',
   'page.withoutDecimals': 'Page must be a whole number of at least 1',
   'page.min': 'Page must be a whole number of at least 1',
@@ -32,13 +44,12 @@ const messages = {
   'limit.withoutDecimals': `Limit must be a whole number from 1 to ${MAX_HISTORY_LIMIT}`,
   'limit.min': `Limit must be a whole number from 1 to ${MAX_HISTORY_LIMIT}`,
   'limit.max': `Limit must be a whole number from 1 to ${MAX_HISTORY_LIMIT}`,
-  'dateStart.date': 'Start date must be a valid date (YYYY-MM-DD)',
-  'dateEnd.date': 'End date must be a valid date (YYYY-MM-DD)',
-  'dateEnd.date.afterOrSameAs': 'End date must be on or after the start date',
 }
 
+const messages = { ...pagingMessages, ...dayRangeMessages('dateStart', 'dateEnd') }
+
 /** GET /statements/history: page, limit, dateStart, dateEnd (customer spec §7). */
-export const statementHistoryValidator = vine.compile(vine.object({ ...paging(), ...dateRange() }))
+export const statementHistoryValidator = vine.compile(vine.object({ ...pagingRules(), ...dateRange() }))
 statementHistoryValidator.messagesProvider = new SimpleMessagesProvider(messages)
 
 /** GET /statements (the range in the address) and GET /statements/export: dateStart, dateEnd. */

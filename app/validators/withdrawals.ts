@@ -10,6 +10,30 @@ const withoutSpaces = vine.createRule((value: unknown, _options: undefined, fiel
   if (field.isValid && typeof value === 'string') field.mutate(value.replace(/\s+/g, ''), field)
 })
 
+/** A bank account's name, holder and number, as the withdraw and bank deposit forms take them. */
+export const bankAccountRules = () => ({
+  bank_name: requiredText(120),
+  account_name: requiredText(160),
+  account_number: requiredText(64).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/),
+})
+
+/** Customer spec §5: 'Bank name is required', 'Account number is required', 'Account name is required'. */
+export const BANK_ACCOUNT_MESSAGES = {
+  ...oneMessage('bank_name', 'Bank name must be at most 120 characters'),
+  'bank_name.required': 'Bank name is required',
+  'bank_name.minLength': 'Bank name is required',
+  'bank_name.string': 'Bank name is required',
+  ...oneMessage('account_name', 'Account name must be at most 160 characters'),
+  'account_name.required': 'Account name is required',
+  'account_name.minLength': 'Account name is required',
+  'account_name.string': 'Account name is required',
+  ...oneMessage('account_number', 'Account number may hold only letters, digits, spaces and dashes'),
+  'account_number.required': 'Account number is required',
+  'account_number.minLength': 'Account number is required',
+  'account_number.string': 'Account number is required',
+  'account_number.maxLength': 'Account number must be at most 64 characters',
+}
+
 /** Fields of the withdraw payload and the settings form that may arrive as JSON numbers. */
 export const WITHDRAW_DECIMAL_FIELDS = ['amount']
 export const WITHDRAW_SETTINGS_DECIMAL_FIELDS = ['feePercentage', 'feeFixed']
@@ -25,9 +49,7 @@ export const withdrawValidator = vine.compile(
     balance_id: idRule(),
     // Whole cents, up to 11 integer digits (exact on SQLite too).
     amount: decimalText(11, 2),
-    bank_name: requiredText(120),
-    account_name: requiredText(160),
-    account_number: requiredText(64).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/),
+    ...bankAccountRules(),
     // BIC: 4 letters bank, 2 letters country, 2 location, optional 3 branch (ISO 9362).
     swift_code: requiredText(20)
       .use(withoutSpaces())
@@ -40,19 +62,7 @@ withdrawValidator.messagesProvider = new SimpleMessagesProvider({
   ...oneMessage('balance_id', 'Wallet is required'),
   ...oneMessage('amount', AMOUNT_MESSAGE),
   'amount.required': 'Amount is required',
-  ...oneMessage('bank_name', 'Bank name must be at most 120 characters'),
-  'bank_name.required': 'Bank name is required',
-  'bank_name.minLength': 'Bank name is required',
-  'bank_name.string': 'Bank name is required',
-  ...oneMessage('account_name', 'Account name must be at most 160 characters'),
-  'account_name.required': 'Account name is required',
-  'account_name.minLength': 'Account name is required',
-  'account_name.string': 'Account name is required',
-  ...oneMessage('account_number', 'Account number may hold only letters, digits, spaces and dashes'),
-  'account_number.required': 'Account number is required',
-  'account_number.minLength': 'Account number is required',
-  'account_number.string': 'Account number is required',
-  'account_number.maxLength': 'Account number must be at most 64 characters',
+  ...BANK_ACCOUNT_MESSAGES,
   ...oneMessage('swift_code', 'Swift code must be 8 or 11 letters and digits'),
   'swift_code.required': 'Swift code is required',
   'swift_code.minLength': 'Swift code is required',

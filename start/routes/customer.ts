@@ -16,6 +16,8 @@ const StatementsController = () => import('#controllers/customer/statements_cont
 const KycController = () => import('#controllers/customer/kyc_controller')
 const KycFilesController = () => import('#controllers/shared/kyc_files_controller')
 const WithdrawalsController = () => import('#controllers/customer/withdrawals_controller')
+const DepositsController = () => import('#controllers/customer/deposits_controller')
+const DepositProofsController = () => import('#controllers/shared/deposit_proofs_controller')
 
 /* The signed-in shell: every role shares it (staff reach their area from its footer). */
 router
@@ -75,6 +77,21 @@ router
     router.get('/withdraws', [WithdrawalsController, 'index']).as('withdraws.index')
     router.post('/withdraws/bank', [WithdrawalsController, 'bank']).as('withdraws.bank')
     router.get('/withdraws/history', [WithdrawalsController, 'history']).as('withdraws.history')
+    router.get('/deposits', [DepositsController, 'index']).as('deposits.index')
+    router.post('/deposits', [DepositsController, 'store']).as('deposits.store')
+    router.get('/deposits/history', [DepositsController, 'history']).as('deposits.history')
+    router
+      .get('/deposits/bank/:id', [DepositsController, 'bank'])
+      .as('deposits.bank')
+      .where('id', router.matchers.number())
+    router
+      .put('/deposits/bank/:id', [DepositsController, 'submitBank'])
+      .as('deposits.bank.submit')
+      .where('id', router.matchers.number())
+    router
+      .get('/deposits/crypto/:id', [DepositsController, 'crypto'])
+      .as('deposits.crypto')
+      .where('id', router.matchers.number())
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.CUSTOMER] })])
 
@@ -93,3 +110,10 @@ router
   .where('id', router.matchers.number())
   .where('side', /^(front|back|address)$/)
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.CUSTOMER] })])
+
+/* A bank deposit's proof: to its owner and to the staff who approve deposits (roles 1, 2); anyone else gets 404. */
+router
+  .get('/deposits/:id/proof', [DepositProofsController, 'show'])
+  .as('deposits.proof')
+  .where('id', router.matchers.number())
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER, Roles.CUSTOMER] })])

@@ -65,3 +65,55 @@ router
       .where('id', router.matchers.number())
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+
+/* Deposit History (admin spec §2 menu, §7: roles 1, 2). */
+const StaffDepositsController = () => import('#controllers/staff/deposits_controller')
+router
+  .group(() => {
+    router.get('/admin/deposits', [StaffDepositsController, 'page']).as('admin.deposits.index')
+    router.get('/admin/deposits/api/history', [StaffDepositsController, 'history']).as('admin.deposits.api.history')
+    router
+      .get('/admin/deposits/api/history/:userId', [StaffDepositsController, 'history'])
+      .as('admin.deposits.api.history.user')
+      .where('userId', router.matchers.number())
+    router
+      .post('/admin/deposits/:id/approve', [StaffDepositsController, 'approve'])
+      .as('admin.deposits.approve')
+      .where('id', router.matchers.number())
+    router
+      .post('/admin/deposits/:id/decline', [StaffDepositsController, 'decline'])
+      .as('admin.deposits.decline')
+      .where('id', router.matchers.number())
+  })
+  .use([middleware.auth(), middleware.role({ roles: [1, 2] })])
+
+/* Payment gateways (admin spec §2 Gateways, §7 PUT /admin/gateways/{name}; menu: role 1). */
+const GatewaysController = () => import('#controllers/staff/gateways_controller')
+router
+  .group(() => {
+    router.get('/admin/gateways', [GatewaysController, 'automatic']).as('admin.gateways.automatic')
+    router.get('/admin/gateways/manual', [GatewaysController, 'manual']).as('admin.gateways.manual')
+    router
+      .put('/admin/gateways/:gateway', [GatewaysController, 'update'])
+      .as('admin.gateways.update')
+      .where('gateway', /^[a-z]{2,20}$/)
+  })
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+
+/* External Payments (admin spec §2 External Payment list, §7; menu: role 1). */
+const ExternalPaymentsController = () => import('#controllers/staff/external_payments_controller')
+router
+  .group(() => {
+    router.get('/admin/externalPayments', [ExternalPaymentsController, 'index']).as('admin.externalPayments.index')
+    router.get('/admin/externalPayments/api', [ExternalPaymentsController, 'list']).as('admin.externalPayments.list')
+    router.post('/admin/externalPayments', [ExternalPaymentsController, 'store']).as('admin.externalPayments.store')
+    router
+      .put('/admin/externalPayments/:id', [ExternalPaymentsController, 'update'])
+      .as('admin.externalPayments.update')
+      .where('id', router.matchers.number())
+    router
+      .delete('/admin/externalPayments/:id', [ExternalPaymentsController, 'destroy'])
+      .as('admin.externalPayments.destroy')
+      .where('id', router.matchers.number())
+  })
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])

@@ -23,7 +23,7 @@ test.group('Browser: KYC', (group) => {
   isolate(group)
   removeKycFilesAfterEach(group)
 
-  test('submit, decline with a reason, resubmit, approve: the dashboard stops asking for KYC', async ({ visit, browser, assert }) => {
+  test('submit, decline with a reason, resubmit, approve: the dashboard stops asking for KYC and deposits unlock', async ({ visit, browser, assert }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     // A plan, so the mandatory plan modal stays away.
     newcomer.pricingTableId = (await PricingPlan.findByOrFail('name', 'Basic')).id
@@ -39,6 +39,11 @@ test.group('Browser: KYC', (group) => {
       const page = await visit('/')
       await loginThroughForm(page, DEMO.newcomer)
       await page.assertTextContains('[data-testid=kyc-warning]', 'Please verify KYC to enable trading')
+      // The deposit form is locked until KYC is approved.
+      await page.goto('/deposits')
+      await page.assertTextContains('[data-testid=kyc-warning]', 'Please verify KYC to enable deposit')
+      await page.assertDisabled('[data-testid=deposit-submit]')
+      await page.goto('/dashboard')
       await page.locator('[data-testid=kyc-warning]').getByRole('link', { name: 'Click here' }).click()
       await page.waitForURL('**/kyc')
       await page.assertTextContains('main h1', 'KYC')
@@ -133,6 +138,11 @@ test.group('Browser: KYC', (group) => {
       assert.notInclude(await page.locator('main').innerText(), 'Please verify KYC to enable trading')
       await page.goto('/kyc')
       await page.assertText('[data-testid=kyc-status]', 'Approved')
+      // …and the deposit form is unlocked.
+      await page.goto('/deposits')
+      await page.locator('[data-testid=deposit-form]').waitFor()
+      await page.assertNotExists('[data-testid=kyc-warning]')
+      assert.isTrue(await page.locator('[data-testid=deposit-submit]').isEnabled())
     } finally {
       await adminContext.close()
       await rm(pngPath, { force: true })

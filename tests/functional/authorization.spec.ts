@@ -18,6 +18,8 @@ import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
 import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
 import { pendingWithdrawal } from '#tests/helpers/withdrawals'
+import ExternalPayment from '#models/external_payment'
+import { bankDepositWithProof, pendingDeposit } from '#tests/helpers/deposits'
 
 type Expectation =
   /** Visitor pages: a signed-in user is sent to /dashboard. */
@@ -60,6 +62,28 @@ const customerId = async () => ({ ':userId': String((await demoUser(DEMO.custome
 const customerKycDocument = async () => {
   const document = await storedDocument(await demoUser(DEMO.customer))
   return { ':id': String(document.id), ':side': 'front' }
+}
+
+/** Deposits of the role-3 account: a bank one with its proof, a crypto one, a PayPal one. */
+const customerBankDeposit = async () => ({ ':id': String((await bankDepositWithProof(await demoUser(DEMO.customer))).id) })
+const customerCryptoDeposit = async () => ({ ':id': String((await pendingDeposit(await demoUser(DEMO.customer), 'btc')).id) })
+const customerPaypalDeposit = async () => ({
+  ':txRef': (await pendingDeposit(await demoUser(DEMO.customer), 'paypal')).txRef,
+})
+const customerPaypalOrder = async () => {
+  const deposit = await pendingDeposit(await demoUser(DEMO.customer), 'paypal')
+  deposit.providerReference = 'WALKORDER123'
+  await deposit.save()
+  return { ':orderId': 'WALKORDER123' }
+}
+
+/** A gateway kind, for the configuration call (an admin's empty body changes nothing). */
+const bankGateway = async () => ({ ':gateway': 'bank' })
+
+/** An external payment without a logo, for its edit and delete calls. */
+const anExternalPayment = async () => {
+  const payment = await ExternalPayment.create({ name: 'Walk Pay', link: 'https://pay.example.com', logoPath: null })
+  return { ':id': String(payment.id) }
 }
 
 const EXPECTATIONS: Record<string, Expectation> = {
@@ -139,6 +163,37 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /admin/withdraws/:id/approve': { access: [1, 2], page: false, params: pendingCustomerWithdrawal },
   'POST /admin/withdraws/:id/decline': { access: [1, 2], page: false, params: pendingCustomerWithdrawal },
   'POST /admin/withdraws/settings': { access: [1], page: false },
+
+  // Payment gateways and external payments (admin spec §2 menu: role 1).
+  'GET /admin/gateways': { access: [1], page: true },
+  'GET /admin/gateways/manual': { access: [1], page: true },
+  'PUT /admin/gateways/:gateway': { access: [1], page: false, params: bankGateway },
+  'GET /admin/externalPayments': { access: [1], page: true },
+  'GET /admin/externalPayments/api': { access: [1], page: false },
+  'POST /admin/externalPayments': { access: [1], page: false },
+  'PUT /admin/externalPayments/:id': { access: [1], page: false, params: anExternalPayment },
+  'DELETE /admin/externalPayments/:id': { access: [1], page: false, params: anExternalPayment },
+
+  // Deposits (customer spec §2, §6: customers; admin spec §2: Deposit History for roles 1, 2).
+  'GET /deposits': { access: [3], page: true },
+  'POST /deposits': { access: [3], page: false },
+  'GET /deposits/history': { access: [3], page: false },
+  'GET /deposits/bank/:id': { access: [3], page: true, params: customerBankDeposit },
+  'PUT /deposits/bank/:id': { access: [3], page: false, params: customerBankDeposit },
+  'GET /deposits/crypto/:id': { access: [3], page: true, params: customerCryptoDeposit },
+  'GET /deposits/:id/proof': { access: [1, 2, 3], page: false, params: customerBankDeposit },
+  'GET /admin/deposits': { access: [1, 2], page: true },
+  'GET /admin/deposits/api/history': { access: [1, 2], page: false },
+  'GET /admin/deposits/api/history/:userId': { access: [1, 2], page: false, params: customerId },
+  'POST /admin/deposits/:id/approve': { access: [1, 2], page: false, params: customerBankDeposit },
+  'POST /admin/deposits/:id/decline': { access: [1, 2], page: false, params: customerBankDeposit },
+
+  // Online payments: providers' confirmations are public (each adapter verifies its signature); the rest is the customer's.
+  'POST /payments/:gateway/notify': { access: 'public', page: false },
+  'GET /payments/:gateway/return/:txRef': { access: [3], page: false },
+  'GET /payments/paypal/:txRef': { access: [3], page: true, params: customerPaypalDeposit },
+  'POST /payments/paypal/:txRef': { access: [3], page: false, params: customerPaypalDeposit },
+  'GET /payments/paypal/capture/:orderId': { access: [3], page: false, params: customerPaypalOrder },
 }
 
 /** Routes that are not the app's own: the Transmit SSE transport authorizes per channel. */
@@ -169,6 +224,9 @@ async function urlFor(pattern: string, overrides: Record<string, string> = {}) {
     ':category': 'forex',
     ':instrument': 'EUR_USD',
     '*': 'no-such-file.txt',
+    ':gateway': 'stripe',
+    ':txRef': '00000000-0000-4000-8000-000000000000',
+    ':orderId': 'NO-SUCH-ORDER',
     ...overrides,
   }
   return pattern.replace(/:[A-Za-z]+|\*/g, (param) => {

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { Group } from '@japa/runner/core'
+import drive from '@adonisjs/drive/services/main'
 import Deposit from '#models/deposit'
+import LedgerEntry from '#models/ledger_entry'
 import PaymentGateway from '#models/payment_gateway'
 import type User from '#models/user'
 import { depositTotals } from '#domain/deposits'
 import type { GatewayValue, KeySlot } from '#domain/gateways'
 import { toDbDecimal } from '#domain/money'
+import { bankDescription } from '#domain/withdrawals'
 import { realWalletOf } from '#tests/helpers/withdrawals'
+import { SAMPLE_PNG, forgetFile } from '#tests/helpers/kyc'
 
 /** Configures a gateway row (keys, fee percent, active) as staff would. */
 export async function configureGateway(
@@ -52,4 +56,34 @@ export function withoutOtherDeposits(group: Group) {
   group.each.setup(async () => {
     await Deposit.query().delete()
   })
+}
+
+/** A pending bank deposit whose sender details and proof (a real PNG on the private disk) were sent. */
+export async function bankDepositWithProof(user: User, amount = '100.00') {
+  const deposit = await pendingDeposit(user, 'bank', amount)
+  const key = `deposit-proofs/${user.id}/${randomUUID()}.png`
+  await drive.use('fs').put(key, SAMPLE_PNG)
+  forgetFile(key)
+  deposit.proofPath = key
+  deposit.description = bankDescription({
+    bankName: 'Sender Bank',
+    accountName: user.fullName,
+    accountNumber: 'GB29NWBK60161331926819',
+    swiftCode: '',
+    bankCountry: '',
+  })
+  await deposit.save()
+  return deposit
+}
+
+/**
+ * The ledger entries crediting this deposit. Matched on the wallet too:
+ * race tests commit deposits that `withoutOtherDeposits` then deletes, and
+ * a new deposit may reuse such an id.
+ */
+export function depositEntries(deposit: { id: number; balanceId: number }) {
+  return LedgerEntry.query()
+    .where('reference_type', 'deposit')
+    .where('reference_id', deposit.id)
+    .where('balance_id', deposit.balanceId)
 }

@@ -72,6 +72,11 @@ export function removeKycFilesAfterEach(group: Group) {
   })
 }
 
+/** Marks a stored private file for removal after the test. */
+export function forgetFile(key: string | null | undefined) {
+  if (key) written.add(key)
+}
+
 /** Marks a document's files for removal after the test. */
 export function forgetFilesOf(document: KycDocument | null) {
   for (const key of [document?.frontPath, document?.backPath, document?.addressPath]) if (key) written.add(key)

@@ -5,7 +5,7 @@ import settings from '#services/settings_service'
 import { money } from '#domain/money'
 import { BrowserSession } from '#tests/helpers/browser_session'
 import { signupPayload } from '#tests/helpers/signup'
-import { ledgerOf } from '#tests/helpers/users'
+import { DEMO_PASSWORD, ledgerOf } from '#tests/helpers/users'
 
 /*
 | Helpers for tests that run WITHOUT the shared rolled-back transaction: every
@@ -38,11 +38,17 @@ export async function settled(assert: { equal: (a: unknown, b: unknown) => void 
   return money(wallet.balance).toFixed(2)
 }
 
-/** A real HTTP session (cookies, CSRF) logged in as `user`. */
-export async function signedIn(user: User) {
+/** A real HTTP session (cookies, CSRF) logged in with these credentials. */
+async function sessionAs(email: string, password: string) {
   const browser = new BrowserSession()
   await browser.open()
-  const login = await browser.post('/auth/login', { email: user.email, password: signupPayload().password })
+  const login = await browser.post('/auth/login', { email, password })
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`)
   return browser
 }
+
+/** A real HTTP session logged in as a customer made by `freshCustomer`. */
+export const signedIn = (user: User) => sessionAs(user.email, signupPayload().password)
+
+/** A real HTTP session of a demo staff account (admin, manager…). */
+export const staffSignedIn = (email: string) => sessionAs(email, DEMO_PASSWORD)

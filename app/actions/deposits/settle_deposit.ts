@@ -25,11 +25,14 @@ export const DEPOSIT_ALREADY_DECIDED = 'This deposit has already been decided'
  */
 async function creditDeposit(deposit: Deposit, decidedById: number | null, providerReference?: string) {
   const credited = await db.transaction(async (trx) => {
-    const won = await claimPending(trx, 'deposits', deposit.id, {
-      status: 'approved',
-      decidedById,
-      ...(providerReference ? { provider_reference: providerReference.slice(0, 255) } : {}),
-    })
+    const won = await claimPending(
+      trx,
+      'deposits',
+      deposit.id,
+      { status: 'approved', decidedById, ...referenceColumn(providerReference) },
+      // Only a provider's paid notice may overturn the provider's own earlier decline; staff decisions stand.
+      { orProviderDeclined: decidedById === null }
+    )
     if (!won) return false
     const entry = await postEntry(trx, {
       balanceId: deposit.balanceId,
@@ -57,9 +60,15 @@ async function creditDeposit(deposit: Deposit, decidedById: number | null, provi
   return credited
 }
 
-async function declineClaimed(deposit: Deposit, decidedById: number | null) {
+const referenceColumn = (reference?: string) => (reference ? { provider_reference: reference.slice(0, 255) } : {})
+
+async function declineClaimed(deposit: Deposit, decidedById: number | null, providerReference?: string) {
   const declined = await db.transaction(async (trx) => {
-    const won = await claimPending(trx, 'deposits', deposit.id, { status: 'declined', decidedById })
+    const won = await claimPending(trx, 'deposits', deposit.id, {
+      status: 'declined',
+      decidedById,
+      ...referenceColumn(providerReference),
+    })
     if (!won) return false
     await notifyUser(
       deposit.userId,
@@ -106,15 +115,20 @@ export type NoticeResult = 'credited' | 'declined' | 'already-decided' | 'pendin
  * Applies a provider's verified confirmation to the deposit it names. Only a
  * deposit of that same gateway can be settled by it. A payment is credited
  * only when the provider collected the full total in the wallet's currency;
- * anything less stays pending for staff to look at. Replays and concurrent
- * deliveries find the deposit decided and change nothing.
+ * anything less stays pending for staff to look at, with what the provider
+ * reported noted on it. Replays and concurrent deliveries find the deposit
+ * decided and change nothing. A paid notice may follow the provider's own
+ * 'failed' (a retried attempt): it still credits, once.
  */
 export async function settleProviderNotice(gateway: string, notice: ProviderNotice): Promise<NoticeResult> {
   const deposit = await Deposit.query().where('tx_ref', notice.txRef).where('gateway', gateway).first()
   if (!deposit) return 'unknown'
-  if (deposit.status !== 'pending') return 'already-decided'
+  const providerDeclined = deposit.status === 'declined' && deposit.decidedById === null
+  if (deposit.status !== 'pending' && !(notice.outcome === 'paid' && providerDeclined)) return 'already-decided'
   if (notice.outcome === 'pending') return 'pending'
-  if (notice.outcome === 'failed') return (await declineClaimed(deposit, null)) ? 'declined' : 'already-decided'
+  if (notice.outcome === 'failed') {
+    return (await declineClaimed(deposit, null, notice.providerReference)) ? 'declined' : 'already-decided'
+  }
 
   const wallet = await Balance.findOrFail(deposit.balanceId)
   if (!notice.collected || !coversDeposit(notice.collected, { total: deposit.total, currency: wallet.currency })) {
@@ -122,6 +136,16 @@ export async function settleProviderNotice(gateway: string, notice: ProviderNoti
       { depositId: deposit.id, gateway, collected: notice.collected, total: deposit.total, currency: wallet.currency },
       'provider confirmed less than the deposit total; left pending for staff'
     )
+    // Staff see what the provider reported on the deposit itself.
+    const reported = notice.collected ? `${notice.collected.amount} ${notice.collected.currency}` : 'no amount'
+    if (deposit.description?.includes('(provider reported')) return 'mismatch'
+    await Deposit.query()
+      .where('id', deposit.id)
+      .where('status', 'pending')
+      .update({
+        description: `${deposit.description ?? ''} (provider reported ${reported}, not the total)`.slice(0, 2000),
+        ...referenceColumn(notice.providerReference),
+      })
     return 'mismatch'
   }
   return (await creditDeposit(deposit, null, notice.providerReference)) ? 'credited' : 'already-decided'

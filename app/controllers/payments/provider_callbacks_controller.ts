@@ -3,7 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import Deposit from '#models/deposit'
 import PaymentGateway from '#models/payment_gateway'
 import { adapterFor, isOnlineGateway } from '#services/payments/registry'
-import { InvalidSignatureError } from '#services/payments/types'
+import { InvalidSignatureError, ProviderError } from '#services/payments/types'
 import { settingsOf } from '#queries/payment_gateways'
 import { settleProviderNotice } from '#actions/deposits/settle_deposit'
 import { depositResultQuery } from '#domain/deposit_results'
@@ -39,6 +39,11 @@ export default class ProviderCallbacksController {
       if (error instanceof InvalidSignatureError) {
         logger.warn({ gateway: value, reason: error.message }, 'payment notice refused')
         return response.badRequest({ message: error.message })
+      }
+      if (error instanceof ProviderError) {
+        // The provider's API could not confirm the call now: 503 makes it deliver again later.
+        logger.warn({ gateway: value, reason: error.message }, 'payment notice could not be confirmed')
+        return response.serviceUnavailable({ message: 'Try again later' })
       }
       throw error
     }

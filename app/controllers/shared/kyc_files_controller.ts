@@ -1,9 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import KycDocument from '#models/kyc_document'
 import { isStorableId } from '#domain/ids'
-import { DOCUMENT_KINDS } from '#domain/file_kinds'
 import type { KycSide } from '#domain/kyc'
-import { readKycFile } from '#services/kyc_files'
+import { readKycFile, sendPrivateFile } from '#services/kyc_files'
 import { NotFoundException } from '#exceptions/not_found_exception'
 
 /**
@@ -23,12 +22,6 @@ export default class KycFilesController {
     const file = path ? await readKycFile(path) : null
     if (!file) throw new NotFoundException()
 
-    const { mime, extension } = DOCUMENT_KINDS[file.kind]
-    response.header('Content-Type', mime)
-    response.header('Content-Length', String(file.size))
-    response.header('Content-Disposition', `inline; filename="kyc-${document.id}-${side}.${extension}"`)
-    response.header('X-Content-Type-Options', 'nosniff')
-    response.header('Cache-Control', 'private, no-store')
-    return response.stream(file.stream)
+    return sendPrivateFile(response, file, `kyc-${document.id}-${side}`)
   }
 }

@@ -1,9 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import User from '#models/user'
 import { approveWithdrawal } from '#actions/withdrawals/approve_withdrawal'
 import { declineWithdrawal } from '#actions/withdrawals/decline_withdrawal'
 import { updateWithdrawSettings } from '#actions/withdrawals/update_withdraw_settings'
 import { staffWithdrawalPage, withdrawFees } from '#queries/withdrawals'
+import { listOwnerId } from '#queries/list_owner'
 import { listQueryValidator } from '#validators/lists'
 import { numbersAsText } from '#validators/rules'
 import {
@@ -12,8 +12,6 @@ import {
   withdrawSettingsValidator,
 } from '#validators/withdrawals'
 import { menuFor } from '#domain/navigation'
-import { isStorableId } from '#domain/ids'
-import { NotFoundException } from '#exceptions/not_found_exception'
 
 /**
  * The back-office Withdraws screens (admin spec §2 Withdraws, §7): Pending
@@ -51,11 +49,7 @@ export default class WithdrawalsController {
   /** GET /admin/withdraws/api/history and /admin/withdraws/api/history/:userId → { data, meta } */
   async history({ request, params }: HttpContext) {
     const { page, limit } = await request.validateUsing(listQueryValidator, { data: request.qs() })
-    let userId: number | undefined
-    if (params.userId !== undefined) {
-      userId = Number(params.userId)
-      if (!isStorableId(userId) || !(await User.find(userId))) throw new NotFoundException()
-    }
+    const userId = await listOwnerId(params.userId)
     return staffWithdrawalPage({ userId }, { page, limit })
   }
 

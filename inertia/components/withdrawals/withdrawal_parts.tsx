@@ -31,7 +31,8 @@ export function BankDetailsList({ details, testId }: { details: BankDetails; tes
   ]
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-small" data-testid={testId}>
-      {rows.map(([label, value]) => (
+      {/* A bank deposit's sender has no SWIFT or country: show what was given. */}
+      {rows.filter(([, value]) => value).map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-default-500">{t(label)}:</dt>
           <dd>{value}</dd>

@@ -17,6 +17,7 @@ import {
   StatusChip,
   gatewayLabel,
 } from '~/components/withdrawals/withdrawal_parts'
+import { FeeSummary, walletOptionLabel } from '~/components/payments/fee_summary'
 import { useApiForm } from '~/hooks/use_api_form'
 import { useCountries } from '~/hooks/use_countries'
 import { useSession } from '~/hooks/use_shared'
@@ -179,11 +180,8 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
                     label="Wallet"
                     placeholder="Choose a wallet"
                     options={realWallets.map((w) => {
-                      const free = money(w.balance).minus(w.margin).minus(w.onHold)
-                      return {
-                        value: String(w.id),
-                        label: `${t('Real')} · ${w.currency} — ${t('Available')} ${formatMoney(free.toFixed(2), w.currency)} · ${t('On hold')} ${formatMoney(w.onHold, w.currency)}`,
-                      }
+                      const free = money(w.balance).minus(w.margin).minus(w.onHold).toFixed(2)
+                      return { value: String(w.id), label: walletOptionLabel(w, free, t) }
                     })}
                   />
                   <TextField form={form} name="amount" label="Amount" inputMode="decimal" autoComplete="off" />
@@ -201,14 +199,7 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
                   <TextField form={form} name="account_number" label="Account Number" autoComplete="off" />
                   <TextField form={form} name="swift_code" label="Swift Code" autoComplete="off" />
                   {countries && <CountryField form={form} name="bank_country" countries={countries} />}
-                  <dl className="grid grid-cols-2 gap-1 rounded-medium bg-default-100 p-3 text-small md:col-span-2" data-testid="withdraw-summary">
-                    <dt>{t('Amount')}</dt>
-                    <dd className="text-right" data-testid="summary-amount">{formatMoney(summary.amount, currency)}</dd>
-                    <dt>{t('Gateway Fee')}</dt>
-                    <dd className="text-right" data-testid="summary-fee">{formatMoney(summary.fee, currency)}</dd>
-                    <dt className="font-semibold">{t('Total')}</dt>
-                    <dd className="text-right font-semibold" data-testid="summary-total">{formatMoney(summary.total, currency)}</dd>
-                  </dl>
+<FeeSummary {...summary} currency={currency} testId="withdraw-summary" />
                   <div className="md:col-span-2">
                     <Button type="submit" color="primary" isLoading={form.processing} isDisabled={blocked} data-testid="withdraw-submit">
                       {t('Submit')}

@@ -6,9 +6,8 @@ import LedgerEntry from '#models/ledger_entry'
 import Withdrawal from '#models/withdrawal'
 import type User from '#models/user'
 import { money } from '#domain/money'
-import { BrowserSession } from '#tests/helpers/browser_session'
-import { freshCustomer, settled, signedIn } from '#tests/helpers/race'
-import { DEMO, DEMO_PASSWORD } from '#tests/helpers/users'
+import { freshCustomer, settled, signedIn, staffSignedIn } from '#tests/helpers/race'
+import { DEMO } from '#tests/helpers/users'
 import { BANK, fund, realWalletOf, setWithdrawFees } from '#tests/helpers/withdrawals'
 
 /* These tests run WITHOUT the shared rolled-back transaction (see tests/helpers/race.ts). */
@@ -24,14 +23,6 @@ async function fundedCustomer(amount: string) {
 
 function payload(user: User, walletId: number, amount: string) {
   return { balance_id: walletId, amount, account_name: user.fullName, ...BANK }
-}
-
-async function staffSession(email: string) {
-  const browser = new BrowserSession()
-  await browser.open()
-  const login = await browser.post('/auth/login', { email, password: DEMO_PASSWORD })
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`)
-  return browser
 }
 
 test.group('Withdrawals under concurrent requests', (group) => {
@@ -68,7 +59,7 @@ test.group('Withdrawals under concurrent requests', (group) => {
       const requested = await customer.post('/withdraws/bank', payload(user, wallet.id, '100'))
       assert.equal(requested.status, 201, requested.text)
       const id = requested.body.id as number
-      const [admin, manager] = await Promise.all([staffSession(DEMO.admin), staffSession(DEMO.manager)])
+      const [admin, manager] = await Promise.all([staffSignedIn(DEMO.admin), staffSignedIn(DEMO.manager)])
 
       const responses = await Promise.all([
         ...Array.from({ length: 15 }, () => admin.post(`/admin/withdraws/${id}/approve`)),
@@ -104,7 +95,7 @@ test.group('Withdrawals under concurrent requests', (group) => {
     const customer = await signedIn(user)
     const requested = await customer.post('/withdraws/bank', payload(user, wallet.id, '60'))
     assert.equal(requested.status, 201, requested.text)
-    const admin = await staffSession(DEMO.admin)
+    const admin = await staffSignedIn(DEMO.admin)
 
     const responses = await Promise.all(
       Array.from({ length: 40 }, () => admin.post(`/admin/withdraws/${requested.body.id}/approve`))
@@ -123,7 +114,7 @@ test.group('Withdrawals under concurrent requests', (group) => {
     const second = await customer.post('/withdraws/bank', payload(user, wallet.id, '50'))
     assert.equal(first.status, 201)
     assert.equal(second.status, 201)
-    const admin = await staffSession(DEMO.admin)
+    const admin = await staffSignedIn(DEMO.admin)
 
     // One decline frees 50 while 20 new requests of 10 compete for it; one approval pays the other 50.
     const responses = await Promise.all([

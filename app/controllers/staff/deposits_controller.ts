@@ -1,0 +1,37 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { approveDeposit, declineDeposit } from '#actions/deposits/settle_deposit'
+import { staffDepositPage } from '#queries/deposits'
+import { listOwnerId } from '#queries/list_owner'
+import { listQueryValidator } from '#validators/lists'
+import { menuFor } from '#domain/navigation'
+
+/** The back-office Deposit History (admin spec §2, §4, §7): every deposit, Approve and Decline on pending rows. */
+export default class DepositsController {
+  /** GET /admin/deposits */
+  async page({ inertia, auth, route }: HttpContext) {
+    return inertia.render('staff/deposits/index', {
+      title: 'Deposit History',
+      menu: menuFor(auth.getUserOrFail().roleId),
+      activePath: route!.pattern,
+    })
+  }
+
+  /** GET /admin/deposits/api/history and /admin/deposits/api/history/:userId → { data, meta } */
+  async history({ request, params }: HttpContext) {
+    const { page, limit } = await request.validateUsing(listQueryValidator, { data: request.qs() })
+    const userId = await listOwnerId(params.userId)
+    return staffDepositPage({ userId }, { page, limit })
+  }
+
+  /** POST /admin/deposits/:id/approve */
+  async approve({ params, auth }: HttpContext) {
+    await approveDeposit({ depositId: Number(params.id), staff: auth.getUserOrFail() })
+    return { message: 'Deposit approved successfully' }
+  }
+
+  /** POST /admin/deposits/:id/decline (the spec's toast for it is the withdraw one). */
+  async decline({ params, auth }: HttpContext) {
+    await declineDeposit({ depositId: Number(params.id), staff: auth.getUserOrFail() })
+    return { message: 'Withdraw declined successfully' }
+  }
+}

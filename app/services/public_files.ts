@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto'
+import router from '@adonisjs/core/services/router'
+import drive from '@adonisjs/drive/services/main'
+import type { MultipartFile } from '@adonisjs/core/bodyparser'
+import { DOCUMENT_KINDS } from '#domain/file_kinds'
+import { sniffFile } from '#services/kyc_files'
+import { UserFacingException } from '#exceptions/user_facing_exception'
+
+/**
+ * Public images (gateway logos and QR codes, external payment logos) live on
+ * the `public` disk (config/drive.ts), served by drive's own route
+ * `GET /uploads/*`. Only what is meant for every visitor goes here: KYC files
+ * and payment proofs stay on the private disk.
+ */
+const PUBLIC_DISK = 'public'
+const SERVE_ROUTE = `drive.${PUBLIC_DISK}.serve`
+
+/** The folders public files are kept in (the key's first segment). */
+export type PublicFolder = 'gateways' | 'external-payments'
+
+/** The address a browser loads a stored public file from; null when there is none. */
+export function publicFileUrl(path: string | null): string | null {
+  if (!path) return null
+  // Each segment encoded: the file server decodes the path it is given.
+  return router.builder().params({ '*': path.split('/').map(encodeURIComponent) }).make(SERVE_ROUTE)
+}
+
+/**
+ * Stores an uploaded image under {folder}/{random}.{ext}, the extension from
+ * its sniffed content (JPEG, PNG or WebP only: an SVG can carry script, a PDF
+ * is no logo). Callers validate first; this refuses anything else again.
+ */
+export async function storePublicImage(file: MultipartFile, folder: PublicFolder, field: string): Promise<string> {
+  const kind = file.tmpPath ? await sniffFile(file.tmpPath).catch(() => null) : null
+  if (!kind || !DOCUMENT_KINDS[kind].image) {
+    throw new UserFacingException('The file must be a PNG, JPEG or WebP image', { field })
+  }
+  const key = `${folder}/${randomUUID()}.${DOCUMENT_KINDS[kind].extension}`
+  await file.moveToDisk(key, PUBLIC_DISK)
+  return key
+}
+
+/** Removes a stored public file (replaced or its row deleted); a missing file is no error. */
+export async function deletePublicFile(path: string | null | undefined) {
+  if (!path) return
+  await drive
+    .use(PUBLIC_DISK)
+    .delete(path)
+    .catch(() => undefined)
+}
+
+/** Whether a stored public file exists (tests and housekeeping). */
+export function publicFileExists(path: string): Promise<boolean> {
+  return drive.use(PUBLIC_DISK).exists(path)
+}

@@ -1,0 +1,224 @@
+import { useMemo, useState } from 'react'
+import { Link, router } from '@inertiajs/react'
+import { Alert, Button, Card, CardBody, Link as UiLink, Tab, Tabs } from '@heroui/react'
+import type { InferPageProps } from '@adonisjs/inertia/types'
+import type DepositsController from '#controllers/customer/deposits_controller'
+import { DEFAULT_PAGE_SIZE } from '@domain/pagination'
+import { depositTotals } from '@domain/deposits'
+import { money } from '@domain/money'
+import { AppShell } from '~/layouts/app_shell'
+import { PagedTable, type PagedColumn } from '~/components/data/paged_table'
+import { DateRangeFilter, type DateRange, type DateRangeErrors } from '~/components/data/date_range_filter'
+import { TextField } from '~/components/form/text_field'
+import { SelectField } from '~/components/form/select_field'
+import { FeeSummary, walletOptionLabel } from '~/components/payments/fee_summary'
+import { GatewayPicker } from '~/components/deposits/gateway_picker'
+import { DepositResultDialog } from '~/components/deposits/deposit_result_dialog'
+import { StatusChip, gatewayLabel } from '~/components/withdrawals/withdrawal_parts'
+import { useApiForm } from '~/hooks/use_api_form'
+import { useSession } from '~/hooks/use_shared'
+import { useTranslation } from '~/hooks/use_translation'
+import { api, ApiError, errorMessage } from '~/lib/api'
+import { goToPayment } from '~/lib/payment_redirect'
+import { formatMoney } from '~/lib/format'
+import { required } from '~/lib/rules'
+import { toastError, toastSuccess } from '~/lib/toast'
+
+type Props = InferPageProps<DepositsController, 'index'>
+type History = Props['history']
+type Row = History['data'][number]
+
+const AMOUNT = /^\d+(\.\d{1,2})?$/
+
+function historyQuery(range: DateRange, page: number) {
+  const params = new URLSearchParams({ page: String(page), limit: String(DEFAULT_PAGE_SIZE) })
+  params.set('startDate', range.start)
+  params.set('endDate', range.end)
+  return params.toString()
+}
+
+/**
+ * Deposits (customer spec §2): the Deposit tab (real wallets, gateways,
+ * external links, offline payments, amount with its fee summary), the
+ * result modal a payment returns to, and the History tab.
+ */
+export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments, externalPayments, history }: Props) {
+  const { t } = useTranslation()
+  const session = useSession()
+  const [tab, setTab] = useState<'deposit' | 'history'>('deposit')
+  const [page, setPage] = useState<History>(history)
+  const [range, setRange] = useState<DateRange>({ start: '', end: '' })
+  const [loading, setLoading] = useState(false)
+
+  const realWallets = (session?.wallets ?? []).filter((w) => w.mode === 'real')
+  const initial = { balance_id: realWallets.length === 1 ? String(realWallets[0].id) : '', gateway: '', amount: '' }
+  const form = useApiForm(initial, (v) => ({
+    balance_id: required(v.balance_id, 'Wallet is required'),
+    gateway: required(v.gateway, 'Gateway is required'),
+    amount:
+      required(v.amount, 'Amount is required') ??
+      (AMOUNT.test(v.amount.trim()) ? undefined : 'Amount must be a positive number with at most 2 decimals'),
+  }))
+
+  const allGateways = [...gateways, ...offlinePayments]
+  const chosen = allGateways.find((g) => g.value === form.values.gateway) ?? null
+  const wallet = realWallets.find((w) => String(w.id) === form.values.balance_id) ?? null
+  const currency = wallet?.currency ?? realWallets[0]?.currency ?? 'USD'
+  // Customer spec §9: fee = gateway fee percent / 100 × amount; total = amount + fee; 2 decimals.
+  const summary = useMemo(() => {
+    const typed = form.values.amount.trim()
+    if (!chosen || !AMOUNT.test(typed) || money(typed).isZero()) return { amount: '0.00', fee: '0.00', total: '0.00' }
+    const { amount, fee, total } = depositTotals(typed, chosen.fee)
+    return { amount: amount.toFixed(2), fee: fee.toFixed(2), total: total.toFixed(2) }
+  }, [form.values.amount, chosen])
+  const blocked = kycRequired && !isKyc
+
+  async function load(pageNumber: number, next: DateRange): Promise<DateRangeErrors | void> {
+    setLoading(true)
+    try {
+      setPage(await api<History>('GET', `/deposits/history?${historyQuery(next, pageNumber)}`))
+      setRange(next)
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fieldErrors : {}
+      if (fields.startDate || fields.endDate) return { start: fields.startDate, end: fields.endDate }
+      toastError(errorMessage(error))
+      return {}
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  function submit() {
+    form.submit<{ message: string; paymentLink: string }>('POST', '/deposits', {
+      transform: (v) => ({ ...v, balance_id: Number(v.balance_id), amount: v.amount.trim() }),
+      onSuccess: (data) => {
+        toastSuccess(data.message)
+        router.reload({ only: ['session'] })
+        goToPayment(form.values.gateway, data.paymentLink)
+      },
+      onError: (message) => toastError(message),
+    })
+  }
+
+  const columns: PagedColumn<Row>[] = [
+    { key: 'id', label: 'ID' },
+    { key: 'createdAt', label: 'Date' },
+    { key: 'amount', label: 'Amount', align: 'end', render: (r) => formatMoney(r.amount, r.currency) },
+    {
+      key: 'total',
+      label: 'Paid',
+      align: 'end',
+      render: (r) => (
+        <span>
+          {formatMoney(r.total, r.currency)} <span className="text-default-500">({formatMoney(r.fee, r.currency)})</span>
+        </span>
+      ),
+    },
+    { key: 'description', label: 'Description', render: (r) => t(r.description) },
+    { key: 'status', label: 'Status', render: (r) => <StatusChip status={r.status} testId={`deposit-status-${r.id}`} /> },
+    { key: 'gateway', label: 'Method', render: (r) => t(gatewayLabel(r.gateway)) },
+    {
+      key: 'balanceAfter',
+      label: 'Balance',
+      align: 'end',
+      render: (r) => (r.balanceAfter === null ? '—' : formatMoney(r.balanceAfter, r.currency)),
+    },
+  ]
+
+  return (
+    <AppShell title="Deposits" withSidebar>
+      <DepositResultDialog fallbackCurrency={currency} />
+      <h1 className="mb-4 text-xl font-semibold">{t('Deposits')}</h1>
+      <Tabs
+        aria-label={t('Deposits')}
+        selectedKey={tab}
+        onSelectionChange={(key) => setTab(key as 'deposit' | 'history')}
+        data-testid="deposit-tabs"
+      >
+        <Tab key="deposit" title={t('Deposit')}>
+          <div className="flex max-w-3xl flex-col gap-4">
+            {!isKyc && (
+              <Alert color="danger" data-testid="kyc-warning" title={t('Please verify KYC to enable deposit')}>
+                <UiLink as={Link} href="/kyc" size="sm" color="danger" underline="always">
+                  {t('Click here')}
+                </UiLink>
+              </Alert>
+            )}
+            <Card>
+              <CardBody>
+                <form
+                  className="flex flex-col gap-6"
+                  data-testid="deposit-form"
+                  onSubmit={(e) => {
+                    e.preventDefault()
+                    submit()
+                  }}
+                >
+                  <SelectField
+                    form={form}
+                    name="balance_id"
+                    label="Wallet"
+                    placeholder="Choose a wallet"
+                    options={realWallets.map((w) => {
+                      // Customer spec §2: available is balance minus margin here.
+                      const available = money(w.balance).minus(w.margin).toFixed(2)
+                      return { value: String(w.id), label: walletOptionLabel(w, available, t) }
+                    })}
+                  />
+                  <GatewayPicker
+                    gateways={gateways}
+                    offlinePayments={offlinePayments}
+                    externalPayments={externalPayments}
+                    value={form.values.gateway}
+                    onChange={(value) => form.setValue('gateway', value)}
+                    error={form.errorFor('gateway')}
+                  />
+                  {chosen && (
+                    <>
+                      <TextField form={form} name="amount" label="Amount" inputMode="decimal" autoComplete="off" />
+<FeeSummary {...summary} currency={currency} testId="deposit-summary" />
+                    </>
+                  )}
+                  <div>
+                    <Button
+                      type="submit"
+                      color="primary"
+                      isLoading={form.processing}
+                      isDisabled={blocked}
+                      data-testid="deposit-submit"
+                    >
+                      {t('Deposit')}
+                    </Button>
+                  </div>
+                </form>
+              </CardBody>
+            </Card>
+          </div>
+        </Tab>
+        <Tab key="history" title={t('History')}>
+          <div className="mb-3 flex items-center justify-end gap-2">
+            {(range.start || range.end) && (
+              <span className="text-small text-default-500" data-testid="deposit-range">
+                {range.start || '…'} – {range.end || '…'}
+              </span>
+            )}
+            <DateRangeFilter value={range} onApply={(next) => load(1, next)} testId="deposit-filter" />
+          </div>
+          <PagedTable
+            label="Deposit History"
+            columns={columns}
+            rows={page.data}
+            rowKey={(r) => r.id}
+            page={page.meta.currentPage}
+            pageSize={page.meta.perPage}
+            total={page.meta.total}
+            onPageChange={(n) => load(n, range)}
+            loading={loading}
+            emptyText="No deposits yet"
+            testId="deposit-history"
+          />
+        </Tab>
+      </Tabs>
+    </AppShell>
+  )
+}

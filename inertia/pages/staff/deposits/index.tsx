@@ -1,0 +1,112 @@
+import { useState } from 'react'
+import { Button } from '@heroui/react'
+import type { InferPageProps } from '@adonisjs/inertia/types'
+import type DepositsController from '#controllers/staff/deposits_controller'
+import type { StaffDepositRow } from '#transformers/deposit_transformer'
+import { StaffLayout } from '~/layouts/staff_layout'
+import { AdminDataTable } from '~/components/data/admin_data_table'
+import type { PagedColumn } from '~/components/data/paged_table'
+import { ConfirmDialog } from '~/components/common/confirm_dialog'
+import { BankDetailsList } from '~/components/withdrawals/withdrawal_parts'
+import { staffPaymentColumns } from '~/components/payments/staff_payment_columns'
+import { useServerList } from '~/hooks/use_server_list'
+import { useTranslation } from '~/hooks/use_translation'
+import { api, SOMETHING_WENT_WRONG } from '~/lib/api'
+import { toastError, toastSuccess } from '~/lib/toast'
+
+type Decision = { row: StaffDepositRow; action: 'approve' | 'decline' }
+
+/**
+ * Deposit History (admin spec §2, §4): every deposit, newest first; pending
+ * rows offer Approve and Decline behind a confirmation, others a dash. A
+ * bank deposit shows the sender's account and a link to the transfer proof.
+ */
+export default function DepositHistory({ title, menu, activePath }: InferPageProps<DepositsController, 'page'>) {
+  const { t } = useTranslation()
+  const list = useServerList<StaffDepositRow>('/admin/deposits/api/history')
+  const [decision, setDecision] = useState<Decision | null>(null)
+
+  async function decide() {
+    if (!decision) return
+    try {
+      const data = await api<{ message: string }>('POST', `/admin/deposits/${decision.row.id}/${decision.action}`)
+      toastSuccess(data.message)
+    } catch {
+      // Admin spec §8: approve and decline failures toast 'Something went wrong'.
+      toastError(SOMETHING_WENT_WRONG)
+    } finally {
+      list.reload()
+    }
+  }
+
+  const c = staffPaymentColumns<StaffDepositRow>(t, 'deposit', (name) => name)
+  const columns: PagedColumn<StaffDepositRow>[] = [
+    c.id,
+    c.user,
+    c.gateway,
+    {
+      key: 'description',
+      label: 'Description',
+      render: (r) => (
+        <div className="flex flex-col gap-1">
+          {r.formattedDescription ? (
+            <BankDetailsList details={r.formattedDescription} testId={`deposit-bank-${r.id}`} />
+          ) : (
+            <span>{t(r.description)}</span>
+          )}
+          {r.proofUrl && (
+            <a href={r.proofUrl} target="_blank" rel="noopener noreferrer" className="text-small text-primary underline" data-testid={`deposit-proof-${r.id}`}>
+              {t('Proof')}
+            </a>
+          )}
+        </div>
+      ),
+    },
+    { key: 'reference', label: 'Reference', render: (r) => <span className="break-all text-tiny">{r.reference}</span> },
+    c.amount,
+    c.fee,
+    c.total,
+    c.status,
+    c.date,
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (r) =>
+        r.status === 'pending' ? (
+          <div className="flex gap-2">
+            <Button size="sm" color="success" variant="flat" onPress={() => setDecision({ row: r, action: 'approve' })} data-testid={`approve-${r.id}`}>
+              {t('Approve')}
+            </Button>
+            <Button size="sm" color="danger" variant="flat" onPress={() => setDecision({ row: r, action: 'decline' })} data-testid={`decline-${r.id}`}>
+              {t('Decline')}
+            </Button>
+          </div>
+        ) : (
+          '—'
+        ),
+    },
+  ]
+
+  return (
+    <StaffLayout title={title} menu={menu} activePath={activePath}>
+      <AdminDataTable
+        label="Deposit History"
+        list={list}
+        columns={columns}
+        rowKey={(r) => r.id}
+        searchable={false}
+        testId="deposit-history"
+      />
+      <ConfirmDialog
+        isOpen={decision !== null}
+        title={decision?.action === 'decline' ? 'Decline Deposit' : 'Approve Deposit'}
+        message={decision?.action === 'decline' ? 'Are you sure to decline this deposit?' : 'Are you sure to approve this deposit?'}
+        confirmLabel={decision?.action === 'decline' ? 'Decline' : 'Approve'}
+        confirmColor={decision?.action === 'decline' ? 'danger' : 'success'}
+        onConfirm={decide}
+        onClose={() => setDecision(null)}
+        testId="deposit-confirm"
+      />
+    </StaffLayout>
+  )
+}
