@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
-import { Link, router } from '@inertiajs/react'
-import { Alert, Button, Card, CardBody, Link as UiLink, Tab, Tabs } from '@heroui/react'
+import { router } from '@inertiajs/react'
+import { Button, Card, CardBody, Tab, Tabs } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type DepositsController from '#controllers/customer/deposits_controller'
 import { DEFAULT_PAGE_SIZE } from '@domain/pagination'
@@ -11,6 +11,7 @@ import { PagedTable, type PagedColumn } from '~/components/data/paged_table'
 import { DateRangeFilter, type DateRange, type DateRangeErrors } from '~/components/data/date_range_filter'
 import { TextField } from '~/components/form/text_field'
 import { SelectField } from '~/components/form/select_field'
+import { KycNotice } from '~/components/payments/kyc_notice'
 import { FeeSummary, walletOptionLabel } from '~/components/payments/fee_summary'
 import { GatewayPicker } from '~/components/deposits/gateway_picker'
 import { DepositResultDialog } from '~/components/deposits/deposit_result_dialog'
@@ -138,11 +139,7 @@ export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments
         <Tab key="deposit" title={t('Deposit')}>
           <div className="flex max-w-3xl flex-col gap-4">
             {!isKyc && (
-              <Alert color="danger" data-testid="kyc-warning" title={t('Please verify KYC to enable deposit')}>
-                <UiLink as={Link} href="/kyc" size="sm" color="danger" underline="always">
-                  {t('Click here')}
-                </UiLink>
-              </Alert>
+              <KycNotice message="Please verify KYC to enable deposit" />
             )}
             <Card>
               <CardBody>

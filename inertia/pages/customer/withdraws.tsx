@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
-import { Link, router } from '@inertiajs/react'
-import { Alert, Button, Card, CardBody, Input, Link as UiLink, Tab, Tabs } from '@heroui/react'
+import { router } from '@inertiajs/react'
+import { Button, Card, CardBody, Input, Tab, Tabs } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type WithdrawalsController from '#controllers/customer/withdrawals_controller'
 import { DEFAULT_PAGE_SIZE } from '@domain/pagination'
@@ -17,6 +17,7 @@ import {
   StatusChip,
   gatewayLabel,
 } from '~/components/withdrawals/withdrawal_parts'
+import { KycNotice } from '~/components/payments/kyc_notice'
 import { FeeSummary, walletOptionLabel } from '~/components/payments/fee_summary'
 import { useApiForm } from '~/hooks/use_api_form'
 import { useCountries } from '~/hooks/use_countries'
@@ -158,11 +159,7 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
         <Tab key="withdraw" title={t('Withdraw')}>
           <div className="flex max-w-3xl flex-col gap-4">
             {!isKyc && (
-              <Alert color="danger" data-testid="kyc-warning" title={t('Please verify KYC to enable withdraw')}>
-                <UiLink as={Link} href="/kyc" size="sm" color="danger" underline="always">
-                  {t('Click here')}
-                </UiLink>
-              </Alert>
+              <KycNotice message="Please verify KYC to enable withdraw" />
             )}
             <Card>
               <CardBody>

@@ -11,6 +11,7 @@ import { assertCreditedOnce, assertNotCredited, walletBalance } from '#tests/hel
 import { isolate } from '#tests/helpers/isolation'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
+import { refusal, withProviderFake } from '#tests/helpers/provider_payments'
 
 const ACCOUNT = {
   publicKey: 'cp-public-7f3a',
@@ -31,13 +32,9 @@ const NOTIFY = '/payments/coinpayments/notify'
 let fake: CoinPaymentsFake
 
 function withFake(group: Group) {
-  group.setup(async () => {
-    fake = await CoinPaymentsFake.start(ACCOUNT)
-    overrideProviderBase('coinpayments', fake.url)
-    return async () => {
-      overrideProviderBase('coinpayments', null)
-      await fake.close()
-    }
+  const current = withProviderFake(group, 'coinpayments', () => CoinPaymentsFake.start(ACCOUNT))
+  group.each.setup(() => {
+    fake = current()
   })
 }
 
@@ -47,16 +44,6 @@ async function startCoinDeposit(keys: Partial<typeof KEYS> = {}) {
   await configureGateway('coinpayments', { ...KEYS, ...keys }, { fee: '2.5' })
   const wallet = await realWalletOf(customer)
   return startDeposit({ user: customer, balanceId: wallet.id, amount: '100', gateway: 'coinpayments', baseUrl: BASE })
-}
-
-/** startDeposit's refusal: the 502 the controller renders. */
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    return error as { status: number; message: string }
-  }
-  throw new Error('startDeposit did not fail')
 }
 
 function postIpn(client: ApiClient, ipn: SignedIpn) {

@@ -4,7 +4,6 @@ import type { ApiClient } from '@japa/api-client'
 import Deposit from '#models/deposit'
 import Profile from '#models/profile'
 import { startDeposit, PROVIDER_FAILED } from '#actions/deposits/start_deposit'
-import { overrideProviderBase } from '#services/payments/endpoints'
 import settings from '#services/settings_service'
 import { money } from '#domain/money'
 import { FlutterwaveFake, type FlutterwaveWebhook } from '#tests/fakes/flutterwave_fake'
@@ -13,6 +12,7 @@ import { assertCreditedOnce, assertNotCredited, walletBalance } from '#tests/hel
 import { isolate } from '#tests/helpers/isolation'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
+import { refusal, withProviderFake } from '#tests/helpers/provider_payments'
 
 const ACCOUNT = { secretKey: 'FLWSECK_TEST-5f1e2d3c4b5a69788796a5b4c3d2e1f0-X', secretHash: 'my webhook hash 42' }
 const KEYS = {
@@ -27,13 +27,9 @@ const NOTIFY = '/payments/flutterwave/notify'
 let fake: FlutterwaveFake
 
 function withFake(group: Group) {
-  group.setup(async () => {
-    fake = await FlutterwaveFake.start(ACCOUNT)
-    overrideProviderBase('flutterwave', fake.url)
-    return async () => {
-      overrideProviderBase('flutterwave', null)
-      await fake.close()
-    }
+  const current = withProviderFake(group, 'flutterwave', () => FlutterwaveFake.start(ACCOUNT))
+  group.each.setup(() => {
+    fake = current()
   })
 }
 
@@ -43,15 +39,6 @@ async function startFlwDeposit(keys: Partial<typeof KEYS> = {}) {
   await configureGateway('flutterwave', { ...KEYS, ...keys }, { fee: '2.5' })
   const wallet = await realWalletOf(customer)
   return startDeposit({ user: customer, balanceId: wallet.id, amount: '100', gateway: 'flutterwave', baseUrl: BASE })
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    return error as { status: number; message: string }
-  }
-  throw new Error('startDeposit did not fail')
 }
 
 function postWebhook(client: ApiClient, webhook: FlutterwaveWebhook) {

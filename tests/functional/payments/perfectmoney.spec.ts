@@ -4,7 +4,6 @@ import type { ApiClient } from '@japa/api-client'
 import Balance from '#models/balance'
 import Deposit from '#models/deposit'
 import { startDeposit, PROVIDER_FAILED } from '#actions/deposits/start_deposit'
-import { overrideProviderBase } from '#services/payments/endpoints'
 import settings from '#services/settings_service'
 import { money } from '#domain/money'
 import { PerfectMoneyFake, type StatusPost } from '#tests/fakes/perfectmoney_fake'
@@ -13,6 +12,7 @@ import { assertCreditedOnce, assertNotCredited, walletBalance } from '#tests/hel
 import { isolate } from '#tests/helpers/isolation'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
+import { refusal, withProviderFake } from '#tests/helpers/provider_payments'
 
 const ACCOUNT = { wallets: ['U1234567', 'E7654321'], alternatePassphrase: 'Alt Pass:phrase 9' }
 const KEYS = { key1: 'U1234567', key2: 'E7654321', key3: ACCOUNT.alternatePassphrase }
@@ -22,13 +22,9 @@ const NOTIFY = '/payments/perfectmoney/notify'
 let fake: PerfectMoneyFake
 
 function withFake(group: Group) {
-  group.setup(async () => {
-    fake = await PerfectMoneyFake.start(ACCOUNT)
-    overrideProviderBase('perfectmoney', fake.url)
-    return async () => {
-      overrideProviderBase('perfectmoney', null)
-      await fake.close()
-    }
+  const current = withProviderFake(group, 'perfectmoney', () => PerfectMoneyFake.start(ACCOUNT))
+  group.each.setup(() => {
+    fake = current()
   })
 }
 
@@ -39,15 +35,6 @@ async function startPmDeposit(options: { keys?: Partial<typeof KEYS>; currency?:
   const wallet = await realWalletOf(customer)
   if (options.currency) await Balance.query().where('id', wallet.id).update({ currency: options.currency })
   return startDeposit({ user: customer, balanceId: wallet.id, amount: '100', gateway: 'perfectmoney', baseUrl: BASE })
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    return error as { status: number; message: string }
-  }
-  throw new Error('startDeposit did not fail')
 }
 
 function postStatus(client: ApiClient, post: StatusPost) {
