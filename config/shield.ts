@@ -10,7 +10,9 @@ const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com
  * PayPal's SDK (script, button frames, images, calls) is allowed on the
  * PayPal payment page only, answered per request.
  */
-const PAYPAL = (request: IncomingMessage) => (isPaypalPagePath(request.url) ? paypalCspSources().join(' ') : '')
+// Elsewhere it repeats 'self': an empty source breaks the policy of the other pages (live updates stop).
+const PAYPAL = (request: IncomingMessage) =>
+  isPaypalPagePath(request.url) ? paypalCspSources().join(' ') : "'self'"
 
 const shieldConfig = defineConfig({
   /*

@@ -22,16 +22,39 @@ export function transmitClient() {
   return client
 }
 
-/** Listens to a channel while the component is mounted. */
+/** How many mounted components listen to each channel, and a pending release. */
+const listeners = new Map<string, { count: number; release: ReturnType<typeof setTimeout> | null }>()
+
+/** How long an unused subscription is kept: a page change unmounts one shell and mounts the next. */
+const RELEASE_DELAY_MS = 1000
+
+/**
+ * Listens to a channel while the component is mounted. The client keeps one
+ * subscription per channel, so it is counted: deleting it as the old page
+ * unmounts would unsubscribe the new page too (the unsubscribe call lands
+ * after the new page's subscribe found the subscription still "created"),
+ * and the tab would stop receiving the channel after an Inertia visit.
+ */
 export function useChannel<T>(channel: string | null, onMessage: (message: T) => void) {
   useEffect(() => {
     if (!channel) return
     const subscription = transmitClient().subscription(channel)
     const stop = subscription.onMessage<T>(onMessage)
+    const entry = listeners.get(channel) ?? { count: 0, release: null }
+    listeners.set(channel, entry)
+    entry.count++
+    if (entry.release) clearTimeout(entry.release)
+    entry.release = null
     subscription.create().catch((e) => console.warn('subscription failed', channel, e))
     return () => {
       stop()
-      subscription.delete().catch(() => {})
+      entry.count--
+      if (entry.count > 0) return
+      entry.release = setTimeout(() => {
+        if (entry.count > 0) return
+        listeners.delete(channel)
+        subscription.delete().catch(() => {})
+      }, RELEASE_DELAY_MS)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [channel])

@@ -76,12 +76,13 @@ test.group('Browser: deposits', (group) => {
       await staff.locator(`[data-testid=approve-${deposit.id}]`).click()
       await staff.assertTextContains('[data-testid=deposit-confirm]', 'Are you sure to approve this deposit?')
       await staff.locator('[data-testid=deposit-confirm-confirm]').click()
-      await staff.assertTextContains('[data-toast]', 'Deposit approved successfully')
+      // The customer is told live; toasts last 4 s, so look before the admin's own checks.
+      await page.locator('[data-toast]', { hasText: 'Deposit approved' }).waitFor()
+      await staff.locator('[data-toast]', { hasText: 'Deposit approved successfully' }).waitFor()
       await staff.assertText(`[data-testid=deposit-status-${deposit.id}]`, 'approved')
       await staff.context().close()
 
-      // The customer is told live and the History shows it credited.
-      await page.locator('[data-toast]', { hasText: 'Deposit approved' }).waitFor()
+      // The notification joins the list, and the History shows the deposit credited.
       await page.locator('[data-testid=notifications-button]').click()
       await page.assertTextContains('ul[data-testid=notifications-list]', 'Deposit approved')
       await page.keyboard.press('Escape')
@@ -95,5 +96,14 @@ test.group('Browser: deposits', (group) => {
     } finally {
       await rm(proofPath, { force: true })
     }
+  })
+
+  test('a customer without approved KYC sees the warning and cannot submit a deposit', async ({ visit }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, DEMO.newcomer)
+    await page.goto('/deposits')
+    await page.assertTextContains('[data-testid=kyc-warning]', 'Please verify KYC to enable deposit')
+    await page.assertExists('[data-testid=kyc-warning] a[href="/kyc"]')
+    await page.assertDisabled('[data-testid=deposit-submit]')
   })
 })

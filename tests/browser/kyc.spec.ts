@@ -39,11 +39,13 @@ test.group('Browser: KYC', (group) => {
       const page = await visit('/')
       await loginThroughForm(page, DEMO.newcomer)
       await page.assertTextContains('[data-testid=kyc-warning]', 'Please verify KYC to enable trading')
-      // The deposit form is locked until KYC is approved.
-      await page.goto('/deposits')
+      // The deposit form is locked until KYC is approved (an Inertia visit there and back).
+      await page.locator('[data-testid=deposit-button]').click()
+      await page.waitForURL('**/deposits')
       await page.assertTextContains('[data-testid=kyc-warning]', 'Please verify KYC to enable deposit')
       await page.assertDisabled('[data-testid=deposit-submit]')
-      await page.goto('/dashboard')
+      await page.goBack()
+      await page.waitForURL('**/dashboard')
       await page.locator('[data-testid=kyc-warning]').getByRole('link', { name: 'Click here' }).click()
       await page.waitForURL('**/kyc')
       await page.assertTextContains('main h1', 'KYC')
