@@ -1,5 +1,5 @@
 import Deposit from '#models/deposit'
-import { pageOf } from '#queries/paginate'
+import { likePattern, pageOf, userMatching } from '#queries/paginate'
 import { utcDayRange } from '#domain/date_format'
 import { customerDepositRow, staffDepositRow } from '#transformers/deposit_transformer'
 
@@ -17,10 +17,27 @@ export function customerDepositPage(
   return pageOf(query, options, customerDepositRow)
 }
 
-/** The back office's Deposit History (admin spec §4), optionally of one customer, newest first. */
-export function staffDepositPage(filter: { userId?: number }, options: { page?: number; limit?: number }) {
+/**
+ * The back office's Deposit History (admin spec §4), optionally of one
+ * customer, newest first; the search matches the customer's name or e-mail,
+ * the gateway, or our or the provider's reference.
+ */
+export function staffDepositPage(
+  filter: { userId?: number; search?: string },
+  options: { page?: number; limit?: number }
+) {
   const query = Deposit.query().preload('user').preload('balance').preload('decidedBy').orderBy('id', 'desc')
   if (filter.userId !== undefined) query.where('user_id', filter.userId)
+  if (filter.search) {
+    const pattern = likePattern(filter.search.toLowerCase())
+    query.where((match) =>
+      match
+        .whereIn('user_id', userMatching(filter.search!))
+        .orWhereRaw('LOWER(gateway) LIKE ? ESCAPE ?', [pattern, '\\'])
+        .orWhereRaw('LOWER(tx_ref) LIKE ? ESCAPE ?', [pattern, '\\'])
+        .orWhereRaw('LOWER(provider_reference) LIKE ? ESCAPE ?', [pattern, '\\'])
+    )
+  }
   return pageOf(query, options, staffDepositRow)
 }
 

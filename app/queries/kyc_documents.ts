@@ -1,5 +1,5 @@
 import KycDocument from '#models/kyc_document'
-import { likePattern, pageOf } from '#queries/paginate'
+import { pageOf, userMatching } from '#queries/paginate'
 import { kycDocumentRow } from '#transformers/kyc_transformer'
 
 /**
@@ -8,19 +8,7 @@ import { kycDocumentRow } from '#transformers/kyc_transformer'
  */
 export function kycDocumentPage(options: { page?: number; limit?: number; search?: string }) {
   const query = KycDocument.query().preload('user').orderBy('id', 'desc')
-  if (options.search) {
-    const pattern = likePattern(options.search.toLowerCase())
-    query.whereIn('user_id', (users) =>
-      users
-        .from('users')
-        .select('id')
-        .where((match) =>
-          match
-            .whereRaw('LOWER(full_name) LIKE ? ESCAPE ?', [pattern, '\\'])
-            .orWhereRaw('LOWER(email) LIKE ? ESCAPE ?', [pattern, '\\'])
-        )
-    )
-  }
+  if (options.search) query.whereIn('user_id', userMatching(options.search))
   return pageOf(query, options, kycDocumentRow)
 }
 

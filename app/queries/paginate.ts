@@ -1,3 +1,4 @@
+import db from '@adonisjs/lucid/services/db'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { LucidModel } from '@adonisjs/lucid/types/model'
 import { PAGE_SIZES, pageCount } from '#domain/pagination'
@@ -28,4 +29,17 @@ export async function pageOf<Model extends LucidModel, Row>(
 /** A search text as a LIKE pattern, its wildcards escaped (use with `ESCAPE '\\'`). */
 export function likePattern(search: string) {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** The ids of the users whose full name or e-mail contains the search, case-insensitively (a subquery). */
+export function userMatching(search: string) {
+  const pattern = likePattern(search.toLowerCase())
+  return db
+    .from('users')
+    .select('id')
+    .where((match) =>
+      match
+        .whereRaw('LOWER(full_name) LIKE ? ESCAPE ?', [pattern, '\\'])
+        .orWhereRaw('LOWER(email) LIKE ? ESCAPE ?', [pattern, '\\'])
+    )
 }

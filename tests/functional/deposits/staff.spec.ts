@@ -58,6 +58,21 @@ test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)',
     ;(await api(client, 'get', '/admin/deposits/api/history?limit=1000').loginAs(admin)).assertStatus(422)
   })
 
+  test('the search matches the customer, the gateway or a reference', async ({ client, assert }) => {
+    const admin = await demoUser(DEMO.admin)
+    const carla = await pendingDeposit(await demoUser(DEMO.customer), 'bank')
+    const nico = await pendingDeposit(await demoUser(DEMO.newcomer), 'btc')
+    const ids = async (search: string) =>
+      (await api(client, 'get', `/admin/deposits/api/history?search=${encodeURIComponent(search)}`).loginAs(admin))
+        .body()
+        .data.map((r: { id: number }) => r.id)
+    assert.deepEqual(await ids('CARLA'), [carla.id])
+    assert.deepEqual(await ids('newcomer@'), [nico.id])
+    assert.deepEqual(await ids('btc'), [nico.id])
+    assert.deepEqual(await ids(carla.txRef.slice(0, 13)), [carla.id])
+    assert.deepEqual(await ids('%'), [])
+  })
+
   test('staff open the proof; another customer cannot', async ({ client }) => {
     const bank = await bankDepositWithProof(await demoUser(DEMO.customer))
     ;(await client.get(`/deposits/${bank.id}/proof`).loginAs(await demoUser(DEMO.manager))).assertStatus(200)

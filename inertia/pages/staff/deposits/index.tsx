@@ -94,7 +94,6 @@ export default function DepositHistory({ title, menu, activePath }: InferPagePro
         list={list}
         columns={columns}
         rowKey={(r) => r.id}
-        searchable={false}
         testId="deposit-history"
       />
       <ConfirmDialog
