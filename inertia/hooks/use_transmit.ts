@@ -24,6 +24,8 @@ export function transmitClient() {
 
 /** How many mounted components listen to each channel, and a pending release. */
 const listeners = new Map<string, { count: number; release: ReturnType<typeof setTimeout> | null }>()
+/** Unsubscribe calls in flight: a new listener waits for them, then subscribes afresh. */
+const deleting = new Map<string, Promise<void>>()
 
 /** How long an unused subscription is kept: a page change unmounts one shell and mounts the next. */
 const RELEASE_DELAY_MS = 1000
@@ -38,22 +40,38 @@ const RELEASE_DELAY_MS = 1000
 export function useChannel<T>(channel: string | null, onMessage: (message: T) => void) {
   useEffect(() => {
     if (!channel) return
-    const subscription = transmitClient().subscription(channel)
-    const stop = subscription.onMessage<T>(onMessage)
     const entry = listeners.get(channel) ?? { count: 0, release: null }
     listeners.set(channel, entry)
     entry.count++
     if (entry.release) clearTimeout(entry.release)
     entry.release = null
-    subscription.create().catch((e) => console.warn('subscription failed', channel, e))
+
+    let stop = () => {}
+    let unmounted = false
+    const attach = () => {
+      if (unmounted) return
+      const subscription = transmitClient().subscription(channel)
+      stop = subscription.onMessage<T>(onMessage)
+      subscription.create().catch((e) => console.warn('subscription failed', channel, e))
+    }
+    const inFlight = deleting.get(channel)
+    if (inFlight) inFlight.then(attach)
+    else attach()
+
     return () => {
+      unmounted = true
       stop()
       entry.count--
       if (entry.count > 0) return
       entry.release = setTimeout(() => {
         if (entry.count > 0) return
         listeners.delete(channel)
-        subscription.delete().catch(() => {})
+        const done = transmitClient()
+          .subscription(channel)
+          .delete()
+          .catch(() => {})
+          .finally(() => deleting.delete(channel))
+        deleting.set(channel, done)
       }, RELEASE_DELAY_MS)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
