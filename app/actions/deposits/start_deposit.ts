@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import logger from '@adonisjs/core/services/logger'
-import Balance from '#models/balance'
 import Deposit from '#models/deposit'
 import type User from '#models/user'
 import Profile from '#models/profile'
-import settings from '#services/settings_service'
 import { adapterFor, isOnlineGateway } from '#services/payments/registry'
 import { findOfferedGateway, settingsOf } from '#queries/payment_gateways'
-import { kycStatusFor } from '#queries/kyc_status'
 import { depositTotals } from '#domain/deposits'
 import { isCryptoGateway } from '#domain/gateways'
-import { isStorableId } from '#domain/ids'
 import { money, toDbDecimal, toFixedString } from '#domain/money'
 import { UserFacingException } from '#exceptions/user_facing_exception'
-import { NotFoundException } from '#exceptions/not_found_exception'
+import { ownRealWallet, requireKycWhen, requirePositive } from '#services/money_movement_checks'
 
 export const KYC_DEPOSIT_MESSAGE = 'Please verify KYC to enable deposit'
 export const GATEWAY_UNAVAILABLE = 'This payment gateway is not available'
@@ -39,21 +35,11 @@ export interface StartDepositInput {
  */
 export async function startDeposit(input: StartDepositInput): Promise<{ deposit: Deposit; paymentLink: string }> {
   const { user } = input
-  const wallet = isStorableId(input.balanceId)
-    ? await Balance.query().where('id', input.balanceId).where('user_id', user.id).first()
-    : null
-  if (!wallet) throw new NotFoundException()
-  if (wallet.mode !== 'real') {
-    throw new UserFacingException('Deposits are made to a real wallet', { field: 'balance_id' })
-  }
-  if ((await settings.value('kycDeposit')) === 'on' && (await kycStatusFor(user.id)) !== 'approved') {
-    throw new UserFacingException(KYC_DEPOSIT_MESSAGE, { status: 403 })
-  }
+  const wallet = await ownRealWallet(user.id, input.balanceId, 'Deposits are made to a real wallet')
+  await requireKycWhen('kycDeposit', user.id, KYC_DEPOSIT_MESSAGE)
   const gateway = await findOfferedGateway(input.gateway)
   if (!gateway) throw new UserFacingException(GATEWAY_UNAVAILABLE, { field: 'gateway' })
-  if (!money(input.amount).greaterThan(0)) {
-    throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
-  }
+  requirePositive(money(input.amount))
 
   const { amount, fee, total } = depositTotals(input.amount, gateway.fee)
   const deposit = await Deposit.create({

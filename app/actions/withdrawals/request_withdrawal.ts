@@ -1,19 +1,15 @@
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
-import Balance from '#models/balance'
 import Withdrawal from '#models/withdrawal'
 import type User from '#models/user'
-import settings from '#services/settings_service'
 import { holdFunds } from '#services/ledger_service'
-import { kycStatusFor } from '#queries/kyc_status'
 import { openPositionsAtMarket } from '#queries/open_positions'
 import { withdrawFees } from '#queries/withdrawals'
 import { accountMetrics } from '#domain/account_metrics'
-import { isStorableId } from '#domain/ids'
 import { money, toDbDecimal } from '#domain/money'
 import { bankDescription, withdrawableAmount, withdrawTotals, type BankDetails } from '#domain/withdrawals'
 import { UserFacingException } from '#exceptions/user_facing_exception'
-import { NotFoundException } from '#exceptions/not_found_exception'
+import { ownRealWallet, requireKycWhen, requirePositive } from '#services/money_movement_checks'
 
 export const KYC_WITHDRAW_MESSAGE = 'Please verify KYC to enable withdraw'
 export const WITHDRAW_NOT_ENOUGH = 'Not enough free balance for this withdrawal and its fee'
@@ -36,19 +32,9 @@ export interface RequestWithdrawalInput {
  */
 export async function requestWithdrawal(input: RequestWithdrawalInput): Promise<Withdrawal> {
   const { user } = input
-  const wallet = isStorableId(input.balanceId)
-    ? await Balance.query().where('id', input.balanceId).where('user_id', user.id).first()
-    : null
-  if (!wallet) throw new NotFoundException()
-  if (wallet.mode !== 'real') {
-    throw new UserFacingException('Withdrawals are made from a real wallet', { field: 'balance_id' })
-  }
-  if ((await settings.value('kycWithdraw')) === 'on' && (await kycStatusFor(user.id)) !== 'approved') {
-    throw new UserFacingException(KYC_WITHDRAW_MESSAGE, { status: 403 })
-  }
-  if (!money(input.amount).greaterThan(0)) {
-    throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
-  }
+  const wallet = await ownRealWallet(user.id, input.balanceId, 'Withdrawals are made from a real wallet')
+  await requireKycWhen('kycWithdraw', user.id, KYC_WITHDRAW_MESSAGE)
+  requirePositive(money(input.amount))
   // The form shows the account name read-only: withdrawals are paid to the customer's own account.
   if (normalizeName(input.bank.accountName) !== normalizeName(user.fullName)) {
     throw new UserFacingException('The account must be in your own name', { field: 'account_name' })
