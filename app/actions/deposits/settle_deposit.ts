@@ -3,7 +3,7 @@ import emitter from '@adonisjs/core/services/emitter'
 import logger from '@adonisjs/core/services/logger'
 import Balance from '#models/balance'
 import Deposit from '#models/deposit'
-import type User from '#models/user'
+import User from '#models/user'
 import { postEntry } from '#services/ledger_service'
 import { notifyUser } from '#services/notification_service'
 import { claimPending } from '#services/pending_claims'
@@ -11,6 +11,7 @@ import type { ProviderNotice } from '#services/payments/types'
 import { coversDeposit } from '#domain/deposits'
 import { isStorableId } from '#domain/ids'
 import { money, toDbDecimal, toFixedString } from '#domain/money'
+import { Roles } from '#domain/roles'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
 
@@ -136,17 +137,35 @@ export async function settleProviderNotice(gateway: string, notice: ProviderNoti
       { depositId: deposit.id, gateway, collected: notice.collected, total: deposit.total, currency: wallet.currency },
       'provider confirmed less than the deposit total; left pending for staff'
     )
-    // Staff see what the provider reported on the deposit itself.
-    const reported = notice.collected ? `${notice.collected.amount} ${notice.collected.currency}` : 'no amount'
-    if (deposit.description?.includes('(provider reported')) return 'mismatch'
-    await Deposit.query()
-      .where('id', deposit.id)
-      .where('status', 'pending')
-      .update({
-        description: `${deposit.description ?? ''} (provider reported ${reported}, not the total)`.slice(0, 2000),
-        ...referenceColumn(notice.providerReference),
-      })
+    await flagForReview(deposit, notice)
     return 'mismatch'
   }
   return (await creditDeposit(deposit, null, notice.providerReference)) ? 'credited' : 'already-decided'
+}
+
+/**
+ * A provider reported less than the total (or another currency): the deposit
+ * stays pending with what was reported noted on it, and the staff who decide
+ * deposits (roles 1, 2) are notified once.
+ */
+async function flagForReview(deposit: Deposit, notice: ProviderNotice) {
+  const reported = notice.collected ? `${notice.collected.amount} ${notice.collected.currency}` : 'no amount'
+  const note = `(provider reported ${reported}, not the total)`
+  const flagged = await Deposit.query()
+    .where('id', deposit.id)
+    .where('status', 'pending')
+    .whereRaw("COALESCE(description, '') NOT LIKE ?", ['%(provider reported%'])
+    .update({
+      description: `${deposit.description ?? ''} ${note}`.trim().slice(0, 2000),
+      ...referenceColumn(notice.providerReference),
+    })
+  if (Number(Array.isArray(flagged) ? flagged[0] : flagged) !== 1) return
+  const staff = await User.query().whereIn('role_id', [Roles.ADMIN, Roles.MANAGER]).where('is_active', true).select('id')
+  for (const member of staff) {
+    await notifyUser(member.id, {
+      title: 'Deposit needs review',
+      description: `Deposit #${deposit.id} (${deposit.gateway}): ${note}`,
+      url: '/admin/deposits',
+    })
+  }
 }

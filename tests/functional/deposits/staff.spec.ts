@@ -199,5 +199,14 @@ test.group('Decided deposits keep their state', (group) => {
     assert.equal(deposit.status, 'pending')
     assert.equal(deposit.description, 'Deposit via stripe (provider reported 99.99 USD, not the total)')
     assert.equal(deposit.providerReference, 'cs_1')
+    // The staff who decide deposits are told once, however often the provider repeats it.
+    for (const email of [DEMO.admin, DEMO.manager]) {
+      const notes = await Notification.query()
+        .where('user_id', (await demoUser(email)).id)
+        .where('title', 'Deposit needs review')
+      assert.lengthOf(notes, 1, email)
+      assert.include(notes[0].description!, `Deposit #${deposit.id}`)
+    }
+    assert.lengthOf(await Notification.query().where('user_id', (await demoUser(DEMO.customer)).id).where('title', 'Deposit needs review'), 0)
   })
 })
