@@ -2,7 +2,7 @@ import logger from '@adonisjs/core/services/logger'
 import feedHealth from '#services/market/feed_health'
 import { ReconnectingSocket } from '#services/market/feeds/reconnecting_socket'
 import { QuoteWriter } from '#services/market/feeds/quote_writer'
-import { reportDown, type FeedConnectionOptions, type FeedInstrument, type MarketFeed } from '#services/market/feeds/provider'
+import { type FeedConnectionOptions, type FeedInstrument, type MarketFeed, reportDown, reportStarting } from '#services/market/feeds/provider'
 
 /** EOD Historical Data websocket host; the `us-quote` endpoint carries US stock bid/ask. */
 export const EODHD_WS_URL = 'wss://ws.eodhistoricaldata.com'
@@ -60,8 +60,7 @@ export class EodhdFeed implements MarketFeed {
   }
 
   start() {
-    feedHealth.assign(this.name, this.instruments)
-    feedHealth.report(this.name, false, 'Connecting')
+    reportStarting(this)
     this.#socket.start()
   }
 

@@ -4,7 +4,7 @@ import { Backoff } from '#services/market/feeds/backoff'
 import { LineSplitter } from '#services/market/feeds/line_splitter'
 import { QuoteWriter } from '#services/market/feeds/quote_writer'
 import { messageOf } from '#services/market/feeds/reconnecting_socket'
-import { reportDown, type FeedConnectionOptions, type FeedInstrument, type MarketFeed } from '#services/market/feeds/provider'
+import { type FeedConnectionOptions, type FeedInstrument, type MarketFeed, reportDown, reportStarting } from '#services/market/feeds/provider'
 
 /** The streaming hosts of the two OANDA environments (value3 of the oandaAPI row). */
 export const OANDA_STREAM_HOSTS = {
@@ -80,8 +80,7 @@ export class OandaFeed implements MarketFeed {
   start() {
     if (this.#running) return
     this.#running = true
-    feedHealth.assign(this.name, this.instruments)
-    feedHealth.report(this.name, false, 'Connecting')
+    reportStarting(this)
     this.#connect()
   }
 

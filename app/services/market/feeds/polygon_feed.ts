@@ -2,7 +2,7 @@ import logger from '@adonisjs/core/services/logger'
 import feedHealth from '#services/market/feed_health'
 import { ReconnectingSocket } from '#services/market/feeds/reconnecting_socket'
 import { QuoteWriter } from '#services/market/feeds/quote_writer'
-import { reportDown, type FeedConnectionOptions, type FeedInstrument, type MarketFeed } from '#services/market/feeds/provider'
+import { type FeedConnectionOptions, type FeedInstrument, type MarketFeed, reportDown, reportStarting } from '#services/market/feeds/provider'
 
 /** Massive (formerly Polygon.io) websocket host; the cluster is the path. */
 export const POLYGON_WS_URL = 'wss://socket.massive.com'
@@ -79,8 +79,7 @@ export class PolygonFeed implements MarketFeed {
   }
 
   start() {
-    feedHealth.assign(this.name, this.instruments)
-    feedHealth.report(this.name, false, 'Connecting')
+    reportStarting(this)
     this.#socket.start()
   }
 

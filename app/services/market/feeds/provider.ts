@@ -44,3 +44,9 @@ export function reportDown(feed: FeedName, message: string) {
   if (feedHealth.heartbeat(feed)?.success) logger.warn({ feed, reason: message }, 'market feed disconnected')
   feedHealth.report(feed, false, message)
 }
+
+/** A starting feed takes charge of its instruments' health: assigned to it, connecting, not yet live. */
+export function reportStarting(feed: { name: FeedName; instruments: readonly string[] }) {
+  feedHealth.assign(feed.name, feed.instruments)
+  feedHealth.report(feed.name, false, 'Connecting')
+}
