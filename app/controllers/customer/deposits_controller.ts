@@ -5,6 +5,7 @@ import settings from '#services/settings_service'
 import { baseUrlOf } from '#services/urls'
 import { discardUploads } from '#services/kyc_files'
 import { startDeposit } from '#actions/deposits/start_deposit'
+import { isOnlineGateway } from '#services/payments/registry'
 import { submitBankTransfer } from '#actions/deposits/submit_bank_transfer'
 import { kycStatusFor } from '#queries/kyc_status'
 import { offeredGateways } from '#queries/payment_gateways'
@@ -49,9 +50,8 @@ export default class DepositsController {
       gateway: payload.gateway,
       baseUrl: baseUrlOf(ctx),
     })
-    const online = !paymentLink.startsWith('/deposits/')
     return response.created({
-      message: online ? 'Redirecting to the payment gateway' : 'Deposit request created',
+      message: isOnlineGateway(deposit.gateway) ? 'Redirecting to the payment gateway' : 'Deposit request created',
       paymentLink,
       id: deposit.id,
     })

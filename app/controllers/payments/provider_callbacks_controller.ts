@@ -21,8 +21,9 @@ export default class ProviderCallbacksController {
    */
   async notify({ params, request, response }: HttpContext) {
     const value = String(params.gateway)
-    const row = isOnlineGateway(value) ? await PaymentGateway.findBy('value', value) : null
-    if (!row || !isOnlineGateway(value)) return response.notFound({ message: 'Unknown gateway' })
+    if (!isOnlineGateway(value)) return response.notFound({ message: 'Unknown gateway' })
+    const row = await PaymentGateway.findBy('value', value)
+    if (!row) return response.notFound({ message: 'Unknown gateway' })
     const adapter = await adapterFor(value)
     try {
       const notice = await adapter.verify(settingsOf(row), {

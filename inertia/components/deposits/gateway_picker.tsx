@@ -1,7 +1,7 @@
 import { Button, Radio, RadioGroup } from '@heroui/react'
 import type { ExternalPaymentOption, GatewayOption } from '#transformers/gateway_option_transformer'
 import { useTranslation } from '~/hooks/use_translation'
-import { toastError, toastSuccess } from '~/lib/toast'
+import { copyToClipboard } from '~/lib/clipboard'
 
 function GatewayLabel({ option }: { option: GatewayOption }) {
   const { t } = useTranslation()
@@ -23,14 +23,6 @@ function GatewayLabel({ option }: { option: GatewayOption }) {
 /** An external payment: opens its link in a new tab; Copy puts its custom value on the clipboard. */
 function ExternalPaymentRow({ option }: { option: ExternalPaymentOption }) {
   const { t } = useTranslation()
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(option.customValue ?? '')
-      toastSuccess('Copied to clipboard')
-    } catch {
-      toastError('Something went wrong')
-    }
-  }
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-medium border border-default-200 p-2" data-testid={`external-payment-${option.id}`}>
       {option.logo && <img src={option.logo.url} alt="" className="h-6 w-auto max-w-16 object-contain" />}
@@ -41,7 +33,7 @@ function ExternalPaymentRow({ option }: { option: ExternalPaymentOption }) {
         <span className="flex items-center gap-2 text-small">
           {option.customLabel && <span className="text-default-500">{option.customLabel}:</span>}
           <code className="rounded-small bg-default-100 px-1">{option.customValue}</code>
-          <Button size="sm" variant="flat" onPress={copy} data-testid={`copy-${option.id}`}>
+          <Button size="sm" variant="flat" onPress={() => copyToClipboard(option.customValue ?? '')} data-testid={`copy-${option.id}`}>
             {t('Copy')}
           </Button>
         </span>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Button, Chip, Popover, PopoverContent, PopoverTrigger } from '@heroui/react'
 import type { BankDetails } from '@domain/withdrawals'
 import type { PaymentStatus } from '@domain/payments'
@@ -42,39 +43,38 @@ export function BankDetailsList({ details, testId }: { details: BankDetails; tes
   )
 }
 
-/** 'Details' for a bank withdrawal in the customer's history (customer spec §2 Withdraws). */
-export function DetailsPopover({ details, testId }: { details: BankDetails; testId?: string }) {
+/** A small button opening a popover (the customer history's 'Details' and 'Show Reason'). */
+function InfoPopover(props: { label: string; color: 'primary' | 'danger'; className: string; testId?: string; children: ReactNode }) {
   const { t } = useTranslation()
   return (
     <Popover placement="bottom">
       <PopoverTrigger>
-        <Button size="sm" variant="light" color="primary" data-testid={testId}>
-          {t('Details')}
+        <Button size="sm" variant="light" color={props.color} data-testid={props.testId}>
+          {t(props.label)}
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="p-3">
-        <BankDetailsList details={details} testId={testId ? `${testId}-content` : undefined} />
-      </PopoverContent>
+      <PopoverContent className={props.className}>{props.children}</PopoverContent>
     </Popover>
+  )
+}
+
+/** 'Details' for a bank withdrawal in the customer's history (customer spec §2 Withdraws). */
+export function DetailsPopover({ details, testId }: { details: BankDetails; testId?: string }) {
+  return (
+    <InfoPopover label="Details" color="primary" className="p-3" testId={testId}>
+      <BankDetailsList details={details} testId={testId ? `${testId}-content` : undefined} />
+    </InfoPopover>
   )
 }
 
 /** 'Show Reason' on a declined withdrawal. */
 export function ReasonPopover({ reason, testId }: { reason: string; testId?: string }) {
-  const { t } = useTranslation()
   return (
-    <Popover placement="bottom">
-      <PopoverTrigger>
-        <Button size="sm" variant="light" color="danger" data-testid={testId}>
-          {t('Show Reason')}
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="max-w-xs p-3">
-        <p className="whitespace-normal text-small" data-testid={testId ? `${testId}-content` : undefined}>
-          {reason}
-        </p>
-      </PopoverContent>
-    </Popover>
+    <InfoPopover label="Show Reason" color="danger" className="max-w-xs p-3" testId={testId}>
+      <p className="whitespace-normal text-small" data-testid={testId ? `${testId}-content` : undefined}>
+        {reason}
+      </p>
+    </InfoPopover>
   )
 }
 

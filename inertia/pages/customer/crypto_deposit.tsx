@@ -5,7 +5,7 @@ import type DepositsController from '#controllers/customer/deposits_controller'
 import { AppShell } from '~/layouts/app_shell'
 import { useTranslation } from '~/hooks/use_translation'
 import { formatMoney } from '~/lib/format'
-import { toastError, toastSuccess } from '~/lib/toast'
+import { copyToClipboard } from '~/lib/clipboard'
 
 type Props = InferPageProps<DepositsController, 'crypto'>
 
@@ -16,14 +16,6 @@ type Props = InferPageProps<DepositsController, 'crypto'>
  */
 export default function CryptoDeposit({ gateway, amount, total, currency, coin, walletCode, convertedAmount, qrCode }: Props) {
   const { t } = useTranslation()
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(walletCode)
-      toastSuccess('Copied to clipboard')
-    } catch {
-      toastError('Something went wrong')
-    }
-  }
   return (
     <AppShell title="Crypto Deposit" withSidebar>
       <Card className="max-w-xl">
@@ -36,7 +28,7 @@ export default function CryptoDeposit({ gateway, amount, total, currency, coin, 
             <code className="break-all rounded-small bg-default-100 px-2 py-1" data-testid="crypto-wallet">
               {walletCode}
             </code>
-            <Button size="sm" variant="flat" onPress={copy}>
+            <Button size="sm" variant="flat" onPress={() => copyToClipboard(walletCode)}>
               {t('Copy')}
             </Button>
           </div>

@@ -15,13 +15,13 @@ import { KycNotice } from '~/components/payments/kyc_notice'
 import { FeeSummary, walletOptionLabel } from '~/components/payments/fee_summary'
 import { GatewayPicker } from '~/components/deposits/gateway_picker'
 import { DepositResultDialog } from '~/components/deposits/deposit_result_dialog'
-import { StatusChip, gatewayLabel } from '~/components/withdrawals/withdrawal_parts'
+import { StatusChip } from '~/components/withdrawals/withdrawal_parts'
+import { customerPaymentColumns } from '~/components/payments/customer_payment_columns'
 import { useApiForm } from '~/hooks/use_api_form'
 import { useSession } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { api, ApiError, errorMessage } from '~/lib/api'
 import { goToPayment } from '~/lib/payment_redirect'
-import { formatMoney } from '~/lib/format'
 import { required } from '~/lib/rules'
 import { toastError, toastSuccess } from '~/lib/toast'
 
@@ -101,29 +101,16 @@ export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments
     })
   }
 
+  const c = customerPaymentColumns<Row>(t, 'Paid')
   const columns: PagedColumn<Row>[] = [
-    { key: 'id', label: 'ID' },
-    { key: 'createdAt', label: 'Date' },
-    { key: 'amount', label: 'Amount', align: 'end', render: (r) => formatMoney(r.amount, r.currency) },
-    {
-      key: 'total',
-      label: 'Paid',
-      align: 'end',
-      render: (r) => (
-        <span>
-          {formatMoney(r.total, r.currency)} <span className="text-default-500">({formatMoney(r.fee, r.currency)})</span>
-        </span>
-      ),
-    },
+    c.id,
+    c.date,
+    c.amount,
+    c.total,
     { key: 'description', label: 'Description', render: (r) => t(r.description) },
     { key: 'status', label: 'Status', render: (r) => <StatusChip status={r.status} testId={`deposit-status-${r.id}`} /> },
-    { key: 'gateway', label: 'Method', render: (r) => t(gatewayLabel(r.gateway)) },
-    {
-      key: 'balanceAfter',
-      label: 'Balance',
-      align: 'end',
-      render: (r) => (r.balanceAfter === null ? '—' : formatMoney(r.balanceAfter, r.currency)),
-    },
+    c.method,
+    c.balance,
   ]
 
   return (

@@ -11,12 +11,8 @@ import { PagedTable, type PagedColumn } from '~/components/data/paged_table'
 import { TextField } from '~/components/form/text_field'
 import { SelectField } from '~/components/form/select_field'
 import { CountryField } from '~/components/form/country_field'
-import {
-  DetailsPopover,
-  ReasonPopover,
-  StatusChip,
-  gatewayLabel,
-} from '~/components/withdrawals/withdrawal_parts'
+import { DetailsPopover, ReasonPopover, StatusChip } from '~/components/withdrawals/withdrawal_parts'
+import { customerPaymentColumns } from '~/components/payments/customer_payment_columns'
 import { KycNotice } from '~/components/payments/kyc_notice'
 import { FeeSummary, walletOptionLabel } from '~/components/payments/fee_summary'
 import { useApiForm } from '~/hooks/use_api_form'
@@ -24,7 +20,6 @@ import { useCountries } from '~/hooks/use_countries'
 import { useSession } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { api, errorMessage } from '~/lib/api'
-import { formatMoney } from '~/lib/format'
 import { required } from '~/lib/rules'
 import { toastError, toastSuccess } from '~/lib/toast'
 
@@ -104,20 +99,12 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
     })
   }
 
+  const c = customerPaymentColumns<Row>(t, 'Total')
   const columns: PagedColumn<Row>[] = [
-    { key: 'id', label: 'ID' },
-    { key: 'createdAt', label: 'Date' },
-    { key: 'amount', label: 'Amount', align: 'end', render: (r) => formatMoney(r.amount, r.currency) },
-    {
-      key: 'total',
-      label: 'Total',
-      align: 'end',
-      render: (r) => (
-        <span>
-          {formatMoney(r.total, r.currency)} <span className="text-default-500">({formatMoney(r.fee, r.currency)})</span>
-        </span>
-      ),
-    },
+    c.id,
+    c.date,
+    c.amount,
+    c.total,
     {
       key: 'description',
       label: 'Description',
@@ -138,13 +125,8 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
         </span>
       ),
     },
-    { key: 'gateway', label: 'Method', render: (r) => t(gatewayLabel(r.gateway)) },
-    {
-      key: 'balanceAfter',
-      label: 'Balance',
-      align: 'end',
-      render: (r) => (r.balanceAfter === null ? '—' : formatMoney(r.balanceAfter, r.currency)),
-    },
+    c.method,
+    c.balance,
   ]
 
   return (
