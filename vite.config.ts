@@ -4,6 +4,9 @@ import inertia from '@adonisjs/inertia/client'
 import react from '@vitejs/plugin-react'
 import adonisjs from '@adonisjs/vite/client'
 import tailwindcss from '@tailwindcss/vite'
+import { VITE_SERVED_FOLDERS } from './config/dev_assets.js'
+
+const ROOT = getDirname(import.meta.url)
 
 export default defineConfig({
   plugins: [
@@ -34,13 +37,24 @@ export default defineConfig({
       'lightweight-charts',
     ],
   },
-  // The test server needs no hot reload, and its socket would clash with a
-  // dev server running on the same machine.
-  server: process.env.NODE_ENV === 'test' ? { hmr: false, ws: false } : undefined,
+  server: {
+    // The project root is Vite's root, so without this list it would serve the
+    // database, uploads and server sources. The browser needs only these folders;
+    // the app's dev_assets middleware also hands Vite nothing else (defence in depth).
+    fs: {
+      strict: true,
+      allow: VITE_SERVED_FOLDERS,
+      // Anchored to the project: a checkout may itself live under a folder named tmp.
+      deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '*.sqlite3*', `${ROOT}/tmp/**`, `${ROOT}/storage/**`],
+    },
+    // The test server needs no hot reload, and its socket would clash with a
+    // dev server running on the same machine.
+    ...(process.env.NODE_ENV === 'test' ? { hmr: false, ws: false } : {}),
+  },
   resolve: {
     alias: {
-      '~/': `${getDirname(import.meta.url)}/inertia/`,
-      '@domain/': `${getDirname(import.meta.url)}/app/domain/`,
+      '~/': `${ROOT}/inertia/`,
+      '@domain/': `${ROOT}/app/domain/`,
     },
   },
 })

@@ -188,6 +188,8 @@ function appEnv(nodeEnv: string, overrides: Record<string, string> = {}): Record
     PG_PASSWORD: PG.password,
     PG_DB_NAME: PG.database,
     MARKET_FEED: 'simulator',
+    // The load generator stands in for a load balancer on loopback: its X-Forwarded-For is each account's address.
+    TRUSTED_PROXIES: 'loopback',
     // Never reach a real mail server from a benchmark.
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: '2687',

@@ -13,8 +13,14 @@ const sessionConfig = defineConfig({
     secure: app.inProduction,
     sameSite: 'lax',
   },
-  store: env.get('SESSION_DRIVER'),
+  /*
+   * Server-side by default: the cookie holds only the session id, so logout or
+   * an ended session cannot be replayed. Redis when REDIS_URL is set (several
+   * app instances), else the database. `cookie` only when asked for by name.
+   */
+  store: env.get('SESSION_DRIVER') ?? (env.get('REDIS_URL') ? 'redis' : 'database'),
   stores: {
+    database: stores.database(),
     cookie: stores.cookie(),
     redis: stores.redis({ connection: 'main' }),
   },

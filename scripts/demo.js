@@ -1,7 +1,8 @@
 /*
 | npm run demo — the whole product on one machine, from a fresh clone.
 |
-|   1. .env from .env.example with a fresh APP_KEY (an existing .env is never touched)
+|   1. .env from .env.example with a fresh APP_KEY (an existing .env is kept; only an old
+|      `SESSION_DRIVER=cookie` line is commented out: sessions live on the server)
 |   2. tmp/ and the SQLite database migrated (node ace migration:run --force)
 |   3. demo data seeded when the database has no users (node ace db:seed)
 |   4. a local SMTP catcher on SMTP_PORT (mail lands in tmp/mail/*.eml)
@@ -16,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { connect } from 'node:net'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { loadEnv } from './env_file.js'
+import { loadEnv, retireCookieSessions } from './env_file.js'
 import { startMailCatcher } from './mail_catcher.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -62,6 +63,9 @@ function ensureEnvFile() {
 }
 
 ensureEnvFile()
+if (retireCookieSessions(join(ROOT, '.env'))) {
+  say('Commented out SESSION_DRIVER=cookie in .env: sessions are now kept on the server (database, or Redis with REDIS_URL)')
+}
 const env = loadEnv(join(ROOT, '.env'))
 if (!env('APP_KEY')) {
   fail('.env has no APP_KEY. Run "node ace generate:key" (or delete .env to let this script create one).')

@@ -3,6 +3,7 @@
 | runnable on SQLite with no .env beyond APP_KEY.
 */
 import { Env } from '@adonisjs/core/env'
+import { parseAddressList } from '#domain/ip_addresses'
 
 export default await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
@@ -13,7 +14,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   LOG_LEVEL: Env.schema.string(),
   TZ: Env.schema.string.optional(),
 
-  SESSION_DRIVER: Env.schema.enum(['cookie', 'memory', 'redis'] as const),
+  // Unset: redis with REDIS_URL, else database (config/session.ts). `cookie` keeps the
+  // session in the cookie, which logout cannot revoke: an explicit choice only.
+  SESSION_DRIVER: Env.schema.enum.optional(['database', 'redis', 'memory', 'cookie'] as const),
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
   SQLITE_PATH: Env.schema.string.optional(),
@@ -44,4 +47,19 @@ export default await Env.create(new URL('../', import.meta.url), {
   RECAPTCHA_VERIFY_URL: Env.schema.string.optional(),
   LOGIN_MAX_ATTEMPTS: Env.schema.number.optional(),
   LOGIN_BLOCK_MINUTES: Env.schema.number.optional(),
+
+  // Proxies whose X-Forwarded-For is believed (IPs, CIDRs, loopback…); unset = none.
+  TRUSTED_PROXIES: (key: string, value?: string) => {
+    const { errors } = parseAddressList(value)
+    if (errors.length) throw new Error(`${key}: not an IP, CIDR range or known name: ${errors.join(', ')}`)
+    return value ?? ''
+  },
+  // Account-wide lockout (any address) and the reset, verification and sign-up budgets.
+  LOGIN_ACCOUNT_MAX_FAILURES: Env.schema.number.optional(),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: Env.schema.number.optional(),
+  LOGIN_ACCOUNT_LOCK_MINUTES: Env.schema.number.optional(),
+  RESET_MAILS_PER_ACCOUNT_HOUR: Env.schema.number.optional(),
+  RESET_REQUESTS_PER_ADDRESS_HOUR: Env.schema.number.optional(),
+  VERIFY_MAILS_PER_ACCOUNT_HOUR: Env.schema.number.optional(),
+  SIGNUPS_PER_ADDRESS_HOUR: Env.schema.number.optional(),
 })

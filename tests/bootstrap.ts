@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { assert } from '@japa/assert'
-import { apiClient } from '@japa/api-client'
+import { apiClient, ApiClient } from '@japa/api-client'
 import { browserClient } from '@japa/browser-client'
 import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
@@ -14,6 +14,10 @@ import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
 import { inertiaApiClient } from '@adonisjs/inertia/plugins/api_client'
 import { chromium } from 'playwright'
 import { resetTestDatabase } from '#tests/helpers/database'
+import { afterTestRequest } from '#tests/helpers/deferred_work'
+
+// Mails go out after the response: a test request waits for them (tests/helpers/deferred_work.ts).
+ApiClient.teardown(() => afterTestRequest())
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const hasChromium = existsSync(CHROMIUM_PATH)

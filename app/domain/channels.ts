@@ -1,3 +1,5 @@
+import { ID_TEXT } from './ids.js'
+
 /** Transmit channel names shared by server and browser. */
 export const PRICES_CHANNEL = 'prices'
 
@@ -6,4 +8,34 @@ export const HEARTBEAT_CHANNEL = 'heartbeat'
 
 export function userChannel(userId: number) {
   return `users/${userId}`
+}
+
+/** What a Transmit subscribe/unsubscribe body or event-stream query may name (the client's uid is a UUID). */
+const UID = /^[A-Za-z0-9-]{1,64}$/
+/**
+ * The channels that exist. Transmit would keep a subscription to any name, so
+ * one tab could pile up unbounded subscriptions to made-up channels.
+ */
+const KNOWN_CHANNELS = [/^prices$/, /^heartbeat$/, new RegExp(`^users/${ID_TEXT.source.slice(1)}`)]
+
+/** The first problem with a Transmit request's fields, or null: the library throws on non-strings. */
+export function transmitRequestProblem(
+  input: unknown,
+  fields: ('uid' | 'channel')[]
+): { field: string; message: string } | null {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { field: 'uid', message: 'The request must be a JSON object with uid and channel' }
+  }
+  const values = input as Record<string, unknown>
+  for (const field of fields) {
+    const value = values[field]
+    if (typeof value !== 'string' || value === '') {
+      return { field, message: `The ${field} must be a non-empty string` }
+    }
+    if (field === 'uid' && !UID.test(value)) return { field, message: 'The uid is not valid' }
+    if (field === 'channel' && !KNOWN_CHANNELS.some((known) => known.test(value))) {
+      return { field, message: 'No such channel' }
+    }
+  }
+  return null
 }

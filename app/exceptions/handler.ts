@@ -7,6 +7,7 @@ import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as authErrors } from '@adonisjs/auth'
 import { UserFacingException } from '#exceptions/user_facing_exception'
+import { redactHeaders, redactUrl } from '#domain/redaction'
 
 type FieldError = { field: string; message: string; rule?: string }
 
@@ -39,6 +40,18 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return ctx.response.status(429).send(error.message)
     }
     return super.handle(error, ctx)
+  }
+
+  /**
+   * The development page (Youch) lists the request's headers and cookies: it
+   * gets a copy of the request without their values (session, CSRF token).
+   */
+  async renderErrorAsHTML(error: Parameters<ExceptionHandler['renderErrorAsHTML']>[0], ctx: HttpContext) {
+    const raw = ctx.request.request
+    const headers = redactHeaders(raw.headers)
+    const redacted = { url: redactUrl(raw.url ?? '/'), method: raw.method, httpVersion: raw.httpVersion, headers }
+    const request = Object.create(ctx.request, { request: { value: redacted } })
+    return super.renderErrorAsHTML(error, Object.create(ctx, { request: { value: request } }))
   }
 
   async report(error: unknown, ctx: HttpContext) {

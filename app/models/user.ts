@@ -1,7 +1,9 @@
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, beforeSave, belongsTo, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
+import { BaseModel, beforeSave, beforeUpdate, belongsTo, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { booleanColumn } from '#models/boolean_column'
 import type { BelongsTo, HasMany, HasOne } from '@adonisjs/lucid/types/relations'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
@@ -56,6 +58,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column.dateTime()
   declare lastAccessAt: DateTime | null
 
+  /** Part of every session's stamp: bumping it ends all of this user's sessions (session_stamp.ts). */
+  @column({ serializeAs: null })
+  declare sessionGeneration: number
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -66,6 +72,22 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @beforeSave()
   static normalizeEmail(user: User) {
     if (user.$dirty.email) user.email = user.email.trim().toLowerCase()
+  }
+
+  /**
+   * Ends every session of the user at once: the generation bump makes their
+   * stamps stale, and remember-me tokens go so none is restored. An atomic
+   * increment, so concurrent calls never cancel out.
+   */
+  static async endSessions(userId: number, client: QueryClientContract = db.connection()) {
+    await client.from('users').where('id', userId).increment('session_generation', 1)
+    await client.from('remember_me_tokens').where('tokenable_id', userId).delete()
+  }
+
+  /** A deactivated account is signed out everywhere, whichever screen deactivates it. */
+  @beforeUpdate()
+  static async endSessionsOnDeactivation(user: User) {
+    if ('isActive' in user.$dirty && !user.isActive) await User.endSessions(user.id, user.$trx)
   }
 
   @hasOne(() => Profile)

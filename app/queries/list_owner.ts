@@ -1,5 +1,5 @@
 import User from '#models/user'
-import { isStorableId } from '#domain/ids'
+import { parseId } from '#domain/ids'
 import { NotFoundException } from '#exceptions/not_found_exception'
 
 /**
@@ -8,7 +8,7 @@ import { NotFoundException } from '#exceptions/not_found_exception'
  */
 export async function listOwnerId(param: unknown): Promise<number | undefined> {
   if (param === undefined) return undefined
-  const userId = Number(param)
-  if (!isStorableId(userId) || !(await User.find(userId))) throw new NotFoundException()
+  const userId = parseId(param)
+  if (userId === null || !(await User.find(userId))) throw new NotFoundException()
   return userId
 }

@@ -2,6 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { AGENT_ROLES, type RoleId } from '#domain/roles'
 
 const KEY = 'impersonator'
+/** The staff member's session stamp (session_stamp.ts): a login-as session ends with their sessions. */
+export const IMPERSONATOR_STAMP_KEY = 'impersonatorStamp'
 
 export interface Impersonation {
   staffId: number
@@ -19,4 +21,5 @@ export function impersonationOf(ctx: HttpContext): Impersonation | null {
 
 export function endImpersonation(ctx: HttpContext) {
   ctx.session.forget(KEY)
+  ctx.session.forget(IMPERSONATOR_STAMP_KEY)
 }

@@ -11,7 +11,7 @@ import {
   sniffDocumentKind,
   type DocumentKind,
 } from '#domain/file_kinds'
-import { UserFacingException } from '#exceptions/user_facing_exception'
+import { DOCUMENT_UPLOAD, sanitizeUpload, type CleanUpload } from '#services/upload_sanitizer'
 
 /**
  * KYC files live on the private disk (config/drive.ts `fs`, never served from
@@ -33,25 +33,26 @@ export async function sniffFile(path: string): Promise<DocumentKind | null> {
 }
 
 /**
- * Moves an uploaded document (image or PDF, by its content) to the private
- * disk as {folder}/{userId}/{random}.{ext}; answers the stored key.
+ * Stores a document that passed `sanitizeUpload` (an image re-encoded to
+ * pixels only, or a plain PDF) on the private disk as
+ * {folder}/{userId}/{random}.{ext}, the extension from its checked kind;
+ * answers the stored key.
  */
 export async function storePrivateDocument(
   folder: 'kyc' | 'deposit-proofs',
   userId: number,
-  file: MultipartFile,
-  field: string
+  upload: CleanUpload
 ): Promise<string> {
-  const kind = file.tmpPath ? await sniffFile(file.tmpPath) : null
-  if (!kind) throw new UserFacingException('This file is not a JPEG, PNG or WebP image or a PDF', { field })
-  const key = `${folder}/${userId}/${randomUUID()}.${DOCUMENT_KINDS[kind].extension}`
-  await file.moveToDisk(key, PRIVATE_DISK)
+  const key = `${folder}/${userId}/${randomUUID()}.${DOCUMENT_KINDS[upload.kind].extension}`
+  await drive.use(PRIVATE_DISK).put(key, upload.bytes)
   return key
 }
 
+/** Checks and cleans an uploaded document (image or PDF); a refusal is a 422 under `field`. */
+export const sanitizeDocument = (file: MultipartFile, field: string) => sanitizeUpload(file, DOCUMENT_UPLOAD, field)
+
 /** A KYC document: kyc/{userId}/{random}.{ext}. */
-export const storeKycFile = (userId: number, file: MultipartFile, field: string) =>
-  storePrivateDocument('kyc', userId, file, field)
+export const storeKycFile = (userId: number, upload: CleanUpload) => storePrivateDocument('kyc', userId, upload)
 
 /** Removes stored files (a submission that did not go through); a missing file is no error. */
 export async function deleteKycFiles(keys: string[]) {

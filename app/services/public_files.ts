@@ -3,8 +3,7 @@ import router from '@adonisjs/core/services/router'
 import drive from '@adonisjs/drive/services/main'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import { DOCUMENT_KINDS } from '#domain/file_kinds'
-import { sniffFile } from '#services/kyc_files'
-import { UserFacingException } from '#exceptions/user_facing_exception'
+import { IMAGE_UPLOAD, sanitizeUpload } from '#services/upload_sanitizer'
 
 /**
  * Public images (gateway logos and QR codes, external payment logos) live on
@@ -26,17 +25,15 @@ export function publicFileUrl(path: string | null): string | null {
 }
 
 /**
- * Stores an uploaded image under {folder}/{random}.{ext}, the extension from
- * its sniffed content (JPEG, PNG or WebP only: an SVG can carry script, a PDF
- * is no logo). Callers validate first; this refuses anything else again.
+ * Stores an uploaded image under {folder}/{random}.{ext}: only JPEG, PNG or
+ * WebP (an SVG can carry script, a PDF is no logo), re-encoded by
+ * `sanitizeUpload` so only pixels reach a disk every visitor reads, the
+ * extension from the re-encoded format. A refusal is a 422 under `field`.
  */
 export async function storePublicImage(file: MultipartFile, folder: PublicFolder, field: string): Promise<string> {
-  const kind = file.tmpPath ? await sniffFile(file.tmpPath).catch(() => null) : null
-  if (!kind || !DOCUMENT_KINDS[kind].image) {
-    throw new UserFacingException('The file must be a PNG, JPEG or WebP image', { field })
-  }
-  const key = `${folder}/${randomUUID()}.${DOCUMENT_KINDS[kind].extension}`
-  await file.moveToDisk(key, PUBLIC_DISK)
+  const image = await sanitizeUpload(file, IMAGE_UPLOAD, field)
+  const key = `${folder}/${randomUUID()}.${DOCUMENT_KINDS[image.kind].extension}`
+  await drive.use(PUBLIC_DISK).put(key, image.bytes)
   return key
 }
 

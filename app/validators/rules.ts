@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
+import type { FieldContext } from '@vinejs/vine/types'
 import { COUNTRY_NAMES } from '#services/countries'
-import { MAX_ID } from '#domain/ids'
+import { parseId } from '#domain/ids'
 
 /** Small shared rules every account form builds from. */
 export const emailRule = () => vine.string().trim().maxLength(254).email().toLowerCase()
@@ -16,8 +17,22 @@ export const phoneRule = () =>
     .maxLength(20)
     .regex(/^\+?[0-9][0-9 ()-]{5,19}$/)
 
-/** A row id sent by a form: a whole number in the id column's range. */
-export const idRule = () => vine.number().withoutDecimals().min(1).max(MAX_ID)
+/** The one id rule (`parseId`); reported as `number` so each form's id message applies. */
+const plainId = vine.createRule((value: unknown, _options: undefined, field: FieldContext) => {
+  const id = parseId(value)
+  if (id === null) field.report('The {{ field }} field must be a valid id', 'number', field)
+  else field.mutate(id, field)
+})
+
+/**
+ * A row id sent by a form: a JSON integer or plain decimal text in the id
+ * column's range (`vine.number()` alone takes "0x10", "1e1" and [18]).
+ */
+export const idRule = () =>
+  vine
+    .any()
+    .use(plainId())
+    .transform((value) => value as number)
 
 export const shortText = (max: number) => vine.string().trim().maxLength(max)
 

@@ -47,7 +47,6 @@ router
     router
       .post('/dashboard/pricing/subscribe/:planId', [PricingController, 'subscribe'])
       .as('pricing.subscribe')
-      .where('planId', router.matchers.number())
   })
   .use([middleware.auth(), middleware.role({ roles: ALL_ROLES })])
 
@@ -64,7 +63,6 @@ router
     router
       .put('/dashboard/orders/:id', [OrdersController, 'update'])
       .as('orders.update')
-      .where('id', router.matchers.number())
   })
   .use([middleware.auth(), middleware.role({ roles: [3] })])
 
@@ -83,15 +81,12 @@ router
     router
       .get('/deposits/bank/:id', [DepositsController, 'bank'])
       .as('deposits.bank')
-      .where('id', router.matchers.number())
     router
       .put('/deposits/bank/:id', [DepositsController, 'submitBank'])
       .as('deposits.bank.submit')
-      .where('id', router.matchers.number())
     router
       .get('/deposits/crypto/:id', [DepositsController, 'crypto'])
       .as('deposits.crypto')
-      .where('id', router.matchers.number())
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.CUSTOMER] })])
 
@@ -107,7 +102,6 @@ router
 router
   .get('/kyc/documents/:id/:side', [KycFilesController, 'show'])
   .as('kyc.file')
-  .where('id', router.matchers.number())
   .where('side', /^(front|back|address)$/)
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.CUSTOMER] })])
 
@@ -115,5 +109,4 @@ router
 router
   .get('/deposits/:id/proof', [DepositProofsController, 'show'])
   .as('deposits.proof')
-  .where('id', router.matchers.number())
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER, Roles.CUSTOMER] })])

@@ -32,15 +32,12 @@ router
     router
       .get('/admin/withdraws/api/history/:userId', [WithdrawalsController, 'history'])
       .as('admin.withdraws.api.history.user')
-      .where('userId', router.matchers.number())
     router
       .post('/admin/withdraws/:id/approve', [WithdrawalsController, 'approve'])
       .as('admin.withdraws.approve')
-      .where('id', router.matchers.number())
     router
       .post('/admin/withdraws/:id/decline', [WithdrawalsController, 'decline'])
       .as('admin.withdraws.decline')
-      .where('id', router.matchers.number())
   })
   .use([middleware.auth(), middleware.role({ roles: [1, 2] })])
 router
@@ -58,11 +55,9 @@ router
     router
       .post('/admin/kyc/:id/approve', [KycDocumentsController, 'approve'])
       .as('admin.kyc.approve')
-      .where('id', router.matchers.number())
     router
       .post('/admin/kyc/:id/decline', [KycDocumentsController, 'decline'])
       .as('admin.kyc.decline')
-      .where('id', router.matchers.number())
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
 
@@ -75,15 +70,12 @@ router
     router
       .get('/admin/deposits/api/history/:userId', [StaffDepositsController, 'history'])
       .as('admin.deposits.api.history.user')
-      .where('userId', router.matchers.number())
     router
       .post('/admin/deposits/:id/approve', [StaffDepositsController, 'approve'])
       .as('admin.deposits.approve')
-      .where('id', router.matchers.number())
     router
       .post('/admin/deposits/:id/decline', [StaffDepositsController, 'decline'])
       .as('admin.deposits.decline')
-      .where('id', router.matchers.number())
   })
   .use([middleware.auth(), middleware.role({ roles: [1, 2] })])
 
@@ -110,10 +102,8 @@ router
     router
       .put('/admin/externalPayments/:id', [ExternalPaymentsController, 'update'])
       .as('admin.externalPayments.update')
-      .where('id', router.matchers.number())
     router
       .delete('/admin/externalPayments/:id', [ExternalPaymentsController, 'destroy'])
       .as('admin.externalPayments.destroy')
-      .where('id', router.matchers.number())
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])

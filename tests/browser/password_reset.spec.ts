@@ -3,6 +3,7 @@ import mail from '@adonisjs/mail/services/main'
 import ResetPasswordNotification from '#mails/reset_password_notification'
 import { isolate } from '#tests/helpers/isolation'
 import { linkIn } from '#tests/helpers/mails'
+import { settleDeferred } from '#services/deferred'
 import { loginThroughForm } from '#tests/helpers/browser'
 
 test.group('Browser: forgot and reset password', (group) => {
@@ -15,6 +16,7 @@ test.group('Browser: forgot and reset password', (group) => {
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.assertTextContains('section[role=dialog]', 'Verification Email Sent')
 
+    await settleDeferred() // the mail goes out after the response
     const sent = mails.sent((m) => m instanceof ResetPasswordNotification)
     const link = linkIn(sent[sent.length - 1], '/reset-password/')
     await page.goto(link.toString())

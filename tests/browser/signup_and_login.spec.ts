@@ -4,6 +4,7 @@ import VerifyEmailNotification from '#mails/verify_email_notification'
 import User from '#models/user'
 import { isolate } from '#tests/helpers/isolation'
 import { linkIn } from '#tests/helpers/mails'
+import { settleDeferred } from '#services/deferred'
 import { chooseFromAutocomplete, loginThroughForm } from '#tests/helpers/browser'
 
 test.group('Browser: sign up, verify, log in', (group) => {
@@ -36,6 +37,7 @@ test.group('Browser: sign up, verify, log in', (group) => {
     await page.assertTextContains('[data-toast]', 'verify your e-mail')
     assert.equal(new URL(page.url()).pathname, '/')
 
+    await settleDeferred() // the mail goes out after the response
     const sent = mails.sent((m) => m instanceof VerifyEmailNotification)
     const link = linkIn(sent[sent.length - 1], '/verify-email/')
     await page.goto(link.toString())

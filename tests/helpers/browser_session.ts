@@ -1,3 +1,6 @@
+import { DEMO_PASSWORD } from '#tests/helpers/users'
+import { afterTestRequest } from '#tests/helpers/deferred_work'
+
 /**
  * A cookie-keeping HTTP client that talks to the test server the way the
  * browser does: it keeps the session cookie between requests, reads the
@@ -71,6 +74,7 @@ export class BrowserSession {
     })
     this.#store(response.headers.getSetCookie())
     const text = await response.text()
+    await afterTestRequest()
     let json: any = null
     try {
       json = text ? JSON.parse(text) : null
@@ -100,4 +104,13 @@ export class BrowserSession {
       else this.#cookies.set(name, value)
     }
   }
+}
+
+/** A browser signed in through the real login form (the session cookie and XSRF token it got). */
+export async function signedInBrowser(email: string, password = DEMO_PASSWORD) {
+  const browser = new BrowserSession()
+  await browser.open()
+  const login = await browser.post('/auth/login', { email, password })
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`)
+  return browser
 }

@@ -3,6 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import mail from '@adonisjs/mail/services/main'
 import settings from '#services/settings_service'
+import { settleDeferred } from '#services/deferred'
 
 /**
  * Every test of the group runs in a transaction rolled back afterwards, with
@@ -17,6 +18,7 @@ export function isolate(group: Group) {
     mail.fake()
     const rollback = await testUtils.db().withGlobalTransaction()
     return async () => {
+      await settleDeferred()
       await rollback()
       settings.forget()
       mail.restore()

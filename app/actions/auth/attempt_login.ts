@@ -1,9 +1,8 @@
-import limiter from '@adonisjs/limiter/services/main'
 import { errors as authErrors } from '@adonisjs/auth'
-import env from '#start/env'
 import User from '#models/user'
 import settings from '#services/settings_service'
 import { UserFacingException } from '#exceptions/user_facing_exception'
+import { underLoginThrottles } from '#services/auth_throttles'
 
 export class UnverifiedEmailException extends UserFacingException {
   constructor(public user: User) {
@@ -15,31 +14,22 @@ export class UnverifiedEmailException extends UserFacingException {
 }
 
 /**
- * Checks credentials with failed attempts throttled per e-mail and IP:
- * after LOGIN_MAX_ATTEMPTS failures the pair is blocked for LOGIN_BLOCK_MINUTES
- * (429). Disabled and unverified accounts are refused after the password
- * check, so their state is not revealed to someone without the password.
+ * Checks credentials under the login throttles (app/services/auth_throttles.ts):
+ * LOGIN_MAX_ATTEMPTS failures per e-mail and address block that pair for
+ * LOGIN_BLOCK_MINUTES, and LOGIN_ACCOUNT_MAX_FAILURES failures per e-mail from
+ * any address lock the account for LOGIN_ACCOUNT_LOCK_MINUTES (both 429; a
+ * password reset lifts the lock). Disabled and unverified accounts are refused
+ * after the password check, so their state is not revealed to someone without
+ * the password. A known device (app/services/known_devices.ts) is exempt from
+ * the account lock.
  */
-export async function attemptLogin(input: { email: string; password: string; ip: string }) {
-  const maxAttempts = env.get('LOGIN_MAX_ATTEMPTS', 5)
-  const blockMinutes = env.get('LOGIN_BLOCK_MINUTES', 15)
-  const throttle = limiter.use({
-    requests: maxAttempts,
-    duration: `${blockMinutes} mins`,
-    blockDuration: `${blockMinutes} mins`,
-  })
-  const key = `login_${input.email}_${input.ip}`
-
-  const [error, user] = await throttle.penalize(key, () =>
-    User.verifyCredentials(input.email, input.password)
+export async function attemptLogin(input: { email: string; password: string; ip: string; knownDevice?: boolean }) {
+  const user = await underLoginThrottles(
+    input.email,
+    input.ip,
+    () => User.verifyCredentials(input.email, input.password),
+    { knownDevice: input.knownDevice }
   )
-  if (error) {
-    const minutes = Math.max(1, Math.ceil(error.response.availableIn / 60))
-    throw new UserFacingException(
-      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { status: 429, code: 'E_TOO_MANY_LOGIN_ATTEMPTS' }
-    )
-  }
   if (!user.isActive) {
     throw new UserFacingException('Your account is disabled. Please contact support.', {
       status: 403,

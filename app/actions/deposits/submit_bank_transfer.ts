@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import Deposit from '#models/deposit'
-import { deleteKycFiles, storePrivateDocument } from '#services/kyc_files'
+import { deleteKycFiles, sanitizeDocument, storePrivateDocument } from '#services/kyc_files'
 import { bankDescription } from '#domain/withdrawals'
 import { isStorableId } from '#domain/ids'
 import { UserFacingException } from '#exceptions/user_facing_exception'
@@ -29,7 +29,9 @@ export async function submitBankTransfer(input: BankTransferInput): Promise<Depo
     throw new UserFacingException('This deposit has already been decided', { status: 409 })
   }
 
-  const proofPath = await storePrivateDocument('deposit-proofs', input.userId, input.proof, 'proof')
+  // A refused proof (422 under `proof`) is refused before anything is written.
+  const proof = await sanitizeDocument(input.proof, 'proof')
+  const proofPath = await storePrivateDocument('deposit-proofs', input.userId, proof)
   const previous = deposit.proofPath
   // Only a still-pending deposit takes the proof: staff may decide it meanwhile.
   const updated = await Deposit.query()

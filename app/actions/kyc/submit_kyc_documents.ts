@@ -4,7 +4,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import KycDocument from '#models/kyc_document'
 import User from '#models/user'
 import { canSubmitKyc, kycStatusOf, KYC_SIDES, type KycDocumentType, type KycSide } from '#domain/kyc'
-import { deleteKycFiles, storeKycFile } from '#services/kyc_files'
+import { deleteKycFiles, sanitizeDocument, storeKycFile } from '#services/kyc_files'
+import type { CleanUpload } from '#services/upload_sanitizer'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 
 export interface SubmitKycInput {
@@ -18,17 +19,23 @@ export interface SubmitKycInput {
  * declined can be resubmitted). The files go to the private disk first; the
  * row is written in one transaction that locks the customer, so two
  * submissions at once cannot both pass the "nothing pending or approved"
- * check. A refused or failed submission leaves no files behind.
+ * check. Every file is checked and cleaned before any is written, so a
+ * refused one (422 under its side) writes nothing; a failure after that
+ * removes what was written.
  */
 export async function submitKycDocuments(input: SubmitKycInput): Promise<KycDocument> {
   // Refuse early (no files written) when the latest submission already blocks a new one.
   await ensureCanSubmit(input.userId)
 
+  // One at a time: each image is decoded in memory.
+  const clean = {} as Record<KycSide, CleanUpload>
+  for (const side of KYC_SIDES) clean[side] = await sanitizeDocument(input.files[side], side)
+
   const stored: string[] = []
   try {
     const paths = {} as Record<KycSide, string>
     for (const side of KYC_SIDES) {
-      paths[side] = await storeKycFile(input.userId, input.files[side], side)
+      paths[side] = await storeKycFile(input.userId, clean[side])
       stored.push(paths[side])
     }
     return await db.transaction(async (trx) => {

@@ -5,7 +5,8 @@ import { UserFacingException } from '#exceptions/user_facing_exception'
 
 /**
  * Changes the password after checking the current one. Remember-me cookies are
- * revoked; other open sessions end on their next request (session_stamp).
+ * revoked; other open sessions end on their next request (their stamp holds the
+ * old password hash, session_stamp.ts).
  */
 export async function changePassword(
   user: User,

@@ -1,23 +1,33 @@
 import Language from '#models/language'
 import Translation from '#models/translation'
 import { isUniqueViolation } from '#services/db_errors'
-
-export const MAX_UNTRANSLATED_KEYS = 2000
+import { UserFacingException } from '#exceptions/user_facing_exception'
 
 /**
- * Records a key the browser could not translate, so staff can fill it in.
- * English keys are their own value; other languages start empty.
+ * The most rows one language may hold: the app has a few hundred texts, and
+ * visitors report keys (each at most 500 characters: translationKeyValidator).
+ */
+export const MAX_KEYS_PER_LANGUAGE = 2000
+export const ENGLISH_REFUSED = 'English texts need no translation'
+export const TOO_MANY_KEYS = 'This language has too many keys already'
+
+/**
+ * Records a key the browser could not translate, so staff can fill it in (an
+ * empty value). English is the keys' own language: it needs no rows, and
+ * accepting them let visitors add rows without end.
  */
 export async function saveMissingTranslation(code: string, key: string) {
   await Language.findByOrFail('code', code)
+  if (code === 'en') throw new UserFacingException(ENGLISH_REFUSED, { field: 'key' })
   const existing = await Translation.query().where('code', code).where('key', key).first()
   if (existing) return existing
-  // Visitors may report keys too (the login page is translated): cap the
-  // untranslated backlog so nobody can fill the table.
-  const backlog = await Translation.query().where('code', code).whereNull('value').count('* as total')
-  if (Number(backlog[0].$extras.total) >= MAX_UNTRANSLATED_KEYS) return null
+  // Visitors may report keys too (the login page is translated): cap the rows so nobody can fill the table.
+  const rows = await Translation.query().where('code', code).count('* as total')
+  if (Number(rows[0].$extras.total) >= MAX_KEYS_PER_LANGUAGE) {
+    throw new UserFacingException(TOO_MANY_KEYS, { field: 'key' })
+  }
   try {
-    return await Translation.create({ code, key, value: code === 'en' ? key : null })
+    return await Translation.create({ code, key, value: null })
   } catch (error) {
     if (isUniqueViolation(error)) {
       return Translation.query().where('code', code).where('key', key).firstOrFail()

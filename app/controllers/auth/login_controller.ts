@@ -5,8 +5,9 @@ import { sendVerificationEmail } from '#actions/auth/send_verification_email'
 import { requireCaptcha } from '#controllers/auth/captcha'
 import { errors as authErrors } from '@adonisjs/auth'
 import { landingPathFor } from '#domain/roles'
-import { baseUrlOf } from '#services/urls'
+import { appBaseUrl } from '#services/urls'
 import { stampSession } from '#services/session_stamp'
+import { isKnownDevice, rememberDevice } from '#services/known_devices'
 
 export const INVALID_CREDENTIALS = 'Invalid Credentials'
 
@@ -20,16 +21,22 @@ export default class LoginController {
     const payload = await request.validateUsing(loginValidator)
     await requireCaptcha(payload.humanKey, request.ip())
     try {
-      const user = await attemptLogin({ email: payload.email, password: payload.password, ip: request.ip() })
+      const user = await attemptLogin({
+        email: payload.email,
+        password: payload.password,
+        ip: request.ip(),
+        knownDevice: isKnownDevice(ctx, payload.email),
+      })
       await auth.use('web').login(user, payload.remember === true)
       stampSession(ctx, user)
+      rememberDevice(ctx, payload.email)
       return response.ok({ message: 'Logged in', redirect: landingPathFor(user.roleId) })
     } catch (error) {
       if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
         return response.badRequest({ message: INVALID_CREDENTIALS, errors: [] })
       }
       if (error instanceof UnverifiedEmailException) {
-        await sendVerificationEmail(error.user, baseUrlOf(ctx))
+        await sendVerificationEmail(error.user, appBaseUrl())
       }
       throw error
     }

@@ -1,11 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { endThisSession } from '#services/session_stamp'
 
 export default class LogoutController {
-  async handle({ auth, response, session }: HttpContext) {
-    await auth.use('web').logout()
-    // A fresh session id after logout: nothing of the old session can be replayed.
-    session.clear()
-    session.regenerate()
-    return response.ok({ message: 'Logged out', redirect: '/' })
+  async handle(ctx: HttpContext) {
+    // Nothing of the old session survives logout (the CSRF secret neither); the
+    // old id's record and its tabs' live streams end in every process.
+    ctx.session.clear()
+    await endThisSession(ctx)
+    return ctx.response.ok({ message: 'Logged out', redirect: '/' })
   }
 }

@@ -3,7 +3,7 @@ import { forgotPasswordValidator, resetPasswordValidator } from '#validators/aut
 import { requestPasswordReset } from '#actions/auth/request_password_reset'
 import { resetPassword } from '#actions/auth/reset_password'
 import { requireCaptcha } from '#controllers/auth/captcha'
-import { baseUrlOf } from '#services/urls'
+import { appBaseUrl } from '#services/urls'
 
 export default class PasswordResetController {
   async showRequest({ inertia }: HttpContext) {
@@ -13,7 +13,7 @@ export default class PasswordResetController {
   async sendLink(ctx: HttpContext) {
     const payload = await ctx.request.validateUsing(forgotPasswordValidator)
     await requireCaptcha(payload.humanKey, ctx.request.ip())
-    await requestPasswordReset({ email: payload.email, baseUrl: baseUrlOf(ctx) })
+    await requestPasswordReset({ email: payload.email, ip: ctx.request.ip(), baseUrl: appBaseUrl() })
     return ctx.response.ok({
       message: 'If an account exists for this address, we have sent a link to reset the password.',
     })
@@ -25,7 +25,7 @@ export default class PasswordResetController {
 
   async reset({ request, response }: HttpContext) {
     const payload = await request.validateUsing(resetPasswordValidator)
-    await resetPassword(payload)
+    await resetPassword({ ...payload, ip: request.ip() })
     return response.ok({ message: 'Your password has been updated. You can log in now.' })
   }
 }

@@ -4,7 +4,8 @@ import { registerUser } from '#actions/auth/register_user'
 import { sendVerificationEmail } from '#actions/auth/send_verification_email'
 import { requireCaptcha } from '#controllers/auth/captcha'
 import settings from '#services/settings_service'
-import { baseUrlOf } from '#services/urls'
+import { appBaseUrl } from '#services/urls'
+import { withSignupBudget } from '#services/auth_throttles'
 
 export default class SignupController {
   async show({ inertia }: HttpContext) {
@@ -14,12 +15,14 @@ export default class SignupController {
   async store(ctx: HttpContext) {
     const { request, response } = ctx
     const site = await settings.site()
-    const payload = await request.validateUsing(signupValidator, {
-      meta: { currencies: site.appCurrencies },
+    const user = await withSignupBudget(request.ip(), async () => {
+      const payload = await request.validateUsing(signupValidator, {
+        meta: { currencies: site.appCurrencies },
+      })
+      await requireCaptcha(payload.humanKey, request.ip())
+      return registerUser(payload)
     })
-    await requireCaptcha(payload.humanKey, request.ip())
-    const user = await registerUser(payload)
-    if (site.switches.emailVerify) await sendVerificationEmail(user, baseUrlOf(ctx))
+    if (site.switches.emailVerify) await sendVerificationEmail(user, appBaseUrl())
     return response.created({
       message: site.switches.emailVerify
         ? 'We have sent a verification e-mail to your address. Please click the link in it to activate your account.'

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import ExternalPayment from '#models/external_payment'
 import PaymentGateway from '#models/payment_gateway'
 import settings from '#services/settings_service'
-import { baseUrlOf } from '#services/urls'
+import { appBaseUrl } from '#services/urls'
 import { discardUploads } from '#services/kyc_files'
 import { startDeposit } from '#actions/deposits/start_deposit'
 import { isOnlineGateway } from '#services/payments/registry'
@@ -48,7 +48,7 @@ export default class DepositsController {
       balanceId: payload.balance_id,
       amount: payload.amount,
       gateway: payload.gateway,
-      baseUrl: baseUrlOf(ctx),
+      baseUrl: appBaseUrl(),
     })
     return response.created({
       message: isOnlineGateway(deposit.gateway) ? 'Redirecting to the payment gateway' : 'Deposit request created',

@@ -4,22 +4,15 @@ import ResetPasswordNotification from '#mails/reset_password_notification'
 import { isolate } from '#tests/helpers/isolation'
 import { linkIn } from '#tests/helpers/mails'
 import { DEMO, DEMO_PASSWORD } from '#tests/helpers/users'
-import { BrowserSession } from '#tests/helpers/browser_session'
+import { BrowserSession, signedInBrowser } from '#tests/helpers/browser_session'
 
-async function signedIn(email: string) {
-  const browser = new BrowserSession()
-  await browser.open()
-  const login = await browser.post('/auth/login', { email, password: DEMO_PASSWORD })
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`)
-  return browser
-}
 
 test.group('A password change signs out the other devices', (group) => {
   isolate(group)
 
   test('changing the password keeps this device and ends the other sessions', async ({ assert }) => {
-    const laptop = await signedIn(DEMO.customer)
-    const phone = await signedIn(DEMO.customer)
+    const laptop = await signedInBrowser(DEMO.customer)
+    const phone = await signedInBrowser(DEMO.customer)
     assert.equal((await phone.getJson('/auth/user')).status, 200)
 
     const change = await laptop.put('/security/password', {
@@ -37,7 +30,7 @@ test.group('A password change signs out the other devices', (group) => {
 
   test('resetting the password ends every open session', async ({ assert }) => {
     const { mails } = mail.fake()
-    const open = await signedIn(DEMO.customer)
+    const open = await signedInBrowser(DEMO.customer)
     const visitor = new BrowserSession()
     await visitor.open()
     await visitor.post('/forgot-password', { email: DEMO.customer })

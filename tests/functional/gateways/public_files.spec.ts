@@ -16,13 +16,14 @@ test.group('Public files', (group) => {
     assert.equal(publicFileUrl('external-payments/x y.png'), '/uploads/external-payments/x%20y.png')
   })
 
-  test('a public file is served to anyone; the private disk is not reachable through /uploads', async ({ client }) => {
+  test('a public file is served to anyone (its stored type, nosniff); the private disk is not reachable through /uploads', async ({ client }) => {
     const key = `gateways/${randomUUID()}.png`
     await drive.use('public').put(key, SAMPLE_PNG)
     forgetPublicFile(key)
     const served = await client.get(publicFileUrl(key)!)
     served.assertStatus(200)
     served.assertHeader('content-type', 'image/png')
+    served.assertHeader('x-content-type-options', 'nosniff')
 
     const secret = `kyc/1/${randomUUID()}.png`
     await drive.use('fs').put(secret, SAMPLE_PNG)

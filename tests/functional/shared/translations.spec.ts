@@ -50,11 +50,13 @@ test.group('POST /translations/:lng', (group) => {
     assert.notProperty((await api(client, 'get', '/translations/es')).body(), 'Some new text')
   })
 
-  test('an English key is its own value', async ({ client, assert }) => {
-    ;(await api(client, 'post', '/translations/en', { key: 'Some new text' })).assertStatus(200)
-    const row = await Translation.query().where('code', 'en').where('key', 'Some new text').firstOrFail()
-    assert.equal(row.value, 'Some new text')
-    assert.equal((await api(client, 'get', '/translations/en')).body()['Some new text'], 'Some new text')
+  test('English is refused: its texts need no rows (issue 9, item 5)', async ({ client, assert }) => {
+    const before = await Translation.query().where('code', 'en').count('* as total')
+    const response = await api(client, 'post', '/translations/en', { key: 'Some new text' })
+    response.assertStatus(422)
+    assert.equal(fieldErrors(response.body()).key, 'English texts need no translation')
+    const after = await Translation.query().where('code', 'en').count('* as total')
+    assert.equal(Number(after[0].$extras.total), Number(before[0].$extras.total))
   })
 
   test('saving a key twice keeps one row and an existing translation', async ({ client, assert }) => {

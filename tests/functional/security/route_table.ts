@@ -1,27 +1,23 @@
 /*
-| Authorization walk: every registered route, requested by a visitor and by
-| each of the six roles, must answer as the specifications say.
-|
-| The table below is the expectation, written from the specs (customer spec
-| §6, admin specs §2, DESIGN.md "a request outside a role's rights gets 403").
-| A route missing from the table fails the suite: every new route has to be
-| classified here.
+| The authorization table: every registered route, and what a visitor and
+| each of the six roles must get from it, written from the specs (customer
+| spec §6, admin specs §2, DESIGN.md "a request outside a role's rights gets
+| 403"). A route missing from the table fails the walk
+| (tests/functional/security/authorization.spec.ts): classify every new route
+| here. The fuzz pass (fuzz.spec.ts) takes its callers and URLs from it too.
 */
-import { test } from '@japa/runner'
 import router from '@adonisjs/core/services/router'
-import type { ApiClient, ApiRequest } from '@japa/api-client'
 import PricingPlan from '#models/pricing_plan'
-import User from '#models/user'
-import { ALL_ROLES, ROLE_HOME, type RoleId } from '#domain/roles'
-import { isolate } from '#tests/helpers/isolation'
-import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import type User from '#models/user'
+import { ALL_ROLES, type RoleId } from '#domain/roles'
+import { DEMO, demoUser } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
-import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
+import { storedDocument } from '#tests/helpers/kyc'
 import { pendingWithdrawal } from '#tests/helpers/withdrawals'
 import ExternalPayment from '#models/external_payment'
 import { bankDepositWithProof, pendingDeposit } from '#tests/helpers/deposits'
 
-type Expectation =
+export type Expectation =
   /** Visitor pages: a signed-in user is sent to /dashboard. */
   | { access: 'guest'; page: true }
   /** Open to everyone; must never fail with 401, 403 or 5xx. */
@@ -86,7 +82,7 @@ const anExternalPayment = async () => {
   return { ':id': String(payment.id) }
 }
 
-const EXPECTATIONS: Record<string, Expectation> = {
+export const EXPECTATIONS: Record<string, Expectation> = {
   // Visitor pages (customer spec §2, §6: visitors sign up, log in, reset passwords).
   'GET /': { access: 'guest', page: true },
   'GET /signup': { access: 'guest', page: true },
@@ -197,10 +193,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
 }
 
 /** Routes that are not the app's own: the Transmit SSE transport authorizes per channel. */
-const NOT_WALKED = ['GET /__transmit/events', 'POST /__transmit/subscribe', 'POST /__transmit/unsubscribe']
+export const NOT_WALKED = ['GET /__transmit/events', 'POST /__transmit/subscribe', 'POST /__transmit/unsubscribe']
 
 /** Every registered route as "METHOD /pattern" (HEAD is GET's twin). */
-function registeredRoutes() {
+export function registeredRoutes() {
   const keys = new Set<string>()
   for (const routes of Object.values(router.toJSON())) {
     for (const route of routes) {
@@ -213,7 +209,7 @@ function registeredRoutes() {
 }
 
 /** Plausible values for route parameters. */
-async function urlFor(pattern: string, overrides: Record<string, string> = {}) {
+export async function urlFor(pattern: string, overrides: Record<string, string> = {}) {
   const basic = await PricingPlan.findByOrFail('name', 'Basic')
   const newcomer = await demoUser(DEMO.newcomer)
   const values: Record<string, string> = {
@@ -235,105 +231,7 @@ async function urlFor(pattern: string, overrides: Record<string, string> = {}) {
   })
 }
 
-function request(client: ApiClient, method: string, url: string, page: boolean): ApiRequest {
-  const req = client.request(url, method as any).redirects(0)
-  if (method === 'GET') return page ? req : req.header('Accept', 'application/json')
-  return req.header('Accept', 'application/json').json({}).withCsrfToken()
-}
-
-const actors: { label: string; roleId: RoleId | null }[] = [
+export const actors: { label: string; roleId: RoleId | null }[] = [
   { label: 'visitor', roleId: null },
   ...ALL_ROLES.map((roleId) => ({ label: `role ${roleId}`, roleId })),
 ]
-
-test.group('authorization walk', (group) => {
-  isolate(group)
-  removeKycFilesAfterEach(group)
-
-  test('every registered route is classified in the expectation table', ({ assert }) => {
-    const walked = registeredRoutes().filter((key) => !NOT_WALKED.includes(key))
-    const unclassified = walked.filter((key) => !(key in EXPECTATIONS))
-    assert.deepEqual(unclassified, [], 'Add these routes to EXPECTATIONS in tests/functional/authorization.spec.ts')
-    const stale = Object.keys(EXPECTATIONS).filter((key) => !walked.includes(key))
-    assert.deepEqual(stale, [], 'These EXPECTATIONS entries no longer match a route')
-  })
-
-  for (const [key, expectation] of Object.entries(EXPECTATIONS)) {
-    const [method, pattern] = key.split(' ')
-
-    test(`${key}`, async ({ client, assert }) => {
-      const url = await urlFor(pattern, 'params' in expectation && expectation.params ? await expectation.params() : {})
-      for (const actor of actors) {
-        const user = actor.roleId ? await userOfRole(actor.roleId) : null
-        let req = request(client, method, url, expectation.page)
-        if (user) req = req.loginAs(user)
-        const withSession = 'session' in expectation ? expectation.session : undefined
-        if (user && withSession) req = req.withSession(await withSession(user))
-        const response = await req
-        const status = response.status()
-        const where = `${key} as ${actor.label} → ${status} ${(response.text() ?? '').slice(0, 200)}`
-
-        assert.isBelow(status, 500, where)
-
-        if (expectation.access === 'public') {
-          assert.notInclude([401, 403], status, where)
-        } else if (expectation.access === 'guest') {
-          if (user) {
-            assert.equal(status, 302, where)
-            assert.equal(response.header('location'), '/dashboard', where)
-          } else {
-            assert.equal(status, 200, where)
-          }
-        } else if (!user) {
-          if (expectation.page) {
-            assert.equal(status, 302, where)
-            assert.equal(response.header('location'), '/', where)
-          } else {
-            assert.equal(status, 401, where)
-          }
-        } else if (!expectation.access.includes(actor.roleId!)) {
-          assert.equal(status, 403, where)
-        } else {
-          assert.notInclude([401, 403, 404], status, where)
-          if (expectation.page) assert.equal(status, 200, where)
-        }
-      }
-    })
-  }
-
-  test('a page refused for a role renders the forbidden page', async ({ client }) => {
-    const customer = await userOfRole(3)
-    const response = await client.get('/admin').loginAs(customer).withInertia()
-    response.assertStatus(403)
-    response.assertInertiaComponent('errors/forbidden')
-  })
-
-  test('a JSON call refused for a role gets the JSON error shape', async ({ client, assert }) => {
-    const admin = await userOfRole(1)
-    const basic = await PricingPlan.findByOrFail('name', 'Basic')
-    const response = await client
-      .post(`/dashboard/pricing/subscribe/${basic.id}`)
-      .header('Accept', 'application/json')
-      .withCsrfToken()
-      .loginAs(admin)
-    response.assertStatus(403)
-    assert.isString(response.body().message)
-    assert.deepEqual(response.body().errors, [])
-  })
-
-  for (const roleId of ALL_ROLES) {
-    const home = ROLE_HOME[roleId]
-    if (!home) continue
-    test(`role ${roleId}'s footer button (${home.href}) opens its workspace`, async ({ client }) => {
-      const user = await userOfRole(roleId)
-      const response = await client.get(home.href).loginAs(user).withInertia()
-      response.assertStatus(200)
-      response.assertInertiaComponent('staff/workspace')
-      response.assertInertiaPropsContains({ activePath: home.href })
-    })
-  }
-
-  test('customers have no footer role button', ({ assert }) => {
-    assert.isUndefined(ROLE_HOME[3])
-  })
-})

@@ -1,0 +1,221 @@
+/*
+| Valid base requests for the write endpoints (the fuzz pass replaces one
+| field at a time) and the malformed values it tries. A write route without a
+| base here is still fuzzed, from an empty body, by the caller and URL of the
+| route table (route_table.ts).
+*/
+import { randomUUID } from 'node:crypto'
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import Instrument from '#models/instrument'
+import PasswordResetToken from '#models/password_reset_token'
+import PricingPlan from '#models/pricing_plan'
+import KycDocument from '#models/kyc_document'
+import { newOpaqueToken } from '#domain/tokens'
+import { signupPayload } from '#tests/helpers/signup'
+import { DEMO, DEMO_PASSWORD, demoUser, walletsOf } from '#tests/helpers/users'
+import { pendingWithdrawal, realWalletOf, withdrawPayload } from '#tests/helpers/withdrawals'
+import { openPosition } from '#tests/helpers/positions'
+
+export interface WriteBase {
+  /** The demo account that sends it (default: the first role the route table allows; a visitor for public routes). */
+  as?: string
+  url?: () => Promise<string> | string
+  body: () => Promise<Record<string, unknown>> | Record<string, unknown>
+  /** Restores what a request that succeeded changed (the group's transaction undoes the rest after the test). */
+  after?: () => Promise<void>
+}
+
+/** Stands for a value the test client cannot serialize itself (its stringifier recurses): spliced into the JSON text. */
+export class RawJsonValue {
+  constructor(readonly text: string) {}
+}
+
+/** The JSON text of `body`, with any RawJsonValue spliced in as is. */
+export function jsonText(body: Record<string, unknown>) {
+  const raws: string[] = []
+  const text = JSON.stringify(body, (_key, value) => {
+    if (!(value instanceof RawJsonValue)) return value
+    raws.push(value.text)
+    return `__raw_${raws.length - 1}__`
+  })
+  return raws.reduce((out, raw, i) => out.replace(`"__raw_${i}__"`, raw), text)
+}
+
+/** Values each field is replaced by, one at a time. */
+export const GARBAGE: [string, unknown][] = [
+  ['null', null],
+  ['true', true],
+  ['zero', 0],
+  ['negative', -1],
+  ['float', 1.5],
+  ['huge number', 1e308],
+  ['huge negative', -1e308],
+  ['tiny number', 5e-324],
+  ['beyond int32', 2 ** 31],
+  ['beyond int64', 9223372036854775808],
+  ['NaN text', 'NaN'],
+  ['Infinity text', 'Infinity'],
+  ['minus zero text', '-0'],
+  ['overflowing text', '1e999'],
+  ['hex text', '0x10'],
+  ['numeric string', '12345'],
+  ['empty string', ''],
+  ['spaces', '   '],
+  ['array', ['a', 'b']],
+  ['one-item array', [18]],
+  ['empty array', []],
+  ['object', { a: 1 }],
+  ['operator object', { $gt: '' }],
+  ['1 MB string', 'x'.repeat(1024 * 1024)],
+  ['900 KB string (under the body limit)', 'x'.repeat(900 * 1024)],
+  ['10k-level nesting', new RawJsonValue('['.repeat(10_000) + ']'.repeat(10_000))],
+  ['NUL byte', 'abc\u0000def@example.com'],
+  ['only NUL', '\u0000'],
+  ['control chars', '\u0001\u0002\u001b[31m'],
+  ['lone surrogate', 'a\ud800b'],
+  ['emoji', '😀'.repeat(300)],
+  ['RTL + zero width', '\u202e\u200b\u200d'],
+  ['SQL', "' OR 1=1 --"],
+  ['HTML', '<script>alert(1)</script>'],
+  ['prototype', '__proto__'],
+  ['date-ish', '9999-99-99'],
+  ['far future date', '275760-09-13'],
+]
+
+/** Fields every endpoint also gets, whatever its form: mass assignment and prototype pollution attempts. */
+export const EXTRA_FIELDS = ['__proto__', 'constructor', 'roleId', 'role_id', 'userId', 'id']
+
+/** The values an extra field gets (a form ignores unknown fields; these are the shapes that could still hurt). */
+export const EXTRA_GARBAGE = GARBAGE.filter(([label]) =>
+  ['null', 'zero', 'one-item array', 'operator object', '1 MB string', '10k-level nesting', 'prototype'].includes(label)
+)
+
+let seq = 0
+const uniqueEmail = () => `robust-${Date.now()}-${++seq}@example.com`
+
+async function freshResetToken() {
+  const user = await demoUser(DEMO.newcomer)
+  const { token, hash } = newOpaqueToken()
+  await PasswordResetToken.create({ userId: user.id, tokenHash: hash, expiresAt: DateTime.now().plus({ hours: 1 }) })
+  return token
+}
+
+async function restorePassword(email: string) {
+  const user = await demoUser(email)
+  user.password = DEMO_PASSWORD
+  await user.save()
+}
+
+/** A fresh pending KYC submission (no files) of the newcomer, for the staff decisions. */
+async function pendingKyc() {
+  const newcomer = await demoUser(DEMO.newcomer)
+  return KycDocument.create({ userId: newcomer.id, type: 'passport', status: 'pending' })
+}
+
+const eurUsd = async () => (await Instrument.findByOrFail('name', 'EUR_USD')).id
+
+export const WRITE_BASES: Record<string, WriteBase> = {
+  'POST /auth/login': {
+    body: () => ({ email: DEMO.customer, password: DEMO_PASSWORD, remember: true, humanKey: 'x' }),
+  },
+  'POST /auth/signup': {
+    body: () => signupPayload({ email: uniqueEmail(), promoCode: 'WELCOME2026', humanKey: 'x' }),
+  },
+  'POST /forgot-password': { body: () => ({ email: DEMO.newcomer, humanKey: 'x' }) },
+  'PUT /forgot-password': {
+    body: async () => ({ token: await freshResetToken(), password: 'a-new-password' }),
+    after: () => restorePassword(DEMO.newcomer),
+  },
+  'POST /translations/:lng': { url: () => '/translations/es', body: () => ({ key: `A new key ${++seq}` }) },
+  'POST /dashboard/switch-wallet': {
+    as: DEMO.customer,
+    body: async () => ({ balanceId: (await walletsOf(await demoUser(DEMO.customer)))[1].id }),
+  },
+  'POST /dashboard/add-to-favorite': { as: DEMO.customer, body: async () => ({ id: await eurUsd() }) },
+  'POST /dashboard/remove-from-favorite': { as: DEMO.customer, body: async () => ({ id: await eurUsd() }) },
+  'PUT /profile/me': {
+    as: DEMO.customer,
+    body: () => ({
+      fullName: 'Carla Customer',
+      phone: '+4915112345678',
+      birthDate: '1988-04-12',
+      country: 'Germany',
+      city: 'Berlin',
+      address: 'Friedrichstraße 100',
+      postalCode: '10117',
+    }),
+  },
+  'PUT /security/password': {
+    as: DEMO.customer,
+    body: () => ({ currentPassword: DEMO_PASSWORD, newPassword: 'another-password' }),
+    after: () => restorePassword(DEMO.customer),
+  },
+  'POST /dashboard/pricing/subscribe/:planId': {
+    as: DEMO.newcomer,
+    url: async () => `/dashboard/pricing/subscribe/${(await PricingPlan.findByOrFail('name', 'Basic')).id}`,
+    body: () => ({}),
+    after: async () => {
+      await db.from('users').where('email', DEMO.newcomer).update({ pricing_table_id: null })
+    },
+  },
+  'POST /authManager/back-to-admin': { as: DEMO.customer, body: () => ({}) },
+  'POST /auth/logout': { as: DEMO.customer, body: () => ({}) },
+  'POST /dashboard/orders': {
+    as: DEMO.customer,
+    body: () => ({ type: 'buy', instrument: 'EUR_USD', amount: '1000', profit: null, loss: null }),
+  },
+  'POST /dashboard/orders/close': {
+    as: DEMO.customer,
+    body: async () => ({
+      orderId: (await openPosition(await demoUser(DEMO.customer), { instrument: 'EUR_USD', type: 'buy', amount: '1000' })).id,
+      instrument: 'EUR_USD',
+    }),
+  },
+  'PUT /dashboard/orders/:id': { as: DEMO.customer, body: () => ({ loss: '1.00000', profit: '2.00000' }) },
+  'POST /withdraws/bank': {
+    as: DEMO.customer,
+    body: async () => withdrawPayload(await demoUser(DEMO.customer), { amount: '1' }),
+  },
+  'POST /deposits': {
+    as: DEMO.customer,
+    body: async () => ({ balance_id: (await realWalletOf(await demoUser(DEMO.customer))).id, gateway: 'bank', amount: '100' }),
+  },
+  // The proof file is multipart (walked in tests/functional/deposits); here the bank fields beside it.
+  'PUT /deposits/bank/:id': {
+    as: DEMO.customer,
+    body: () => ({ bank_name: 'Demo Bank AG', account_name: 'Carla Customer', account_number: 'DE89370400440532013000' }),
+  },
+  'POST /admin/withdraws/:id/approve': {
+    as: DEMO.admin,
+    url: async () => `/admin/withdraws/${(await pendingWithdrawal(await demoUser(DEMO.customer), '1')).id}/approve`,
+    body: () => ({}),
+  },
+  'POST /admin/withdraws/:id/decline': {
+    as: DEMO.admin,
+    url: async () => `/admin/withdraws/${(await pendingWithdrawal(await demoUser(DEMO.customer), '1')).id}/decline`,
+    body: () => ({ declineReason: 'Wrong account' }),
+  },
+  'POST /admin/withdraws/settings': { as: DEMO.admin, body: () => ({ feePercentage: '1', feeFixed: '0.5' }) },
+  // Uploads (multipart) are walked in tests/functional/kyc/customer_kyc.spec.ts; here the JSON side.
+  'POST /kyc': {
+    as: DEMO.newcomer,
+    body: () => ({ type: 'passport', front: 'front.png', back: 'back.png', address: 'bill.pdf' }),
+  },
+  'POST /admin/kyc/:id/approve': {
+    as: DEMO.admin,
+    url: async () => `/admin/kyc/${(await pendingKyc()).id}/approve`,
+    body: () => ({}),
+  },
+  'POST /admin/kyc/:id/decline': {
+    as: DEMO.admin,
+    url: async () => `/admin/kyc/${(await pendingKyc()).id}/decline`,
+    body: () => ({ declineReason: 'Blurry photo' }),
+  },
+  'PUT /admin/gateways/:gateway': { as: DEMO.admin, body: () => ({ name: 'Bank transfer', fee: '1' }) },
+  'POST /admin/externalPayments': { as: DEMO.admin, body: () => ({ name: 'Walk Pay', link: 'https://pay.example.com' }) },
+  'PUT /admin/externalPayments/:id': { as: DEMO.admin, body: () => ({ name: 'Walk Pay', link: 'https://pay.example.com' }) },
+  // Transmit's own routes (start/transmit.ts): not in the route table, validated before the library.
+  'POST /__transmit/subscribe': { body: () => ({ uid: randomUUID(), channel: 'prices' }) },
+  'POST /__transmit/unsubscribe': { body: () => ({ uid: randomUUID(), channel: 'prices' }) },
+}
