@@ -33,7 +33,7 @@ export function useNotifications(userId: number | null) {
     const request = ++latest.current
     api<{ data: NotificationItem[] }>('GET', '/notifications')
       .then((r) => {
-        if (request === latest.current) setItems(r.data)
+        if (request === latest.current) setItems((shown) => withLivePushes(r.data, shown))
       })
       .catch(() => {})
   }, [userId])
@@ -44,6 +44,9 @@ export function useNotifications(userId: number | null) {
     if (message.event === 'notification') {
       playNotificationSound()
       toast(message.title, { description: message.description })
+      // The pushed item joins the list at once; the re-read then brings the stored list.
+      const { event: _event, ...pushed } = message
+      setItems((shown) => [{ ...pushed, createdAt: null }, ...shown.filter((i) => i.id !== pushed.id)])
       refresh()
     } else if (message.event === 'account') {
       router.reload({ only: ['session'] })
@@ -52,4 +55,14 @@ export function useNotifications(userId: number | null) {
   })
 
   return { items, refresh }
+}
+
+/**
+ * A stored list read back from the server, keeping items pushed live that are
+ * newer than anything in it (a read that started before the push must not hide them).
+ */
+function withLivePushes(stored: NotificationItem[], shown: NotificationItem[]) {
+  const newestStored = stored.reduce((max, item) => Math.max(max, item.id), 0)
+  const newer = shown.filter((item) => item.id > newestStored && !stored.some((s) => s.id === item.id))
+  return [...newer, ...stored]
 }
