@@ -122,9 +122,12 @@ export const MENU: readonly MenuSection[] = [
   },
 ]
 
-/** The sections and links a role sees: a section only if listed, its links filtered again. */
-export function menuFor(roleId: RoleId): MenuSection[] {
+/**
+ * The sections and links a role sees: a section only if listed, its links
+ * filtered again, and only links to pages that exist when `exists` is given.
+ */
+export function menuFor(roleId: RoleId, exists: (href: string) => boolean = () => true): MenuSection[] {
   return MENU.filter((s) => s.roles.includes(roleId))
-    .map((s) => ({ ...s, links: s.links.filter((l) => l.roles.includes(roleId)) }))
+    .map((s) => ({ ...s, links: s.links.filter((l) => l.roles.includes(roleId) && exists(l.href)) }))
     .filter((s) => s.links.length > 0)
 }

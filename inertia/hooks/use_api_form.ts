@@ -51,6 +51,8 @@ export function useApiForm<V extends Values>(initial: V, rules?: ClientRules<V>)
     try {
       const data = await api<T>(method, url, options.transform ? options.transform(values) : values)
       setServerErrors({})
+      // A form that succeeded starts over untouched: cleared fields show no "required" messages.
+      setTouched({})
       options.onSuccess?.(data)
     } catch (error) {
       if (error instanceof ApiError) setServerErrors(error.fieldErrors)

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { api } from '~/lib/api'
 import { LOCAL_KEYS, readLocal, writeLocal } from '~/lib/storage'
 import { setToastTranslator } from '~/lib/toast'
+import { compileDictionary, fillPlaceholders, lookup, type Vars } from '@domain/translate'
 
 /**
  * Translations keyed by the English text (admin spec §1). The language is kept
@@ -13,14 +14,14 @@ interface I18n {
   /** False while the chosen language's translations are loading. */
   ready: boolean
   setLang: (code: string) => void
-  t: (key: string, vars?: Record<string, string | number>) => string
+  t: (key: string, vars?: Vars) => string
 }
 
 const I18nContext = createContext<I18n>({
   lang: 'en',
   ready: true,
   setLang: () => {},
-  t: (key) => key,
+  t: (key, vars) => fillPlaceholders(key, vars),
 })
 
 const reported = new Set<string>()
@@ -60,21 +61,21 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
     })()
   })
 
+  const compiled = useMemo(() => (dictionary ? compileDictionary(dictionary) : null), [dictionary])
+
   const t = useCallback(
-    (key: string, vars?: Record<string, string | number>) => {
-      let text = dictionary?.[key]
-      if (text === undefined) {
-        text = key
-        const id = `${lang}:${key}`
-        if (dictionary && lang !== 'en' && !reported.has(id)) {
-          reported.add(id)
-          pending.current.push(key)
-        }
+    (key: string, vars?: Vars) => {
+      if (lang === 'en' || !compiled) return fillPlaceholders(key, vars)
+      const text = lookup(compiled, key, vars)
+      if (text !== undefined) return text
+      const id = `${lang}:${key}`
+      if (!reported.has(id)) {
+        reported.add(id)
+        pending.current.push(key)
       }
-      if (vars) for (const [k, v] of Object.entries(vars)) text = text.replaceAll(`{${k}}`, String(v))
-      return text
+      return fillPlaceholders(key, vars)
     },
-    [dictionary, lang]
+    [compiled, lang]
   )
 
   const setLang = useCallback((code: string) => {

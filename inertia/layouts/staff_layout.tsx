@@ -59,7 +59,7 @@ export function StaffLayout(props: {
               <DropdownMenu
                 aria-label={t('Profile')}
                 onAction={(key) =>
-                  key === 'logout' ? logout() : router.visit(`/admin/customers/edit/${session.user.id}`)
+                  key === 'logout' ? logout() : router.visit('/profile')
                 }
               >
                 <DropdownItem key="email" isReadOnly textValue={session.user.email}>

@@ -33,7 +33,6 @@ router
     router
       .post('/authManager/back-to-admin', [ImpersonationController, 'backToAdmin'])
       .as('impersonation.back')
-    router.get('/pricing', [PricingController, 'show']).as('pricing.show')
     router.get('/dashboard/rates', [MarketController, 'rates']).as('market.rates')
     router.get('/dashboard/lot-state/:category', [MarketController, 'lotState']).as('market.lot_state')
     router.get('/dashboard/candles/:instrument', [MarketController, 'candles']).as('market.candles')
@@ -70,6 +69,8 @@ router
 router
   .group(() => {
     router.get('/statements', [StatementsController, 'index']).as('statements.index')
+    // Plans are the customer's: staff never see the plan page or its Subscribe buttons.
+    router.get('/pricing', [PricingController, 'show']).as('pricing.show')
     router.get('/statements/history', [StatementsController, 'history']).as('statements.history')
     router.get('/statements/export', [StatementsController, 'export']).as('statements.export')
     router.get('/withdraws', [WithdrawalsController, 'index']).as('withdraws.index')

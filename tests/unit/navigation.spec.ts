@@ -34,6 +34,15 @@ test.group('back-office menu by role (admin specs §2)', () => {
     assert.sameMembers(hrefs(6), ['/admin/crm/retention', '/admin/promo-code'])
   })
 
+  test('links to pages that do not exist are left out, and sections left empty with them', ({ assert }) => {
+    const built = new Set(['/admin/deposits', '/admin/withdraws/pending'])
+    const menu = menuFor(2, (href) => built.has(href))
+    assert.deepEqual(
+      menu.map((s) => [s.label, s.links.map((l) => l.href)]),
+      [['Transactions', ['/admin/deposits', '/admin/withdraws/pending']]]
+    )
+  })
+
   test('customers have no back-office menu and no role button', ({ assert }) => {
     assert.lengthOf(menuFor(3), 0)
     assert.isUndefined(ROLE_HOME[3])

@@ -3,7 +3,7 @@ import { approveDeposit, declineDeposit } from '#actions/deposits/settle_deposit
 import { staffDepositPage } from '#queries/deposits'
 import { listOwnerId } from '#queries/list_owner'
 import { listQueryValidator } from '#validators/lists'
-import { menuFor } from '#domain/navigation'
+import { staffMenuFor } from '#services/staff_menu'
 
 /** The back-office Deposit History (admin spec §2, §4, §7): every deposit, Approve and Decline on pending rows. */
 export default class DepositsController {
@@ -11,7 +11,7 @@ export default class DepositsController {
   async page({ inertia, auth, route }: HttpContext) {
     return inertia.render('staff/deposits/index', {
       title: 'Deposit History',
-      menu: menuFor(auth.getUserOrFail().roleId),
+      menu: staffMenuFor(auth.getUserOrFail().roleId),
       activePath: route!.pattern,
     })
   }

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { menuFor } from '#domain/navigation'
+import { staffMenuFor } from '#services/staff_menu'
 import { listQueryValidator } from '#validators/lists'
 import { createExternalPaymentValidator, updateExternalPaymentValidator } from '#validators/external_payments'
 import { PUBLIC_IMAGE_ACCEPT, PUBLIC_IMAGE_MAX_MB } from '#validators/images'
@@ -16,7 +16,7 @@ export default class ExternalPaymentsController {
   async index({ inertia, auth }: HttpContext) {
     return inertia.render('staff/external_payments/index', {
       title: 'External Payments',
-      menu: menuFor(auth.getUserOrFail().roleId),
+      menu: staffMenuFor(auth.getUserOrFail().roleId),
       activePath: '/admin/externalPayments',
       fileRules: { maxMb: PUBLIC_IMAGE_MAX_MB, accept: PUBLIC_IMAGE_ACCEPT },
     })

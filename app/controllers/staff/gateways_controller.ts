@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { menuFor } from '#domain/navigation'
+import { staffMenuFor } from '#services/staff_menu'
 import { isGatewayValue, type GatewayForm } from '#domain/gateways'
 import { gatewaysOfKind } from '#queries/staff_gateways'
 import { gatewayCard } from '#transformers/gateway_transformer'
@@ -44,7 +44,7 @@ export default class GatewaysController {
     const gateways = await gatewaysOfKind(kind)
     return inertia.render(page, {
       title,
-      menu: menuFor(auth.getUserOrFail().roleId),
+      menu: staffMenuFor(auth.getUserOrFail().roleId),
       activePath: route!.pattern,
       kind,
       gateways: gateways.map(gatewayCard),

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { menuFor } from '#domain/navigation'
+import { staffMenuFor } from '#services/staff_menu'
 import { listQueryValidator } from '#validators/lists'
 import { kycDeclineValidator } from '#validators/kyc'
 import { kycDocumentPage } from '#queries/kyc_documents'
@@ -13,7 +13,7 @@ export default class KycDocumentsController {
     const user = auth.getUserOrFail()
     return inertia.render('staff/kyc/index', {
       title: 'KYC Documents',
-      menu: menuFor(user.roleId),
+      menu: staffMenuFor(user.roleId),
       activePath: '/admin/kyc',
     })
   }

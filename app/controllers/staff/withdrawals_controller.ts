@@ -11,7 +11,7 @@ import {
   declineWithdrawalValidator,
   withdrawSettingsValidator,
 } from '#validators/withdrawals'
-import { menuFor } from '#domain/navigation'
+import { staffMenuFor } from '#services/staff_menu'
 
 /**
  * The back-office Withdraws screens (admin spec §2 Withdraws, §7): Pending
@@ -25,7 +25,7 @@ export default class WithdrawalsController {
     const pending = path.endsWith('/pending')
     return inertia.render(pending ? 'staff/withdraws/pending' : 'staff/withdraws/history', {
       title: pending ? 'Pending Withdraws' : 'Withdraw History',
-      menu: menuFor(auth.getUserOrFail().roleId),
+      menu: staffMenuFor(auth.getUserOrFail().roleId),
       activePath: path,
     })
   }
@@ -34,7 +34,7 @@ export default class WithdrawalsController {
   async settings({ inertia, auth, route }: HttpContext) {
     return inertia.render('staff/withdraws/settings', {
       title: 'Withdraw Settings',
-      menu: menuFor(auth.getUserOrFail().roleId),
+      menu: staffMenuFor(auth.getUserOrFail().roleId),
       activePath: route!.pattern,
       settings: await withdrawFees(),
     })

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { menuFor } from '#domain/navigation'
+import { staffMenuFor } from '#services/staff_menu'
 
 /**
  * Staff landing pages the footer role buttons lead to. Their screens (trades,
@@ -12,7 +12,7 @@ export default class WorkspaceController {
     const path = route!.pattern
     return inertia.render('staff/workspace', {
       title: TITLES[path] ?? 'Back office',
-      menu: menuFor(user.roleId),
+      menu: staffMenuFor(user.roleId),
       activePath: path,
     })
   }

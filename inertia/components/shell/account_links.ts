@@ -12,7 +12,7 @@ export const ACCOUNT_LINKS = [
   { href: '/kyc', label: 'KYC', customerOnly: true },
   { href: '/security', label: 'Security' },
   { href: '/statements', label: 'Statements', customerOnly: true },
-  { href: '/pricing', label: 'My Plan', needsPricingPlan: true },
+  { href: '/pricing', label: 'My Plan', needsPricingPlan: true, customerOnly: true },
 ] as const
 
 export function accountLinks(pricingPlan: 'on' | 'off', roleId: RoleId | null | undefined) {

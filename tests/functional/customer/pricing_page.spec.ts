@@ -33,6 +33,17 @@ test.group('Pricing page (GET /pricing)', (group) => {
     visit.assertInertiaComponent('errors/not_found')
   })
 
+  test('staff are refused the plan page, and their dashboard carries no plans', async ({ client, assert }) => {
+    for (const email of [DEMO.admin, DEMO.manager]) {
+      const staff = await demoUser(email)
+      const page = await client.get('/pricing').loginAs(staff).header('Accept', 'application/json')
+      page.assertStatus(403)
+      const dashboard = await client.get('/dashboard').loginAs(staff).withInertia()
+      dashboard.assertStatus(200)
+      assert.deepEqual(dashboard.inertiaProps.pricing, [])
+    }
+  })
+
   test('staff cannot subscribe to a plan (Bouncer policy)', async ({ client, assert }) => {
     const staff = await demoUser(DEMO.admin)
     const plan = await PricingPlan.findByOrFail('name', 'Basic')

@@ -104,7 +104,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /dashboard': { access: EVERYONE, page: true },
   'GET /profile': { access: EVERYONE, page: true },
   'GET /security': { access: EVERYONE, page: true },
-  'GET /pricing': { access: EVERYONE, page: true },
+  'GET /pricing': { access: [3], page: true },
   'GET /notifications': { access: EVERYONE, page: false },
   'GET /auth/user': { access: EVERYONE, page: false },
   'POST /auth/logout': { access: EVERYONE, page: false },
