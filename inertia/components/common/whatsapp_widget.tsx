@@ -1,8 +1,10 @@
 import { useBranding } from '~/hooks/use_shared'
+import { useTranslation } from '~/hooks/use_translation'
 
 /** Floating WhatsApp support link, shown when branding has a number. */
 export function WhatsAppWidget() {
   const { whatsapp } = useBranding()
+  const { t } = useTranslation()
   if (!whatsapp) return null
   const digits = whatsapp.replace(/\D/g, '')
   return (
@@ -10,7 +12,7 @@ export function WhatsAppWidget() {
       href={`https://wa.me/${digits}`}
       target="_blank"
       rel="noreferrer noopener"
-      aria-label="WhatsApp support"
+      aria-label={t('WhatsApp support')}
       data-testid="whatsapp-widget"
       className="fixed bottom-16 right-5 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-[#25D366] shadow-lg"
     >

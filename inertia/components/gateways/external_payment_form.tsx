@@ -85,7 +85,11 @@ export function ExternalPaymentForm(props: {
           name="logo"
           label="Logo"
           accept={props.fileRules.accept}
-          description={`${t('PNG, JPEG or WebP')}, ${t('at most')} ${props.fileRules.maxMb} MB${payment ? ` · ${t('leave empty to keep the current logo')}` : ''}`}
+          description={
+            payment
+              ? t('PNG, JPEG or WebP, at most {size} MB · leave empty to keep the current logo', { size: props.fileRules.maxMb })
+              : t('PNG, JPEG or WebP, at most {size} MB', { size: props.fileRules.maxMb })
+          }
         />
       </ModalBody>
       <ModalFooter>

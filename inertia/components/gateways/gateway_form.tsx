@@ -143,7 +143,7 @@ export function GatewayForm(props: { gateway: GatewayCard; fileRules: FileRules;
             name="file"
             label={fileLabel}
             accept={props.fileRules.accept}
-            description={`${t('PNG, JPEG or WebP')}, ${t('at most')} ${props.fileRules.maxMb} MB`}
+            description={t('PNG, JPEG or WebP, at most {size} MB', { size: props.fileRules.maxMb })}
           />
         </div>
       </ModalBody>

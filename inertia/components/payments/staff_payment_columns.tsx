@@ -55,7 +55,7 @@ export function staffPaymentColumns<Row extends StaffPaymentRow>(
           <StatusChip status={r.status} testId={`${testId}-status-${r.id}`} />
           {r.decidedBy && (
             <span className="text-tiny text-default-500">
-              {t('by')} {r.decidedBy.email}
+              {t('by {email}', { email: r.decidedBy.email })}
             </span>
           )}
         </div>

@@ -8,7 +8,7 @@ export function AccountSidebar({ activePath }: { activePath: string }) {
   const session = useSession()
   const { t } = useTranslation()
   return (
-    <nav className="flex flex-col gap-1" aria-label="Account" data-testid="account-sidebar">
+    <nav className="flex flex-col gap-1" aria-label={t('Account')} data-testid="account-sidebar">
       {accountLinks(branding.pricingPlan, session?.user.roleId).map((link) => (
         <Link
           key={link.href}

@@ -31,7 +31,7 @@ export function WalletSwitcher({ session }: { session: Session }) {
         </Button>
       </DropdownTrigger>
       <DropdownMenu
-        aria-label="Wallets"
+        aria-label={t('Wallets')}
         selectionMode="single"
         selectedKeys={[String(active.id)]}
         onAction={(key) => choose(Number(key))}

@@ -174,7 +174,7 @@ function InstrumentTable(props: {
                   type="button"
                   className="rounded px-1 hover:bg-danger-50 disabled:cursor-not-allowed disabled:opacity-60"
                   disabled={!tradable || !price?.bids}
-                  aria-label={`${t('Sell')} ${i.name}`}
+                  aria-label={t('Sell {instrument}', { instrument: i.name })}
                   onClick={() => props.onTrade(i, 'sell')}
                   data-testid={`sell-${i.name}`}
                 >
@@ -186,7 +186,7 @@ function InstrumentTable(props: {
                   type="button"
                   className="rounded px-1 hover:bg-success-50 disabled:cursor-not-allowed disabled:opacity-60"
                   disabled={!tradable || !price?.asks}
-                  aria-label={`${t('Buy')} ${i.name}`}
+                  aria-label={t('Buy {instrument}', { instrument: i.name })}
                   onClick={() => props.onTrade(i, 'buy')}
                   data-testid={`buy-${i.name}`}
                 >

@@ -1,6 +1,7 @@
 import { Button, Input } from '@heroui/react'
 import { money } from '@domain/money'
 import { isDecimalString } from '@domain/decimal_strings'
+import { useTranslation } from '~/hooks/use_translation'
 
 /**
  * A decimal input with minus and plus buttons that change it by 1 (customer
@@ -17,6 +18,7 @@ export function StepperInput(props: {
   error?: string
   testId: string
 }) {
+  const { t } = useTranslation()
   const current = isDecimalString(props.value) ? money(props.value) : money(0)
   const canMinus = props.min === undefined || current.greaterThan(money(props.min))
   const canPlus = props.max === undefined || current.lessThan(money(props.max))
@@ -43,12 +45,12 @@ export function StepperInput(props: {
       errorMessage={props.error}
       data-testid={props.testId}
       startContent={
-        <Button isIconOnly size="sm" variant="flat" aria-label="minus" onPress={minus} data-testid={`${props.testId}-minus`}>
+        <Button isIconOnly size="sm" variant="flat" aria-label={t('Decrease')} onPress={minus} data-testid={`${props.testId}-minus`}>
           −
         </Button>
       }
       endContent={
-        <Button isIconOnly size="sm" variant="flat" aria-label="plus" onPress={plus} data-testid={`${props.testId}-plus`}>
+        <Button isIconOnly size="sm" variant="flat" aria-label={t('Increase')} onPress={plus} data-testid={`${props.testId}-plus`}>
           +
         </Button>
       }
