@@ -85,7 +85,13 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
 
   useEffect(() => setToastTranslator(t), [t])
 
+  // The page's language for assistive technology and spell-checkers; tests wait for `ready`.
   const ready = dictionary !== null
+  useEffect(() => {
+    document.documentElement.lang = lang
+    document.documentElement.dataset.translations = ready ? 'ready' : 'loading'
+  }, [lang, ready])
+
   const value = useMemo(() => ({ lang, ready, setLang, t }), [lang, ready, setLang, t])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }

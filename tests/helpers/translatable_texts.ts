@@ -132,8 +132,10 @@ export function scanPages() {
         node.expression.text === 't' &&
         node.arguments.length > 0
       ) {
-        const text = literalText(node.arguments[0])
-        if (text !== null && !ts.isTemplateExpression(node.arguments[0])) keys.push({ text, where: where(node, sf) })
+        for (const candidate of branches(node.arguments[0])) {
+          const text = literalText(candidate)
+          if (text !== null && !ts.isTemplateExpression(candidate)) keys.push({ text, where: where(node, sf) })
+        }
       }
       // Client rule messages: the texts of useApiForm's rules and of inertia/lib/rules.ts
       if (
@@ -142,6 +144,16 @@ export function scanPages() {
         (file.endsWith('lib/rules.ts') || insideFormRules(node))
       ) {
         keys.push({ text: node.text, where: where(node, sf) })
+      }
+      // Label/value rows: [['Bank Name', details.bankName], …]
+      if (
+        ts.isArrayLiteralExpression(node) &&
+        node.elements.length === 2 &&
+        ts.isArrayLiteralExpression(node.parent) &&
+        ts.isStringLiteral(node.elements[0]) &&
+        /^[A-Z][A-Za-z/]/.test(node.elements[0].text)
+      ) {
+        keys.push({ text: node.elements[0].text, where: where(node, sf) })
       }
       if (ts.isJsxText(node)) {
         const text = node.text.replace(/\s+/g, ' ').trim()
@@ -224,6 +236,24 @@ export function scanServer(): Found[] {
       ) {
         const text = literalText(node.initializer)
         if (text !== null && /^[A-Z][a-z]/.test(text) && text.includes(' ')) found.push({ text, where: where(node, sf) })
+      }
+      // Labels the server hands to pages: menus, role names, tabs, page titles.
+      if (ts.isPropertyAssignment(node) && ['label', 'title'].includes(node.name.getText())) {
+        const text = literalText(node.initializer)
+        if (text !== null && hasLetters(text)) found.push({ text, where: where(node, sf) })
+      }
+      if (
+        ts.isVariableDeclaration(node) &&
+        ts.isIdentifier(node.name) &&
+        /^[A-Z_]*(LABELS|TABS|TITLES)$/.test(node.name.text) &&
+        node.initializer &&
+        ts.isObjectLiteralExpression(node.initializer)
+      ) {
+        for (const property of node.initializer.properties) {
+          if (!ts.isPropertyAssignment(property)) continue
+          const text = literalText(property.initializer)
+          if (text !== null && hasLetters(text)) found.push({ text, where: where(property, sf) })
+        }
       }
       if (ts.isPropertyAssignment(node) && SERVER_TEXT_PROPERTIES.has(node.name.getText())) {
         for (const candidate of branches(node.initializer)) {

@@ -24,7 +24,7 @@ interface StaffPaymentRow {
  * description columns.
  */
 export function staffPaymentColumns<Row extends StaffPaymentRow>(
-  t: (key: string) => string,
+  t: (key: string, vars?: Record<string, string | number>) => string,
   testId: string,
   label: (name: string) => string
 ) {

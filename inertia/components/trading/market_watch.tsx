@@ -94,7 +94,7 @@ export function MarketWatch(props: {
             const open = isCategoryOpen(category, props.marketStatus)
             const rows = props.instruments.filter((i) => i.category === category)
             return (
-              <Tab key={category} title={CATEGORY_TABS[category]}>
+              <Tab key={category} title={t(CATEGORY_TABS[category])}>
                 <div className="relative max-h-[70vh] overflow-y-auto">
                   {!open && (
                     <div className="absolute inset-0 z-10 flex items-center justify-center bg-background/70 font-semibold" data-testid="market-closed">

@@ -86,7 +86,7 @@ export function PositionsPanel(props: { orders: OrderRow[]; prices: Record<strin
       label: 'Status',
       render: (o) => (
         <Chip size="sm" variant="flat" color={o.status === 'OPENED' ? 'primary' : 'default'} data-testid={`status-${o.id}`}>
-          {o.status}
+          {t(o.status)}
         </Chip>
       ),
     },
