@@ -35,3 +35,10 @@ export function canSubmitKyc(status: KycStatus) {
 
 /** Decline reasons are plain text (admin spec §5); this bounds what a row stores. */
 export const KYC_DECLINE_REASON_MAX = 500
+
+/** How a submission's state reads on the customer's KYC page and the staff list. */
+export const KYC_STATUS_LABELS: Record<'pending' | 'approved' | 'declined', string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+}

@@ -64,22 +64,25 @@ export function fillPlaceholders(text: string, vars?: Vars) {
   )
 }
 
+/** How deep a filled text may nest another ("Deposit via Stripe (the gateway did not start the payment)"). */
+const MAX_NESTING = 2
+
 /**
  * The text in the dictionary's language, or undefined when the dictionary has
  * neither the key nor a template the text fits (the caller shows the English
  * and may report the key as missing).
  */
-export function lookup(dictionary: CompiledDictionary, key: string, vars?: Vars): string | undefined {
+export function lookup(dictionary: CompiledDictionary, key: string, vars?: Vars, depth = 0): string | undefined {
   const exact = dictionary.exact[key]
   if (exact !== undefined) return fillPlaceholders(exact, vars)
-  if (vars) return undefined
+  if (vars || depth > MAX_NESTING) return undefined
   for (const template of dictionary.templates) {
     const match = template.pattern.exec(key)
     if (!match) continue
     const found: Vars = {}
     template.names.forEach((name, i) => {
       const value = match[i + 1]
-      found[name] = dictionary.exact[value] ?? value
+      found[name] = lookup(dictionary, value, undefined, depth + 1) ?? value
     })
     return fillPlaceholders(dictionary.exact[template.key], found)
   }

@@ -304,7 +304,6 @@ export const SPANISH: Record<string, string> = {
   'Deposit declined': 'Depósito rechazado',
   'Your deposit #{id} of {amount} was declined.': 'Su depósito #{id} de {amount} fue rechazado.',
   'Deposit needs review': 'El depósito requiere revisión',
-  'Deposit #{id} ({gateway}): {note}': 'Depósito #{id} ({gateway}): {note}',
   'This payment gateway is not available': 'Esta pasarela de pago no está disponible',
   'The payment gateway could not start the payment, please try again later': 'La pasarela de pago no pudo iniciar el pago; inténtelo de nuevo más tarde',
   'Deposit via {name}': 'Depósito mediante {name}',
@@ -562,4 +561,14 @@ export const SPANISH: Record<string, string> = {
   'pending': 'pendiente',
   'approved': 'aprobado',
   'declined': 'rechazado',
+  // The side a stop-loss message names (the server fills in 'ask' or 'bid')
+  'ask': 'precio de compra',
+  'bid': 'precio de venta',
+  'Gateway': 'Pasarela',
+  'Pending': 'Pendiente',
+  'Approved': 'Aprobado',
+  'Declined': 'Rechazado',
+  'no amount': 'ningún monto',
+  '{description} (provider reported {reported}, not the total)': '{description} (el proveedor informó {reported}, no el total)',
+  'Deposit #{id} ({gateway}): provider reported {reported}, not the total': 'Depósito #{id} ({gateway}): el proveedor informó {reported}, no el total',
 }

@@ -32,6 +32,7 @@ export async function configureGateway(
 export async function pendingDeposit(user: User, gateway: GatewayValue, amount = '100.00', feePercent = '0') {
   const wallet = await realWalletOf(user)
   const { fee, total } = depositTotals(amount, feePercent)
+  const row = await PaymentGateway.findBy('value', gateway)
   return Deposit.create({
     userId: user.id,
     balanceId: wallet.id,
@@ -39,7 +40,7 @@ export async function pendingDeposit(user: User, gateway: GatewayValue, amount =
     amount: toDbDecimal(amount),
     fee: toDbDecimal(fee),
     total: toDbDecimal(total),
-    description: `Deposit via ${gateway}`,
+    description: `Deposit via ${row?.name ?? gateway}`,
     status: 'pending',
     balanceAfter: null,
     decidedById: null,

@@ -10,6 +10,8 @@ const spanish = compileDictionary({
   'take profit': 'toma de ganancias',
   'Deposit #{id} ({gateway})': 'Depósito #{id} ({gateway})',
   'Deposit #{id} ({gateway}): {note}': 'Depósito #{id} ({gateway}): {note}',
+  'Deposit via {name}': 'Depósito mediante {name}',
+  '{description} (the gateway did not start the payment)': '{description} (la pasarela no inició el pago)',
 })
 
 test.group('translations keyed by the English text (app/domain/translate.ts)', () => {
@@ -29,6 +31,13 @@ test.group('translations keyed by the English text (app/domain/translate.ts)', (
     assert.equal(
       lookup(spanish, 'Position #12 EUR_USD closed (take profit)'),
       'Posición #12 EUR_USD cerrada (toma de ganancias)'
+    )
+  })
+
+  test('a value that is itself a filled text is translated through its own template', ({ assert }) => {
+    assert.equal(
+      lookup(spanish, 'Deposit via Stripe (the gateway did not start the payment)'),
+      'Depósito mediante Stripe (la pasarela no inició el pago)'
     )
   })
 

@@ -150,13 +150,14 @@ export async function settleProviderNotice(gateway: string, notice: ProviderNoti
  */
 async function flagForReview(deposit: Deposit, notice: ProviderNotice) {
   const reported = notice.collected ? `${notice.collected.amount} ${notice.collected.currency}` : 'no amount'
-  const note = `(provider reported ${reported}, not the total)`
+  // Written whole (not as a note glued on) so each text is one translation key.
+  const description = `${deposit.description ?? ''} (provider reported ${reported}, not the total)`
   const flagged = await Deposit.query()
     .where('id', deposit.id)
     .where('status', 'pending')
     .whereRaw("COALESCE(description, '') NOT LIKE ?", ['%(provider reported%'])
     .update({
-      description: `${deposit.description ?? ''} ${note}`.trim().slice(0, 2000),
+      description: description.trim().slice(0, 2000),
       ...referenceColumn(notice.providerReference),
     })
   if (Number(Array.isArray(flagged) ? flagged[0] : flagged) !== 1) return
@@ -164,7 +165,7 @@ async function flagForReview(deposit: Deposit, notice: ProviderNotice) {
   for (const member of staff) {
     await notifyUser(member.id, {
       title: 'Deposit needs review',
-      description: `Deposit #${deposit.id} (${deposit.gateway}): ${note}`,
+      description: `Deposit #${deposit.id} (${deposit.gateway}): provider reported ${reported}, not the total`,
       url: '/admin/deposits',
     })
   }

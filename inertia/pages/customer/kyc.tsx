@@ -3,7 +3,7 @@ import { router } from '@inertiajs/react'
 import { Button, Card, CardBody, CardHeader, Chip } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type KycController from '#controllers/customer/kyc_controller'
-import { KYC_DOCUMENT_LABELS, KYC_DOCUMENT_TYPES, KYC_SIDES, KYC_SIDE_LABELS } from '@domain/kyc'
+import { KYC_DOCUMENT_LABELS, KYC_DOCUMENT_TYPES, KYC_SIDES, KYC_SIDE_LABELS, KYC_STATUS_LABELS } from '@domain/kyc'
 import { AppShell } from '~/layouts/app_shell'
 import { SelectField } from '~/components/form/select_field'
 import { FileField } from '~/components/form/file_field'
@@ -19,11 +19,6 @@ const STATUS_COLORS: Record<Exclude<Status, 'not_submitted'>, 'warning' | 'succe
   pending: 'warning',
   approved: 'success',
   declined: 'danger',
-}
-const STATUS_LABELS: Record<Exclude<Status, 'not_submitted'>, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  declined: 'Declined',
 }
 
 /** What the file picker offers first; the server decides by the file's content. */
@@ -54,7 +49,7 @@ export default function Kyc({ kyc, maxFileMb }: Props) {
               <p>{t('Your KYC has been submitted successfully')}</p>
               {kyc.status !== 'not_submitted' && (
                 <Chip color={STATUS_COLORS[kyc.status]} variant="flat" data-testid="kyc-status">
-                  {t(STATUS_LABELS[kyc.status])}
+                  {t(KYC_STATUS_LABELS[kyc.status])}
                 </Chip>
               )}
               {kyc.status === 'declined' && (

@@ -197,7 +197,7 @@ test.group('Decided deposits keep their state', (group) => {
     assert.equal(await settleProviderNotice('stripe', notice), 'mismatch')
     await deposit.refresh()
     assert.equal(deposit.status, 'pending')
-    assert.equal(deposit.description, 'Deposit via stripe (provider reported 99.99 USD, not the total)')
+    assert.equal(deposit.description, 'Deposit via Stripe (provider reported 99.99 USD, not the total)')
     assert.equal(deposit.providerReference, 'cs_1')
     // The staff who decide deposits are told once, however often the provider repeats it.
     for (const email of [DEMO.admin, DEMO.manager]) {

@@ -3,7 +3,7 @@ import { Button, Chip, Link, Modal, ModalBody, ModalContent, ModalHeader } from 
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type KycDocumentsController from '#controllers/staff/kyc_documents_controller'
 import type { KycDocumentRow } from '#transformers/kyc_transformer'
-import { KYC_SIDES, KYC_SIDE_LABELS } from '@domain/kyc'
+import { KYC_SIDES, KYC_SIDE_LABELS, KYC_STATUS_LABELS } from '@domain/kyc'
 import { StaffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
@@ -19,11 +19,6 @@ const STATUS_COLORS: Record<KycDocumentRow['status'], 'warning' | 'success' | 'd
   pending: 'warning',
   approved: 'success',
   declined: 'danger',
-}
-const STATUS_LABELS: Record<KycDocumentRow['status'], string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  declined: 'Declined',
 }
 
 type Pending = { row: KycDocumentRow; action: 'approve' | 'decline' }
@@ -73,7 +68,7 @@ export default function KycDocuments({ title, menu, activePath }: Props) {
       sortValue: (r) => r.status,
       render: (r) => (
         <Chip size="sm" variant="flat" color={STATUS_COLORS[r.status]} data-testid={`kyc-status-${r.id}`}>
-          {t(STATUS_LABELS[r.status])}
+          {t(KYC_STATUS_LABELS[r.status])}
         </Chip>
       ),
     },

@@ -1,0 +1,53 @@
+import { test } from '@japa/runner'
+import { isolate } from '#tests/helpers/isolation'
+import { loginThroughForm } from '#tests/helpers/browser'
+import { DEMO, DEMO_PASSWORD } from '#tests/helpers/users'
+
+test.group('Browser: a form after a successful submit', (group) => {
+  isolate(group)
+
+  test('the cleared password form shows no "required" message beside the success toast', async ({ visit, assert }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, DEMO.customer)
+    await page.goto('/security')
+    await page.locator('input[name=currentPassword]').fill(DEMO_PASSWORD)
+    await page.locator('input[name=newPassword]').fill('another-Password-9')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.assertTextContains('[data-toast]', 'Password changed successfully')
+    assert.equal(await page.locator('input[name=currentPassword]').inputValue(), '')
+    const body = await page.locator('main').innerText()
+    assert.notInclude(body, 'is required')
+    assert.notInclude(body, 'must be at least')
+  })
+})
+
+test.group('Browser: what staff are offered', (group) => {
+  isolate(group)
+
+  test('Profile in the back-office user menu opens their own profile; no plan page, link or panel', async ({
+    visit,
+    assert,
+  }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, DEMO.manager)
+    await page.assertNotExists('[data-testid=pricing-panel]')
+    await page.goto('/admin/deposits')
+    await page.locator('[data-testid=staff-user-menu]').click()
+    await page.getByRole('menuitem', { name: 'Profile' }).click()
+    await page.waitForURL('**/profile')
+    await page.assertNotExists('[data-testid=account-sidebar] a[href="/pricing"]')
+    const refused = await page.goto('/pricing')
+    assert.equal(refused?.status(), 403)
+
+    // Every link of the back-office menu leads to a page.
+    await page.goto('/admin/deposits')
+    const hrefs = await page.locator('[data-testid=staff-menu] a').evaluateAll((links) =>
+      links.map((a) => (a as any).getAttribute('href') as string)
+    )
+    assert.isAbove(hrefs.length, 0)
+    for (const href of hrefs) {
+      const response = await page.request.get(href)
+      assert.equal(response.status(), 200, href)
+    }
+  })
+})
