@@ -2,6 +2,7 @@ import { Button, Radio, RadioGroup } from '@heroui/react'
 import type { ExternalPaymentOption, GatewayOption } from '#transformers/gateway_option_transformer'
 import { useTranslation } from '~/hooks/use_translation'
 import { copyToClipboard } from '~/lib/clipboard'
+import { formatPercent } from '@domain/formatting'
 
 function GatewayLabel({ option }: { option: GatewayOption }) {
   const { t } = useTranslation()
@@ -13,7 +14,7 @@ function GatewayLabel({ option }: { option: GatewayOption }) {
       <span>{option.name}</span>
       {option.fee !== '0' && (
         <span className="text-tiny text-default-500">
-          {t('Fee')} {option.fee}%
+          {t('Fee')} {formatPercent(option.fee)}
         </span>
       )}
     </span>

@@ -140,7 +140,6 @@ function InstrumentTable(props: {
         {props.rows.map((i) => {
           const price = props.prices[i.name]
           const tradable = i.tradable && props.isOpen(i)
-          const digits = i.category === 'stock' ? 3 : 7
           const starred = props.favorites.has(i.id)
           return (
             <tr key={i.id} className="border-t border-divider" data-testid={`instrument-${i.name}`}>
@@ -178,7 +177,7 @@ function InstrumentTable(props: {
                   onClick={() => props.onTrade(i, 'sell')}
                   data-testid={`sell-${i.name}`}
                 >
-                  <PriceCell value={price?.bids ?? null} previous={price?.prevBids ?? null} digits={digits} />
+                  <PriceCell value={price?.bids ?? null} previous={price?.prevBids ?? null} category={i.category} />
                 </button>
               </td>
               <td className="py-1.5 text-right" data-testid={`ask-${i.name}`}>
@@ -190,7 +189,7 @@ function InstrumentTable(props: {
                   onClick={() => props.onTrade(i, 'buy')}
                   data-testid={`buy-${i.name}`}
                 >
-                  <PriceCell value={price?.asks ?? null} previous={price?.prevAsks ?? null} digits={digits} />
+                  <PriceCell value={price?.asks ?? null} previous={price?.prevAsks ?? null} category={i.category} />
                 </button>
               </td>
             </tr>
