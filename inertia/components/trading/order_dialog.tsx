@@ -185,7 +185,6 @@ export function OrderDialog(props: {
                   label={t('Amount')}
                   value={amount}
                   onChange={setAmount}
-                  step="1"
                   min="0"
                   testId="order-amount"
                 />
@@ -268,7 +267,6 @@ function TargetField(props: {
             label={props.pips ? t('Pips') : t('Rate')}
             value={props.value}
             onChange={props.onChange}
-            step={props.pips ? '1' : '0.00001'}
             min={props.pips ? '1' : '0'}
             error={props.error}
             testId={props.testId}
