@@ -9,6 +9,7 @@
 import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { startPriceFanout } from '#services/market/price_fanout'
+import { startStaleBroadcast } from '#services/market/stale_broadcast'
 import candleAggregator from '#services/market/candle_aggregator'
 import priceStream from '#services/market/price_stream'
 import redis from '@adonisjs/redis/services/main'
@@ -19,6 +20,7 @@ if (env.get('MARKET_FEED', 'off') === 'simulator') {
   const stops: (() => void | Promise<void>)[] = []
   app.ready(async () => {
     stops.push(startPriceFanout())
+    stops.push(startStaleBroadcast())
     stops.push(candleAggregator.start())
     // Before the feeds, so no tick goes unchecked: stops fire with no browser open.
     stops.push(await new RiskEngine().start())

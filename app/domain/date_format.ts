@@ -1,15 +1,14 @@
 import { DateTime } from 'luxon'
+import { formatDateTime } from './formatting.js'
 
 /**
  * Dates in orders, statements and histories: YYYY-MM-DD h:mm A (customer
  * spec §9), e.g. "2025-03-07 4:05 PM". Shown in UTC, the zone the date
  * filters use, so a row always falls inside the range that lists it.
  */
-export const TABLE_DATE_FORMAT = 'yyyy-MM-dd h:mm a'
-
+/** An absent date shows a dash (the formatting module's rule). */
 export function formatTableDate(value: DateTime | null | undefined): string {
-  if (!value || !value.isValid) return ''
-  return value.toUTC().toFormat(TABLE_DATE_FORMAT, { locale: 'en-US' })
+  return formatDateTime(value?.isValid ? value.toJSDate() : null, 'table')
 }
 
 /**
@@ -30,9 +29,6 @@ export function utcDayRange(range: { dateStart?: string | null; dateEnd?: string
 }
 
 /** Dates in the back-office: DD/MM/YYYY h:mm A (admin spec §9), in UTC like the customer tables. */
-export const ADMIN_DATE_FORMAT = 'dd/MM/yyyy h:mm a'
-
 export function formatAdminDate(value: DateTime | null | undefined): string {
-  if (!value || !value.isValid) return ''
-  return value.toUTC().toFormat(ADMIN_DATE_FORMAT, { locale: 'en-US' })
+  return formatDateTime(value?.isValid ? value.toJSDate() : null, 'display')
 }

@@ -206,3 +206,9 @@ export function isGatewayOffered(gateway: StoredGateway): boolean {
   if (form.hasActive && !gateway.isActive) return false
   return form.fields.every((field) => field.optional || Boolean(gateway[field.slot]?.trim()))
 }
+
+/** The name a person reads for a gateway kind ("Bitcoin", not "btc"); an unknown kind capitalized. */
+export function gatewayDisplayName(value: string): string {
+  if (isGatewayValue(value)) return GATEWAY_FORMS[value].name
+  return value.charAt(0).toUpperCase() + value.slice(1)
+}

@@ -1,6 +1,12 @@
 import type Order from '#models/order'
 import { toDbDecimal } from '#domain/money'
 import { formatTableDate } from '#domain/date_format'
+import { priceDecimals } from '#domain/instruments'
+
+/** The fraction digits the order's instrument is quoted with, from the order's own open rate. */
+export function orderRateDigits(o: Order): number {
+  return priceDecimals(o.kind, o.quoteSymbol, toDbDecimal(o.openRate))
+}
 
 /** A row of the dashboard positions table (customer spec §2 Positions table). */
 export function orderRow(o: Order) {
@@ -13,6 +19,8 @@ export function orderRow(o: Order) {
     instrument: o.instrument,
     pair: `${o.baseSymbol}/${o.quoteSymbol}`,
     quote: o.quoteSymbol,
+    /** Rates show with this many fraction digits (the instrument's). */
+    digits: orderRateDigits(o),
     openRate: toDbDecimal(o.openRate),
     closeRate: o.closeRate === null ? null : toDbDecimal(o.closeRate),
     takeProfit: o.profit === null ? null : toDbDecimal(o.profit),

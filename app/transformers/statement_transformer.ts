@@ -1,9 +1,8 @@
 import type Order from '#models/order'
-import { toDbDecimal, toFixedString } from '#domain/money'
+import { toDbDecimal } from '#domain/money'
 import { formatTableDate } from '#domain/date_format'
-
-/** Profit/loss in orders and statements: 5 decimals (customer spec §9). */
-export const PROFIT_LOSS_DECIMALS = 5
+import { formatProfitLoss, formatRate } from '#domain/formatting'
+import { orderRateDigits } from '#transformers/order_transformer'
 
 /** A closed trade as the statement table shows it (customer spec §2 Statements). */
 export function statementRow(order: Order) {
@@ -14,9 +13,10 @@ export function statementRow(order: Order) {
     type: order.type,
     instrument: `${order.baseSymbol}/${order.quoteSymbol}`,
     units: toDbDecimal(order.tradeAmount),
-    openRate: toDbDecimal(order.openRate),
-    closeRate: order.closeRate === null ? '' : toDbDecimal(order.closeRate),
-    profitLoss: toFixedString(order.proLoss ?? '0', PROFIT_LOSS_DECIMALS),
+    // Rates with the instrument's digits, trailing zeros kept ("1.08370").
+    openRate: formatRate(order.openRate, orderRateDigits(order)),
+    closeRate: order.closeRate === null ? '' : formatRate(order.closeRate, orderRateDigits(order)),
+    profitLoss: formatProfitLoss(order.proLoss ?? '0'),
     status: 'CLOSED' as const,
   }
 }

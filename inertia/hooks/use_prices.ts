@@ -13,16 +13,28 @@ interface PriceFrame {
   instruments: { name: string; bids: string; asks: string; closeoutBid: string; closeoutAsk: string }[]
 }
 
+/** Every few seconds: the instruments whose orders the server refuses for a stale price. */
+interface StaleFrame {
+  type: 'stale'
+  instruments: string[]
+}
+
 /**
  * One live price table per tab, fed by a single subscription to the prices
  * channel: each `priceUpdate` frame replaces values by instrument name and
  * keeps the previous ones for the arrows (customer spec §4).
  */
 let prices: Record<string, LivePrice> = {}
+let stale: ReadonlySet<string> = new Set()
 const listeners = new Set<() => void>()
 let subscribed = false
 
-function apply(frame: PriceFrame) {
+function apply(frame: PriceFrame | StaleFrame) {
+  if (frame.type === 'stale') {
+    stale = new Set(frame.instruments)
+    listeners.forEach((l) => l())
+    return
+  }
   if (frame.type !== 'priceUpdate') return
   const next = { ...prices }
   for (const q of frame.instruments) {
@@ -37,7 +49,7 @@ function listen(listener: () => void) {
   if (!subscribed && typeof window !== 'undefined') {
     subscribed = true
     const subscription = transmitClient().subscription('prices')
-    subscription.onMessage<PriceFrame>(apply)
+    subscription.onMessage<PriceFrame | StaleFrame>(apply)
     subscription.create().catch((e) => console.warn('price subscription failed', e))
   }
   listeners.add(listener)
@@ -60,4 +72,9 @@ function seed(initial: { name: string; bids: string | null; asks: string | null 
 export function usePrices(initial: { name: string; bids: string | null; asks: string | null }[] = []) {
   seed(initial)
   return useSyncExternalStore(listen, () => prices)
+}
+
+/** The names of the instruments whose price is stale now (their dot shows red). */
+export function useStaleInstruments() {
+  return useSyncExternalStore(listen, () => stale)
 }

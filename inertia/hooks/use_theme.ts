@@ -4,6 +4,9 @@ import { useBranding } from '~/hooks/use_shared'
 
 export type Theme = 'dark' | 'light'
 
+/** Every mounted useTheme hears a switch: the chart repaints its colours with the page. */
+const THEME_EVENT = 'app:theme'
+
 /** Theme kept locally under `theme`; default from branding, else dark (customer spec §9). */
 export function useTheme() {
   const branding = useBranding()
@@ -18,9 +21,15 @@ export function useTheme() {
     root.classList.add(theme)
   }, [theme])
 
+  useEffect(() => {
+    const follow = (event: Event) => setThemeState((event as CustomEvent<Theme>).detail)
+    window.addEventListener(THEME_EVENT, follow)
+    return () => window.removeEventListener(THEME_EVENT, follow)
+  }, [])
+
   const setTheme = useCallback((next: Theme) => {
     writeLocal(LOCAL_KEYS.theme, next)
-    setThemeState(next)
+    window.dispatchEvent(new CustomEvent<Theme>(THEME_EVENT, { detail: next }))
   }, [])
 
   return { theme, setTheme }

@@ -31,16 +31,19 @@ test.group('Browser: trading', (group) => {
     await dialog.locator('[data-testid=order-price]').waitFor()
     await page.assertText('[data-testid=order-price]', '1.08662')
     await dialog.getByRole('switch', { name: 'Close at loss' }).check({ force: true })
+    // A text field with the −/+ buttons as its only steppers: no native spinner arrows.
+    assert.equal(await dialog.locator('input[data-testid=order-loss]').getAttribute('type'), 'text')
     await dialog.locator('input[data-testid=order-loss]').fill('1.08000')
     // Silver plan, forex leverage 200, first lot 1,000: 1.08662 × 1,000 ÷ 200 = 5.4331
-    await page.assertTextContains('[data-testid=order-margin]', '5.43')
+    await page.assertText('[data-testid=order-margin]', '$5.43')
     await dialog.locator('[data-testid=order-submit]').click()
     await page.locator('[data-toast]', { hasText: 'Order Placed Successfully' }).first().waitFor()
 
     const order = await Order.query().where('instrument', 'EUR_USD').whereNull('close_time').firstOrFail()
     assert.equal(order.loss, '1.08')
     await page.assertText(`[data-testid=positions-all] [data-testid=status-${order.id}]`, 'OPENED')
-    await page.assertTextContains(`[data-testid=positions-all] [data-testid=edit-loss-${order.id}]`, '1.08')
+    // Rates with the instrument's five digits, trailing zeros kept.
+    await page.assertText(`[data-testid=positions-all] [data-testid=edit-loss-${order.id}]`, '1.08000 ✎')
     // The top bar follows: 5.44 reserved (cents, rounded up)
     await page.assertText('[data-testid=figure-usedMargin]', '$5.44')
 
@@ -51,6 +54,11 @@ test.group('Browser: trading', (group) => {
     await page.assertText('[data-testid=figure-usedMargin]', '$0.00')
     // (1,000 × (1.08762 − 1.08662) − 0.12) ÷ 1 = 0.88
     await page.assertText(`[data-testid=positions-all] [data-testid=pl-${order.id}]`, '0.88000')
+    // Customer spec §2: a closed order shows N/A under Take/Profit and Stop/Loss, even with a stop set.
+    await page.assertText(`[data-testid=positions-all] [data-testid=loss-${order.id}]`, 'N/A')
+    await page.assertText(`[data-testid=positions-all] [data-testid=profit-${order.id}]`, 'N/A')
+    const position = page.locator('[data-testid=positions-all] tr', { hasText: `${order.id}` }).first()
+    assert.include(await position.innerText(), 'Buy')
 
     // …and in the statements.
     await page.goto('/statements')
@@ -59,6 +67,8 @@ test.group('Browser: trading', (group) => {
     assert.include(await row.first().innerText(), 'EUR/USD')
     assert.include(await row.first().innerText(), '0.88000')
     assert.include(await row.first().innerText(), 'CLOSED')
+    // 'Buy' written as the positions table writes it.
+    assert.include(await row.first().innerText(), 'Buy')
   })
 
   test('the server closes a position on its stop-loss while no browser is open', async ({ visit, assert }) => {

@@ -9,7 +9,7 @@ test.group('table dates (customer spec §9: YYYY-MM-DD h:mm A)', () => {
     assert.equal(formatTableDate(DateTime.fromISO('2025-03-07T12:00:00Z')), '2025-03-07 12:00 PM')
     // Another zone is shown in UTC.
     assert.equal(formatTableDate(DateTime.fromISO('2025-03-07T01:00:00+02:00', { setZone: true })), '2025-03-06 11:00 PM')
-    assert.equal(formatTableDate(null), '')
+    assert.equal(formatTableDate(null), '-')
   })
 
   test('a day range is half open on whole UTC days', ({ assert }) => {

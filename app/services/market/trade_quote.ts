@@ -5,6 +5,16 @@ import marketClock from '#services/market/market_clock'
 import { isCategoryOpen } from '#domain/market_hours'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 
+/** When the price the server would trade at was quoted: the live quote of this process, else the stored one. */
+export function quoteTime(instrument: Pick<Instrument, 'name' | 'updatedAt'>): number | undefined {
+  return priceBook.get(instrument.name)?.at ?? instrument.updatedAt?.toMillis()
+}
+
+/** True while orders on the instrument are refused for a stale price (the rule tradeQuoteFor applies). */
+export function isQuoteStale(instrument: Pick<Instrument, 'name' | 'updatedAt'>, now = Date.now()): boolean {
+  return feedHealth.isStale(instrument.name, quoteTime(instrument), now)
+}
+
 export interface TradeQuote {
   bid: string
   ask: string
@@ -29,7 +39,7 @@ export function tradeQuoteFor(instrument: Instrument, field = 'instrument'): Tra
   }
   const bid = live?.bids ?? instrument.bids
   const ask = live?.asks ?? instrument.asks
-  const at = live?.at ?? instrument.updatedAt?.toMillis()
+  const at = quoteTime(instrument)
   if (!bid || !ask) {
     throw new UserFacingException('There is no price for this instrument yet', { field })
   }

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button, Modal, ModalBody, ModalContent, ModalFooter, ModalHeader } from '@heroui/react'
 import { useTranslation } from '~/hooks/use_translation'
-import { money } from '@domain/money'
-import { formatMoney } from '~/lib/format'
+import { formatCurrency } from '@domain/formatting'
 
 type Result = { title: string; amount: string | null; currency: string; message: string | null }
 
@@ -45,7 +44,7 @@ export function DepositResultDialog({ fallbackCurrency }: { fallbackCurrency: st
         <ModalBody>
           {result?.amount && (
             <p className="text-large font-semibold" data-testid="deposit-result-amount">
-              {formatMoney(money(result.amount).toFixed(2), result.currency)}
+              {formatCurrency(result.amount, result.currency)}
             </p>
           )}
           {result?.message && <p data-testid="deposit-result-message">{t(result.message)}</p>}

@@ -2,6 +2,7 @@ import { Button, Radio, RadioGroup } from '@heroui/react'
 import type { ExternalPaymentOption, GatewayOption } from '#transformers/gateway_option_transformer'
 import { useTranslation } from '~/hooks/use_translation'
 import { copyToClipboard } from '~/lib/clipboard'
+import { formatPercent } from '@domain/formatting'
 
 function GatewayLabel({ option }: { option: GatewayOption }) {
   const { t } = useTranslation()
@@ -13,10 +14,18 @@ function GatewayLabel({ option }: { option: GatewayOption }) {
       <span>{option.name}</span>
       {option.fee !== '0' && (
         <span className="text-tiny text-default-500">
-          {t('Fee')} {option.fee}%
+          {t('Fee')} {formatPercent(option.fee)}
         </span>
       )}
     </span>
+  )
+}
+
+function Heading(props: { children: string; testId: string; spaced?: boolean }) {
+  return (
+    <p className={`${props.spaced ? 'mt-3 ' : ''}text-small font-medium text-default-600`} data-testid={props.testId}>
+      {props.children}
+    </p>
   )
 }
 
@@ -59,27 +68,33 @@ export function GatewayPicker(props: {
   const nothing = props.gateways.length + props.offlinePayments.length + props.externalPayments.length === 0
   return (
     <div className="flex flex-col gap-4" data-testid="gateway-picker">
-      <RadioGroup
-        label={t('Payment Gateway')}
-        value={props.value}
-        onValueChange={props.onChange}
-        isInvalid={!!props.error}
-        errorMessage={props.error ? t(props.error) : undefined}
-      >
-        {props.gateways.map((g) => (
-          <Radio key={g.value} value={g.value} data-testid={`gateway-${g.value}`}>
-            <GatewayLabel option={g} />
-          </Radio>
-        ))}
-        {props.offlinePayments.length > 0 && (
-          <p className="mt-2 text-small font-medium text-default-600">{t('Offline Payments')}</p>
-        )}
-        {props.offlinePayments.map((g) => (
-          <Radio key={g.value} value={g.value} data-testid={`gateway-${g.value}`}>
-            <GatewayLabel option={g} />
-          </Radio>
-        ))}
-      </RadioGroup>
+      {/* One choice across both lists; each heading only over a list that has entries. */}
+      {props.gateways.length + props.offlinePayments.length > 0 && (
+        <RadioGroup
+          aria-label={t('Payment Gateway')}
+          value={props.value}
+          onValueChange={props.onChange}
+          isInvalid={!!props.error}
+          errorMessage={props.error ? t(props.error) : undefined}
+        >
+          {props.gateways.length > 0 && <Heading testId="online-gateways-heading">{t('Payment Gateway')}</Heading>}
+          {props.gateways.map((g) => (
+            <Radio key={g.value} value={g.value} data-testid={`gateway-${g.value}`}>
+              <GatewayLabel option={g} />
+            </Radio>
+          ))}
+          {props.offlinePayments.length > 0 && (
+            <Heading testId="offline-payments-heading" spaced={props.gateways.length > 0}>
+              {t('Offline Payments')}
+            </Heading>
+          )}
+          {props.offlinePayments.map((g) => (
+            <Radio key={g.value} value={g.value} data-testid={`gateway-${g.value}`}>
+              <GatewayLabel option={g} />
+            </Radio>
+          ))}
+        </RadioGroup>
+      )}
       {props.externalPayments.length > 0 && (
         <ul className="flex flex-col gap-2">
           {props.externalPayments.map((p) => (

@@ -3,6 +3,7 @@ import { router } from '@inertiajs/react'
 import { Card, CardBody, Chip, Modal, ModalContent, ModalHeader } from '@heroui/react'
 import type { GatewayCard } from '#transformers/gateway_transformer'
 import { GATEWAY_FORMS } from '@domain/gateways'
+import { formatPercent } from '@domain/formatting'
 import { GatewayForm, type FileRules } from '~/components/gateways/gateway_form'
 import { useTranslation } from '~/hooks/use_translation'
 
@@ -82,7 +83,7 @@ function GatewayTile({ gateway, onOpen }: { gateway: GatewayCard; onOpen: () => 
           </div>
           {gateway.fee !== null && (
             <span className="text-tiny text-default-500">
-              {t('Fee')}: {gateway.fee}%
+              {t('Fee')}: {formatPercent(gateway.fee)}
             </span>
           )}
         </div>

@@ -1,6 +1,6 @@
 import type { PagedColumn } from '~/components/data/paged_table'
-import { gatewayLabel } from '~/components/withdrawals/withdrawal_parts'
-import { formatMoney } from '~/lib/format'
+import { gatewayDisplayName } from '@domain/gateways'
+import { formatMoney } from '@domain/formatting'
 
 /** What the customer's deposit and withdraw histories both show of a row. */
 interface CustomerPaymentRow {
@@ -35,7 +35,7 @@ export function customerPaymentColumns<Row extends CustomerPaymentRow>(t: (key: 
         </span>
       ),
     }),
-    method: column({ key: 'gateway', label: 'Method', render: (r) => t(gatewayLabel(r.gateway)) }),
+    method: column({ key: 'gateway', label: 'Method', render: (r) => t(gatewayDisplayName(r.gateway)) }),
     balance: column({
       key: 'balanceAfter',
       label: 'Balance',

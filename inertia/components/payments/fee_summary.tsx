@@ -1,5 +1,5 @@
 import { useTranslation } from '~/hooks/use_translation'
-import { formatMoney } from '~/lib/format'
+import { formatMoney } from '@domain/formatting'
 
 /** The Amount / Gateway Fee / Total summary of the deposit and withdraw forms (customer spec §2). */
 export function FeeSummary(props: { amount: string; fee: string; total: string; currency: string; testId: string }) {

@@ -1,8 +1,9 @@
 import { Link } from '@inertiajs/react'
 import type { PaymentStatus } from '@domain/payments'
 import type { PagedColumn } from '~/components/data/paged_table'
-import { StatusChip, gatewayLabel } from '~/components/withdrawals/withdrawal_parts'
-import { formatMoney } from '~/lib/format'
+import { StatusChip } from '~/components/withdrawals/withdrawal_parts'
+import { gatewayDisplayName } from '@domain/gateways'
+import { formatMoney } from '@domain/formatting'
 
 /** What the back office's deposit and withdraw lists both show of a row. */
 interface StaffPaymentRow {
@@ -42,7 +43,7 @@ export function staffPaymentColumns<Row extends StaffPaymentRow>(
         </Link>
       ),
     }),
-    gateway: column({ key: 'gateway', label: label('Gateway'), render: (r) => t(gatewayLabel(r.gateway)) }),
+    gateway: column({ key: 'gateway', label: label('Gateway'), render: (r) => t(gatewayDisplayName(r.gateway)) }),
     amount: column({ key: 'amount', label: label('Amount'), align: 'end', sortValue: (r) => r.amount, render: (r) => money(r.amount, r) }),
     fee: column({ key: 'fee', label: label('Fee'), align: 'end', sortValue: (r) => r.fee, render: (r) => money(r.fee, r) }),
     total: column({ key: 'total', label: label('Total'), align: 'end', sortValue: (r) => r.total, render: (r) => money(r.total, r) }),

@@ -1,5 +1,5 @@
 import type { Session } from '~/hooks/use_shared'
-import { formatMoney } from '~/lib/format'
+import { formatMoney } from '@domain/formatting'
 import { useTranslation } from '~/hooks/use_translation'
 import { useLiveAccount } from '~/hooks/use_live_account'
 

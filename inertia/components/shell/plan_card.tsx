@@ -1,6 +1,6 @@
 import { Button, Card, CardBody, CardFooter, CardHeader } from '@heroui/react'
 import { useTranslation } from '~/hooks/use_translation'
-import { formatMoney } from '~/lib/format'
+import { formatMoney } from '@domain/formatting'
 
 export interface PlanCardData {
   id: number

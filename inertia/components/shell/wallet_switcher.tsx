@@ -2,7 +2,7 @@ import { Button, Dropdown, DropdownItem, DropdownMenu, DropdownSection, Dropdown
 import type { Session } from '~/hooks/use_shared'
 import { api, errorMessage } from '~/lib/api'
 import { toastError } from '~/lib/toast'
-import { formatMoney } from '~/lib/format'
+import { formatMoney } from '@domain/formatting'
 import { useTranslation } from '~/hooks/use_translation'
 
 /** Lists the user's wallets by mode and currency; choosing one switches and reloads (spec §4). */

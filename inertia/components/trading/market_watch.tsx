@@ -4,7 +4,7 @@ import { useInstrumentSearch } from '~/hooks/use_instrument_search'
 import { CATEGORIES, CATEGORY_TABS, type Category } from '@domain/instruments'
 import type { MarketStatus } from '@domain/market_hours'
 import { isCategoryOpen } from '@domain/market_hours'
-import type { LivePrice } from '~/hooks/use_prices'
+import { useStaleInstruments, type LivePrice } from '~/hooks/use_prices'
 import { useTranslation } from '~/hooks/use_translation'
 import { PriceCell } from '~/components/trading/price_cell'
 
@@ -74,11 +74,13 @@ export function MarketWatch(props: {
         <Tabs aria-label={t('Search Results')} size="sm" variant="underlined">
           <Tab key="results" title={t('Search Results')}>
             <div className="max-h-[70vh] overflow-y-auto" data-testid="search-results">
-              <InstrumentTable
-                {...tableProps}
-                rows={results}
-                isOpen={isOpen}
-              />
+              {results.length === 0 ? (
+                <p className="py-4 text-center text-small text-default-500" data-testid="search-empty">
+                  {t('No data found')}
+                </p>
+              ) : (
+                <InstrumentTable {...tableProps} rows={results} isOpen={isOpen} />
+              )}
             </div>
           </Tab>
         </Tabs>
@@ -127,6 +129,7 @@ function InstrumentTable(props: {
   onTrade: (instrument: WatchedInstrument, type: 'buy' | 'sell') => void
 }) {
   const { t } = useTranslation()
+  const stale = useStaleInstruments()
   return (
     <table className="w-full text-small">
       <thead>
@@ -139,8 +142,8 @@ function InstrumentTable(props: {
       <tbody>
         {props.rows.map((i) => {
           const price = props.prices[i.name]
-          const tradable = i.tradable && props.isOpen(i)
-          const digits = i.category === 'stock' ? 3 : 7
+          // Red while the server refuses the instrument's orders for a stale price, too.
+          const tradable = i.tradable && props.isOpen(i) && !stale.has(i.name)
           const starred = props.favorites.has(i.id)
           return (
             <tr key={i.id} className="border-t border-divider" data-testid={`instrument-${i.name}`}>
@@ -158,6 +161,8 @@ function InstrumentTable(props: {
                 <span
                   className={`mr-2 inline-block h-2 w-2 rounded-full ${tradable ? 'bg-success' : 'bg-danger'}`}
                   aria-label={tradable ? t('Tradable') : t('Not tradable')}
+                  data-testid={`dot-${i.name}`}
+                  data-tradable={tradable}
                 />
                 <button
                   type="button"
@@ -178,7 +183,7 @@ function InstrumentTable(props: {
                   onClick={() => props.onTrade(i, 'sell')}
                   data-testid={`sell-${i.name}`}
                 >
-                  <PriceCell value={price?.bids ?? null} previous={price?.prevBids ?? null} digits={digits} />
+                  <PriceCell value={price?.bids ?? null} previous={price?.prevBids ?? null} category={i.category} />
                 </button>
               </td>
               <td className="py-1.5 text-right" data-testid={`ask-${i.name}`}>
@@ -190,7 +195,7 @@ function InstrumentTable(props: {
                   onClick={() => props.onTrade(i, 'buy')}
                   data-testid={`buy-${i.name}`}
                 >
-                  <PriceCell value={price?.asks ?? null} previous={price?.prevAsks ?? null} digits={digits} />
+                  <PriceCell value={price?.asks ?? null} previous={price?.prevAsks ?? null} category={i.category} />
                 </button>
               </td>
             </tr>

@@ -13,7 +13,7 @@ import {
 } from '@heroui/react'
 import { api, errorMessage } from '~/lib/api'
 import { toastError, toastSuccess } from '~/lib/toast'
-import { currencySymbol } from '~/lib/format'
+import { formatMoney, formatPrice } from '@domain/formatting'
 import { usePrices } from '~/hooks/use_prices'
 import { useBranding, useSession } from '~/hooks/use_shared'
 import { useLiveAccount } from '~/hooks/use_live_account'
@@ -128,7 +128,7 @@ export function OrderDialog(props: {
   function estimate(target: string | null) {
     if (!target || !preview || !price || !rate) return null
     const value = estimatedProfitLoss({ type: props.type, amount, price, target, spread: preview.spread, rate })
-    return `${currencySymbol(currency)}${value.toFixed(2)}`
+    return formatMoney(value, currency, 2)
   }
 
   async function submit() {
@@ -167,7 +167,7 @@ export function OrderDialog(props: {
             <div className="flex flex-col gap-3">
               <div className="flex justify-between text-small">
                 <span>{props.type === 'buy' ? t('Ask') : t('Bid')}</span>
-                <span className="font-mono" data-testid="order-price">{price ?? '0.00'}</span>
+                <span className="font-mono" data-testid="order-price">{price ? formatPrice(price, instrument!.category) : '0.00'}</span>
               </div>
               {lots!.lotState === 'lot' ? (
                 <Select
@@ -185,7 +185,6 @@ export function OrderDialog(props: {
                   label={t('Amount')}
                   value={amount}
                   onChange={setAmount}
-                  step="1"
                   min="0"
                   testId="order-amount"
                 />
@@ -215,8 +214,7 @@ export function OrderDialog(props: {
               <div className="flex justify-between text-small text-default-500">
                 <span>{t('Required margin')}</span>
                 <span className="font-mono" data-testid="order-margin">
-                  {currencySymbol(currency)}
-                  {preview ? preview.margin.toFixed(2) : '0.00'}
+                  {formatMoney(preview ? preview.margin : '0', currency, 2)}
                 </span>
               </div>
               {blocked && (
@@ -269,7 +267,6 @@ function TargetField(props: {
             label={props.pips ? t('Pips') : t('Rate')}
             value={props.value}
             onChange={props.onChange}
-            step={props.pips ? '1' : '0.00001'}
             min={props.pips ? '1' : '0'}
             error={props.error}
             testId={props.testId}

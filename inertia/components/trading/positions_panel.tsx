@@ -9,6 +9,7 @@ import type { OrderRow } from '~/hooks/use_orders'
 import { useTranslation } from '~/hooks/use_translation'
 import { currentRateFor, positionProfitLoss } from '@domain/account_metrics'
 import { money } from '@domain/money'
+import { formatProfitLoss, formatRate, orderTypeLabel } from '@domain/formatting'
 
 /** An order with its market rate and P/L now: live for open ones, as closed for the others. */
 export function liveRow(o: OrderRow, prices: Record<string, LivePrice>) {
@@ -16,7 +17,7 @@ export function liveRow(o: OrderRow, prices: Record<string, LivePrice>) {
   const live = prices[o.instrument]
   const marketRate = live?.bids && live.asks ? currentRateFor(o.type, live.bids, live.asks) : null
   const livePl = marketRate
-    ? positionProfitLoss({ ...o, tradeAmount: o.units, currentRate: marketRate }).toFixed(5)
+    ? formatProfitLoss(positionProfitLoss({ ...o, tradeAmount: o.units, currentRate: marketRate }))
     : null
   return { ...o, marketRate, livePl }
 }
@@ -47,12 +48,13 @@ export function PositionsPanel(props: { orders: OrderRow[]; prices: Record<strin
   }
 
   const target = (o: LiveRow, kind: TargetKind) => {
+    // Customer spec §2: closed orders show N/A, whatever target they had.
+    if (o.status === 'CLOSED') return <span data-testid={`${kind}-${o.id}`}>{t('N/A')}</span>
     const value = kind === 'loss' ? o.stopLoss : o.takeProfit
-    if (o.status === 'CLOSED') return value ?? t('N/A')
     const open = () => setEditing({ order: o, kind })
     return value ? (
       <button type="button" className="font-mono underline decoration-dotted" onClick={open} data-testid={`edit-${kind}-${o.id}`}>
-        {value} ✎
+        {formatRate(value, o.digits)} ✎
       </button>
     ) : (
       <Button size="sm" variant="flat" onPress={open} data-testid={`set-${kind}-${o.id}`}>
@@ -64,18 +66,18 @@ export function PositionsPanel(props: { orders: OrderRow[]; prices: Record<strin
   const columns: PagedColumn<LiveRow>[] = [
     { key: 'id', label: 'Ticket' },
     { key: 'openTime', label: 'Open Time' },
-    { key: 'type', label: 'Type' },
+    { key: 'type', label: 'Type', render: (o) => t(orderTypeLabel(o.type)) },
     { key: 'units', label: 'Units', align: 'end' },
     { key: 'pair', label: 'Instrument' },
-    { key: 'openRate', label: 'Open Rate', align: 'end' },
-    { key: 'marketRate', label: 'Market Rate', align: 'end', render: (o) => o.marketRate ?? '—' },
+    { key: 'openRate', label: 'Open Rate', align: 'end', render: (o) => formatRate(o.openRate, o.digits) },
+    { key: 'marketRate', label: 'Market Rate', align: 'end', render: (o) => formatRate(o.marketRate, o.digits) },
     {
       key: 'livePl',
       label: 'Profit/Loss',
       align: 'end',
       render: (o) => (
         <span className={`font-mono ${o.livePl && money(o.livePl).greaterThan(0) ? 'text-success' : 'text-danger'}`} data-testid={`pl-${o.id}`}>
-          {o.livePl === null ? '—' : money(o.livePl).toFixed(5)}
+          {formatProfitLoss(o.livePl)}
         </span>
       ),
     },

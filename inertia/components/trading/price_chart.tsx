@@ -12,6 +12,12 @@ import { usePrices } from '~/hooks/use_prices'
 import { useTheme } from '~/hooks/use_theme'
 import { bucketStart } from '@domain/candles'
 
+/** Axis labels, grid and scale borders with enough contrast on either background. */
+const CHART_COLORS = {
+  dark: { text: '#d4d4d8', grid: '#27272a', border: '#3f3f46' },
+  light: { text: '#27272a', grid: '#d4d4d8', border: '#a1a1aa' },
+} as const
+
 interface Bar {
   time: number
   open: string
@@ -39,20 +45,19 @@ export function PriceChart({
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null)
   const last = useRef<CandlestickData<UTCTimestamp> | null>(null)
   const { theme } = useTheme()
+  const dark = forceDark || theme === 'dark'
   const prices = usePrices()
   const bid = prices[instrument]?.bids ?? null
 
   useEffect(() => {
     if (!container.current) return
-    const dark = forceDark || theme === 'dark'
+    const colors = CHART_COLORS[dark ? 'dark' : 'light']
     chart.current = createChart(container.current, {
       autoSize: true,
-      layout: { background: { color: 'transparent' }, textColor: dark ? '#d4d4d8' : '#3f3f46' },
-      grid: {
-        vertLines: { color: dark ? '#27272a' : '#e4e4e7' },
-        horzLines: { color: dark ? '#27272a' : '#e4e4e7' },
-      },
-      timeScale: { timeVisible: false },
+      layout: { background: { color: 'transparent' }, textColor: colors.text },
+      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+      rightPriceScale: { borderColor: colors.border },
+      timeScale: { timeVisible: false, borderColor: colors.border },
     })
     series.current = chart.current.addSeries(CandlestickSeries, {
       upColor: '#17c964',
@@ -84,7 +89,7 @@ export function PriceChart({
       series.current = null
       last.current = null
     }
-  }, [instrument, theme, forceDark])
+  }, [instrument, dark])
 
   useEffect(() => {
     if (!bid || !series.current) return
@@ -103,5 +108,5 @@ export function PriceChart({
     last.current = bar
   }, [bid])
 
-  return <div ref={container} className={className} data-testid="price-chart" />
+  return <div ref={container} className={className} data-testid="price-chart" data-theme={dark ? 'dark' : 'light'} />
 }

@@ -12,7 +12,6 @@ export function StepperInput(props: {
   label: string
   value: string
   onChange: (value: string) => void
-  step: string
   min?: string
   max?: string
   error?: string
@@ -33,13 +32,13 @@ export function StepperInput(props: {
     props.onChange((props.max !== undefined && next.greaterThan(money(props.max)) ? money(props.max) : next).toFixed())
   }
   return (
+    // A text field with a decimal keyboard: the −/+ buttons are the only steppers (no native spinner arrows).
     <Input
-      type="number"
+      type="text"
       inputMode="decimal"
+      autoComplete="off"
       label={props.label}
       value={props.value}
-      step={props.step}
-      min={props.min}
       onValueChange={props.onChange}
       isInvalid={!!props.error}
       errorMessage={props.error}

@@ -66,7 +66,6 @@ export function TargetModal(props: { order: OrderRow | null; kind: TargetKind; o
               label={t('Rate')}
               value={value}
               onChange={setValue}
-              step="0.00001"
               {...bounds}
               error={errors[0]?.message ? t(errors[0].message) : undefined}
               testId="target-rate"

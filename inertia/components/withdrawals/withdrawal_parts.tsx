@@ -77,8 +77,3 @@ export function ReasonPopover({ reason, testId }: { reason: string; testId?: str
     </InfoPopover>
   )
 }
-
-/** A gateway value as the Method and GATEWAY columns show it ('bank' → 'Bank'). */
-export function gatewayLabel(gateway: string) {
-  return gateway.charAt(0).toUpperCase() + gateway.slice(1)
-}

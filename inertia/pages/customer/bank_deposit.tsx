@@ -7,7 +7,7 @@ import { TextField } from '~/components/form/text_field'
 import { FileField } from '~/components/form/file_field'
 import { useApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
-import { formatMoney } from '~/lib/format'
+import { formatMoney } from '@domain/formatting'
 import { required } from '~/lib/rules'
 import { toastSuccess } from '~/lib/toast'
 

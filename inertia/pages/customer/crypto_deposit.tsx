@@ -4,7 +4,7 @@ import type { InferPageProps } from '@adonisjs/inertia/types'
 import type DepositsController from '#controllers/customer/deposits_controller'
 import { AppShell } from '~/layouts/app_shell'
 import { useTranslation } from '~/hooks/use_translation'
-import { formatMoney } from '~/lib/format'
+import { formatMoney } from '@domain/formatting'
 import { copyToClipboard } from '~/lib/clipboard'
 
 type Props = InferPageProps<DepositsController, 'crypto'>

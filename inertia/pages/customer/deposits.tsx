@@ -198,7 +198,7 @@ export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments
             total={page.meta.total}
             onPageChange={(n) => load(n, range)}
             loading={loading}
-            emptyText="No deposits yet"
+            emptyText={range.start || range.end ? 'No data found' : 'No deposits yet'}
             testId="deposit-history"
           />
         </Tab>

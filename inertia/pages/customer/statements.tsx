@@ -3,6 +3,7 @@ import { Alert, Button } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type StatementsController from '#controllers/customer/statements_controller'
 import { DEFAULT_PAGE_SIZE } from '@domain/pagination'
+import { orderTypeLabel } from '@domain/formatting'
 import { AppShell } from '~/layouts/app_shell'
 import { PagedTable, type PagedColumn } from '~/components/data/paged_table'
 import { DateRangeFilter, type DateRange, type DateRangeErrors } from '~/components/data/date_range_filter'
@@ -60,7 +61,7 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
     { key: 'ticket', label: 'Ticket' },
     { key: 'openTime', label: 'Open Time' },
     { key: 'closeTime', label: 'Close Time' },
-    { key: 'type', label: 'Type', render: (row) => t(row.type === 'buy' ? 'Buy' : 'Sell') },
+    { key: 'type', label: 'Type', render: (row) => t(orderTypeLabel(row.type)) },
     { key: 'instrument', label: 'Instrument' },
     { key: 'units', label: 'Units', align: 'end' },
     { key: 'openRate', label: 'Open Rate', align: 'end' },

@@ -68,8 +68,9 @@ test.group('Statements page (GET /statements)', (group) => {
       type: 'buy',
       instrument: 'EUR/USD',
       units: '1000',
-      openRate: '1.0845',
-      closeRate: '1.0855',
+      // Forex rates keep the instrument's five digits.
+      openRate: '1.08450',
+      closeRate: '1.08550',
       profitLoss: '12.50000',
       status: 'CLOSED',
     })
@@ -296,9 +297,9 @@ test.group('GET /statements/export', (group) => {
     const lines = text.split('\r\n').slice(0, -1)
     assert.equal(lines[0], 'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Profit/Loss,Status')
     assert.lengthOf(lines, 1 + 17)
-    assert.equal(lines[1], `${ids[0]},2025-01-17 2:05 PM,2025-01-17 3:05 PM,buy,EUR/USD,1000,1.0845,1.0855,12.50000,CLOSED`)
+    assert.equal(lines[1], `${ids[0]},2025-01-17 2:05 PM,2025-01-17 3:05 PM,buy,EUR/USD,1000,1.08450,1.08550,12.50000,CLOSED`)
     // A loss stays a plain negative number: no formula guard on numbers.
-    assert.equal(lines[2], `${ids[1]},2025-01-16 2:05 PM,2025-01-16 3:05 PM,sell,EUR/USD,1000,1.0845,1.0855,-3.25000,CLOSED`)
+    assert.equal(lines[2], `${ids[1]},2025-01-16 2:05 PM,2025-01-16 3:05 PM,sell,EUR/USD,1000,1.08450,1.08550,-3.25000,CLOSED`)
     assert.deepEqual(lines.slice(1).map((l) => Number(l.split(',')[0])), ids)
   })
 
@@ -338,9 +339,10 @@ test.group('GET /statements/export', (group) => {
     })
     const response = await client.get('/statements/export?dateStart=2025-03-01&dateEnd=2025-03-01').loginAs(customer)
     const lines = response.text().split('\r\n')
+    // A loss that rounds to nothing is written without a minus sign.
     assert.equal(
       lines[1],
-      `${order.id},2025-03-01 8:30 AM,2025-03-01 9:30 AM,buy,"'=SUM(A1,""x"")/@USD",1000,1.0845,1.0855,-0.00000,CLOSED`
+      `${order.id},2025-03-01 8:30 AM,2025-03-01 9:30 AM,buy,"'=SUM(A1,""x"")/@USD",1000,1.08450,1.08550,0.00000,CLOSED`
     )
   })
 
