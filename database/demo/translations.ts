@@ -571,4 +571,16 @@ export const SPANISH: Record<string, string> = {
   'no amount': 'ningún monto',
   '{description} (provider reported {reported}, not the total)': '{description} (el proveedor informó {reported}, no el total)',
   'Deposit #{id} ({gateway}): provider reported {reported}, not the total': 'Depósito #{id} ({gateway}): el proveedor informó {reported}, no el total',
+  // Gateway names as people read them (brands keep their names)
+  'Stripe': 'Stripe',
+  'CoinPayments': 'CoinPayments',
+  'Flutterwave': 'Flutterwave',
+  'Perfect Money': 'Perfect Money',
+  'MoonPay': 'MoonPay',
+  'Globiance': 'Globiance',
+  'WiPays': 'WiPays',
+  'PrMoney': 'PrMoney',
+  'Bank Transfer': 'Transferencia bancaria',
+  'Bitcoin': 'Bitcoin',
+  'USDT': 'USDT',
 }

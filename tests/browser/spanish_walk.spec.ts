@@ -1,0 +1,222 @@
+/*
+| The Spanish walk (issue 10): every page, visited in Spanish by the people
+| who use it, with rows in its tables, must show no English. A visible text
+| node fails when one of its words is neither Spanish (a word of the Spanish
+| dictionary's texts) nor data: names, e-mails, codes, numbers and the rows
+| staff typed (gateway, plan and instrument names) are taken out first.
+*/
+import { test } from '@japa/runner'
+import type { Browser, Page } from 'playwright'
+import db from '@adonisjs/lucid/services/db'
+import { SPANISH } from '#database/demo/translations'
+import User from '#models/user'
+import { isolate } from '#tests/helpers/isolation'
+import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { openPosition } from '#tests/helpers/positions'
+import { bankDepositWithProof, configureGateway, pendingDeposit } from '#tests/helpers/deposits'
+import { pendingWithdrawal } from '#tests/helpers/withdrawals'
+import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
+import { DateTime } from 'luxon'
+
+/** Words that are the same in both languages or are names of things, not English prose. */
+const SHARED_WORDS = new Set(['kyc', 'id', 'url', 'pips', 'ticket', 'swift', 'iban', 'bic', 'pdf', 'png', 'jpeg', 'webp', 'csv', 'am', 'pm'])
+
+const WORD = /[A-Za-zÀ-ÿ]+/g
+
+function spanishVocabulary() {
+  const words = new Set<string>(SHARED_WORDS)
+  for (const value of Object.values(SPANISH)) {
+    for (const word of value.replace(/\{\w+\}/g, ' ').match(WORD) ?? []) words.add(word.toLowerCase())
+  }
+  return words
+}
+
+/** What staff and customers typed: shown as it was typed, in any language. */
+async function dataTexts() {
+  const texts = new Set<string>()
+  const add = (rows: Record<string, unknown>[]) =>
+    rows.forEach((row) => Object.values(row).forEach((v) => typeof v === 'string' && v.trim() && texts.add(v)))
+  const users = await db.from('users').select('full_name')
+  add(users)
+  // Avatars show a name's initials.
+  for (const { full_name: name } of users) {
+    texts.add(String(name).split(/\s+/).slice(0, 2).map((w: string) => w[0]?.toUpperCase()).join(''))
+  }
+  add(await db.from('languages').select('name'))
+  add(await db.from('payment_gateways').select('key1', 'key2', 'key3', 'key4', 'key5'))
+  // Bank details are stored as JSON text.
+  for (const table of ['deposits', 'withdrawals']) {
+    for (const { description } of await db.from(table).select('description')) {
+      if (typeof description !== 'string' || !description.startsWith('{')) continue
+      add([JSON.parse(description)])
+    }
+  }
+  add(await db.from('profiles').select('city', 'address', 'country'))
+  add(await db.from('payment_gateways').select('name'))
+  add(await db.from('external_payments').select('name', 'custom_label', 'custom_value'))
+  add(await db.from('pricing_plans').select('name', 'description'))
+  add(await db.from('instruments').select('name', 'alias', 'base', 'quote'))
+  add(await db.from('settings').where('key', 'appName').select('value1'))
+  add(await db.from('kyc_documents').select('decline_reason'))
+  add(await db.from('withdrawals').select('decline_reason'))
+  // Longest first, so a name is removed before a shorter name inside it.
+  return [...texts].sort((a, b) => b.length - a.length)
+}
+
+/** The visible text nodes and placeholders of the page, one string each. */
+async function visibleTexts(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle')
+  await page.waitForFunction(() => (globalThis as any).document.documentElement.dataset.translations === 'ready')
+  return page.evaluate(() => {
+    const doc = (globalThis as any).document
+    const out: string[] = []
+    const walker = doc.createTreeWalker(doc.body, 4 /* NodeFilter.SHOW_TEXT */)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = String(node.textContent ?? '').trim()
+      const parent = node.parentElement
+      if (!text || !parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName)) continue
+      if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue
+      out.push(text)
+    }
+    for (const input of doc.querySelectorAll('input[placeholder], textarea[placeholder]')) {
+      if (input.checkVisibility() && input.placeholder.trim()) out.push(input.placeholder.trim())
+    }
+    return out
+  })
+}
+
+/** A typed value wherever it stands as whole words (never inside a longer word). */
+function wholeWords(value: string) {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`(?<![A-Za-zÀ-ÿ])${escaped}(?![A-Za-zÀ-ÿ])`, 'g')
+}
+
+function englishIn(texts: string[], vocabulary: Set<string>, data: RegExp[]) {
+  const flagged: string[] = []
+  for (const original of texts) {
+    let text = original
+      .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ') // e-mails
+      .replace(/https?:\/\/\S+/g, ' ')
+      .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' ') // references
+    for (const value of data) text = text.replace(value, ' ')
+    const words = (text.match(/[A-Za-zÀ-ÿ0-9_]+/g) ?? []).filter((word) => {
+      if (word.length < 2 || /[0-9_]/.test(word)) return false // numbers and codes (EUR_USD, GB29NWBK…)
+      if (vocabulary.has(word.toLowerCase())) return false
+      return !/^[A-Z]{3}$/.test(word) // currency codes
+    })
+    if (words.length) flagged.push(`${JSON.stringify(original)} → ${words.join(', ')}`)
+  }
+  return flagged
+}
+
+async function spanishContext(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: `http://${process.env.HOST ?? 'localhost'}:${process.env.PORT ?? '3333'}`,
+    viewport: { width: 1440, height: 900 },
+  })
+  await context.addInitScript(() => (globalThis as any).localStorage.setItem('lang', 'es'))
+  return context
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/')
+  await page.locator('input[name=email]').fill(email)
+  await page.locator('input[name=password]').fill(DEMO_PASSWORD)
+  await page.locator('input[name=password]').press('Enter')
+  await page.waitForURL('**/dashboard').catch(async (e) => {
+    await page.screenshot({ path: 'tmp/walk-login.png' })
+    throw e
+  })
+  await page.waitForLoadState('networkidle')
+}
+
+test.group('Browser: every page in Spanish', (group) => {
+  isolate(group)
+  removeKycFilesAfterEach(group)
+
+  test('visitors, customers and every staff role see no English', async ({ browser, assert }) => {
+    const customer = await demoUser(DEMO.customer)
+    const open = await openPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
+    const closed = await openPosition(customer, { instrument: 'EUR_USD', type: 'sell', amount: '1000' })
+    // A closed row as history shows it; the closing itself is the trading tests' business.
+    await db.from('orders').where('id', closed.id).update({
+      close_time: DateTime.now().toSQL({ includeOffset: false }),
+      close_rate: closed.openRate,
+      pro_loss: '0',
+      close_reason: 'manual',
+    })
+    const bank = await bankDepositWithProof(customer)
+    await configureGateway('btc', { key1: 'bc1qexampleaddress0000000000000000000000' })
+    const crypto = await pendingDeposit(customer, 'btc')
+    await pendingWithdrawal(customer)
+    await storedDocument(customer, { status: 'pending' })
+
+    const vocabulary = spanishVocabulary()
+    const data = (await dataTexts()).map(wholeWords)
+    const failures: string[] = []
+    const check = async (page: Page, label: string) => {
+      for (const line of englishIn(await visibleTexts(page), vocabulary, data)) failures.push(`${label}: ${line}`)
+    }
+
+    const visitor = await (await spanishContext(browser)).newPage()
+    for (const path of ['/', '/signup', '/forgot-password', '/reset-password/not-a-token', '/no-such-page']) {
+      await visitor.goto(path)
+      await check(visitor, path)
+    }
+
+    const customerPage = await (await spanishContext(browser)).newPage()
+    await signIn(customerPage, DEMO.customer)
+    const customerPaths = [
+      '/dashboard',
+      '/deposits',
+      `/deposits/bank/${bank.id}`,
+      `/deposits/crypto/${crypto.id}`,
+      '/withdraws',
+      '/profile',
+      '/kyc',
+      '/security',
+      '/statements',
+      '/pricing',
+      '/admin/deposits',
+    ]
+    for (const path of customerPaths) {
+      await customerPage.goto(path)
+      await check(customerPage, `customer ${path}`)
+    }
+    assert.isTrue(open.id > 0)
+
+    const staffPaths: Record<string, string[]> = {
+      [DEMO.admin]: [
+        '/admin',
+        '/admin/deposits',
+        '/admin/gateways',
+        '/admin/gateways/manual',
+        '/admin/externalPayments',
+        '/admin/withdraws/pending',
+        '/admin/withdraws/history',
+        '/admin/withdraws/settings',
+        '/admin/kyc',
+        '/admin/trades/all',
+        '/profile',
+        '/security',
+        '/dashboard',
+      ],
+      [DEMO.manager]: ['/admin/deposits', '/admin/withdraws/pending'],
+      [DEMO.affiliate]: ['/affiliate'],
+      [DEMO.agent]: ['/admin/crm/sales/all'],
+      [DEMO.retention]: ['/admin/crm/retention'],
+    }
+    for (const [email, paths] of Object.entries(staffPaths)) {
+      const page = await (await spanishContext(browser)).newPage()
+      await signIn(page, email)
+      for (const path of paths) {
+        await page.goto(path)
+        await check(page, `${email} ${path}`)
+      }
+      await page.context().close()
+    }
+
+    assert.lengthOf(failures, 0, `English text on Spanish pages:\n${failures.join("\n")}`)
+    assert.isOk(await User.findBy('email', DEMO.customer))
+  }).timeout(240_000)
+})
