@@ -185,6 +185,22 @@ test.group('Browser: every page in Spanish', (group) => {
     }
     assert.isTrue(open.id > 0)
 
+    // Messages under fields, from the client's rules and from the server's validator.
+    await customerPage.goto('/security')
+    await customerPage.locator('form button[type=submit]').click()
+    await customerPage.waitForSelector('[data-slot=error-message]')
+    await check(customerPage, 'customer /security, empty form sent')
+    await customerPage.goto('/profile')
+    await customerPage.locator('input[name=fullName]').fill('A')
+    await customerPage.locator('form button[type=submit]').click()
+    await customerPage.waitForSelector('[data-slot=error-message]')
+    await check(customerPage, 'customer /profile, refused by the server')
+    // A dialog: the statements' date filter.
+    await customerPage.goto('/statements')
+    await customerPage.locator('[data-testid$=-open]').first().click()
+    await customerPage.waitForSelector('[role=dialog]')
+    await check(customerPage, 'customer /statements, date filter')
+
     const staffPaths: Record<string, string[]> = {
       [DEMO.admin]: [
         '/admin',
