@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite'
+import { basename } from 'node:path'
 import { getDirname } from '@adonisjs/core/helpers'
 import inertia from '@adonisjs/inertia/client'
 import react from '@vitejs/plugin-react'
@@ -15,6 +16,10 @@ export default defineConfig({
     tailwindcss(),
     adonisjs({ entrypoints: ['inertia/app/app.tsx'], reload: ['resources/views/**/*.edge'] }),
   ],
+  // One dependency cache per checkout: git worktrees that share a node_modules
+  // would otherwise rebuild one another's cache while their test servers run
+  // (pages then load '504 Outdated Optimize Dep' and stay blank).
+  cacheDir: `node_modules/.vite/${basename(ROOT)}`,
   // Scan every page up front so the dev server never re-optimizes deps
   // mid-navigation (a 504 "Outdated Optimize Dep" breaks the first visit).
   // HeroUI loads its animation features with a dynamic import inside

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { VITE_INTERNAL_PREFIXES, VITE_SERVED_FOLDERS } from '#config/dev_assets'
 
@@ -20,10 +21,27 @@ export function isDevAssetPath(rawUrl: string, projectRoot: string): boolean {
 
   if (decoded.startsWith('/@fs/')) {
     const file = decoded.slice('/@fs'.length)
-    return VITE_SERVED_FOLDERS.some((folder) => file.startsWith(`${join(projectRoot, folder)}/`))
+    return servedFolderPaths(projectRoot).some((folder) => file.startsWith(`${folder}/`))
   }
   return (
     VITE_INTERNAL_PREFIXES.some((prefix) => decoded.startsWith(prefix)) ||
     VITE_SERVED_FOLDERS.some((folder) => decoded.startsWith(`/${folder}/`))
   )
+}
+
+/**
+ * The served folders as absolute paths, and where they really are: Vite asks
+ * for a symlinked folder (a node_modules shared between git worktrees) under
+ * its target's path.
+ */
+function servedFolderPaths(projectRoot: string) {
+  return VITE_SERVED_FOLDERS.flatMap((folder) => {
+    const path = join(projectRoot, folder)
+    try {
+      const real = realpathSync(path)
+      return real === path ? [path] : [path, real]
+    } catch {
+      return [path]
+    }
+  })
 }

@@ -6,12 +6,11 @@ import { TopBar } from '~/components/shell/top_bar'
 import { ShellFooter } from '~/components/shell/shell_footer'
 import { AccountSidebar } from '~/components/shell/account_sidebar'
 import { PlanModal } from '~/components/shell/plan_modal'
-import { WhatsAppWidget } from '~/components/common/whatsapp_widget'
 import { LogoSpinner } from '~/components/common/logo_spinner'
 
 /**
  * The signed-in shell (customer spec §2): top bar, optional account sidebar,
- * footer, WhatsApp widget and the mandatory plan modal.
+ * footer (with the WhatsApp widget) and the mandatory plan modal.
  */
 export function AppShell(props: { title: string; withSidebar?: boolean; children: React.ReactNode }) {
   const session = useSession()
@@ -34,7 +33,6 @@ export function AppShell(props: { title: string; withSidebar?: boolean; children
         <main className="min-w-0 flex-1">{props.children}</main>
       </div>
       <ShellFooter session={session} />
-      <WhatsAppWidget />
       <PlanModal session={session} />
     </div>
   )

@@ -40,3 +40,29 @@ test.group('isDevAssetPath (what Vite may answer in development)', () => {
     ])
     .run(({ assert }, path) => assert.isFalse(isDevAssetPath(path, ROOT)))
 })
+
+test.group('isDevAssetPath with a symlinked node_modules (git worktrees sharing one)', (group) => {
+  let root = ''
+  let shared = ''
+  group.setup(async () => {
+    const { mkdtemp, mkdir, realpath, symlink, rm } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const base = await mkdtemp(join(tmpdir(), 'dev-assets-'))
+    root = join(base, 'checkout')
+    shared = join(base, 'shared_modules')
+    await mkdir(root)
+    await mkdir(shared)
+    await symlink(shared, join(root, 'node_modules'))
+    // The temporary folder may itself sit behind a symlink (macOS): Vite asks under the fully real path.
+    shared = await realpath(shared)
+    return () => rm(base, { recursive: true, force: true })
+  })
+
+  test('files under the real folder are served, its neighbours are not', ({ assert }) => {
+    assert.isTrue(isDevAssetPath(`/@fs${shared}/vite/dist/client/env.mjs`, root))
+    assert.isTrue(isDevAssetPath(`/@fs${root}/node_modules/vite/dist/client/env.mjs`, root))
+    assert.isFalse(isDevAssetPath(`/@fs${shared}X/a.js`, root))
+    assert.isFalse(isDevAssetPath(`/@fs${shared}/../secret`, root))
+  })
+})

@@ -13,6 +13,7 @@ import { pageCount } from '@domain/pagination'
 import { useTranslation } from '~/hooks/use_translation'
 
 export interface PagedColumn<Row> {
+  /** A column keyed 'action' or 'actions' holds the row's buttons (see ACTION_KEYS). */
   key: string
   /** English header text; translated here (the key is the English text). */
   label: string
@@ -24,6 +25,20 @@ export interface PagedColumn<Row> {
 }
 
 type SortDirection = 'ascending' | 'descending'
+
+/**
+ * The keys of a row's buttons column. When it is the last column it sticks
+ * to the right edge of the table's scroller, so the buttons stay in view
+ * however wide the other columns are (issue 10), on every table at once.
+ */
+const ACTION_KEYS = new Set(['action', 'actions'])
+
+/** Cells stay on one line; text longer than this is cut with an ellipsis and shown whole on hover. */
+const LONG_TEXT = 'block max-w-64 truncate'
+
+/** The actions column's cells (the `sticky-actions` utility in app.css); data cells opaque so rows slide under them. */
+const STICKY_TH = 'sticky-actions'
+const STICKY_TD = 'sticky-actions bg-content1'
 
 /** Decimal strings and numbers compare as numbers, other text as text. */
 function compareValues(a: string | number | null, b: string | number | null) {
@@ -71,14 +86,23 @@ export function PagedTable<Row>(props: {
     const sign = sort.direction === 'ascending' ? 1 : -1
     return [...props.rows].sort((a, b) => sign * compareValues(column.sortValue!(a), column.sortValue!(b)))
   }, [props.rows, props.columns, sort])
-  const cellValue = (row: Row, column: PagedColumn<Row>) =>
-    column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')
+  const cellValue = (row: Row, column: PagedColumn<Row>) => {
+    const value = column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')
+    if (typeof value !== 'string' || value === '') return value
+    return (
+      <span className={LONG_TEXT} title={value}>
+        {value}
+      </span>
+    )
+  }
+  const last = props.columns[props.columns.length - 1]
+  const stickyKey = last && ACTION_KEYS.has(last.key) ? last.key : null
   return (
     <Table
       aria-label={t(props.label)}
       data-testid={props.testId}
-      // Cells keep to one line; a wide table scrolls sideways instead.
-      classNames={{ th: 'whitespace-nowrap', td: 'whitespace-nowrap' }}
+      // Cells keep to one line; a wide table scrolls sideways inside its own box, never the page.
+      classNames={{ base: 'min-w-0 max-w-full', wrapper: 'max-w-full overflow-x-auto', th: 'whitespace-nowrap', td: 'whitespace-nowrap' }}
       topContent={props.topContent}
       topContentPlacement="outside"
       sortDescriptor={sort}
@@ -104,7 +128,12 @@ export function PagedTable<Row>(props: {
     >
       <TableHeader>
         {props.columns.map((column) => (
-          <TableColumn key={column.key} align={column.align ?? 'start'} allowsSorting={!!column.sortValue}>
+          <TableColumn
+            key={column.key}
+            align={column.align ?? 'start'}
+            allowsSorting={!!column.sortValue}
+            className={column.key === stickyKey ? STICKY_TH : undefined}
+          >
             {t(column.label)}
           </TableColumn>
         ))}
@@ -117,7 +146,9 @@ export function PagedTable<Row>(props: {
         {rows.map((row) => (
           <TableRow key={props.rowKey(row)}>
             {props.columns.map((column) => (
-              <TableCell key={column.key}>{cellValue(row, column)}</TableCell>
+              <TableCell key={column.key} className={column.key === stickyKey ? STICKY_TD : undefined}>
+                {cellValue(row, column)}
+              </TableCell>
             ))}
           </TableRow>
         ))}

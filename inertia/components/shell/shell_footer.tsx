@@ -6,10 +6,11 @@ import { useBranding } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { LanguagePicker } from '~/components/common/language_picker'
 import { ThemeSwitch } from '~/components/common/theme_switch'
+import { WhatsAppWidget } from '~/components/common/whatsapp_widget'
 import { LOCAL_KEYS, readLocal } from '~/lib/storage'
 import { backToAdmin } from '~/lib/session'
 
-/** Copyright, language, dark mode, the role button and Back To Admin (customer spec §2 Footer). */
+/** Copyright, language, dark mode, the role button, Back To Admin (customer spec §2 Footer) and WhatsApp support. */
 export function ShellFooter({ session }: { session: Session }) {
   const branding = useBranding()
   const { t } = useTranslation()
@@ -17,7 +18,7 @@ export function ShellFooter({ session }: { session: Session }) {
   useEffect(() => setImpersonating(readLocal(LOCAL_KEYS.backToAdmin) === 'enabled'), [])
 
   return (
-    <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-divider px-4 py-3 text-small">
+    <footer className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-divider px-4 py-2 text-small sm:py-3">
       <span>
         © {new Date().getFullYear()} {branding.appName}. {t('All rights reserved.')}
       </span>
@@ -34,6 +35,7 @@ export function ShellFooter({ session }: { session: Session }) {
         )}
         <LanguagePicker />
         <ThemeSwitch />
+        <WhatsAppWidget />
       </div>
     </footer>
   )

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Alert, Button, Card, CardBody, Link as UiLink } from '@heroui/react'
+import { Button, Card, CardBody, Link as UiLink } from '@heroui/react'
 import { Link } from '@inertiajs/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type DashboardController from '#controllers/customer/dashboard_controller'
@@ -15,6 +15,7 @@ import { MarketWatch, type WatchedInstrument } from '~/components/trading/market
 import { OrderDialog } from '~/components/trading/order_dialog'
 import { PositionsPanel } from '~/components/trading/positions_panel'
 import { PricingGrid } from '~/components/shell/pricing_grid'
+import { KycNotice } from '~/components/payments/kyc_notice'
 import { isCategoryOpen } from '@domain/market_hours'
 import type { Category } from '@domain/instruments'
 
@@ -58,11 +59,7 @@ export default function Dashboard({ isKyc, instruments, marketStatus, spreads, s
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-4">
         <section className="flex flex-col gap-3">
           {!isKyc && (
-            <Alert color="warning" data-testid="kyc-warning" title={t('Please verify KYC to enable trading')}>
-              <UiLink as={Link} href="/kyc" size="sm" color="warning" underline="always">
-                {t('Click here')}
-              </UiLink>
-            </Alert>
+            <KycNotice message="Please verify KYC to enable trading" color="warning" />
           )}
           <Card>
             <CardBody className="p-2">
