@@ -583,4 +583,6 @@ export const SPANISH: Record<string, string> = {
   'Bank Transfer': 'Transferencia bancaria',
   'Bitcoin': 'Bitcoin',
   'USDT': 'USDT',
+  'Open menu': 'Abrir menú',
+  'Close menu': 'Cerrar menú',
 }

@@ -173,7 +173,7 @@ export function scanPages() {
         const text = literalText(node.expression)
         if (text !== null && hasLetters(text)) untranslated.push({ text, where: where(node, sf) })
       }
-      if (ts.isPropertyAssignment(node) && TEXT_PROPERTIES.has(node.name.getText())) {
+      if (ts.isPropertyAssignment(node) && TEXT_PROPERTIES.has(node.name.getText()) && !insideClassNames(node)) {
         const text = literalText(node.initializer)
         if (text !== null && hasLetters(text) && !ts.isTemplateExpression(node.initializer)) {
           keys.push({ text, where: where(node, sf) })
@@ -184,6 +184,15 @@ export function scanPages() {
     visit(sf)
   }
   return { keys, untranslated }
+}
+
+/** Whether a property belongs to a slot map of CSS classes (`classNames={{ title: '…' }}`, `TOAST_CLASSES`), not text. */
+function insideClassNames(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if ((ts.isJsxAttribute(at) || ts.isPropertyAssignment(at)) && at.name.getText() === 'classNames') return true
+    if (ts.isVariableDeclaration(at) && /class/i.test(at.name.getText())) return true
+  }
+  return false
 }
 
 /** Whether a node sits in the rules argument of a `useApiForm(initial, rules)` call. */
