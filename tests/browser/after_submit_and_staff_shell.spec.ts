@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
-import { DEMO, DEMO_PASSWORD } from '#tests/helpers/users'
+import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { notifyUser } from '#services/notification_service'
 
 test.group('Browser: a form after a successful submit', (group) => {
   isolate(group)
@@ -49,5 +50,34 @@ test.group('Browser: what staff are offered', (group) => {
       const response = await page.request.get(href)
       assert.equal(response.status(), 200, href)
     }
+  })
+})
+
+test.group('Browser: toasts', (group) => {
+  isolate(group)
+
+  test('a long toast shows its whole text, wrapped, never cut with an ellipsis', async ({ visit, assert }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, DEMO.customer)
+    await page.waitForLoadState('networkidle')
+    const customer = await demoUser(DEMO.customer)
+    const title = 'The wallet no longer holds enough to pay this withdrawal; decline it instead of approving it'
+    await notifyUser(customer.id, { title, description: 'Your withdrawal #12 of 100.00 USD was declined: the bank account is not in your name.' })
+    const toast = page.locator('[data-toast]', { hasText: 'decline it instead' })
+    await toast.waitFor()
+    const cut = await toast.evaluate((root: any) =>
+      [...root.querySelectorAll('*')]
+        .filter((el: any) => el.children.length === 0 && el.textContent.trim())
+        .filter(
+          (el: any) =>
+            el.scrollWidth > el.clientWidth + 1 || (globalThis as any).getComputedStyle(el).whiteSpace === 'nowrap'
+        )
+        .map((el: any) => {
+          const style = (globalThis as any).getComputedStyle(el)
+          return `${el.textContent} ${el.scrollWidth}/${el.clientWidth} ${style.whiteSpace} ${style.textOverflow} ${el.className}`
+        })
+    )
+    assert.deepEqual(cut, [])
+    assert.include(await toast.innerText(), title)
   })
 })

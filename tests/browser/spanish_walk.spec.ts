@@ -6,7 +6,7 @@
 | staff typed (gateway, plan and instrument names) are taken out first.
 */
 import { test } from '@japa/runner'
-import type { Browser, Page } from 'playwright'
+import type { Browser, BrowserContext, Page } from 'playwright'
 import db from '@adonisjs/lucid/services/db'
 import { SPANISH } from '#database/demo/translations'
 import User from '#models/user'
@@ -109,12 +109,16 @@ function englishIn(texts: string[], vocabulary: Set<string>, data: RegExp[]) {
   return flagged
 }
 
+/** Contexts this test opened: closed at the end, or their live streams keep the test server from stopping. */
+const opened: BrowserContext[] = []
+
 async function spanishContext(browser: Browser) {
   const context = await browser.newContext({
     baseURL: `http://${process.env.HOST ?? 'localhost'}:${process.env.PORT ?? '3333'}`,
     viewport: { width: 1440, height: 900 },
   })
   await context.addInitScript(() => (globalThis as any).localStorage.setItem('lang', 'es'))
+  opened.push(context)
   return context
 }
 
@@ -133,6 +137,9 @@ async function signIn(page: Page, email: string) {
 test.group('Browser: every page in Spanish', (group) => {
   isolate(group)
   removeKycFilesAfterEach(group)
+  group.each.teardown(async () => {
+    await Promise.all(opened.splice(0).map((context) => context.close()))
+  })
 
   test('visitors, customers and every staff role see no English', async ({ browser, assert }) => {
     const customer = await demoUser(DEMO.customer)
@@ -229,7 +236,6 @@ test.group('Browser: every page in Spanish', (group) => {
         await page.goto(path)
         await check(page, `${email} ${path}`)
       }
-      await page.context().close()
     }
 
     assert.lengthOf(failures, 0, `English text on Spanish pages:\n${failures.join("\n")}`)
