@@ -1,0 +1,58 @@
+import factory from '@adonisjs/lucid/factories'
+import User from '#models/user'
+import Profile from '#models/profile'
+import Balance from '#models/balance'
+import { Roles } from '#domain/roles'
+import db from '@adonisjs/lucid/services/db'
+import { postEntry } from '#services/ledger_service'
+
+/** The password every factory user signs in with. */
+export const FACTORY_PASSWORD = 'Factory-Password-1'
+
+/** What the `funded` state credits to the real wallet, through the ledger. */
+export const FUNDED_AMOUNT = '25000.00'
+
+/** Users the `funded` state marked, funded once their wallets exist. */
+const toFund = new WeakSet<User>()
+
+/**
+ * A user as sign-up leaves one: a profile, a demo and a real wallet in USD
+ * (the real one active), e-mail verified and active. States: each staff role,
+ * `inactive`, `unverified`, and `funded` (25,000.00 credited to the real
+ * wallet as a ledger entry, so the ledger invariant holds).
+ */
+export const UserFactory = factory
+  .define(User, ({ faker }) => ({
+    fullName: faker.person.fullName(),
+    email: `${faker.string.alphanumeric(10).toLowerCase()}@factory.test`,
+    password: FACTORY_PASSWORD,
+    roleId: Roles.CUSTOMER,
+    isEmailVerified: true,
+    isActive: true,
+  }))
+  .state('admin', (user) => void (user.roleId = Roles.ADMIN))
+  .state('manager', (user) => void (user.roleId = Roles.MANAGER))
+  .state('affiliate', (user) => void (user.roleId = Roles.AFFILIATE))
+  .state('agent', (user) => void (user.roleId = Roles.SALES_AGENT))
+  .state('retention', (user) => void (user.roleId = Roles.RETENTION_AGENT))
+  .state('inactive', (user) => void (user.isActive = false))
+  .state('unverified', (user) => void (user.isEmailVerified = false))
+  .state('funded', (user) => void toFund.add(user))
+  .after('create', async (_, user, { $trx }) => {
+    const client = $trx ? { client: $trx } : undefined
+    await Profile.create({ userId: user.id, country: 'DE', city: 'Berlin' }, client)
+    const wallet = (mode: 'demo' | 'real') =>
+      Balance.create({ userId: user.id, mode, currency: 'USD', balance: '0', margin: '0', onHold: '0', version: 0 }, client)
+    await wallet('demo')
+    const real = await wallet('real')
+    user.activeBalanceId = real.id
+    if ($trx) user.useTransaction($trx)
+    await user.save()
+    if (toFund.has(user)) {
+      const credit = (trx: NonNullable<typeof $trx>) =>
+        postEntry(trx, { balanceId: real.id, type: 'deposit', amount: FUNDED_AMOUNT, description: 'Factory funding' })
+      if ($trx) await credit($trx)
+      else await db.transaction(credit)
+    }
+  })
+  .build()
