@@ -14,9 +14,11 @@ import {
   NavbarMenu,
   NavbarMenuToggle,
 } from '@heroui/react'
-import { useState } from 'react'
-import { router } from '@inertiajs/react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { router, usePage } from '@inertiajs/react'
 import type { MenuSection } from '@domain/navigation'
+import type { RoleId } from '@domain/roles'
+import { screenAt, staffMenu } from '@domain/staff_screens'
 import { useBranding, useSession } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { useTheme } from '~/hooks/use_theme'
@@ -28,13 +30,18 @@ import { logout } from '~/lib/session'
 /** The role-filtered side menu: beside the page from 1024 px, in the top bar's drawer below. */
 function StaffMenu(props: { menu: MenuSection[]; activePath: string }) {
   const { t } = useTranslation()
+  const activeSections = props.menu.filter((s) => s.links.some((l) => l.href === props.activePath)).map((s) => s.label)
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set(activeSections))
+  // The layout stays mounted across visits: open the section of each page reached.
+  useEffect(() => {
+    setExpanded((open) => (activeSections.every((k) => open.has(k)) ? open : new Set([...open, ...activeSections])))
+  }, [props.activePath])
   return (
     <Accordion
       selectionMode="multiple"
       isCompact
-      defaultExpandedKeys={props.menu
-        .filter((s) => s.links.some((l) => l.href === props.activePath))
-        .map((s) => s.label)}
+      selectedKeys={expanded}
+      onSelectionChange={(keys) => setExpanded(new Set([...(keys as Set<string>)].map(String)))}
     >
       {props.menu.map((section) => (
         <AccordionItem key={section.label} title={t(section.label)}>
@@ -60,25 +67,31 @@ function StaffMenu(props: { menu: MenuSection[]; activePath: string }) {
 /**
  * The back-office shell (admin specs §1/§2): a dark top bar with the logo
  * (it carries the app name; the name is its alt text, not repeated beside
- * it), notifications and the user menu; a side menu filtered by role on the
- * server, a drawer on narrow screens; the page title as a heading.
+ * it), notifications and the user menu; the side menu of the signed-in role
+ * (a drawer on narrow screens) with the page's link active; the page's
+ * heading. Menu, active link and heading come from the screen registry
+ * (app/domain/staff_screens.ts) and the URL, so pages pass only their content.
+ * Pages use it as their persistent layout (`Page.layout = staffLayout`): the
+ * shell and its live subscriptions stay mounted from one staff page to the next.
  */
-export function StaffLayout(props: {
-  title: string
-  menu: MenuSection[]
-  activePath: string
-  children: React.ReactNode
-}) {
+export function StaffLayout({ children }: { children: ReactNode }) {
   const branding = useBranding()
   const session = useSession()
+  const { url } = usePage()
   const { t, ready } = useTranslation()
   const wide = useIsWide()
   const [menuOpen, setMenuOpen] = useState(false)
   useTheme()
+  const roleId = session?.user.roleId as RoleId | undefined
+  const menu = useMemo(() => (roleId ? staffMenu(roleId) : []), [roleId])
+  const screen = screenAt(url)
+  const activePath = screen?.path ?? url.split('?')[0]
+  const title = screen?.title ?? 'Back office'
+  useEffect(() => setMenuOpen(false), [url])
   if (!session || !ready) return <LogoSpinner />
   return (
     <div className="flex min-h-screen flex-col">
-      <Head title={t(props.title)} />
+      <Head title={t(title)} />
       <Navbar
         maxWidth="full"
         className="dark bg-zinc-900 text-white"
@@ -125,20 +138,23 @@ export function StaffLayout(props: {
           </NavbarItem>
         </NavbarContent>
         <NavbarMenu className="dark bg-zinc-900 text-white" data-testid="staff-menu">
-          <StaffMenu menu={props.menu} activePath={props.activePath} />
+          <StaffMenu menu={menu} activePath={activePath} />
         </NavbarMenu>
       </Navbar>
       <div className="flex flex-1">
         {wide && (
           <aside className="w-64 shrink-0 border-r border-divider p-2" data-testid="staff-menu">
-            <StaffMenu menu={props.menu} activePath={props.activePath} />
+            <StaffMenu menu={menu} activePath={activePath} />
           </aside>
         )}
         <main className="min-w-0 flex-1 p-4 sm:p-6">
-          <h1 className="mb-4 text-2xl font-semibold">{t(props.title)}</h1>
-          {props.children}
+          <h1 className="mb-4 text-2xl font-semibold">{t(title)}</h1>
+          {children}
         </main>
       </div>
     </div>
   )
 }
+
+/** A staff page's persistent layout: `StaffPage.layout = staffLayout`. */
+export const staffLayout = (page: ReactNode) => <StaffLayout>{page}</StaffLayout>

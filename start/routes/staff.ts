@@ -1,32 +1,46 @@
 import router from '@adonisjs/core/services/router'
+import type { RouteFn } from '@adonisjs/http-server/types'
 import { middleware } from '#start/kernel'
-import { Roles, type RoleId } from '#domain/roles'
+import { Roles } from '#domain/roles'
+import { STAFF_SCREENS, screenRoles, type StaffScreenName } from '#domain/staff_screens'
 
 const WorkspaceController = () => import('#controllers/staff/workspace_controller')
 const KycDocumentsController = () => import('#controllers/staff/kyc_documents_controller')
+const WithdrawalsController = () => import('#controllers/staff/withdrawals_controller')
+const StaffDepositsController = () => import('#controllers/staff/deposits_controller')
+const GatewaysController = () => import('#controllers/staff/gateways_controller')
+const ExternalPaymentsController = () => import('#controllers/staff/external_payments_controller')
 
-/* Each staff area's landing page, gated by the roles the specs give it. */
-const areas: { path: string; name: string; roles: RoleId[] }[] = [
-  { path: '/admin', name: 'admin.dashboard', roles: [1] },
-  { path: '/admin/trades/all', name: 'admin.trades.all', roles: [1, 2] },
-  { path: '/affiliate', name: 'affiliate.leads', roles: [4] },
-  { path: '/admin/crm/sales/all', name: 'crm.sales.all', roles: [1, 2, 5] },
-  { path: '/admin/crm/retention', name: 'crm.retention', roles: [1, 2, 6] },
-]
+type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
-for (const area of areas) {
+/* The page of each staff screen (app/domain/staff_screens.ts holds their paths, names and headings). */
+const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
+  'admin.dashboard': [WorkspaceController, 'show'],
+  'admin.deposits.index': [StaffDepositsController, 'page'],
+  'admin.gateways.automatic': [GatewaysController, 'automatic'],
+  'admin.gateways.manual': [GatewaysController, 'manual'],
+  'admin.externalPayments.index': [ExternalPaymentsController, 'index'],
+  'admin.withdraws.pending': [WithdrawalsController, 'pendingPage'],
+  'admin.withdraws.history': [WithdrawalsController, 'historyPage'],
+  'admin.withdraws.settings': [WithdrawalsController, 'settings'],
+  'admin.kyc.index': [KycDocumentsController, 'index'],
+  'admin.trades.all': [WorkspaceController, 'show'],
+  'affiliate.leads': [WorkspaceController, 'show'],
+  'crm.sales.all': [WorkspaceController, 'show'],
+  'crm.retention': [WorkspaceController, 'show'],
+}
+
+/* Each screen's page, open to the roles its menu link names. */
+for (const screen of STAFF_SCREENS) {
   router
-    .get(area.path, [WorkspaceController, 'show'])
-    .as(area.name)
-    .use([middleware.auth(), middleware.role({ roles: area.roles })])
+    .get(screen.path, SCREEN_PAGES[screen.name] as any)
+    .as(screen.name)
+    .use([middleware.auth(), middleware.role({ roles: screenRoles(screen.path) })])
 }
 
 /* Withdraws (admin spec §2 menu: pending and history for roles 1, 2; settings for role 1). */
-const WithdrawalsController = () => import('#controllers/staff/withdrawals_controller')
 router
   .group(() => {
-    router.get('/admin/withdraws/pending', [WithdrawalsController, 'page']).as('admin.withdraws.pending')
-    router.get('/admin/withdraws/history', [WithdrawalsController, 'page']).as('admin.withdraws.history')
     router.get('/admin/withdraws/api/pending', [WithdrawalsController, 'pending']).as('admin.withdraws.api.pending')
     router.get('/admin/withdraws/api/history', [WithdrawalsController, 'history']).as('admin.withdraws.api.history')
     router
@@ -39,18 +53,16 @@ router
       .post('/admin/withdraws/:id/decline', [WithdrawalsController, 'decline'])
       .as('admin.withdraws.decline')
   })
-  .use([middleware.auth(), middleware.role({ roles: [1, 2] })])
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])
 router
   .group(() => {
-    router.get('/admin/withdraws/settings', [WithdrawalsController, 'settings']).as('admin.withdraws.settings')
     router.post('/admin/withdraws/settings', [WithdrawalsController, 'updateSettings']).as('admin.withdraws.settings.update')
   })
-  .use([middleware.auth(), middleware.role({ roles: [1] })])
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
 
 /* KYC Documents (admin spec §2, §7; §6: role 1 only). */
 router
   .group(() => {
-    router.get('/admin/kyc', [KycDocumentsController, 'index']).as('admin.kyc.index')
     router.get('/admin/kyc/api', [KycDocumentsController, 'list']).as('admin.kyc.list')
     router
       .post('/admin/kyc/:id/approve', [KycDocumentsController, 'approve'])
@@ -62,10 +74,8 @@ router
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
 
 /* Deposit History (admin spec §2 menu, §7: roles 1, 2). */
-const StaffDepositsController = () => import('#controllers/staff/deposits_controller')
 router
   .group(() => {
-    router.get('/admin/deposits', [StaffDepositsController, 'page']).as('admin.deposits.index')
     router.get('/admin/deposits/api/history', [StaffDepositsController, 'history']).as('admin.deposits.api.history')
     router
       .get('/admin/deposits/api/history/:userId', [StaffDepositsController, 'history'])
@@ -77,14 +87,11 @@ router
       .post('/admin/deposits/:id/decline', [StaffDepositsController, 'decline'])
       .as('admin.deposits.decline')
   })
-  .use([middleware.auth(), middleware.role({ roles: [1, 2] })])
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])
 
 /* Payment gateways (admin spec §2 Gateways, §7 PUT /admin/gateways/{name}; menu: role 1). */
-const GatewaysController = () => import('#controllers/staff/gateways_controller')
 router
   .group(() => {
-    router.get('/admin/gateways', [GatewaysController, 'automatic']).as('admin.gateways.automatic')
-    router.get('/admin/gateways/manual', [GatewaysController, 'manual']).as('admin.gateways.manual')
     router
       .put('/admin/gateways/:gateway', [GatewaysController, 'update'])
       .as('admin.gateways.update')
@@ -93,10 +100,8 @@ router
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
 
 /* External Payments (admin spec §2 External Payment list, §7; menu: role 1). */
-const ExternalPaymentsController = () => import('#controllers/staff/external_payments_controller')
 router
   .group(() => {
-    router.get('/admin/externalPayments', [ExternalPaymentsController, 'index']).as('admin.externalPayments.index')
     router.get('/admin/externalPayments/api', [ExternalPaymentsController, 'list']).as('admin.externalPayments.list')
     router.post('/admin/externalPayments', [ExternalPaymentsController, 'store']).as('admin.externalPayments.store')
     router

@@ -3,17 +3,12 @@ import { approveDeposit, declineDeposit } from '#actions/deposits/settle_deposit
 import { staffDepositPage } from '#queries/deposits'
 import { listOwnerId } from '#queries/list_owner'
 import { listQueryValidator } from '#validators/lists'
-import { staffMenuFor } from '#services/staff_menu'
 
 /** The back-office Deposit History (admin spec §2, §4, §7): every deposit, Approve and Decline on pending rows. */
 export default class DepositsController {
   /** GET /admin/deposits */
-  async page({ inertia, auth, route }: HttpContext) {
-    return inertia.render('staff/deposits/index', {
-      title: 'Deposit History',
-      menu: staffMenuFor(auth.getUserOrFail().roleId),
-      activePath: route!.pattern,
-    })
+  async page({ inertia }: HttpContext) {
+    return inertia.render('staff/deposits/index', {})
   }
 
   /** GET /admin/deposits/api/history and /admin/deposits/api/history/:userId → { data, meta } */

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { staffMenuFor } from '#services/staff_menu'
 import { listQueryValidator } from '#validators/lists'
 import { createExternalPaymentValidator, updateExternalPaymentValidator } from '#validators/external_payments'
 import { PUBLIC_IMAGE_ACCEPT, PUBLIC_IMAGE_MAX_MB } from '#validators/images'
@@ -13,11 +12,8 @@ import { discardUploads } from '#services/kyc_files'
 /** External Payments (admin spec §2 External Payment list, §3, §7). Role 1. */
 export default class ExternalPaymentsController {
   /** GET /admin/externalPayments: the page; rows come from /admin/externalPayments/api. */
-  async index({ inertia, auth }: HttpContext) {
+  async index({ inertia }: HttpContext) {
     return inertia.render('staff/external_payments/index', {
-      title: 'External Payments',
-      menu: staffMenuFor(auth.getUserOrFail().roleId),
-      activePath: '/admin/externalPayments',
       fileRules: { maxMb: PUBLIC_IMAGE_MAX_MB, accept: PUBLIC_IMAGE_ACCEPT },
     })
   }

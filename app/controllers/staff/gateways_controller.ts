@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { staffMenuFor } from '#services/staff_menu'
 import { isGatewayValue, type GatewayForm } from '#domain/gateways'
 import { gatewaysOfKind } from '#queries/staff_gateways'
 import { gatewayCard } from '#transformers/gateway_transformer'
@@ -17,12 +16,12 @@ import { NotFoundException } from '#exceptions/not_found_exception'
 export default class GatewaysController {
   /** GET /admin/gateways: the Automatic Gateways grid. */
   async automatic(ctx: HttpContext) {
-    return this.grid(ctx, 'automatic', 'Automatic Gateways', 'staff/gateways/automatic')
+    return this.grid(ctx, 'automatic', 'staff/gateways/automatic')
   }
 
   /** GET /admin/gateways/manual: the Manual Gateways grid. */
   async manual(ctx: HttpContext) {
-    return this.grid(ctx, 'manual', 'Manual Gateways', 'staff/gateways/manual')
+    return this.grid(ctx, 'manual', 'staff/gateways/manual')
   }
 
   /** PUT /admin/gateways/:gateway (multipart name, key1..key5, fee, isActive, file) → { message, gateway } */
@@ -40,12 +39,9 @@ export default class GatewaysController {
     }
   }
 
-  private async grid({ inertia, auth, route }: HttpContext, kind: GatewayForm['kind'], title: string, page: string) {
+  private async grid({ inertia }: HttpContext, kind: GatewayForm['kind'], page: string) {
     const gateways = await gatewaysOfKind(kind)
     return inertia.render(page, {
-      title,
-      menu: staffMenuFor(auth.getUserOrFail().roleId),
-      activePath: route!.pattern,
       kind,
       gateways: gateways.map(gatewayCard),
       fileRules: { maxMb: PUBLIC_IMAGE_MAX_MB, accept: PUBLIC_IMAGE_ACCEPT },

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { staffMenuFor } from '#services/staff_menu'
 import { listQueryValidator } from '#validators/lists'
 import { kycDeclineValidator } from '#validators/kyc'
 import { kycDocumentPage } from '#queries/kyc_documents'
@@ -9,13 +8,8 @@ import { declineKycDocument } from '#actions/kyc/decline_kyc_document'
 /** KYC Documents (admin spec §2 KYC Documents, §7): the list, approve, decline. Role 1. */
 export default class KycDocumentsController {
   /** GET /admin/kyc: the page; its rows come from /admin/kyc/api. */
-  async index({ inertia, auth }: HttpContext) {
-    const user = auth.getUserOrFail()
-    return inertia.render('staff/kyc/index', {
-      title: 'KYC Documents',
-      menu: staffMenuFor(user.roleId),
-      activePath: '/admin/kyc',
-    })
+  async index({ inertia }: HttpContext) {
+    return inertia.render('staff/kyc/index', {})
   }
 
   /** GET /admin/kyc/api?page&limit&search → { data, meta } */

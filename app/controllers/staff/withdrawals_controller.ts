@@ -11,7 +11,6 @@ import {
   declineWithdrawalValidator,
   withdrawSettingsValidator,
 } from '#validators/withdrawals'
-import { staffMenuFor } from '#services/staff_menu'
 
 /**
  * The back-office Withdraws screens (admin spec §2 Withdraws, §7): Pending
@@ -19,23 +18,19 @@ import { staffMenuFor } from '#services/staff_menu'
  * Lists are server-paged with search disabled.
  */
 export default class WithdrawalsController {
-  /** GET /admin/withdraws/pending, /admin/withdraws/history: the list pages. */
-  async page({ inertia, auth, route }: HttpContext) {
-    const path = route!.pattern
-    const pending = path.endsWith('/pending')
-    return inertia.render(pending ? 'staff/withdraws/pending' : 'staff/withdraws/history', {
-      title: pending ? 'Pending Withdraws' : 'Withdraw History',
-      menu: staffMenuFor(auth.getUserOrFail().roleId),
-      activePath: path,
-    })
+  /** GET /admin/withdraws/pending: the page; rows come from /admin/withdraws/api/pending. */
+  async pendingPage({ inertia }: HttpContext) {
+    return inertia.render('staff/withdraws/pending', {})
+  }
+
+  /** GET /admin/withdraws/history: the page; rows come from /admin/withdraws/api/history. */
+  async historyPage({ inertia }: HttpContext) {
+    return inertia.render('staff/withdraws/history', {})
   }
 
   /** GET /admin/withdraws/settings */
-  async settings({ inertia, auth, route }: HttpContext) {
+  async settings({ inertia }: HttpContext) {
     return inertia.render('staff/withdraws/settings', {
-      title: 'Withdraw Settings',
-      menu: staffMenuFor(auth.getUserOrFail().roleId),
-      activePath: route!.pattern,
       settings: await withdrawFees(),
     })
   }

@@ -32,21 +32,19 @@ test.group('Gateway pages', (group) => {
 
   test('GET /admin/gateways renders the Automatic grid, /admin/gateways/manual the Manual grid', async ({ client, assert }) => {
     const admin = await demoUser(DEMO.admin)
-    for (const [path, component, title, kinds] of [
-      ['/admin/gateways', 'staff/gateways/automatic', 'Automatic Gateways', AUTOMATIC],
-      ['/admin/gateways/manual', 'staff/gateways/manual', 'Manual Gateways', MANUAL],
+    for (const [path, component, kinds] of [
+      ['/admin/gateways', 'staff/gateways/automatic', AUTOMATIC],
+      ['/admin/gateways/manual', 'staff/gateways/manual', MANUAL],
     ] as const) {
       const response = await client.get(path).loginAs(admin).withInertia()
       response.assertStatus(200)
       response.assertInertiaComponent(component)
-      response.assertInertiaPropsContains({ title, activePath: path, fileRules: { maxMb: 1, accept: 'image/png,image/jpeg,image/webp' } })
+      response.assertInertiaPropsContains({ fileRules: { maxMb: 1, accept: 'image/png,image/jpeg,image/webp' } })
       const gateways = response.inertiaProps.gateways as { value: string }[]
       assert.deepEqual(
         gateways.map((g) => g.value),
         [...kinds]
       )
-      const links = (response.inertiaProps.menu as { links: { href: string }[] }[]).flatMap((s) => s.links.map((l) => l.href))
-      for (const href of ['/admin/gateways', '/admin/gateways/manual', '/admin/externalPayments']) assert.include(links, href)
     }
   })
 

@@ -1,9 +1,7 @@
 import { useState } from 'react'
 import { Button } from '@heroui/react'
-import type { InferPageProps } from '@adonisjs/inertia/types'
-import type DepositsController from '#controllers/staff/deposits_controller'
 import type { StaffDepositRow } from '#transformers/deposit_transformer'
-import { StaffLayout } from '~/layouts/staff_layout'
+import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
 import { ConfirmDialog } from '~/components/common/confirm_dialog'
@@ -21,7 +19,7 @@ type Decision = { row: StaffDepositRow; action: 'approve' | 'decline' }
  * rows offer Approve and Decline behind a confirmation, others a dash. A
  * bank deposit shows the sender's account and a link to the transfer proof.
  */
-export default function DepositHistory({ title, menu, activePath }: InferPageProps<DepositsController, 'page'>) {
+export default function DepositHistory() {
   const { t } = useTranslation()
   const list = useServerList<StaffDepositRow>('/admin/deposits/api/history')
   const [decision, setDecision] = useState<Decision | null>(null)
@@ -88,7 +86,7 @@ export default function DepositHistory({ title, menu, activePath }: InferPagePro
   ]
 
   return (
-    <StaffLayout title={title} menu={menu} activePath={activePath}>
+    <>
       <AdminDataTable
         label="Deposit History"
         list={list}
@@ -106,6 +104,8 @@ export default function DepositHistory({ title, menu, activePath }: InferPagePro
         onClose={() => setDecision(null)}
         testId="deposit-confirm"
       />
-    </StaffLayout>
+    </>
   )
 }
+
+DepositHistory.layout = staffLayout

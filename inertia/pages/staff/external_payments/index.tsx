@@ -3,7 +3,7 @@ import { Button, Link, Modal, ModalContent, ModalHeader } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type ExternalPaymentsController from '#controllers/staff/external_payments_controller'
 import type { ExternalPaymentRow } from '#transformers/external_payment_transformer'
-import { StaffLayout } from '~/layouts/staff_layout'
+import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
 import { ConfirmDialog } from '~/components/common/confirm_dialog'
@@ -22,7 +22,7 @@ type Editing = { payment: ExternalPaymentRow | null }
  * custom value, actions), Add-new in a modal, edit, and delete behind
  * 'Are you sure to delete this payment?'.
  */
-export default function ExternalPayments({ title, menu, activePath, fileRules }: InferPageProps<ExternalPaymentsController, 'index'>) {
+export default function ExternalPayments({ fileRules }: InferPageProps<ExternalPaymentsController, 'index'>) {
   const { t } = useTranslation()
   const list = useServerList<ExternalPaymentRow>('/admin/externalPayments/api', { searchable: true })
   const [editing, setEditing] = useState<Editing | null>(null)
@@ -78,7 +78,7 @@ export default function ExternalPayments({ title, menu, activePath, fileRules }:
   ]
 
   return (
-    <StaffLayout title={title} menu={menu} activePath={activePath}>
+    <>
       <AdminDataTable
         label="External Payments"
         list={list}
@@ -122,6 +122,8 @@ export default function ExternalPayments({ title, menu, activePath, fileRules }:
         onClose={() => setDeleting(null)}
         testId="external-payment-delete-dialog"
       />
-    </StaffLayout>
+    </>
   )
 }
+
+ExternalPayments.layout = staffLayout

@@ -1,13 +1,15 @@
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type GatewaysController from '#controllers/staff/gateways_controller'
-import { StaffLayout } from '~/layouts/staff_layout'
+import { staffLayout } from '~/layouts/staff_layout'
 import { GatewayGrid } from '~/components/gateways/gateway_grid'
 
 /** Manual Gateways (admin spec §2 Gateways): the grid of manual gateway cards. */
-export default function ManualGateways({ title, menu, activePath, gateways, fileRules }: InferPageProps<GatewaysController, 'manual'>) {
+export default function ManualGateways({ gateways, fileRules }: InferPageProps<GatewaysController, 'manual'>) {
   return (
-    <StaffLayout title={title} menu={menu} activePath={activePath}>
+    <>
       <GatewayGrid gateways={gateways} fileRules={fileRules} />
-    </StaffLayout>
+    </>
   )
 }
+
+ManualGateways.layout = staffLayout

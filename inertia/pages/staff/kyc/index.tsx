@@ -1,10 +1,8 @@
 import { useState } from 'react'
 import { Button, Chip, Link, Modal, ModalBody, ModalContent, ModalHeader } from '@heroui/react'
-import type { InferPageProps } from '@adonisjs/inertia/types'
-import type KycDocumentsController from '#controllers/staff/kyc_documents_controller'
 import type { KycDocumentRow } from '#transformers/kyc_transformer'
 import { KYC_SIDES, KYC_SIDE_LABELS, KYC_STATUS_LABELS } from '@domain/kyc'
-import { StaffLayout } from '~/layouts/staff_layout'
+import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
 import { ConfirmDialog } from '~/components/common/confirm_dialog'
@@ -13,7 +11,6 @@ import { useTranslation } from '~/hooks/use_translation'
 import { api, ApiError, errorMessage, SOMETHING_WENT_WRONG } from '~/lib/api'
 import { toast, toastSuccess } from '~/lib/toast'
 
-type Props = InferPageProps<KycDocumentsController, 'index'>
 
 const STATUS_COLORS: Record<KycDocumentRow['status'], 'warning' | 'success' | 'danger'> = {
   pending: 'warning',
@@ -28,7 +25,7 @@ type Pending = { row: KycDocumentRow; action: 'approve' | 'decline' }
  * a View modal with the front, back and address-proof files, Approve (unless
  * approved) and Decline (always, with a reason), each behind a confirmation.
  */
-export default function KycDocuments({ title, menu, activePath }: Props) {
+export default function KycDocuments() {
   const { t } = useTranslation()
   const list = useServerList<KycDocumentRow>('/admin/kyc/api', { searchable: true })
   const [viewing, setViewing] = useState<KycDocumentRow | null>(null)
@@ -122,7 +119,7 @@ export default function KycDocuments({ title, menu, activePath }: Props) {
   ]
 
   return (
-    <StaffLayout title={title} menu={menu} activePath={activePath}>
+    <>
       <AdminDataTable
         label="KYC Documents"
         list={list}
@@ -191,6 +188,8 @@ export default function KycDocuments({ title, menu, activePath }: Props) {
         onClose={() => setPending(null)}
         testId="kyc-decline-dialog"
       />
-    </StaffLayout>
+    </>
   )
 }
+
+KycDocuments.layout = staffLayout

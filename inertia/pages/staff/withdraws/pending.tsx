@@ -1,8 +1,6 @@
 import { useState } from 'react'
 import { Button } from '@heroui/react'
-import type { InferPageProps } from '@adonisjs/inertia/types'
-import type WithdrawalsController from '#controllers/staff/withdrawals_controller'
-import { StaffLayout } from '~/layouts/staff_layout'
+import { staffLayout } from '~/layouts/staff_layout'
 import { ConfirmDialog } from '~/components/common/confirm_dialog'
 import { StaffWithdrawalsTable, type StaffWithdrawalRow } from '~/components/withdrawals/staff_withdrawals_table'
 import { useServerList } from '~/hooks/use_server_list'
@@ -17,7 +15,7 @@ type Decision = { row: StaffWithdrawalRow; action: 'approve' | 'decline' }
  * behind the confirmation dialog; Decline asks for the reason the customer
  * will read. The list refreshes after every decision.
  */
-export default function PendingWithdraws({ title, menu, activePath }: InferPageProps<WithdrawalsController, 'page'>) {
+export default function PendingWithdraws() {
   const { t } = useTranslation()
   const list = useServerList<StaffWithdrawalRow>('/admin/withdraws/api/pending')
   const [decision, setDecision] = useState<Decision | null>(null)
@@ -41,7 +39,7 @@ export default function PendingWithdraws({ title, menu, activePath }: InferPageP
   }
 
   return (
-    <StaffLayout title={title} menu={menu} activePath={activePath}>
+    <>
       <StaffWithdrawalsTable
         label="Pending Withdraws"
         list={list}
@@ -68,6 +66,8 @@ export default function PendingWithdraws({ title, menu, activePath }: InferPageP
         onClose={() => setDecision(null)}
         testId="withdraw-confirm"
       />
-    </StaffLayout>
+    </>
   )
 }
+
+PendingWithdraws.layout = staffLayout

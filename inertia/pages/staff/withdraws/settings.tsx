@@ -1,7 +1,7 @@
 import { Button, Card, CardBody } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type WithdrawalsController from '#controllers/staff/withdrawals_controller'
-import { StaffLayout } from '~/layouts/staff_layout'
+import { staffLayout } from '~/layouts/staff_layout'
 import { TextField } from '~/components/form/text_field'
 import { useApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
@@ -14,14 +14,14 @@ import { isDecimalString } from '@domain/decimal_strings'
  * required numbers; the spec's messages for them are, oddly, 'Forex spread is
  * required' and 'Commodity spread is required' (admin spec §5).
  */
-export default function WithdrawSettings({ title, menu, activePath, settings }: InferPageProps<WithdrawalsController, 'settings'>) {
+export default function WithdrawSettings({ settings }: InferPageProps<WithdrawalsController, 'settings'>) {
   const { t } = useTranslation()
   const form = useApiForm({ feePercentage: settings.feePercentage, feeFixed: settings.feeFixed }, (v) => ({
     feePercentage: isDecimalString(v.feePercentage) ? undefined : 'Forex spread is required',
     feeFixed: isDecimalString(v.feeFixed) ? undefined : 'Commodity spread is required',
   }))
   return (
-    <StaffLayout title={title} menu={menu} activePath={activePath}>
+    <>
       <Card className="max-w-xl">
         <CardBody>
           <form
@@ -44,6 +44,8 @@ export default function WithdrawSettings({ title, menu, activePath, settings }: 
           </form>
         </CardBody>
       </Card>
-    </StaffLayout>
+    </>
   )
 }
+
+WithdrawSettings.layout = staffLayout

@@ -1,0 +1,60 @@
+import type { RoleId } from './roles.js'
+import { MENU, menuFor, type MenuSection } from './navigation.js'
+
+/**
+ * Every back-office page that exists: its route name, path and heading. The
+ * staff routes are registered from this list (start/routes/staff.ts), each
+ * with the roles the specs' menu gives its link, and the staff layout builds
+ * the menu from it, so a link shows only once its page is built and no page
+ * and its menu entry can disagree on who may open it. A new staff screen is
+ * one entry here and one handler there.
+ */
+export const STAFF_SCREENS = [
+  { name: 'admin.dashboard', path: '/admin', title: 'Dashboard' },
+  { name: 'admin.deposits.index', path: '/admin/deposits', title: 'Deposit History' },
+  { name: 'admin.gateways.automatic', path: '/admin/gateways', title: 'Automatic Gateways' },
+  { name: 'admin.gateways.manual', path: '/admin/gateways/manual', title: 'Manual Gateways' },
+  { name: 'admin.externalPayments.index', path: '/admin/externalPayments', title: 'External Payments' },
+  { name: 'admin.withdraws.pending', path: '/admin/withdraws/pending', title: 'Pending Withdraws' },
+  { name: 'admin.withdraws.history', path: '/admin/withdraws/history', title: 'Withdraw History' },
+  { name: 'admin.withdraws.settings', path: '/admin/withdraws/settings', title: 'Withdraw Settings' },
+  { name: 'admin.kyc.index', path: '/admin/kyc', title: 'KYC Documents' },
+  { name: 'admin.trades.all', path: '/admin/trades/all', title: 'All Trades' },
+  { name: 'affiliate.leads', path: '/affiliate', title: 'Leads' },
+  { name: 'crm.sales.all', path: '/admin/crm/sales/all', title: 'All Leads' },
+  { name: 'crm.retention', path: '/admin/crm/retention', title: 'Retentions' },
+] as const satisfies readonly StaffScreen[]
+
+export interface StaffScreen {
+  name: string
+  path: string
+  title: string
+}
+
+export type StaffScreenName = (typeof STAFF_SCREENS)[number]['name']
+
+const BUILT = new Set<string>(STAFF_SCREENS.map((s) => s.path))
+
+/**
+ * Who may open a screen: every role the menu shows a link to its path to
+ * (the same path may sit in two sections, as the sales desk does).
+ */
+export function screenRoles(path: string): RoleId[] {
+  const roles = new Set<RoleId>()
+  for (const section of MENU) {
+    for (const link of section.links) if (link.href === path) link.roles.forEach((r) => roles.add(r))
+  }
+  if (roles.size === 0) throw new Error(`Staff screen ${path} has no menu entry, so no role may open it`)
+  return [...roles].sort()
+}
+
+/** The back-office menu of a role: the specs' menu, only links to built screens. */
+export function staffMenu(roleId: RoleId): MenuSection[] {
+  return menuFor(roleId, (href) => BUILT.has(href))
+}
+
+/** The screen at a URL path (query and trailing slash ignored), if any. */
+export function screenAt(url: string): StaffScreen | undefined {
+  const path = url.split(/[?#]/)[0].replace(/(.)\/+$/, '$1')
+  return STAFF_SCREENS.find((s) => s.path === path)
+}
