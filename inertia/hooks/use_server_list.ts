@@ -12,32 +12,66 @@ export interface ListMeta {
 /** Search waits this long after the last keystroke (admin spec: generic data table). */
 export const SEARCH_DEBOUNCE_MS = 1500
 
+/** The list state a URL carries, so a reload, the back button or a shared link shows the same rows. */
+interface ListState {
+  page: number
+  limit: number
+  search: string
+}
+
+function stateFromUrl(searchable: boolean): ListState {
+  const query = new URLSearchParams(window.location.search)
+  const page = Number(query.get('page'))
+  const limit = Number(query.get('limit'))
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : PAGE_SIZES[0],
+    search: searchable ? (query.get('search') ?? '').slice(0, 100) : '',
+  }
+}
+
+/** Writes the state into the address bar without a visit (Inertia's page state is kept). */
+function stateToUrl(state: ListState) {
+  const url = new URL(window.location.href)
+  const set = (key: string, value: string | null) =>
+    value === null ? url.searchParams.delete(key) : url.searchParams.set(key, value)
+  set('page', state.page > 1 ? String(state.page) : null)
+  set('limit', state.limit !== PAGE_SIZES[0] ? String(state.limit) : null)
+  set('search', state.search || null)
+  if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url)
+}
+
 /**
- * One server-paged list: GET `url`?page&limit&search → { data, meta }. Typing
- * in search (debounced) and changing the page size go back to page 1; only
- * the latest answer is shown.
+ * One server-paged list: GET `url`?page&limit&search → { data, meta }. Page,
+ * size and search live in the page's URL. Typing in search (debounced) and
+ * changing the page size go back to page 1; only the latest answer is shown.
+ * `searchable: false` for lists whose spec disables search: the table then
+ * shows no search box, and no search is ever sent.
  */
 export function useServerList<Row>(url: string, options: { searchable?: boolean } = {}) {
+  const searchable = options.searchable !== false
+  const [initial] = useState(() => stateFromUrl(searchable))
   const [rows, setRows] = useState<Row[]>([])
-  const [meta, setMeta] = useState<ListMeta>({ total: 0, perPage: PAGE_SIZES[0], currentPage: 1, lastPage: 1 })
-  const [page, setPage] = useState(1)
-  const [limit, setLimitState] = useState<number>(PAGE_SIZES[0])
-  const [searchText, setSearchText] = useState('')
-  const [search, setSearch] = useState('')
+  const [meta, setMeta] = useState<ListMeta>({ total: 0, perPage: initial.limit, currentPage: initial.page, lastPage: 1 })
+  const [page, setPage] = useState(initial.page)
+  const [limit, setLimitState] = useState<number>(initial.limit)
+  const [searchText, setSearchText] = useState(initial.search)
+  const [search, setSearch] = useState(initial.search)
   const [loading, setLoading] = useState(true)
   const [version, setVersion] = useState(0)
   const latest = useRef(0)
 
   useEffect(() => {
-    if (!options.searchable) return
+    if (!searchable || searchText.trim() === search) return
     const timer = setTimeout(() => {
       setSearch(searchText.trim())
       setPage(1)
     }, SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
-  }, [searchText, options.searchable])
+  }, [searchText, search, searchable])
 
   useEffect(() => {
+    stateToUrl({ page, limit, search })
     const request = ++latest.current
     const query = new URLSearchParams({ page: String(page), limit: String(limit) })
     if (search) query.set('search', search)
@@ -62,5 +96,5 @@ export function useServerList<Row>(url: string, options: { searchable?: boolean 
   }, [])
   const reload = useCallback(() => setVersion((v) => v + 1), [])
 
-  return { rows, meta, page, setPage, limit, setLimit, searchText, setSearchText, loading, reload }
+  return { rows, meta, page, setPage, limit, setLimit, searchable, searchText, setSearchText, loading, reload }
 }

@@ -10,14 +10,14 @@ import type { useServerList } from '~/hooks/use_server_list'
  * a search box (debounced 1500 ms, back to page 1), a page-size selector (15,
  * 25, 50), 'Total: N', 'No data found', a spinner, client-side column sorting
  * (id descending by default), optional row selection and slots for add-new,
- * upload-CSV and other actions. The list state comes from `useServerList`.
+ * upload-CSV and other actions. The list state comes from `useServerList`
+ * (whose `searchable` decides the search box).
  */
 export function AdminDataTable<Row>(props: {
   label: string
   list: ReturnType<typeof useServerList<Row>>
   columns: PagedColumn<Row>[]
   rowKey: (row: Row) => Key
-  searchable?: boolean
   /** Add-new, upload-CSV and other toolbar buttons. */
   actions?: ReactNode
   selectionMode?: 'none' | 'multiple'
@@ -31,7 +31,7 @@ export function AdminDataTable<Row>(props: {
   const top = (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div className="flex flex-wrap items-end gap-3">
-        {props.searchable !== false && (
+        {list.searchable && (
           <Input
             size="sm"
             isClearable

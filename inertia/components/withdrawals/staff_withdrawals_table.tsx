@@ -57,7 +57,6 @@ export function StaffWithdrawalsTable(props: {
       list={props.list}
       columns={columns}
       rowKey={(r) => r.id}
-      searchable={false}
       testId={props.testId}
     />
   )

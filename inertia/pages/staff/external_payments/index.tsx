@@ -24,7 +24,7 @@ type Editing = { payment: ExternalPaymentRow | null }
  */
 export default function ExternalPayments({ fileRules }: InferPageProps<ExternalPaymentsController, 'index'>) {
   const { t } = useTranslation()
-  const list = useServerList<ExternalPaymentRow>('/admin/externalPayments/api', { searchable: true })
+  const list = useServerList<ExternalPaymentRow>('/admin/externalPayments/api')
   const [editing, setEditing] = useState<Editing | null>(null)
   const [deleting, setDeleting] = useState<ExternalPaymentRow | null>(null)
 

@@ -27,7 +27,7 @@ type Pending = { row: KycDocumentRow; action: 'approve' | 'decline' }
  */
 export default function KycDocuments() {
   const { t } = useTranslation()
-  const list = useServerList<KycDocumentRow>('/admin/kyc/api', { searchable: true })
+  const list = useServerList<KycDocumentRow>('/admin/kyc/api')
   const [viewing, setViewing] = useState<KycDocumentRow | null>(null)
   const [pending, setPending] = useState<Pending | null>(null)
 

@@ -4,7 +4,7 @@ import { useServerList } from '~/hooks/use_server_list'
 
 /** Withdraw History (admin spec §2): every withdrawal, newest first, search disabled. */
 export default function WithdrawHistory() {
-  const list = useServerList<StaffWithdrawalRow>('/admin/withdraws/api/history')
+  const list = useServerList<StaffWithdrawalRow>('/admin/withdraws/api/history', { searchable: false })
   return (
     <>
       <StaffWithdrawalsTable label="Withdraw History" list={list} testId="withdraw-history" />

@@ -17,7 +17,7 @@ type Decision = { row: StaffWithdrawalRow; action: 'approve' | 'decline' }
  */
 export default function PendingWithdraws() {
   const { t } = useTranslation()
-  const list = useServerList<StaffWithdrawalRow>('/admin/withdraws/api/pending')
+  const list = useServerList<StaffWithdrawalRow>('/admin/withdraws/api/pending', { searchable: false })
   const [decision, setDecision] = useState<Decision | null>(null)
 
   async function decide(reason: string) {
