@@ -585,4 +585,15 @@ export const SPANISH: Record<string, string> = {
   'USDT': 'USDT',
   'Open menu': 'Abrir menú',
   'Close menu': 'Cerrar menú',
+  // Staff confirmations and stored secrets
+  'Approve Deposit': 'Aprobar depósito',
+  'Approve Withdraw': 'Aprobar retiro',
+  'Are you sure to approve this deposit?': '¿Seguro que desea aprobar este depósito?',
+  'Are you sure to approve this withdraw?': '¿Seguro que desea aprobar este retiro?',
+  'Are you sure to decline this deposit?': '¿Seguro que desea rechazar este depósito?',
+  'Are you sure to decline this withdraw?': '¿Seguro que desea rechazar este retiro?',
+  'Decline Deposit': 'Rechazar depósito',
+  'Decline Withdraw': 'Rechazar retiro',
+  'Not set': 'Sin configurar',
+  'Stored: leave blank to keep it': 'Guardado: déjelo en blanco para conservarlo',
 }

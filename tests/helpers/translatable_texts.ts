@@ -55,7 +55,7 @@ const TEXT_PROPS = new Set([
 ])
 
 /** Object properties whose string values are display texts (menus, columns, options). */
-const TEXT_PROPERTIES = new Set(['label', 'title', 'header', 'description', 'placeholder', 'emptyText'])
+const TEXT_PROPERTIES = new Set(['label', 'title', 'header', 'description', 'placeholder', 'emptyText', 'message', 'confirmLabel', 'reasonLabel'])
 
 export interface Found {
   text: string
@@ -162,8 +162,9 @@ export function scanPages() {
       if (ts.isJsxAttribute(node) && TEXT_PROPS.has(node.name.getText()) && node.initializer) {
         const element = node.parent.parent as ts.JsxOpeningLikeElement
         const value = ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer
-        const text = value ? literalText(value) : null
-        if (text !== null && hasLetters(text)) {
+        for (const candidate of value ? branches(value as ts.Expression) : []) {
+          const text = literalText(candidate)
+          if (text === null || !hasLetters(text)) continue
           if (TRANSLATING_COMPONENTS.has(tagName(element))) keys.push({ text, where: where(node, sf) })
           else untranslated.push({ text, where: where(node, sf) })
         }

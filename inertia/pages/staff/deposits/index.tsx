@@ -1,18 +1,13 @@
-import { useState } from 'react'
 import { Button } from '@heroui/react'
 import type { StaffDepositRow } from '#transformers/deposit_transformer'
 import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
-import { ConfirmDialog } from '~/components/common/confirm_dialog'
+import { useRowAction } from '~/hooks/use_row_action'
 import { BankDetailsList } from '~/components/withdrawals/withdrawal_parts'
 import { staffPaymentColumns } from '~/components/payments/staff_payment_columns'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
-import { api, SOMETHING_WENT_WRONG } from '~/lib/api'
-import { toastError, toastSuccess } from '~/lib/toast'
-
-type Decision = { row: StaffDepositRow; action: 'approve' | 'decline' }
 
 /**
  * Deposit History (admin spec §2, §4): every deposit, newest first; pending
@@ -22,20 +17,25 @@ type Decision = { row: StaffDepositRow; action: 'approve' | 'decline' }
 export default function DepositHistory() {
   const { t } = useTranslation()
   const list = useServerList<StaffDepositRow>('/admin/deposits/api/history')
-  const [decision, setDecision] = useState<Decision | null>(null)
-
-  async function decide() {
-    if (!decision) return
-    try {
-      const data = await api<{ message: string }>('POST', `/admin/deposits/${decision.row.id}/${decision.action}`)
-      toastSuccess(data.message)
-    } catch {
-      // Admin spec §8: approve and decline failures toast 'Something went wrong'.
-      toastError(SOMETHING_WENT_WRONG)
-    } finally {
-      list.reload()
-    }
-  }
+  const decisions = useRowAction<StaffDepositRow, 'approve' | 'decline'>(
+    {
+      approve: {
+        title: 'Approve Deposit',
+        message: 'Are you sure to approve this deposit?',
+        confirmLabel: 'Approve',
+        confirmColor: 'success',
+        request: (row) => ({ method: 'POST', url: `/admin/deposits/${row.id}/approve` }),
+      },
+      decline: {
+        title: 'Decline Deposit',
+        message: 'Are you sure to decline this deposit?',
+        confirmLabel: 'Decline',
+        confirmColor: 'danger',
+        request: (row) => ({ method: 'POST', url: `/admin/deposits/${row.id}/decline` }),
+      },
+    },
+    { onDone: list.reload, testId: 'deposit-confirm' }
+  )
 
   const c = staffPaymentColumns<StaffDepositRow>(t, 'deposit', (name) => name)
   const columns: PagedColumn<StaffDepositRow>[] = [
@@ -72,10 +72,10 @@ export default function DepositHistory() {
       render: (r) =>
         r.status === 'pending' ? (
           <div className="flex gap-2">
-            <Button size="sm" color="success" variant="flat" onPress={() => setDecision({ row: r, action: 'approve' })} data-testid={`approve-${r.id}`}>
+            <Button size="sm" color="success" variant="flat" onPress={() => decisions.ask(r, 'approve')} data-testid={`approve-${r.id}`}>
               {t('Approve')}
             </Button>
-            <Button size="sm" color="danger" variant="flat" onPress={() => setDecision({ row: r, action: 'decline' })} data-testid={`decline-${r.id}`}>
+            <Button size="sm" color="danger" variant="flat" onPress={() => decisions.ask(r, 'decline')} data-testid={`decline-${r.id}`}>
               {t('Decline')}
             </Button>
           </div>
@@ -94,16 +94,7 @@ export default function DepositHistory() {
         rowKey={(r) => r.id}
         testId="deposit-history"
       />
-      <ConfirmDialog
-        isOpen={decision !== null}
-        title={decision?.action === 'decline' ? 'Decline Deposit' : 'Approve Deposit'}
-        message={decision?.action === 'decline' ? 'Are you sure to decline this deposit?' : 'Are you sure to approve this deposit?'}
-        confirmLabel={decision?.action === 'decline' ? 'Decline' : 'Approve'}
-        confirmColor={decision?.action === 'decline' ? 'danger' : 'success'}
-        onConfirm={decide}
-        onClose={() => setDecision(null)}
-        testId="deposit-confirm"
-      />
+      {decisions.dialog}
     </>
   )
 }

@@ -6,12 +6,10 @@ import type { ExternalPaymentRow } from '#transformers/external_payment_transfor
 import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
-import { ConfirmDialog } from '~/components/common/confirm_dialog'
+import { useRowAction } from '~/hooks/use_row_action'
 import { ExternalPaymentForm } from '~/components/gateways/external_payment_form'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
-import { api, SOMETHING_WENT_WRONG } from '~/lib/api'
-import { toastError, toastSuccess } from '~/lib/toast'
 
 /** The form modal: adding (payment null) or editing a row. */
 type Editing = { payment: ExternalPaymentRow | null }
@@ -26,19 +24,18 @@ export default function ExternalPayments({ fileRules }: InferPageProps<ExternalP
   const { t } = useTranslation()
   const list = useServerList<ExternalPaymentRow>('/admin/externalPayments/api')
   const [editing, setEditing] = useState<Editing | null>(null)
-  const [deleting, setDeleting] = useState<ExternalPaymentRow | null>(null)
-
-  async function remove(row: ExternalPaymentRow) {
-    try {
-      const data = await api<{ message: string }>('DELETE', `/admin/externalPayments/${row.id}`)
-      toastSuccess(data.message)
-    } catch {
-      // Admin spec §8: delete failures toast 'Something went wrong'.
-      toastError(SOMETHING_WENT_WRONG)
-    } finally {
-      list.reload()
-    }
-  }
+  const deletion = useRowAction<ExternalPaymentRow, 'delete'>(
+    {
+      delete: {
+        title: 'Delete',
+        message: 'Are you sure to delete this payment?',
+        confirmLabel: 'Delete',
+        confirmColor: 'danger',
+        request: (row) => ({ method: 'DELETE', url: `/admin/externalPayments/${row.id}` }),
+      },
+    },
+    { onDone: list.reload, testId: 'external-payment-delete-dialog' }
+  )
 
   const columns: PagedColumn<ExternalPaymentRow>[] = [
     { key: 'id', label: 'ID', sortValue: (r) => r.id },
@@ -69,7 +66,7 @@ export default function ExternalPayments({ fileRules }: InferPageProps<ExternalP
           <Button size="sm" variant="flat" onPress={() => setEditing({ payment: r })} data-testid={`external-payment-edit-${r.id}`}>
             {t('Edit')}
           </Button>
-          <Button size="sm" color="danger" variant="flat" onPress={() => setDeleting(r)} data-testid={`external-payment-delete-${r.id}`}>
+          <Button size="sm" color="danger" variant="flat" onPress={() => deletion.ask(r, 'delete')} data-testid={`external-payment-delete-${r.id}`}>
             {t('Delete')}
           </Button>
         </div>
@@ -112,16 +109,7 @@ export default function ExternalPayments({ fileRules }: InferPageProps<ExternalP
         </ModalContent>
       </Modal>
 
-      <ConfirmDialog
-        isOpen={deleting !== null}
-        title="Delete"
-        message="Are you sure to delete this payment?"
-        confirmLabel="Delete"
-        confirmColor="danger"
-        onConfirm={() => remove(deleting!)}
-        onClose={() => setDeleting(null)}
-        testId="external-payment-delete-dialog"
-      />
+      {deletion.dialog}
     </>
   )
 }

@@ -5,11 +5,9 @@ import { KYC_SIDES, KYC_SIDE_LABELS, KYC_STATUS_LABELS } from '@domain/kyc'
 import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
-import { ConfirmDialog } from '~/components/common/confirm_dialog'
+import { useRowAction } from '~/hooks/use_row_action'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
-import { api, ApiError, errorMessage, SOMETHING_WENT_WRONG } from '~/lib/api'
-import { toast, toastSuccess } from '~/lib/toast'
 
 
 const STATUS_COLORS: Record<KycDocumentRow['status'], 'warning' | 'success' | 'danger'> = {
@@ -18,7 +16,6 @@ const STATUS_COLORS: Record<KycDocumentRow['status'], 'warning' | 'success' | 'd
   declined: 'danger',
 }
 
-type Pending = { row: KycDocumentRow; action: 'approve' | 'decline' }
 
 /**
  * KYC Documents (admin spec §2): the generic data table over /admin/kyc/api,
@@ -29,31 +26,29 @@ export default function KycDocuments() {
   const { t } = useTranslation()
   const list = useServerList<KycDocumentRow>('/admin/kyc/api')
   const [viewing, setViewing] = useState<KycDocumentRow | null>(null)
-  const [pending, setPending] = useState<Pending | null>(null)
 
-  async function decide({ row, action }: Pending, reason: string) {
-    try {
-      const result = await api<{ message: string }>(
-        'POST',
-        `/admin/kyc/${row.id}/${action}`,
-        action === 'decline' ? { declineReason: reason } : undefined
-      )
-      toastSuccess(result.message)
-      list.reload()
-    } catch (error) {
-      // Admin spec §8: approve and decline failures toast 'Something went wrong'; the server's reason
-      // (e.g. already approved by someone else) goes underneath, and the list shows the current state.
-      const detail = errorMessage(error, '')
-      toast(SOMETHING_WENT_WRONG, {
-        color: 'danger',
-        description: detail && detail !== SOMETHING_WENT_WRONG ? detail : null,
-      })
-      list.reload()
-      // Decided meanwhile or gone: nothing to retry, the dialog closes. Otherwise it stays open to retry.
-      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) return
-      throw error
-    }
-  }
+  const decisions = useRowAction<KycDocumentRow, 'approve' | 'decline'>(
+    {
+      approve: {
+        title: 'Approve',
+        message: 'Are you sure to approve this document?',
+        confirmLabel: 'Approve',
+        confirmColor: 'success',
+        testId: 'kyc-approve-dialog',
+        request: (row) => ({ method: 'POST', url: `/admin/kyc/${row.id}/approve` }),
+      },
+      decline: {
+        title: 'Decline',
+        message: 'Are you sure to decline this document?',
+        confirmLabel: 'Decline',
+        confirmColor: 'danger',
+        reasonLabel: 'Decline Reason',
+        testId: 'kyc-decline-dialog',
+        request: (row, reason) => ({ method: 'POST', url: `/admin/kyc/${row.id}/decline`, body: { declineReason: reason } }),
+      },
+    },
+    { onDone: list.reload }
+  )
 
   const columns: PagedColumn<KycDocumentRow>[] = [
     { key: 'document', label: 'Document', render: (r) => t(r.document), sortValue: (r) => r.document },
@@ -98,7 +93,7 @@ export default function KycDocuments() {
               size="sm"
               color="success"
               variant="flat"
-              onPress={() => setPending({ row: r, action: 'approve' })}
+              onPress={() => decisions.ask(r, 'approve')}
               data-testid={`kyc-approve-${r.id}`}
             >
               {t('Approve')}
@@ -108,7 +103,7 @@ export default function KycDocuments() {
             size="sm"
             color="danger"
             variant="flat"
-            onPress={() => setPending({ row: r, action: 'decline' })}
+            onPress={() => decisions.ask(r, 'decline')}
             data-testid={`kyc-decline-${r.id}`}
           >
             {t('Decline')}
@@ -167,27 +162,7 @@ export default function KycDocuments() {
         </ModalContent>
       </Modal>
 
-      <ConfirmDialog
-        isOpen={pending?.action === 'approve'}
-        title="Approve"
-        message="Are you sure to approve this document?"
-        confirmLabel="Approve"
-        confirmColor="success"
-        onConfirm={() => decide(pending!, '')}
-        onClose={() => setPending(null)}
-        testId="kyc-approve-dialog"
-      />
-      <ConfirmDialog
-        isOpen={pending?.action === 'decline'}
-        title="Decline"
-        message="Are you sure to decline this document?"
-        confirmLabel="Decline"
-        confirmColor="danger"
-        reasonLabel="Decline Reason"
-        onConfirm={(reason) => decide(pending!, reason)}
-        onClose={() => setPending(null)}
-        testId="kyc-decline-dialog"
-      />
+      {decisions.dialog}
     </>
   )
 }
