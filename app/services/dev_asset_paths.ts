@@ -34,7 +34,19 @@ export function isDevAssetPath(rawUrl: string, projectRoot: string): boolean {
  * for a symlinked folder (a node_modules shared between git worktrees) under
  * its target's path.
  */
+const servedPathsByRoot = new Map<string, string[]>()
+
 function servedFolderPaths(projectRoot: string) {
+  // Resolved once per root: this runs on every /@fs/ request of the dev server.
+  let paths = servedPathsByRoot.get(projectRoot)
+  if (!paths) {
+    paths = resolveServedFolders(projectRoot)
+    servedPathsByRoot.set(projectRoot, paths)
+  }
+  return paths
+}
+
+function resolveServedFolders(projectRoot: string) {
   return VITE_SERVED_FOLDERS.flatMap((folder) => {
     const path = join(projectRoot, folder)
     try {

@@ -1,21 +1,16 @@
 import { test } from '@japa/runner'
 import PaymentGateway from '#models/payment_gateway'
-import { startPriceFanout } from '#services/market/price_fanout'
 import { broadcastStale } from '#services/market/stale_broadcast'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
-import { openMarkets, quote } from '#tests/helpers/market'
+import { openMarkets, quote, withPriceFanout } from '#tests/helpers/market'
 import { DEMO } from '#tests/helpers/users'
 
 /** Issue 10 §4: what the market watch, the chart and the deposit page show. */
 test.group('Browser: market watch and chart display', (group) => {
   isolate(group)
   openMarkets(group)
-  let stopFanout: () => void
-  group.each.setup(() => {
-    stopFanout = startPriceFanout()
-    return () => stopFanout()
-  })
+  withPriceFanout(group)
 
   test('a search with no match says No data found', async ({ visit }) => {
     const page = await visit('/')

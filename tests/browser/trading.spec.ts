@@ -2,20 +2,15 @@ import { test } from '@japa/runner'
 import Order from '#models/order'
 import User from '#models/user'
 import { placeOrder } from '#actions/orders/place_order'
-import { startPriceFanout } from '#services/market/price_fanout'
 import { RiskEngine } from '#services/market/risk_engine'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
-import { openMarkets, quote } from '#tests/helpers/market'
+import { openMarkets, quote, withPriceFanout } from '#tests/helpers/market'
 
 test.group('Browser: trading', (group) => {
   isolate(group)
   openMarkets(group)
-  let stopFanout: () => void
-  group.each.setup(() => {
-    stopFanout = startPriceFanout()
-    return () => stopFanout()
-  })
+  withPriceFanout(group)
 
   test('find EUR_USD by fuzzy search, buy with a stop-loss, see the position and the top bar, close it, find it in statements', async ({ visit, assert }) => {
     quote('EUR_USD', '1.08650', '1.08662')

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import priceBook from '#services/market/price_book'
 import feedHealth from '#services/market/feed_health'
 import marketClock from '#services/market/market_clock'
+import { startPriceFanout } from '#services/market/price_fanout'
 
 /** A Wednesday afternoon in New York: every market is open. */
 export const MARKETS_OPEN = DateTime.fromISO('2026-11-18T15:00:00', { zone: 'America/New_York' })
@@ -21,6 +22,11 @@ export function openMarkets(group: Group) {
       feedHealth.reset()
     }
   })
+}
+
+/** Runs the price fan-out around every test of the group, so quotes reach open pages. */
+export function withPriceFanout(group: Group) {
+  group.each.setup(() => startPriceFanout())
 }
 
 /** A fresh live quote, as a feed would put it. */
