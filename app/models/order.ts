@@ -69,6 +69,13 @@ export default class Order extends BaseModel {
   @column()
   declare closeReason: string | null
 
+  /** Set when staff deleted the trade: the row stays for the audit trail, hidden from lists and totals. */
+  @column.dateTime()
+  declare deletedAt: DateTime | null
+
+  @column()
+  declare deletedBy: number | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
