@@ -40,6 +40,8 @@ export default defineConfig({
       'framer-motion',
       'fuse.js',
       'lightweight-charts',
+      'react-apexcharts',
+      'apexcharts',
     ],
   },
   server: {

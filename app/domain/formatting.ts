@@ -142,6 +142,17 @@ export function formatDateTime(value: Date | string | null | undefined, style: D
   return style === 'table' ? `${year}-${month}-${day} ${time}` : `${day}/${month}/${year} ${time}`
 }
 
+/**
+ * A calendar day (YYYY-MM-DD, a UTC day as the date filters take it) in a
+ * date style without the time: 'display' DD/MM/YYYY, 'table' YYYY-MM-DD.
+ * Anything else shows a dash.
+ */
+export function formatDay(day: string | null | undefined, style: DateStyle): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '')
+  if (!match) return EMPTY_VALUE
+  return style === 'table' ? match[0] : `${match[3]}/${match[2]}/${match[1]}`
+}
+
 /** 'buy' and 'sell' as positions and statements both write them (a translation key). */
 export function orderTypeLabel(type: string): 'Buy' | 'Sell' {
   return type === 'buy' ? 'Buy' : 'Sell'

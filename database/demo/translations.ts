@@ -596,4 +596,29 @@ export const SPANISH: Record<string, string> = {
   'Decline Withdraw': 'Rechazar retiro',
   'Not set': 'Sin configurar',
   'Stored: leave blank to keep it': 'Guardado: déjelo en blanco para conservarlo',
+  // Dashboard (admin spec §2)
+  'From': 'Desde',
+  'To': 'Hasta',
+  'Reset': 'Restablecer',
+  'All time': 'Todo el período',
+  'From {from} to {to}': 'Del {from} al {to}',
+  'the beginning': 'el inicio',
+  'today': 'hoy',
+  'Total Deposits': 'Total de depósitos',
+  'Total Withdraws': 'Total de retiros',
+  'Total Trades': 'Total de operaciones',
+  'Total Users': 'Total de usuarios',
+  'Demo accounts: {count} trades': 'Cuentas demo: {count} operaciones',
+  'Recent Transactions': 'Transacciones recientes',
+  'Trade Engagement': 'Actividad de trading',
+  '{count} trades': '{count} operaciones',
+  'Amounts in {currency} at current exchange rates; real accounts only, demo accounts left out.':
+    'Importes en {currency} al tipo de cambio actual; solo cuentas reales, sin las cuentas demo.',
+  "Profit/Loss is the customers' realized profit or loss on trades closed in the range; a negative figure is what customers lost, the broker's side is the opposite.":
+    'Ganancia/Pérdida es la ganancia o pérdida realizada de los clientes en las operaciones cerradas en el período; una cifra negativa es lo que perdieron los clientes, el lado del bróker es el opuesto.',
+  'No exchange rate for {currencies}: those amounts are left out.':
+    'No hay tipo de cambio para {currencies}: esos importes no se incluyen.',
+  'From must be a date (YYYY-MM-DD)': 'Desde debe ser una fecha (AAAA-MM-DD)',
+  'To must be a date (YYYY-MM-DD)': 'Hasta debe ser una fecha (AAAA-MM-DD)',
+  'To must be on or after From': 'Hasta debe ser igual o posterior a Desde',
 }

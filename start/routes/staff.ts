@@ -10,12 +10,13 @@ const WithdrawalsController = () => import('#controllers/staff/withdrawals_contr
 const StaffDepositsController = () => import('#controllers/staff/deposits_controller')
 const GatewaysController = () => import('#controllers/staff/gateways_controller')
 const ExternalPaymentsController = () => import('#controllers/staff/external_payments_controller')
+const DashboardController = () => import('#controllers/staff/dashboard_controller')
 
 type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
 /* The page of each staff screen (app/domain/staff_screens.ts holds their paths, names and headings). */
 const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
-  'admin.dashboard': [WorkspaceController, 'show'],
+  'admin.dashboard': [DashboardController, 'page'],
   'admin.deposits.index': [StaffDepositsController, 'page'],
   'admin.gateways.automatic': [GatewaysController, 'automatic'],
   'admin.gateways.manual': [GatewaysController, 'manual'],
@@ -37,6 +38,12 @@ for (const screen of STAFF_SCREENS) {
     .as(screen.name)
     .use([middleware.auth(), middleware.role({ roles: screenRoles(screen.path) })])
 }
+
+/* Dashboard (admin spec §2 Dashboard, §7 GET /admin/dashboard; menu: role 1). */
+router
+  .get('/admin/dashboard', [DashboardController, 'data'])
+  .as('admin.dashboard.data')
+  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin') })])
 
 /* Withdraws (admin spec §2 menu: pending and history for roles 1, 2; settings for role 1). */
 router

@@ -135,6 +135,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
 
   // Staff areas behind the footer role buttons (customer spec §2 Footer, admin specs §2).
   'GET /admin': { access: [1], page: true },
+  'GET /admin/dashboard': { access: [1], page: false },
   'GET /admin/trades/all': { access: [1, 2], page: true },
   'GET /affiliate': { access: [4], page: true },
   'GET /admin/crm/sales/all': { access: [1, 2, 5], page: true },
