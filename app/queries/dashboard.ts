@@ -49,15 +49,18 @@ export async function dashboardData(range: DashboardRange, now = new Date()) {
     .whereBetween('day', [days[0], days[days.length - 1]])
     .groupBy('day', 'metric', 'mode', 'currency')
 
-  const [site, totalRows, recentRows] = await Promise.all([settings.site(), totals, recent])
-  const currency = site.appCurrencies[0]
+  // One after the other: both are small reads of the rollup, and a transaction's one connection takes one query at a time.
+  const totalRows = await totals
+  const recentRows = await recent
+  const currency = (await settings.site()).appCurrencies[0]
 
   const sums: RollupSum[] = totalRows.map((r: any) => ({ ...r, count: Number(r.count), amount: decimalText(r.amount) }))
   const perDay = recentRows.map((r: any) => ({ ...r, amount: decimalText(r.amount) }))
 
   // One rate per currency held in real wallets with something to convert.
   const others = [...new Set([...sums, ...perDay].filter((r) => r.mode === 'real' && r.currency && r.currency !== currency).map((r) => r.currency))]
-  const rates = new Map(await Promise.all(others.map(async (c) => [c, await conversionRateFor(c, currency)] as const)))
+  const rates = new Map<string, Awaited<ReturnType<typeof conversionRateFor>>>()
+  for (const c of others) rates.set(c, await conversionRateFor(c, currency))
   const converter = new SiteCurrencyConverter(currency, (c) => rates.get(c))
 
   const { cards, tradeEngagement } = dashboardCards(sums, converter)

@@ -234,20 +234,22 @@ export function dropTriggers(dialect: Dialect): string[] {
 
 /**
  * The rollup computed from the source tables, one set-based INSERT … SELECT
- * per fact: fills the table when the migration runs over existing rows, and
- * rebuilds it (after a DELETE) if it was ever bypassed (e.g. rows loaded with
- * triggers disabled).
+ * per fact into `into` (the rollup itself by default): fills the table when
+ * the migration runs over existing rows, rebuilds it (after a DELETE) if it
+ * was ever bypassed (rows loaded with triggers disabled), and gives tests a
+ * fresh copy to compare the trigger-kept one with.
  */
-export function backfill(dialect: Dialect): string[] {
+export function backfill(dialect: Dialect, into = ROLLUP_TABLE): string[] {
+  const merge = upsert.replaceAll(`${ROLLUP_TABLE}.`, `${into}.`)
   return FACTS.map((fact) => {
     const day = dayOf(dialect, `r.${fact.dayColumn}`)
     const kind = fact.kind('r')
     const mode = fact.wallet ? 'w.mode' : `''`
     const currency = fact.withCurrency ? 'w.currency' : `''`
     const join = fact.wallet ? ' JOIN balances w ON w.id = r.balance_id' : ''
-    return `INSERT INTO ${ROLLUP_TABLE} ${KEY.replace(')', ', count, amount)')}
+    return `INSERT INTO ${into} ${KEY.replace(')', ', count, amount)')}
       SELECT ${day}, '${fact.metric}', ${mode}, ${currency}, ${kind}, COUNT(*), SUM(${fact.amount('r')})
       FROM ${fact.source} r${join} WHERE ${fact.when('r')}
-      GROUP BY ${groupBy([day, mode, currency, kind])} HAVING COUNT(*) > 0 ${upsert}`
+      GROUP BY ${groupBy([day, mode, currency, kind])} HAVING COUNT(*) > 0 ${merge}`
   })
 }
