@@ -24,6 +24,7 @@ export default function DashboardCharts(props: {
   const common: ApexOptions = {
     chart: { background: 'transparent', toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit' },
     theme: { mode: theme },
+    grid: { borderColor: theme === 'dark' ? '#3f3f46' : '#e4e4e7' },
     legend: { position: 'bottom' },
   }
   const money = (value: number) => formatCurrency(String(value), props.currency)
