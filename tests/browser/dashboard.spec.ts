@@ -71,7 +71,7 @@ test.group('Browser: the dashboard', (group) => {
     assert.equal((await bars.locator('.apexcharts-xaxis-label').last().textContent())?.trim(), today)
     assert.isAbove(await bars.locator('.apexcharts-bar-area').count(), 0)
     await bars.locator('.apexcharts-bar-area[val="1234.56"]').first().hover()
-    await page.waitForFunction(() => document.querySelector('.apexcharts-tooltip-text-y-value')?.textContent?.includes('$1,234.56'))
+    await page.locator('.apexcharts-tooltip-text-y-value', { hasText: '$1,234.56' }).first().waitFor()
 
     // The pie: every market in the legend, a labelled slice for each market traded (one trade each: 50 %).
     const pie = page.locator('[data-testid=chart-trade-engagement]')
