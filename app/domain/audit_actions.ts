@@ -55,3 +55,19 @@ export function isAuditTargetType(value: unknown): value is AuditTargetType {
 
 /** A target's id as stored and filtered: a row id's decimal text or a key such as 'withdrawSettings' or 'stripe'. */
 export const AUDIT_TARGET_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/
+
+/** How the screen names the fields actions record (a gateway's key slots take its form's labels). */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  status: 'Status',
+  declineReason: 'Decline Reason',
+  balanceAfter: 'Balance After',
+  feePercentage: 'Fee Percentage',
+  feeFixed: 'Fixed Fee',
+  name: 'Name',
+  link: 'Link',
+  customLabel: 'Custom Label',
+  customValue: 'Custom Value',
+  logo: 'Logo',
+  fee: 'Fee',
+  isActive: 'Active',
+}
