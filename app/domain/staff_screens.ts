@@ -25,6 +25,7 @@ export const STAFF_SCREENS = [
   { name: 'affiliate.leads', path: '/affiliate', title: 'Leads' },
   { name: 'crm.sales.all', path: '/admin/crm/sales/all', title: 'All Leads' },
   { name: 'crm.retention', path: '/admin/crm/retention', title: 'Retentions' },
+  { name: 'admin.audit.index', path: '/admin/audit', title: 'Audit Log' },
 ] as const satisfies readonly StaffScreen[]
 
 export interface StaffScreen {
