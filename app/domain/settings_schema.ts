@@ -35,6 +35,8 @@ interface FieldBase {
 }
 
 export interface SettingsSchema {
+  /** The form's name in the audit log ('spreads', 'lots', …). */
+  id: string
   fields: readonly SettingField[]
   /** The success toast. */
   saved: string
@@ -62,6 +64,7 @@ const CATEGORY_LABELS: Record<Category, string> = {
  * the spread cost multiplies (customer spec §9), all five required.
  */
 export const SPREAD_SETTINGS: SettingsSchema = {
+  id: 'spreads',
   saved: 'Spreads updated successfully',
   fields: FORM_CATEGORIES.map((category) => ({
     name: `spread_${category}`,
@@ -84,6 +87,7 @@ export const LOT_MODES = [
 
 /** Lot Settings' first form (admin spec §2, §3): lot_{category}.value1, 'lot' or 'amount'. */
 export const LOT_MODE_SETTINGS: SettingsSchema = {
+  id: 'lots',
   saved: 'Lots updated successfully',
   fields: FORM_CATEGORIES.map((category) => ({
     name: `lot_${category}`,

@@ -46,7 +46,7 @@ test.group('settings schema', () => {
   })
 
   test('form values: fallbacks for missing rows, switches as booleans, secrets never sent back', ({ assert }) => {
-    const schema = { saved: 'Saved', fields: [forex, toggle, secret] }
+    const schema = { id: 'test', saved: 'Saved', fields: [forex, toggle, secret] }
     const { values, secretsSet } = formValues(schema, { kycTrade: { value1: 'on' }, polygonAPI: { value1: 'sk_live_1' } })
     assert.deepEqual(values, { spread_forex: '1', kycTrade: true, apiKey: '' })
     assert.deepEqual(secretsSet, ['apiKey'])

@@ -5,6 +5,7 @@ import { lotSelectorValidator, settingsValidator } from '#validators/settings'
 import { saveSettings } from '#actions/settings/save_settings'
 import { saveLotSelector } from '#actions/settings/save_lot_selector'
 import { lotSelector } from '#queries/lot_state'
+import { staffContext } from '#services/audit_log'
 
 /** Spread Settings and Lot Settings (admin spec §2, §3, §7): forms generated from app/domain/settings_schema.ts. */
 export default class TradingSettingsController {
@@ -15,9 +16,9 @@ export default class TradingSettingsController {
   }
 
   /** POST /admin/spreads { spread_forex, spread_commodity, spread_index, spread_crypto, spread_stock } */
-  async updateSpreads({ request }: HttpContext) {
-    const values = await request.validateUsing(settingsValidator(SPREAD_SETTINGS))
-    await saveSettings(SPREAD_SETTINGS, values)
+  async updateSpreads(ctx: HttpContext) {
+    const values = await ctx.request.validateUsing(settingsValidator(SPREAD_SETTINGS))
+    await saveSettings(SPREAD_SETTINGS, values, staffContext(ctx))
     return { message: SPREAD_SETTINGS.saved }
   }
 
@@ -28,16 +29,16 @@ export default class TradingSettingsController {
   }
 
   /** POST /admin/lots { lot_forex, lot_commodity, lot_index, lot_crypto, lot_stock }: 'lot' or 'amount' */
-  async updateLots({ request }: HttpContext) {
-    const values = await request.validateUsing(settingsValidator(LOT_MODE_SETTINGS))
-    await saveSettings(LOT_MODE_SETTINGS, values)
+  async updateLots(ctx: HttpContext) {
+    const values = await ctx.request.validateUsing(settingsValidator(LOT_MODE_SETTINGS))
+    await saveSettings(LOT_MODE_SETTINGS, values, staffContext(ctx))
     return { message: LOT_MODE_SETTINGS.saved }
   }
 
   /** POST /admin/lotSelector { lotSelector: [{ label, value }] } */
-  async updateLotSelector({ request }: HttpContext) {
-    const { lotSelector: entries } = await request.validateUsing(lotSelectorValidator)
-    await saveLotSelector(entries as { label: string; value: string }[])
+  async updateLotSelector(ctx: HttpContext) {
+    const { lotSelector: entries } = await ctx.request.validateUsing(lotSelectorValidator)
+    await saveLotSelector(entries as { label: string; value: string }[], staffContext(ctx))
     return { message: 'Lots updated successfully', lotSelector: await lotSelector() }
   }
 }

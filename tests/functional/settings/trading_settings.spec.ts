@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import LotOption from '#models/lot_option'
 import Order from '#models/order'
 import Setting from '#models/setting'
@@ -45,6 +46,20 @@ test.group('Spread Settings (GET and POST /admin/spreads)', (group) => {
     placed.assertStatus(201)
     // (1.08662 − 1.08650) × 3 × 10,000 = 3.6
     assert.equal(money((await Order.findOrFail(placed.body().order.id)).spread).toFixed(), '3.6')
+  })
+
+  test('a save leaves one audit row with the changed spreads before → after; a refused save leaves none', async ({ client, assert }) => {
+    const admin = await demoUser(DEMO.admin)
+    await api(client, 'post', '/admin/spreads', SPREADS).loginAs(admin)
+    const count = async () => Number((await db.from('audit_logs').count('* as n'))[0].n)
+    const before = await count()
+    await api(client, 'post', '/admin/spreads', { ...SPREADS, spread_forex: '5' }).loginAs(admin)
+    const row = await db.from('audit_logs').orderBy('id', 'desc').first()
+    assert.equal(await count(), before + 1)
+    assert.containsSubset(row, { staff_id: admin.id, action: 'settings.update', target_type: 'setting', target_id: 'spreads' })
+    assert.deepEqual(JSON.parse(row.changes), { spread_forex: { before: '3', after: '5' } })
+    ;(await api(client, 'post', '/admin/spreads', { ...SPREADS, spread_forex: 'x' }).loginAs(admin)).assertStatus(422)
+    assert.equal(await count(), before + 1)
   })
 
   test('each missing, negative, fractional, huge or non-numeric spread is refused under its field, nothing saved', async ({ client, assert }) => {
