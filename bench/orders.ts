@@ -45,21 +45,13 @@
 */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import http from 'node:http'
 import { cpus, totalmem } from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
+import { appEnv as sharedAppEnv, compileServer, compiledDir, pgSettings } from './app_env.js'
 
 /* Settings ---------------------------------------------------------------- */
 
@@ -106,17 +98,11 @@ const QUIET_WAIT_MIN = Number(opt('quiet-wait', '30'))
 if (DB !== 'sqlite' && DB !== 'pg') throw new Error('--db must be sqlite or pg')
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
-const BUILD_DIR = join(ROOT, 'tmp', 'bench-orders-build')
+const BUILD_DIR_NAME = 'bench-orders-build'
 const LOADER = ['--import', 'ts-node-maintained/register/esm']
 // Absolute: the compiled server's app root is its build folder.
 const SQLITE_PATH = join(ROOT, 'tmp', 'bench-orders.sqlite3')
-const PG = {
-  host: process.env.PG_HOST ?? '127.0.0.1',
-  port: Number(process.env.PG_PORT ?? 5432),
-  user: process.env.PG_USER ?? 'postgres',
-  password: process.env.PG_PASSWORD ?? '',
-  database: 'bench_orders',
-}
+const PG = pgSettings('bench_orders')
 const BASE = `http://127.0.0.1:${PORT}`
 
 const say = (message: string) => console.error(`[bench:orders] ${message}`)
@@ -169,32 +155,19 @@ async function dropDatabase() {
 }
 
 const APP_KEY = randomBytes(24).toString('base64url')
-function appEnv(nodeEnv: string, overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    ...(process.env as Record<string, string>),
-    NODE_ENV: nodeEnv,
-    TZ: 'UTC',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    APP_URL: BASE,
-    APP_KEY,
-    LOG_LEVEL: 'warn',
-    SESSION_DRIVER: 'cookie',
-    DB_CONNECTION: DB,
-    SQLITE_PATH,
-    PG_HOST: PG.host,
-    PG_PORT: String(PG.port),
-    PG_USER: PG.user,
-    PG_PASSWORD: PG.password,
-    PG_DB_NAME: PG.database,
-    MARKET_FEED: 'simulator',
-    // The load generator stands in for a load balancer on loopback: its X-Forwarded-For is each account's address.
-    TRUSTED_PROXIES: 'loopback',
+function appEnv(nodeEnv: 'development' | 'production', overrides: Record<string, string> = {}): Record<string, string> {
+  return sharedAppEnv({
+    nodeEnv,
+    port: PORT,
+    appKey: APP_KEY,
+    db: DB,
+    sqlitePath: SQLITE_PATH,
+    pg: PG,
+    marketFeed: 'simulator',
     // Never reach a real mail server from a benchmark.
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: '2687',
-    ...overrides,
-  }
+    smtpPort: 2687,
+    overrides,
+  })
 }
 
 function ace(command: string[]) {
@@ -210,38 +183,9 @@ function ace(command: string[]) {
 
 /* The server process ------------------------------------------------------- */
 
-/**
- * The server compiled to JavaScript (tsc with the project's own settings, as
- * `node ace build` compiles the backend) into tmp/bench-orders-build, so it
- * runs as in production: no TypeScript loader, whose hooks thread every
- * dynamic import() (Adonis imports lazy middleware and controllers per
- * request) would otherwise cross.
- */
+/** The server compiled to JavaScript, as production runs it (bench/app_env.ts). */
 function buildServer(): URL {
-  rmSync(BUILD_DIR, { recursive: true, force: true })
-  mkdirSync(BUILD_DIR, { recursive: true })
-  const tsconfig = join(ROOT, 'tmp', 'bench-orders-build.tsconfig.json')
-  writeFileSync(
-    tsconfig,
-    JSON.stringify({
-      extends: '../tsconfig.json',
-      compilerOptions: { rootDir: '..', outDir: './bench-orders-build', noEmit: false, sourceMap: false, declaration: false },
-      include: ['../bench/orders_server.ts', '../adonisrc.ts', '../start', '../config', '../app', '../database'],
-      exclude: [],
-    })
-  )
-  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
-  rmSync(tsconfig)
-  const entry = join(BUILD_DIR, 'bench', 'orders_server.js')
-  if (!existsSync(entry)) throw new Error(`tsc emitted no server:\n${tsc.stdout}${tsc.stderr}`)
-  if (tsc.status !== 0) say(`tsc reported errors (emitted anyway):\n${tsc.stdout.split('\n').slice(0, 5).join('\n')}`)
-  // The subpath imports (#models/*, …) resolve through package.json; views and data stay where they are.
-  copyFileSync(join(ROOT, 'package.json'), join(BUILD_DIR, 'package.json'))
-  symlinkSync(join(ROOT, 'resources'), join(BUILD_DIR, 'resources'))
-  return pathToFileURL(entry)
+  return compileServer('bench/orders_server.ts', BUILD_DIR_NAME, say)
 }
 
 function startServer(script: URL, role: 'web' | 'market', env: Record<string, string>) {
@@ -701,7 +645,7 @@ async function main() {
     await server?.stop()
     await market?.stop()
     agent.destroy()
-    if (BUILD) rmSync(BUILD_DIR, { recursive: true, force: true })
+    if (BUILD) rmSync(compiledDir(BUILD_DIR_NAME), { recursive: true, force: true })
     await dropDatabase().catch((error) => say(`could not drop the scratch database: ${error.message}`))
     if (CPU_PROF) say(`CPU profile(s) in tmp/bench-orders-prof/`)
   }

@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url'
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { startMailCatcher } from '../scripts/mail_catcher.js'
+import { appEnv as sharedAppEnv } from './app_env.js'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 const args = Object.fromEntries(
@@ -60,26 +61,19 @@ function sourceDir() {
   return dir
 }
 
-function appEnv(nodeEnv: string): Record<string, string> {
-  return {
-    ...(process.env as Record<string, string>),
-    NODE_ENV: nodeEnv,
-    TZ: 'UTC',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    APP_URL: BASE,
-    APP_KEY: randomBytes(24).toString('base64url'),
-    LOG_LEVEL: 'warn',
-    SESSION_DRIVER: 'cookie',
-    DB_CONNECTION: 'sqlite',
-    SQLITE_PATH,
-    MARKET_FEED: 'off',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(SMTP_PORT),
-    TRUSTED_PROXIES: 'loopback',
-    RESET_MAILS_PER_ACCOUNT_HOUR: '1000000',
-    RESET_REQUESTS_PER_ADDRESS_HOUR: '1000000',
-  }
+const APP_KEY = randomBytes(24).toString('base64url')
+function appEnv(nodeEnv: 'development' | 'production'): Record<string, string> {
+  return sharedAppEnv({
+    nodeEnv,
+    port: PORT,
+    appKey: APP_KEY,
+    db: 'sqlite',
+    sqlitePath: SQLITE_PATH,
+    marketFeed: 'off',
+    smtpPort: SMTP_PORT,
+    // Every known address mails: the budgets would otherwise stop the mails being timed.
+    overrides: { RESET_MAILS_PER_ACCOUNT_HOUR: '1000000', RESET_REQUESTS_PER_ADDRESS_HOUR: '1000000' },
+  })
 }
 
 function ace(dir: string, command: string[]) {

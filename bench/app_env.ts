@@ -1,0 +1,116 @@
+/*
+| What every benchmark needs to run the app as a separate process: its
+| environment and, for timings that should not include the TypeScript
+| loader, the server compiled to JavaScript.
+*/
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+export const BENCH_ROOT = fileURLToPath(new URL('../', import.meta.url))
+
+/** PostgreSQL of the benchmarks: PG_HOST/PG_PORT/PG_USER/PG_PASSWORD, default 127.0.0.1:5432 postgres. */
+export function pgSettings(database: string) {
+  return {
+    host: process.env.PG_HOST ?? '127.0.0.1',
+    port: Number(process.env.PG_PORT ?? 5432),
+    user: process.env.PG_USER ?? 'postgres',
+    password: process.env.PG_PASSWORD ?? '',
+    database,
+  }
+}
+
+export interface BenchAppSettings {
+  /** development for `node ace` (the demo seeder refuses production), production for the server. */
+  nodeEnv: 'development' | 'production'
+  port: number
+  appKey: string
+  db: 'sqlite' | 'pg'
+  /** The SQLite file (db sqlite). */
+  sqlitePath?: string
+  /** The PostgreSQL database (db pg). */
+  pg?: ReturnType<typeof pgSettings>
+  marketFeed: 'off' | 'simulator'
+  /** Where mail goes: a local catcher, or a closed port so nothing leaves the machine. */
+  smtpPort: number
+  overrides?: Record<string, string>
+}
+
+/**
+ * The app's environment in a benchmark: UTC, quiet logs, cookie sessions
+ * (no session table in the way), the load generator trusted as a proxy on
+ * loopback (each simulated client sends its own X-Forwarded-For, as behind a
+ * load balancer, so per-address throttles see distinct clients).
+ */
+export function appEnv(s: BenchAppSettings): Record<string, string> {
+  const base = `http://127.0.0.1:${s.port}`
+  return {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: s.nodeEnv,
+    TZ: 'UTC',
+    PORT: String(s.port),
+    HOST: '127.0.0.1',
+    APP_URL: base,
+    APP_KEY: s.appKey,
+    LOG_LEVEL: 'warn',
+    SESSION_DRIVER: 'cookie',
+    DB_CONNECTION: s.db,
+    ...(s.sqlitePath ? { SQLITE_PATH: s.sqlitePath } : {}),
+    ...(s.pg
+      ? {
+          PG_HOST: s.pg.host,
+          PG_PORT: String(s.pg.port),
+          PG_USER: s.pg.user,
+          PG_PASSWORD: s.pg.password,
+          PG_DB_NAME: s.pg.database,
+        }
+      : {}),
+    MARKET_FEED: s.marketFeed,
+    TRUSTED_PROXIES: 'loopback',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(s.smtpPort),
+    ...s.overrides,
+  }
+}
+
+/**
+ * `entry` (a path under the project, e.g. 'bench/orders_server.ts' or
+ * 'bin/server.ts') and the app compiled to JavaScript with the project's own
+ * tsc settings, as `node ace build` compiles the backend, into tmp/<outDir>:
+ * the server then runs as in production, without the TypeScript loader whose
+ * hooks every dynamic import() (Adonis imports lazy middleware and
+ * controllers per request) would cross. Returns the compiled entry's URL.
+ */
+export function compileServer(entry: string, outDir: string, say: (m: string) => void = console.error): URL {
+  const buildDir = join(BENCH_ROOT, 'tmp', outDir)
+  rmSync(buildDir, { recursive: true, force: true })
+  mkdirSync(buildDir, { recursive: true })
+  const tsconfig = join(BENCH_ROOT, 'tmp', `${outDir}.tsconfig.json`)
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({
+      extends: '../tsconfig.json',
+      compilerOptions: { rootDir: '..', outDir: `./${outDir}`, noEmit: false, sourceMap: false, declaration: false },
+      include: [`../${entry}`, '../adonisrc.ts', '../start', '../config', '../app', '../database'],
+      exclude: [],
+    })
+  )
+  const tsc = spawnSync(process.execPath, [join(BENCH_ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
+    cwd: BENCH_ROOT,
+    encoding: 'utf8',
+  })
+  rmSync(tsconfig)
+  const compiled = join(buildDir, entry.replace(/\.ts$/, '.js'))
+  if (!existsSync(compiled)) throw new Error(`tsc emitted no server:\n${tsc.stdout}${tsc.stderr}`)
+  if (tsc.status !== 0) say(`tsc reported errors (emitted anyway):\n${tsc.stdout.split('\n').slice(0, 5).join('\n')}`)
+  // The subpath imports (#models/*, …) resolve through package.json; views and data stay where they are.
+  copyFileSync(join(BENCH_ROOT, 'package.json'), join(buildDir, 'package.json'))
+  symlinkSync(join(BENCH_ROOT, 'resources'), join(buildDir, 'resources'))
+  return pathToFileURL(compiled)
+}
+
+/** The directory `compileServer` writes into, for removing it afterwards. */
+export function compiledDir(outDir: string) {
+  return join(BENCH_ROOT, 'tmp', outDir)
+}
