@@ -25,6 +25,9 @@ export default class extends BaseSchema {
       table.primary(['day', 'metric', 'mode', 'currency', 'kind'])
     })
     const dialect = this.dialect()
+    // Today's rows are updated by every order, deposit decision and sign-up: room left in each page
+    // lets PostgreSQL update them in place (HOT), without a new index entry per write.
+    if (dialect === 'postgres') this.schema.raw(`ALTER TABLE ${ROLLUP_TABLE} SET (fillfactor = 70)`)
     for (const sql of createTriggers(dialect)) this.schema.raw(sql)
     // Rows written before this migration.
     for (const sql of backfill(dialect)) this.schema.raw(sql)
