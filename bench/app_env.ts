@@ -82,7 +82,11 @@ export function appEnv(s: BenchAppSettings): Record<string, string> {
  * hooks every dynamic import() (Adonis imports lazy middleware and
  * controllers per request) would cross. Returns the compiled entry's URL.
  */
-export function compileServer(entry: string, outDir: string, say: (m: string) => void = console.error): URL {
+export function compileServer(
+  entry: string,
+  outDir: string,
+  say: (m: string) => void = console.error
+): URL {
   const buildDir = join(BENCH_ROOT, 'tmp', outDir)
   rmSync(buildDir, { recursive: true, force: true })
   mkdirSync(buildDir, { recursive: true })
@@ -91,19 +95,30 @@ export function compileServer(entry: string, outDir: string, say: (m: string) =>
     tsconfig,
     JSON.stringify({
       extends: '../tsconfig.json',
-      compilerOptions: { rootDir: '..', outDir: `./${outDir}`, noEmit: false, sourceMap: false, declaration: false },
+      compilerOptions: {
+        rootDir: '..',
+        outDir: `./${outDir}`,
+        noEmit: false,
+        sourceMap: false,
+        declaration: false,
+      },
       include: [`../${entry}`, '../adonisrc.ts', '../start', '../config', '../app', '../database'],
       exclude: [],
     })
   )
-  const tsc = spawnSync(process.execPath, [join(BENCH_ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
-    cwd: BENCH_ROOT,
-    encoding: 'utf8',
-  })
+  const tsc = spawnSync(
+    process.execPath,
+    [join(BENCH_ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig],
+    {
+      cwd: BENCH_ROOT,
+      encoding: 'utf8',
+    }
+  )
   rmSync(tsconfig)
   const compiled = join(buildDir, entry.replace(/\.ts$/, '.js'))
   if (!existsSync(compiled)) throw new Error(`tsc emitted no server:\n${tsc.stdout}${tsc.stderr}`)
-  if (tsc.status !== 0) say(`tsc reported errors (emitted anyway):\n${tsc.stdout.split('\n').slice(0, 5).join('\n')}`)
+  if (tsc.status !== 0)
+    say(`tsc reported errors (emitted anyway):\n${tsc.stdout.split('\n').slice(0, 5).join('\n')}`)
   // The subpath imports (#models/*, …) resolve through package.json; views and data stay where they are.
   copyFileSync(join(BENCH_ROOT, 'package.json'), join(buildDir, 'package.json'))
   symlinkSync(join(BENCH_ROOT, 'resources'), join(buildDir, 'resources'))

@@ -52,7 +52,8 @@ const args = new Map(
     return (eq === -1 ? [arg, 'true'] : [arg.slice(0, eq), arg.slice(eq + 1)]) as [string, string]
   })
 )
-const opt = (name: string, fallback: string) => args.get(name) ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback
+const opt = (name: string, fallback: string) =>
+  args.get(name) ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback
 const SEED = opt('seed', 'auto') as 'auto' | 'always' | 'never'
 const ROUNDS = Number(opt('rounds', '300'))
 const WARMUP = Number(opt('warmup', '30'))
@@ -67,7 +68,8 @@ const COUNTS: ScaleCounts = {
   withdrawals: Number(opt('withdrawals', String(DEFAULT_SCALE.withdrawals))),
   years: DEFAULT_SCALE.years,
 }
-if (!['auto', 'always', 'never'].includes(SEED)) throw new Error('--seed must be auto, always or never')
+if (!['auto', 'always', 'never'].includes(SEED))
+  throw new Error('--seed must be auto, always or never')
 
 const PG = pgSettings('bench_scale')
 const BASE = `http://127.0.0.1:${PORT}`
@@ -80,7 +82,15 @@ const say = (message: string) => console.error(`[bench:scale] ${message}`)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const env = (nodeEnv: 'development' | 'production') =>
-  appEnv({ nodeEnv, port: PORT, appKey: APP_KEY, db: 'pg', pg: PG, marketFeed: 'off', smtpPort: 2661 })
+  appEnv({
+    nodeEnv,
+    port: PORT,
+    appKey: APP_KEY,
+    db: 'pg',
+    pg: PG,
+    marketFeed: 'off',
+    smtpPort: 2661,
+  })
 
 /* PostgreSQL ------------------------------------------------------------------ */
 
@@ -89,7 +99,10 @@ async function pgClient(database = PG.database) {
   const { default: pg } = await import('pg' as string)
   const client = new pg.Client({ ...PG, database })
   await client.connect()
-  return client as { query: (sql: string, values?: unknown[]) => Promise<{ rows: any[] }>; end: () => Promise<void> }
+  return client as {
+    query: (sql: string, values?: unknown[]) => Promise<{ rows: any[] }>
+    end: () => Promise<void>
+  }
 }
 
 async function admin(sql: string) {
@@ -105,7 +118,9 @@ async function seededOrders(): Promise<number | null> {
   try {
     const client = await pgClient()
     try {
-      const { rows } = await client.query(`SELECT count(*)::int AS n FROM orders WHERE instrument_id IS NOT NULL AND user_id IN (SELECT id FROM users WHERE email LIKE '%@scale.test')`)
+      const { rows } = await client.query(
+        `SELECT count(*)::int AS n FROM orders WHERE instrument_id IS NOT NULL AND user_id IN (SELECT id FROM users WHERE email LIKE '%@scale.test')`
+      )
       return rows[0].n
     } finally {
       await client.end()
@@ -116,8 +131,13 @@ async function seededOrders(): Promise<number | null> {
 }
 
 function ace(command: string[]) {
-  const result = spawnSync(process.execPath, ['ace', ...command], { cwd: BENCH_ROOT, env: env('development'), encoding: 'utf8' })
-  if (result.status !== 0) throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
+  const result = spawnSync(process.execPath, ['ace', ...command], {
+    cwd: BENCH_ROOT,
+    env: env('development'),
+    encoding: 'utf8',
+  })
+  if (result.status !== 0)
+    throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
 }
 
 async function buildDatabase() {
@@ -143,11 +163,14 @@ async function buildDatabase() {
     // The seed's one INSERT of a million orders updated the same few rollup rows a million times in
     // one transaction, so no version could be pruned: the table is left ~100× its size. Production
     // writes one order per transaction, and page pruning (HOT) and autovacuum keep it compact.
-    const size = async () => (await client.query(`SELECT pg_size_pretty(pg_total_relation_size('${ROLLUP_TABLE}')) AS s`)).rows[0].s
+    const size = async () =>
+      (await client.query(`SELECT pg_size_pretty(pg_total_relation_size('${ROLLUP_TABLE}')) AS s`))
+        .rows[0].s
     const before = await size()
     started = performance.now()
     await client.query(`VACUUM FULL ANALYZE ${ROLLUP_TABLE}`)
-    timings[`VACUUM FULL ${ROLLUP_TABLE} (${before} → ${await size()})`] = performance.now() - started
+    timings[`VACUUM FULL ${ROLLUP_TABLE} (${before} → ${await size()})`] =
+      performance.now() - started
   } finally {
     await client.end()
   }
@@ -159,7 +182,9 @@ async function checkRollup() {
   const client = await pgClient()
   try {
     await client.query('BEGIN')
-    await client.query(`CREATE TEMP TABLE fresh (LIKE ${ROLLUP_TABLE} INCLUDING ALL) ON COMMIT DROP`)
+    await client.query(
+      `CREATE TEMP TABLE fresh (LIKE ${ROLLUP_TABLE} INCLUDING ALL) ON COMMIT DROP`
+    )
     const started = performance.now()
     for (const sql of backfill('postgres', 'fresh')) await client.query(sql)
     const rebuildMs = performance.now() - started
@@ -186,7 +211,9 @@ async function tableSizes() {
       SELECT relname AS table, n_live_tup::int AS rows, pg_size_pretty(pg_total_relation_size(relid)) AS size
       FROM pg_stat_user_tables WHERE relname IN ('orders', 'deposits', 'withdrawals', 'users', 'balances', '${ROLLUP_TABLE}', 'order_list_counts')
       ORDER BY pg_total_relation_size(relid) DESC`)
-    const db = await client.query(`SELECT pg_size_pretty(pg_database_size('${PG.database}')) AS size`)
+    const db = await client.query(
+      `SELECT pg_size_pretty(pg_database_size('${PG.database}')) AS size`
+    )
     return { tables: rows, database: db.rows[0].size as string }
   } finally {
     await client.end()
@@ -196,7 +223,9 @@ async function tableSizes() {
 /* The server ------------------------------------------------------------------ */
 
 async function startServer(): Promise<ChildProcess> {
-  const script = BUILD ? compileServer('bin/server.ts', BUILD_DIR_NAME, say) : new URL('../bin/server.ts', import.meta.url)
+  const script = BUILD
+    ? compileServer('bin/server.ts', BUILD_DIR_NAME, say)
+    : new URL('../bin/server.ts', import.meta.url)
   const proc = fork(script, [], {
     cwd: BENCH_ROOT,
     execArgv: BUILD ? [] : ['--import', 'ts-node-maintained/register/esm'],
@@ -226,26 +255,38 @@ async function stopServer(proc: ChildProcess) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1, timeout: 4000 })
 const cookies = new Map<string, string>()
 
-function request(method: string, path: string, body?: unknown): Promise<{ status: number; body: string }> {
+function request(
+  method: string,
+  path: string,
+  body?: unknown
+): Promise<{ status: number; body: string }> {
   const payload = body === undefined ? undefined : JSON.stringify(body)
-  const headers: Record<string, string> = { 'accept': 'application/json', 'x-forwarded-for': '10.9.0.1' }
+  const headers: Record<string, string> = {
+    'accept': 'application/json',
+    'x-forwarded-for': '10.9.0.1',
+  }
   if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-  if (method !== 'GET' && cookies.get('XSRF-TOKEN')) headers['x-xsrf-token'] = decodeURIComponent(cookies.get('XSRF-TOKEN')!)
+  if (method !== 'GET' && cookies.get('XSRF-TOKEN'))
+    headers['x-xsrf-token'] = decodeURIComponent(cookies.get('XSRF-TOKEN')!)
   if (payload !== undefined) headers['content-type'] = 'application/json'
   return new Promise((resolve, reject) => {
-    const req = http.request(`${BASE}${path}`, { method, headers, agent, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c) => chunks.push(c))
-      res.on('end', () => {
-        for (const line of res.headers['set-cookie'] ?? []) {
-          const pair = line.split(';')[0]
-          const eq = pair.indexOf('=')
-          cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim())
-        }
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') })
-      })
-      res.on('error', reject)
-    })
+    const req = http.request(
+      `${BASE}${path}`,
+      { method, headers, agent, timeout: 30_000 },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () => {
+          for (const line of res.headers['set-cookie'] ?? []) {
+            const pair = line.split(';')[0]
+            const eq = pair.indexOf('=')
+            cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim())
+          }
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') })
+        })
+        res.on('error', reject)
+      }
+    )
     req.on('timeout', () => req.destroy(new Error('timed out')))
     req.on('error', reject)
     req.end(payload)
@@ -278,7 +319,12 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
-async function timed(group: string, name: string, via: 'http' | 'sql', once: () => Promise<string>): Promise<Result> {
+async function timed(
+  group: string,
+  name: string,
+  via: 'http' | 'sql',
+  once: () => Promise<string>
+): Promise<Result> {
   let note = ''
   for (let i = 0; i < WARMUP; i++) note = await once()
   const times: number[] = []
@@ -288,14 +334,25 @@ async function timed(group: string, name: string, via: 'http' | 'sql', once: () 
     times.push(performance.now() - started)
   }
   times.sort((a, b) => a - b)
-  const r = { group, name, via, n: ROUNDS, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times[times.length - 1], note }
+  const r = {
+    group,
+    name,
+    via,
+    n: ROUNDS,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    max: times[times.length - 1],
+    note,
+  }
   say(`${group} / ${name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${note})`)
   return r
 }
 
 async function getJson(path: string) {
   const answer = await request('GET', path)
-  if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.body.slice(0, 200)}`)
+  if (answer.status !== 200)
+    throw new Error(`GET ${path}: ${answer.status} ${answer.body.slice(0, 200)}`)
   return JSON.parse(answer.body)
 }
 
@@ -363,7 +420,8 @@ async function tradeListSqlScenarios() {
       ['open', 'deleted_at IS NULL AND close_time IS NULL'],
       ['closed', 'deleted_at IS NULL AND close_time IS NOT NULL'],
     ] as const) {
-      const total = (await client.query(`SELECT count(*)::int AS n FROM orders WHERE ${where}`)).rows[0].n as number
+      const total = (await client.query(`SELECT count(*)::int AS n FROM orders WHERE ${where}`))
+        .rows[0].n as number
       const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE))
       for (const [name, page] of [
         ['first page', 1],
@@ -372,7 +430,9 @@ async function tradeListSqlScenarios() {
       ] as const) {
         results.push(
           await timed(`trades ${type}`, `${name} (${page} of ${lastPage})`, 'sql', async () => {
-            const counted = await client.query(`SELECT count(*)::int AS n FROM orders WHERE ${where}`)
+            const counted = await client.query(
+              `SELECT count(*)::int AS n FROM orders WHERE ${where}`
+            )
             await client.query(
               `SELECT o.*, u.email, b.mode, b.currency FROM orders o JOIN users u ON u.id = o.user_id JOIN balances b ON b.id = o.balance_id
                WHERE o.id IN (SELECT id FROM orders WHERE ${where} ORDER BY id DESC LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE})
@@ -398,31 +458,47 @@ function report(r: any) {
     `Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memGb} GB, Node ${r.machine.node}, PostgreSQL ${r.machine.postgres}`,
     `Load average at start / end: ${r.load.start} / ${r.load.end}`,
     `Data: ${r.sizes.tables.map((t: any) => `${t.table} ${t.rows.toLocaleString('en-US')} rows (${t.size})`).join(', ')}; database ${r.sizes.database}`,
-    r.seeding ? `Seeding: ${Object.entries(r.seeding).map(([k, v]) => `${k} ${((v as number) / 1000).toFixed(1)} s`).join(', ')}` : 'Seeding: reused',
+    r.seeding
+      ? `Seeding: ${Object.entries(r.seeding)
+          .map(([k, v]) => `${k} ${((v as number) / 1000).toFixed(1)} s`)
+          .join(', ')}`
+      : 'Seeding: reused',
     `Dashboard rollup: ${r.rollup.rollupRows} rows; rebuilt from the source tables in ${(r.rollup.rebuildMs / 1000).toFixed(1)} s; rows differing from the trigger-kept copy: ${r.rollup.differingRows}`,
     `Each figure: ${WARMUP} warm-up then ${ROUNDS} timed requests, one at a time.`,
     '',
     '| measured | via | p50 ms | p95 ms | p99 ms | max ms | answer |',
     '|---|---|---|---|---|---|---|',
-    ...r.results.map((x: Result) => `| ${x.group}: ${x.name} | ${x.via} | ${ms(x.p50)} | ${ms(x.p95)} | ${ms(x.p99)} | ${ms(x.max)} | ${x.note} |`),
+    ...r.results.map(
+      (x: Result) =>
+        `| ${x.group}: ${x.name} | ${x.via} | ${ms(x.p50)} | ${ms(x.p95)} | ${ms(x.p99)} | ${ms(x.max)} | ${x.note} |`
+    ),
   ]
   console.log(lines.join('\n'))
 }
 
 async function main() {
-  const load = { start: loadavg().map((l) => l.toFixed(2)).join(' '), end: '' }
+  const load = {
+    start: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+    end: '',
+  }
   let seeding: Record<string, number> | null = null
   const existing = await seededOrders()
   const wanted = Math.round(COUNTS.orders * 0.95)
   if (SEED === 'always' || (SEED === 'auto' && (existing === null || existing < wanted))) {
-    say(`building ${PG.database}: ${COUNTS.customers} customers, ${COUNTS.orders} orders, ${COUNTS.deposits} deposits, ${COUNTS.withdrawals} withdrawals`)
+    say(
+      `building ${PG.database}: ${COUNTS.customers} customers, ${COUNTS.orders} orders, ${COUNTS.deposits} deposits, ${COUNTS.withdrawals} withdrawals`
+    )
     seeding = await buildDatabase()
   } else {
     say(`reusing ${PG.database} (${existing} scale orders)`)
     ace(['migration:run', '--force'])
   }
   const rollup = await checkRollup()
-  say(`rollup: ${rollup.rollupRows} rows, rebuild ${(rollup.rebuildMs / 1000).toFixed(1)} s, ${rollup.differingRows} differing`)
+  say(
+    `rollup: ${rollup.rollupRows} rows, rebuild ${(rollup.rebuildMs / 1000).toFixed(1)} s, ${rollup.differingRows} differing`
+  )
   const sizes = await tableSizes()
 
   say('starting the server')
@@ -433,20 +509,30 @@ async function main() {
     results.push(...(await dashboardScenarios()))
     if (await tradesApiExists()) results.push(...(await tradeListScenarios()))
     else {
-      say('no trades list API in this checkout: timing the same shape of query on PostgreSQL instead')
+      say(
+        'no trades list API in this checkout: timing the same shape of query on PostgreSQL instead'
+      )
       results.push(...(await tradeListSqlScenarios()))
     }
   } finally {
     await stopServer(server)
     if (BUILD) rmSync(compiledDir(BUILD_DIR_NAME), { recursive: true, force: true })
   }
-  load.end = loadavg().map((l) => l.toFixed(2)).join(' ')
+  load.end = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 
   const client = await pgClient()
   const postgres = (await client.query('SHOW server_version')).rows[0].server_version
   await client.end()
   const out = {
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memGb: Math.round(totalmem() / 2 ** 30), node: process.version, postgres },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      memGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      postgres,
+    },
     load,
     counts: COUNTS,
     seeding,

@@ -44,7 +44,8 @@ const DELETED_SHARE = 0.01
 export function scaleSeedStatements(c: ScaleCounts): { label: string; sql: string }[] {
   const span = `interval '${Math.round(c.years * 365)} days'`
   // Time of the i-th of n rows, evenly over the span ending now, with a little jitter (ids follow time).
-  const at = (i: string, n: number) => `(now() - ${span} + (${i}::float8 / ${n}) * ${span} - random() * interval '30 minutes')`
+  const at = (i: string, n: number) =>
+    `(now() - ${span} + (${i}::float8 / ${n}) * ${span} - random() * interval '30 minutes')`
   return [
     { label: 'deterministic random', sql: `SELECT setseed(0.42)` },
     {

@@ -11,7 +11,18 @@ export type Manifest = Record<string, ManifestChunk>
 
 export declare const APEXCHARTS_MARKER: string
 export declare const CHART_PAGE: string
-export declare function chartChunks(manifest: Manifest, assetsDir: string, marker?: string): string[]
-export declare function staticClosure(manifest: Manifest, key: string, seen?: Set<string>): Set<string>
-export declare function apexchartsReach(manifest: Manifest, charts: string[]): { staticOffenders: string[]; dynamicImporters: string[] }
+export declare function chartChunks(
+  manifest: Manifest,
+  assetsDir: string,
+  marker?: string
+): string[]
+export declare function staticClosure(
+  manifest: Manifest,
+  key: string,
+  seen?: Set<string>
+): Set<string>
+export declare function apexchartsReach(
+  manifest: Manifest,
+  charts: string[]
+): { staticOffenders: string[]; dynamicImporters: string[] }
 export declare function probeBundle(assetsDir: string): string[]

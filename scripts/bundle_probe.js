@@ -63,11 +63,19 @@ export function probeBundle(assetsDir) {
   if (!existsSync(manifestPath)) return [`no Vite manifest at ${manifestPath}: build first`]
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
   const charts = chartChunks(manifest, assetsDir)
-  if (charts.length === 0) return [`no chunk holds "${APEXCHARTS_MARKER}": apexcharts missing from the build, or the marker changed`]
+  if (charts.length === 0)
+    return [
+      `no chunk holds "${APEXCHARTS_MARKER}": apexcharts missing from the build, or the marker changed`,
+    ]
   const { staticOffenders, dynamicImporters } = apexchartsReach(manifest, charts)
-  const problems = staticOffenders.map((key) => `${key} loads apexcharts up front (chunks: ${charts.join(', ')})`)
-  for (const key of dynamicImporters) if (key !== CHART_PAGE) problems.push(`${key} loads apexcharts on demand; only ${CHART_PAGE} may`)
-  if (!dynamicImporters.includes(CHART_PAGE)) problems.push(`${CHART_PAGE} does not load the charts on demand`)
+  const problems = staticOffenders.map(
+    (key) => `${key} loads apexcharts up front (chunks: ${charts.join(', ')})`
+  )
+  for (const key of dynamicImporters)
+    if (key !== CHART_PAGE)
+      problems.push(`${key} loads apexcharts on demand; only ${CHART_PAGE} may`)
+  if (!dynamicImporters.includes(CHART_PAGE))
+    problems.push(`${CHART_PAGE} does not load the charts on demand`)
   return problems
 }
 
@@ -79,7 +87,9 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.
   const assets = at('--assets') ?? join(at('--build') ?? 'build', 'public', 'assets')
   const problems = probeBundle(resolve(assets))
   if (problems.length) {
-    console.error(`bundle probe: ${problems.length} problem(s)\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    console.error(
+      `bundle probe: ${problems.length} problem(s)\n${problems.map((p) => `  - ${p}`).join('\n')}`
+    )
     process.exit(1)
   }
   console.log(`bundle probe: apexcharts is loaded by ${CHART_PAGE} only, on demand (${assets})`)

@@ -35,8 +35,11 @@ export function utcDay(instant: Date): string {
 /** The `count` days ending with `today` (YYYY-MM-DD, UTC), oldest first. */
 export function recentDays(today: string, count = RECENT_DAYS): string[] {
   const end = Date.parse(`${today}T00:00:00Z`)
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(end)) throw new RangeError(`not a day: ${today}`)
-  return Array.from({ length: count }, (_, i) => utcDay(new Date(end - (count - 1 - i) * 86_400_000)))
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(end))
+    throw new RangeError(`not a day: ${today}`)
+  return Array.from({ length: count }, (_, i) =>
+    utcDay(new Date(end - (count - 1 - i) * 86_400_000))
+  )
 }
 
 /**
@@ -105,15 +108,15 @@ export interface TradeEngagement {
 /** The cards and the 'Trade Engagement' pie from the range's sums. */
 export function dashboardCards(rows: RollupSum[], converter: SiteCurrencyConverter) {
   const real = rows.filter((r) => r.mode === 'real')
-  const money = (metric: MoneyMetric) => converter.total(real.filter((r) => r.metric === metric))
+  const amountOf = (metric: MoneyMetric) => converter.total(real.filter((r) => r.metric === metric))
   const count = (list: RollupSum[]) => list.reduce((n, r) => n + Number(r.count), 0)
   const trades = real.filter((r) => r.metric === 'trades')
   const cards: DashboardCards = {
-    totalDeposits: money('deposits'),
-    totalWithdraws: money('withdrawals'),
+    totalDeposits: amountOf('deposits'),
+    totalWithdraws: amountOf('withdrawals'),
     totalTrades: count(trades),
     totalUsers: count(rows.filter((r) => r.metric === 'users')),
-    totalProLoss: money('pnl'),
+    totalProLoss: amountOf('pnl'),
     demoTrades: count(rows.filter((r) => r.metric === 'trades' && r.mode === 'demo')),
   }
   return { cards, tradeEngagement: tradeEngagement(trades) }
@@ -152,7 +155,9 @@ export function recentTransactions(
   const real = rows.filter((r) => r.mode === 'real')
   const series = (metric: keyof typeof RECENT_SERIES) => ({
     name: RECENT_SERIES[metric],
-    data: days.map((day) => converter.total(real.filter((r) => r.metric === metric && r.day === day))),
+    data: days.map((day) =>
+      converter.total(real.filter((r) => r.metric === metric && r.day === day))
+    ),
   })
   return {
     categories: days.map((d) => formatDay(d, 'display')),

@@ -54,11 +54,21 @@ export async function dashboardData(range: DashboardRange, now = new Date()) {
   const recentRows = await recent
   const currency = (await settings.site()).appCurrencies[0]
 
-  const sums: RollupSum[] = totalRows.map((r: any) => ({ ...r, count: Number(r.count), amount: decimalText(r.amount) }))
+  const sums: RollupSum[] = totalRows.map((r: any) => ({
+    ...r,
+    count: Number(r.count),
+    amount: decimalText(r.amount),
+  }))
   const perDay = recentRows.map((r: any) => ({ ...r, amount: decimalText(r.amount) }))
 
   // One rate per currency held in real wallets with something to convert.
-  const others = [...new Set([...sums, ...perDay].filter((r) => r.mode === 'real' && r.currency && r.currency !== currency).map((r) => r.currency))]
+  const others = [
+    ...new Set(
+      [...sums, ...perDay]
+        .filter((r) => r.mode === 'real' && r.currency && r.currency !== currency)
+        .map((r) => r.currency)
+    ),
+  ]
   const rates = new Map<string, Awaited<ReturnType<typeof conversionRateFor>>>()
   for (const c of others) rates.set(c, await conversionRateFor(c, currency))
   const converter = new SiteCurrencyConverter(currency, (c) => rates.get(c))

@@ -1,5 +1,11 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
-import { ROLLUP_TABLE, backfill, createTriggers, dropTriggers, type Dialect } from '#database/rollups/dashboard_daily'
+import {
+  ROLLUP_TABLE,
+  backfill,
+  createTriggers,
+  dropTriggers,
+  type Dialect,
+} from '#database/rollups/dashboard_daily'
 
 /**
  * The dashboard's daily rollup (database/rollups/dashboard_daily.ts): per UTC

@@ -65,26 +65,25 @@ export const FACTS: Fact[] = [
     metric: 'pnl',
     source: 'orders',
     wallet: true,
-    when: (r) => `${r}.deleted_at IS NULL AND ${r}.close_time IS NOT NULL AND ${r}.pro_loss IS NOT NULL`,
+    when: (r) =>
+      `${r}.deleted_at IS NULL AND ${r}.close_time IS NOT NULL AND ${r}.pro_loss IS NOT NULL`,
     dayColumn: 'close_time',
     withCurrency: true,
     kind: () => `''`,
     amount: (r) => `${r}.pro_loss`,
     inputs: ['deleted_at', 'close_time', 'pro_loss', 'balance_id'],
   },
-  ...(['deposits', 'withdrawals'] as const).map(
-    (source): Fact => ({
-      metric: source,
-      source,
-      wallet: true,
-      when: (r) => `${r}.status = 'approved' AND ${r}.decided_at IS NOT NULL`,
-      dayColumn: 'decided_at',
-      withCurrency: true,
-      kind: () => `''`,
-      amount: (r) => `${r}.amount`,
-      inputs: ['status', 'decided_at', 'amount', 'balance_id'],
-    })
-  ),
+  ...(['deposits', 'withdrawals'] as const).map((source): Fact => ({
+    metric: source,
+    source,
+    wallet: true,
+    when: (r) => `${r}.status = 'approved' AND ${r}.decided_at IS NOT NULL`,
+    dayColumn: 'decided_at',
+    withCurrency: true,
+    kind: () => `''`,
+    amount: (r) => `${r}.amount`,
+    inputs: ['status', 'decided_at', 'amount', 'balance_id'],
+  })),
   {
     metric: 'users',
     source: 'users',
@@ -104,7 +103,9 @@ export const FACTS: Fact[] = [
  * converts that to UTC (and leaves a value with an explicit offset as it is).
  */
 export function dayOf(dialect: Dialect, column: string) {
-  return dialect === 'postgres' ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : `date(${column}, 'utc')`
+  return dialect === 'postgres'
+    ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
+    : `date(${column}, 'utc')`
 }
 
 const upsert = `ON CONFLICT ${KEY} DO UPDATE SET count = ${ROLLUP_TABLE}.count + excluded.count, amount = ${ROLLUP_TABLE}.amount + excluded.amount`
@@ -226,7 +227,9 @@ export function dropTriggers(dialect: Dialect): string[] {
   }
   return [
     ...FACTS.flatMap((f) =>
-      ['insert', 'delete', 'update'].map((op) => `DROP TRIGGER IF EXISTS ${ROLLUP_TABLE}_${f.metric}_${op}`)
+      ['insert', 'delete', 'update'].map(
+        (op) => `DROP TRIGGER IF EXISTS ${ROLLUP_TABLE}_${f.metric}_${op}`
+      )
     ),
     `DROP TRIGGER IF EXISTS ${ROLLUP_TABLE}_balances_delete`,
   ]

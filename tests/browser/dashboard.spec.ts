@@ -13,12 +13,36 @@ import { DEMO } from '#tests/helpers/users'
 /** Today's approved deposit of 1,234.56 and withdrawal of 200.00, and two closed real trades (forex +30, crypto -10.25). */
 async function todaysBook() {
   const customer = await UserFactory.create()
-  const real = await Balance.query().where('user_id', customer.id).where('mode', 'real').firstOrFail()
+  const real = await Balance.query()
+    .where('user_id', customer.id)
+    .where('mode', 'real')
+    .firstOrFail()
   const now = DateTime.now()
-  const money = { userId: customer.id, balanceId: real.id, gateway: 'bank', fee: '0', description: 'Browser test', status: 'approved' as const, balanceAfter: null, decidedById: null, decidedAt: now }
-  await Deposit.create({ ...money, amount: '1234.56', total: '1234.56', txRef: randomUUID(), providerReference: null, paymentLink: null, proofPath: null })
+  const money = {
+    userId: customer.id,
+    balanceId: real.id,
+    gateway: 'bank',
+    fee: '0',
+    description: 'Browser test',
+    status: 'approved' as const,
+    balanceAfter: null,
+    decidedById: null,
+    decidedAt: now,
+  }
+  await Deposit.create({
+    ...money,
+    amount: '1234.56',
+    total: '1234.56',
+    txRef: randomUUID(),
+    providerReference: null,
+    paymentLink: null,
+    proofPath: null,
+  })
   await Withdrawal.create({ ...money, amount: '200.00', total: '200.00', declineReason: null })
-  for (const [kind, proLoss] of [['forex', '30.00'], ['crypto', '-10.25']] as const) {
+  for (const [kind, proLoss] of [
+    ['forex', '30.00'],
+    ['crypto', '-10.25'],
+  ] as const) {
     await Order.create({
       userId: customer.id,
       balanceId: real.id,
@@ -50,7 +74,10 @@ test.group('Browser: the dashboard', (group) => {
     await Withdrawal.query().delete()
   })
 
-  test('cards and both charts render with data; the range lives in the URL; Reset clears it', async ({ visit, assert }) => {
+  test('cards and both charts render with data; the range lives in the URL; Reset clears it', async ({
+    visit,
+    assert,
+  }) => {
     await todaysBook()
     const page = await visit('/')
     await loginThroughForm(page, DEMO.admin)
@@ -61,23 +88,41 @@ test.group('Browser: the dashboard', (group) => {
     await page.assertText('[data-testid=card-trades-value]', '2')
     await page.assertText('[data-testid=card-pnl-value]', '$19.75')
     await page.assertTextContains('[data-testid=dashboard-currency]', 'Amounts in USD')
-    await page.assertTextContains('[data-testid=dashboard-notes]', "customers' realized profit or loss")
+    await page.assertTextContains(
+      '[data-testid=dashboard-notes]',
+      "customers' realized profit or loss"
+    )
 
     // The bar chart: seven days on the axis, today's deposit and withdrawal as bars; the tooltip has 2 decimals.
     const bars = page.locator('[data-testid=chart-recent-transactions]')
     await bars.locator('svg.apexcharts-svg').waitFor()
     assert.equal(await bars.locator('.apexcharts-xaxis-label').count(), 7)
     const today = DateTime.utc().toFormat('dd/MM/yyyy')
-    assert.equal((await bars.locator('.apexcharts-xaxis-label').last().textContent())?.trim(), today)
+    assert.equal(
+      (await bars.locator('.apexcharts-xaxis-label').last().textContent())?.trim(),
+      today
+    )
     assert.isAbove(await bars.locator('.apexcharts-bar-area').count(), 0)
     await bars.locator('.apexcharts-bar-area[val="1234.56"]').first().hover()
-    await page.locator('.apexcharts-tooltip-text-y-value', { hasText: '$1,234.56' }).first().waitFor()
+    await page
+      .locator('.apexcharts-tooltip-text-y-value', { hasText: '$1,234.56' })
+      .first()
+      .waitFor()
 
     // The pie: every market in the legend, a labelled slice for each market traded (one trade each: 50 %).
     const pie = page.locator('[data-testid=chart-trade-engagement]')
     await pie.locator('svg.apexcharts-svg').waitFor()
-    assert.deepEqual(await pie.locator('.apexcharts-legend-text').allTextContents(), ['FOREX', 'COMMODITIES', 'INDICES', 'STOCK', 'CRYPTO'])
-    assert.deepEqual(await pie.locator('.apexcharts-pie-label').allTextContents(), ['50.0%', '50.0%'])
+    assert.deepEqual(await pie.locator('.apexcharts-legend-text').allTextContents(), [
+      'FOREX',
+      'COMMODITIES',
+      'INDICES',
+      'STOCK',
+      'CRYPTO',
+    ])
+    assert.deepEqual(await pie.locator('.apexcharts-pie-label').allTextContents(), [
+      '50.0%',
+      '50.0%',
+    ])
     assert.equal(await page.locator('[data-apexcharts-watermark]').count(), 0)
 
     // A range with nothing in it: zeros, kept in the address across a reload.
@@ -97,7 +142,10 @@ test.group('Browser: the dashboard', (group) => {
     assert.equal(new URL(page.url()).search, '')
   })
 
-  test('apexcharts is fetched by the dashboard only, after its figures', async ({ visit, assert }) => {
+  test('apexcharts is fetched by the dashboard only, after its figures', async ({
+    visit,
+    assert,
+  }) => {
     const page = await visit('/')
     const charts: string[] = []
     page.on('request', (request) => {

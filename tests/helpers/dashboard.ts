@@ -25,13 +25,20 @@ export async function rollupDrift() {
       new Map(
         (await db.from(table).select('*'))
           .filter((r: any) => Number(r.count) !== 0 || !money(String(r.amount)).isZero())
-          .map((r: any) => [key(r), { count: Number(r.count), amount: money(String(r.amount)).toDecimalPlaces(6).toFixed(6) }])
+          .map((r: any) => [
+            key(r),
+            {
+              count: Number(r.count),
+              amount: money(String(r.amount)).toDecimalPlaces(6).toFixed(6),
+            },
+          ])
       )
     const kept = await read(ROLLUP_TABLE)
     const fresh = await read(FRESH)
     const drift: { key: string; kept?: unknown; fresh?: unknown }[] = []
     for (const k of new Set([...kept.keys(), ...fresh.keys()])) {
-      if (JSON.stringify(kept.get(k)) !== JSON.stringify(fresh.get(k))) drift.push({ key: k, kept: kept.get(k), fresh: fresh.get(k) })
+      if (JSON.stringify(kept.get(k)) !== JSON.stringify(fresh.get(k)))
+        drift.push({ key: k, kept: kept.get(k), fresh: fresh.get(k) })
     }
     return drift
   } finally {

@@ -2,7 +2,12 @@ import { test } from '@japa/runner'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { APEXCHARTS_MARKER, CHART_PAGE, apexchartsReach, probeBundle } from '../../scripts/bundle_probe.js'
+import {
+  APEXCHARTS_MARKER,
+  CHART_PAGE,
+  apexchartsReach,
+  probeBundle,
+} from '../../scripts/bundle_probe.js'
 
 /*
 | The production build is probed by scripts/bundle_probe.js in CI (.ci/run,
@@ -31,11 +36,19 @@ function manifest(dashboardImportsChartsStatically: boolean) {
 
 test.group('bundle probe: apexcharts only on the dashboard, on demand', () => {
   test('a lazily loaded chart chunk passes', ({ assert }) => {
-    assert.deepEqual(apexchartsReach(manifest(false), [CHARTS]), { staticOffenders: [], dynamicImporters: [CHART_PAGE] })
+    assert.deepEqual(apexchartsReach(manifest(false), [CHARTS]), {
+      staticOffenders: [],
+      dynamicImporters: [CHART_PAGE],
+    })
   })
 
-  test('a static import is caught, and so is the app entry reaching it through the page', ({ assert }) => {
-    assert.deepEqual(apexchartsReach(manifest(true), [CHARTS]), { staticOffenders: [CHART_PAGE], dynamicImporters: [APP] })
+  test('a static import is caught, and so is the app entry reaching it through the page', ({
+    assert,
+  }) => {
+    assert.deepEqual(apexchartsReach(manifest(true), [CHARTS]), {
+      staticOffenders: [CHART_PAGE],
+      dynamicImporters: [APP],
+    })
   })
 
   test('the library in a chunk every page shares is caught on every page', ({ assert }) => {
@@ -43,13 +56,16 @@ test.group('bundle probe: apexcharts only on the dashboard, on demand', () => {
     assert.deepEqual(staticOffenders, [CHART_PAGE, OTHER])
   })
 
-  test('reads the built files: finds the chunk by the library marker and reports problems in words', ({ assert }) => {
+  test('reads the built files: finds the chunk by the library marker and reports problems in words', ({
+    assert,
+  }) => {
     const dir = mkdtempSync(join(tmpdir(), 'bundle-probe-'))
     try {
       mkdirSync(join(dir, '.vite'))
       const write = (m: object, chartsCode: string) => {
         writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(m))
-        for (const file of ['app.js', 'dashboard.js', 'deposits.js', 'shared.js']) writeFileSync(join(dir, file), 'export {}')
+        for (const file of ['app.js', 'dashboard.js', 'deposits.js', 'shared.js'])
+          writeFileSync(join(dir, file), 'export {}')
         writeFileSync(join(dir, 'charts.js'), chartsCode)
       }
       write(manifest(false), `const c = "${APEXCHARTS_MARKER}"`)

@@ -15,7 +15,14 @@ import { formatDay } from '#domain/formatting'
 const RATES: Record<string, string> = { EUR: '0.8', GBP: '0.5' }
 const usd = () => new SiteCurrencyConverter('USD', (c) => RATES[c])
 
-const sum = (metric: string, mode: string, currency: string, amount: string, count = 1, kind = ''): RollupSum => ({
+const sum = (
+  metric: string,
+  mode: string,
+  currency: string,
+  amount: string,
+  count = 1,
+  kind = ''
+): RollupSum => ({
   metric,
   mode,
   currency,
@@ -36,7 +43,12 @@ test.group('dashboard: the 7-day window (admin spec §9)', () => {
       '2025-03-01',
       '2025-03-02',
     ])
-    assert.deepEqual(recentDays('2025-01-03', 4), ['2024-12-31', '2025-01-01', '2025-01-02', '2025-01-03'])
+    assert.deepEqual(recentDays('2025-01-03', 4), [
+      '2024-12-31',
+      '2025-01-01',
+      '2025-01-02',
+      '2025-01-03',
+    ])
     // Leap day.
     assert.include(recentDays('2024-03-01'), '2024-02-29')
   })
@@ -60,7 +72,9 @@ test.group('dashboard: the 7-day window (admin spec §9)', () => {
 })
 
 test.group('dashboard: conversion to the site currency', () => {
-  test('divides by the rate (units of the wallet currency per site unit), adds, rounds to cents at the end', ({ assert }) => {
+  test('divides by the rate (units of the wallet currency per site unit), adds, rounds to cents at the end', ({
+    assert,
+  }) => {
     const converter = usd()
     // 100 EUR = 125 USD; 0.01 GBP = 0.02 USD; 10.005 USD stays until the end.
     assert.equal(
@@ -75,7 +89,9 @@ test.group('dashboard: conversion to the site currency', () => {
     assert.deepEqual([...converter.unconverted], [])
   })
 
-  test('a currency without a rate is left out and named; zero amounts need no rate', ({ assert }) => {
+  test('a currency without a rate is left out and named; zero amounts need no rate', ({
+    assert,
+  }) => {
     const converter = usd()
     assert.equal(
       converter.total([
@@ -95,12 +111,17 @@ test.group('dashboard: conversion to the site currency', () => {
   })
 
   test('the site currency matches whatever its case', ({ assert }) => {
-    assert.equal(new SiteCurrencyConverter('usd', () => null).total([{ currency: 'USD', amount: '2.5' }]), '2.50')
+    assert.equal(
+      new SiteCurrencyConverter('usd', () => null).total([{ currency: 'USD', amount: '2.5' }]),
+      '2.50'
+    )
   })
 })
 
 test.group('dashboard: cards and the Trade Engagement pie', () => {
-  test('money of real wallets only, converted; trades counted on real wallets, demo trades apart', ({ assert }) => {
+  test('money of real wallets only, converted; trades counted on real wallets, demo trades apart', ({
+    assert,
+  }) => {
     const rows = [
       sum('deposits', 'real', 'USD', '1000.50', 3),
       sum('deposits', 'real', 'EUR', '80', 1),
@@ -123,7 +144,10 @@ test.group('dashboard: cards and the Trade Engagement pie', () => {
       totalProLoss: '-20.25',
       demoTrades: 7,
     })
-    assert.deepEqual(pie, { categories: ['FOREX', 'COMMODITIES', 'INDICES', 'STOCK', 'CRYPTO'], data: [4, 0, 0, 0, 1] })
+    assert.deepEqual(pie, {
+      categories: ['FOREX', 'COMMODITIES', 'INDICES', 'STOCK', 'CRYPTO'],
+      data: [4, 0, 0, 0, 1],
+    })
   })
 
   test('nothing at all gives zeros, every market listed', ({ assert }) => {
@@ -159,7 +183,13 @@ test.group('dashboard: the Recent Transactions series', () => {
       [
         { day: '2025-02-24', metric: 'deposits', mode: 'real', currency: 'USD', amount: '10' },
         { day: '2025-02-24', metric: 'deposits', mode: 'real', currency: 'EUR', amount: '8' },
-        { day: '2025-03-02', metric: 'withdrawals', mode: 'real', currency: 'USD', amount: '2.345' },
+        {
+          day: '2025-03-02',
+          metric: 'withdrawals',
+          mode: 'real',
+          currency: 'USD',
+          amount: '2.345',
+        },
         { day: '2025-03-02', metric: 'deposits', mode: 'demo', currency: 'USD', amount: '500' },
         // Outside the window: ignored.
         { day: '2025-02-23', metric: 'deposits', mode: 'real', currency: 'USD', amount: '77' },

@@ -12,7 +12,9 @@ export default class DashboardController {
 
   /** GET /admin/dashboard?from&to (YYYY-MM-DD, inclusive UTC days, either optional; an empty one is open) */
   async data({ request }: HttpContext) {
-    const range = await request.validateUsing(dashboardRangeValidator, { data: historyQuery(request.qs()) })
+    const range = await request.validateUsing(dashboardRangeValidator, {
+      data: historyQuery(request.qs()),
+    })
     return dashboardData(range)
   }
 }

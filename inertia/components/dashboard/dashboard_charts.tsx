@@ -22,7 +22,12 @@ export default function DashboardCharts(props: {
   const { t } = useTranslation()
   const { theme } = useTheme()
   const common: ApexOptions = {
-    chart: { background: 'transparent', toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit' },
+    chart: {
+      background: 'transparent',
+      toolbar: { show: false },
+      animations: { enabled: false },
+      fontFamily: 'inherit',
+    },
     theme: { mode: theme },
     grid: { borderColor: theme === 'dark' ? '#3f3f46' : '#e4e4e7' },
     legend: { position: 'bottom' },

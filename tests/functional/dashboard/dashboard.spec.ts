@@ -36,12 +36,24 @@ const admin = () => demoUser(DEMO.admin)
 async function customer(registered = IN) {
   const user = await UserFactory.merge({ createdAt: at(registered) }).create()
   const wallets = await Balance.query().where('user_id', user.id)
-  return { user, real: wallets.find((w) => w.mode === 'real')!, demo: wallets.find((w) => w.mode === 'demo')! }
+  return {
+    user,
+    real: wallets.find((w) => w.mode === 'real')!,
+    demo: wallets.find((w) => w.mode === 'demo')!,
+  }
 }
 
 /** Another real wallet of the user in `currency`. */
 function wallet(user: User, currency: string) {
-  return Balance.create({ userId: user.id, mode: 'real', currency, balance: '0', margin: '0', onHold: '0', version: 0 })
+  return Balance.create({
+    userId: user.id,
+    mode: 'real',
+    currency,
+    balance: '0',
+    margin: '0',
+    onHold: '0',
+    version: 0,
+  })
 }
 
 /** A deposit or withdrawal written as its decision leaves it. */
@@ -67,7 +79,13 @@ async function payment(
     createdAt: at(decidedAt).minus({ hours: 1 }),
   }
   if (model === Deposit) {
-    return Deposit.create({ ...common, txRef: randomUUID(), providerReference: null, paymentLink: null, proofPath: null })
+    return Deposit.create({
+      ...common,
+      txRef: randomUUID(),
+      providerReference: null,
+      paymentLink: null,
+      proofPath: null,
+    })
   }
   return Withdrawal.create({ ...common, declineReason: null })
 }
@@ -75,7 +93,13 @@ async function payment(
 /** A trade on `balance`: opened at `opened`, closed at `closed` with `proLoss` (open when no close). */
 function trade(
   balance: Balance,
-  input: { kind?: Category; opened?: string; closed?: string | null; proLoss?: string; deleted?: boolean } = {}
+  input: {
+    kind?: Category
+    opened?: string
+    closed?: string | null
+    proLoss?: string
+    deleted?: boolean
+  } = {}
 ) {
   const closed = input.closed === undefined ? IN : input.closed
   return Order.create({
@@ -112,7 +136,9 @@ async function knownBook() {
   const a = await customer()
   const b = await customer(LAST_INSTANT)
   await customer(AFTER)
-  await UserFactory.apply('admin').merge({ createdAt: at(IN) }).create()
+  await UserFactory.apply('admin')
+    .merge({ createdAt: at(IN) })
+    .create()
   const eur = await wallet(b.user, 'EUR')
   const sek = await wallet(b.user, 'SEK')
 
@@ -163,13 +189,18 @@ test.group('Dashboard: GET /admin and GET /admin/dashboard access', (group) => {
   isolate(group)
 
   test('the page renders in the back-office shell for an admin', async ({ client, assert }) => {
-    const response = await client.get('/admin').loginAs(await admin()).withInertia()
+    const response = await client
+      .get('/admin')
+      .loginAs(await admin())
+      .withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('staff/dashboard/index')
     assert.notProperty(response.inertiaProps, 'menu')
   })
 
-  test('role 1 only (admin spec §2 menu): other roles 403, visitors 401 or the login redirect', async ({ client }) => {
+  test('role 1 only (admin spec §2 menu): other roles 403, visitors 401 or the login redirect', async ({
+    client,
+  }) => {
     for (const roleId of [2, 3, 4, 5, 6] as const) {
       const user = await userOfRole(roleId)
       ;(await client.get('/admin').loginAs(user).withInertia()).assertStatus(403)
@@ -194,20 +225,41 @@ test.group('Dashboard: the range', (group) => {
     [`?to=${'9'.repeat(300)}`, 'to', 'To must be a date (YYYY-MM-DD)'],
     ['?from=2025-03-02&to=2025-03-01', 'to', 'To must be on or after From'],
   ] as const) {
-    test(`${query.slice(0, 40)} is refused with 422 under '${field}'`, async ({ client, assert }) => {
+    test(`${query.slice(0, 40)} is refused with 422 under '${field}'`, async ({
+      client,
+      assert,
+    }) => {
       const response = await api(client, 'get', `/admin/dashboard${query}`).loginAs(await admin())
       response.assertStatus(422)
       assert.equal(fieldErrors(response.body())[field], message)
     })
   }
 
-  test('either end may be open, an empty one included; one day is a range', async ({ client, assert }) => {
-    for (const query of ['', '?from=', '?from=&to=', '?from=2001-03-01', '?to=2001-03-31', '?from=2001-03-10&to=2001-03-10']) {
+  test('either end may be open, an empty one included; one day is a range', async ({
+    client,
+    assert,
+  }) => {
+    for (const query of [
+      '',
+      '?from=',
+      '?from=&to=',
+      '?from=2001-03-01',
+      '?to=2001-03-31',
+      '?from=2001-03-10&to=2001-03-10',
+    ]) {
       const response = await api(client, 'get', `/admin/dashboard${query}`).loginAs(await admin())
       response.assertStatus(200)
-      assert.properties(response.body(), ['totalDeposits', 'totalWithdraws', 'totalTrades', 'totalUsers', 'totalProLoss'])
+      assert.properties(response.body(), [
+        'totalDeposits',
+        'totalWithdraws',
+        'totalTrades',
+        'totalUsers',
+        'totalProLoss',
+      ])
     }
-    const echoed = await api(client, 'get', '/admin/dashboard?from=2001-03-10&to=').loginAs(await admin())
+    const echoed = await api(client, 'get', '/admin/dashboard?from=2001-03-10&to=').loginAs(
+      await admin()
+    )
     assert.deepEqual(echoed.body().range, { from: '2001-03-10', to: null })
   })
 })
@@ -216,7 +268,10 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
   isolate(group)
   emptyBook(group)
 
-  test('a range counts exactly its approved money, live real trades and customers, converted to the site currency', async ({ client, assert }) => {
+  test('a range counts exactly its approved money, live real trades and customers, converted to the site currency', async ({
+    client,
+    assert,
+  }) => {
     await knownBook()
     const response = await api(client, 'get', `/admin/dashboard${RANGE}`).loginAs(await admin())
     response.assertStatus(200)
@@ -229,12 +284,18 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
       totalUsers: 2,
       totalProLoss: '3.25',
       demoTrades: 1,
-      tradeEngagement: { categories: ['FOREX', 'COMMODITIES', 'INDICES', 'STOCK', 'CRYPTO'], data: [2, 1, 0, 1, 1] },
+      tradeEngagement: {
+        categories: ['FOREX', 'COMMODITIES', 'INDICES', 'STOCK', 'CRYPTO'],
+        data: [2, 1, 0, 1, 1],
+      },
       unconverted: ['SEK'],
     })
   })
 
-  test('all time adds what lies outside the range; customers are every role-3 account', async ({ client, assert }) => {
+  test('all time adds what lies outside the range; customers are every role-3 account', async ({
+    client,
+    assert,
+  }) => {
     await knownBook()
     const response = await api(client, 'get', '/admin/dashboard').loginAs(await admin())
     const customers = await db.from('users').where('role_id', 3).count('* as n')
@@ -250,7 +311,10 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
     })
   })
 
-  test('in another site currency the same book reads converted the other way', async ({ client, assert }) => {
+  test('in another site currency the same book reads converted the other way', async ({
+    client,
+    assert,
+  }) => {
     await knownBook()
     const restore = await withSetting('appCurrency', 'EUR,USD')
     try {
@@ -267,33 +331,55 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
     }
   })
 
-  test('a trade deleted by staff (deleted_at set) leaves the figures; one restored returns', async ({ client, assert }) => {
+  test('a trade deleted by staff (deleted_at set) leaves the figures; one restored returns', async ({
+    client,
+    assert,
+  }) => {
     await knownBook()
     const crypto = await Order.query().where('kind', 'crypto').firstOrFail()
     crypto.deletedAt = DateTime.now()
     await crypto.save()
     const after = await api(client, 'get', `/admin/dashboard${RANGE}`).loginAs(await admin())
-    assert.containsSubset(after.body(), { totalTrades: 4, totalProLoss: '8.50', tradeEngagement: { data: [2, 1, 0, 1, 0] } })
+    assert.containsSubset(after.body(), {
+      totalTrades: 4,
+      totalProLoss: '8.50',
+      tradeEngagement: { data: [2, 1, 0, 1, 0] },
+    })
     crypto.deletedAt = null
     await crypto.save()
     const restored = await api(client, 'get', `/admin/dashboard${RANGE}`).loginAs(await admin())
     assert.containsSubset(restored.body(), { totalTrades: 5, totalProLoss: '3.25' })
   })
 
-  test('Recent Transactions: the last 7 UTC days of approved deposits and withdrawals, approvals included at once', async ({ client, assert }) => {
+  test('Recent Transactions: the last 7 UTC days of approved deposits and withdrawals, approvals included at once', async ({
+    client,
+    assert,
+  }) => {
     const { a } = await knownBook()
     const today = DateTime.utc().startOf('day')
     await payment(Deposit, a.real, '12.34', 'approved', today.minus({ days: 6 }).toISO()!)
-    await payment(Deposit, a.real, '99.99', 'approved', today.minus({ days: 7 }).plus({ hours: 23 }).toISO()!)
+    await payment(
+      Deposit,
+      a.real,
+      '99.99',
+      'approved',
+      today.minus({ days: 7 }).plus({ hours: 23 }).toISO()!
+    )
     await payment(Withdrawal, a.real, '7.50', 'approved', today.minus({ days: 1 }).toISO()!)
     // Approved now through the staff call: it is on today's bar straight away.
     const pending = await pendingDeposit(a.user, 'bank', '25.00')
-    ;(await api(client, 'post', `/admin/deposits/${pending.id}/approve`).loginAs(await admin())).assertStatus(200)
+    ;(
+      await api(client, 'post', `/admin/deposits/${pending.id}/approve`).loginAs(await admin())
+    ).assertStatus(200)
     const withdrawal = await pendingWithdrawal(await demoUser(DEMO.customer), '5')
-    ;(await api(client, 'post', `/admin/withdraws/${withdrawal.id}/approve`).loginAs(await admin())).assertStatus(200)
+    ;(
+      await api(client, 'post', `/admin/withdraws/${withdrawal.id}/approve`).loginAs(await admin())
+    ).assertStatus(200)
 
     const response = await api(client, 'get', `/admin/dashboard${RANGE}`).loginAs(await admin())
-    const days = Array.from({ length: 7 }, (_, i) => today.minus({ days: 6 - i }).toFormat('dd/MM/yyyy'))
+    const days = Array.from({ length: 7 }, (_, i) =>
+      today.minus({ days: 6 - i }).toFormat('dd/MM/yyyy')
+    )
     assert.deepEqual(response.body().last7DaysTransactions, {
       categories: days,
       series: [
@@ -303,7 +389,9 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
     })
   })
 
-  test('the rollup the triggers keep equals the one computed from the rows, after edits, deletes and removals', async ({ assert }) => {
+  test('the rollup the triggers keep equals the one computed from the rows, after edits, deletes and removals', async ({
+    assert,
+  }) => {
     const { a, b, eur } = await knownBook()
     assert.deepEqual(await rollupDrift(), [])
     // An order closes, another moves to another day, one is deleted outright, one changes wallet.
@@ -316,8 +404,13 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
     await (await Order.query().where('kind', 'index').firstOrFail()).delete()
     await Order.query().where('kind', 'commodity').update({ balance_id: eur.id })
     // Payments change status and amount; a customer changes role; a wallet and a whole customer go.
-    await Deposit.query().where('status', 'pending').update({ status: 'approved', decided_at: at(IN).toSQL({ includeOffset: false }) })
-    await Withdrawal.query().where('status', 'approved').where('balance_id', a.real.id).update({ amount: '41.00' })
+    await Deposit.query()
+      .where('status', 'pending')
+      .update({ status: 'approved', decided_at: at(IN).toSQL({ includeOffset: false }) })
+    await Withdrawal.query()
+      .where('status', 'approved')
+      .where('balance_id', a.real.id)
+      .update({ amount: '41.00' })
     await User.query().where('id', b.user.id).update({ role_id: 5 })
     await User.query().where('id', b.user.id).update({ role_id: 3 })
     await eur.delete()
@@ -325,7 +418,15 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
     await a.user.delete()
     assert.deepEqual(await rollupDrift(), [])
     // The comparison is not vacuous: a rollup row written by hand shows.
-    await db.table('dashboard_daily').insert({ day: '2001-03-10', metric: 'users', mode: '', currency: '', kind: 'x', count: 1, amount: 0 })
+    await db.table('dashboard_daily').insert({
+      day: '2001-03-10',
+      metric: 'users',
+      mode: '',
+      currency: '',
+      kind: 'x',
+      count: 1,
+      amount: 0,
+    })
     assert.lengthOf(await rollupDrift(), 1)
   })
 })

@@ -87,13 +87,23 @@ export default function Dashboard() {
   const currency = data?.currency ?? ''
   const cards = data
     ? [
-        { key: 'deposits', title: 'Total Deposits', value: formatCurrency(data.totalDeposits, currency) },
-        { key: 'withdraws', title: 'Total Withdraws', value: formatCurrency(data.totalWithdraws, currency) },
+        {
+          key: 'deposits',
+          title: 'Total Deposits',
+          value: formatCurrency(data.totalDeposits, currency),
+        },
+        {
+          key: 'withdraws',
+          title: 'Total Withdraws',
+          value: formatCurrency(data.totalWithdraws, currency),
+        },
         {
           key: 'trades',
           title: 'Total Trades',
           value: data.totalTrades.toLocaleString('en-US'),
-          note: t('Demo accounts: {count} trades', { count: data.demoTrades.toLocaleString('en-US') }),
+          note: t('Demo accounts: {count} trades', {
+            count: data.demoTrades.toLocaleString('en-US'),
+          }),
         },
         { key: 'users', title: 'Total Users', value: data.totalUsers.toLocaleString('en-US') },
         { key: 'pnl', title: 'Profit/Loss', value: formatCurrency(data.totalProLoss, currency) },
@@ -144,7 +154,9 @@ export default function Dashboard() {
             >
               {t('Reset')}
             </Button>
-            {loading && <Spinner size="sm" aria-label={t('Loading')} data-testid="dashboard-loading" />}
+            {loading && (
+              <Spinner size="sm" aria-label={t('Loading')} data-testid="dashboard-loading" />
+            )}
           </div>
           <p className="text-small text-default-500" data-testid="dashboard-range">
             {range.from || range.to
@@ -167,7 +179,10 @@ export default function Dashboard() {
 
       {data && (
         <>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5" data-testid="dashboard-cards">
+          <div
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5"
+            data-testid="dashboard-cards"
+          >
             {cards.map((card) => (
               <Card key={card.key} data-testid={`card-${card.key}`}>
                 <CardBody className="gap-1">
@@ -181,11 +196,17 @@ export default function Dashboard() {
             ))}
           </div>
 
-          <div className="flex flex-col gap-1 text-small text-default-500" data-testid="dashboard-notes">
+          <div
+            className="flex flex-col gap-1 text-small text-default-500"
+            data-testid="dashboard-notes"
+          >
             <p data-testid="dashboard-currency">
-              {t('Amounts in {currency} at current exchange rates; real accounts only, demo accounts left out.', {
-                currency,
-              })}
+              {t(
+                'Amounts in {currency} at current exchange rates; real accounts only, demo accounts left out.',
+                {
+                  currency,
+                }
+              )}
             </p>
             <p>
               {t(
@@ -208,7 +229,11 @@ export default function Dashboard() {
               </div>
             }
           >
-            <DashboardCharts recent={data.last7DaysTransactions} engagement={data.tradeEngagement} currency={currency} />
+            <DashboardCharts
+              recent={data.last7DaysTransactions}
+              engagement={data.tradeEngagement}
+              currency={currency}
+            />
           </Suspense>
         </>
       )}
