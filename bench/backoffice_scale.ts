@@ -1,7 +1,7 @@
 /*
 | npm run bench:scale -- [--seed=auto|always|never] [--rounds=300] [--warmup=30] [--port=3461]
 |     [--customers=100000] [--orders=1000000] [--deposits=200000] [--withdrawals=50000]
-|     [--drop] [--json=path] [--build=0]
+|     [--drop] [--json=path] [--build=0] [--direct=0]
 |
 | The back office at scale (issue 11 item 9), on PostgreSQL: the dashboard's
 | aggregates and the trades list with 1,000,000 orders and 200,000 deposits.
@@ -27,6 +27,8 @@
 |        - GET /admin/trades/api/{all,open,closed} (page size 15): the first,
 |          a middle and the last page, each answer carrying 'Total: N'.
 |      --warmup requests first, then --rounds timed: p50, p95, p99 and max.
+|      For comparison (--direct=0 skips it), the same dashboard figures
+|      computed straight from the source tables on PostgreSQL (no rollup).
 |      If the trades list API is not there (its branch not merged), the same
 |      shape of query is timed straight on PostgreSQL instead, and said so.
 |   4. Everything stops; --drop drops the database (about 500 MB).
@@ -61,6 +63,8 @@ const PORT = Number(opt('port', '3461'))
 const DROP = opt('drop', 'false') === 'true'
 const JSON_OUT = opt('json', '')
 const BUILD = opt('build', '1') !== '0'
+/** Also time the dashboard's figures computed from the source tables (the rollup's reason to be). */
+const DIRECT = opt('direct', '1') !== '0'
 const COUNTS: ScaleCounts = {
   customers: Number(opt('customers', String(DEFAULT_SCALE.customers))),
   orders: Number(opt('orders', String(DEFAULT_SCALE.orders))),
@@ -379,6 +383,63 @@ async function dashboardScenarios() {
   return results
 }
 
+/**
+ * For comparison, the dashboard's range figures computed straight from the
+ * source tables (what the rollup replaces): trades per market and wallet
+ * mode, P/L, deposits and withdrawals per wallet currency, customers — five
+ * aggregates joined to the wallets, on PostgreSQL, without HTTP.
+ */
+async function directAggregateScenarios() {
+  const client = await pgClient()
+  const results: Result[] = []
+  const rounds = Math.max(5, Math.round(ROUNDS / 20))
+  try {
+    for (const [name, from, to] of [
+      ['all time', '1900-01-01', '9999-12-31'],
+      ['last year', daysAgo(364), daysAgo(-1)],
+      ['last 7 days', daysAgo(6), daysAgo(-1)],
+    ]) {
+      const range = (column: string) => `${column} >= '${from}' AND ${column} < '${to}'`
+      const queries = [
+        `SELECT b.mode, o.kind, count(*) FROM orders o JOIN balances b ON b.id = o.balance_id
+         WHERE o.deleted_at IS NULL AND ${range('o.created_at')} GROUP BY b.mode, o.kind`,
+        `SELECT b.currency, sum(o.pro_loss) FROM orders o JOIN balances b ON b.id = o.balance_id
+         WHERE o.deleted_at IS NULL AND o.pro_loss IS NOT NULL AND b.mode = 'real' AND ${range('o.close_time')} GROUP BY b.currency`,
+        ...['deposits', 'withdrawals'].map(
+          (
+            table
+          ) => `SELECT b.currency, sum(t.amount) FROM ${table} t JOIN balances b ON b.id = t.balance_id
+           WHERE t.status = 'approved' AND b.mode = 'real' AND ${range('t.decided_at')} GROUP BY b.currency`
+        ),
+        `SELECT count(*) FROM users WHERE role_id = 3 AND ${range('created_at')}`,
+      ]
+      const times: number[] = []
+      for (let i = 0; i < rounds + 1; i++) {
+        const started = performance.now()
+        for (const sql of queries) await client.query(sql)
+        if (i > 0) times.push(performance.now() - started)
+      }
+      times.sort((a, b) => a - b)
+      const r: Result = {
+        group: 'dashboard without the rollup',
+        name,
+        via: 'sql',
+        n: times.length,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        p99: percentile(times, 99),
+        max: times[times.length - 1],
+        note: 'five aggregates over the source tables',
+      }
+      say(`${r.group} / ${name}: p50 ${r.p50.toFixed(1)} ms (${r.n} rounds)`)
+      results.push(r)
+    }
+  } finally {
+    await client.end()
+  }
+  return results
+}
+
 async function tradesApiExists() {
   const answer = await request('GET', `/admin/trades/api/all?page=1&limit=${PAGE_SIZE}`)
   return answer.status === 200
@@ -507,6 +568,7 @@ async function main() {
   try {
     await login()
     results.push(...(await dashboardScenarios()))
+    if (DIRECT) results.push(...(await directAggregateScenarios()))
     if (await tradesApiExists()) results.push(...(await tradeListScenarios()))
     else {
       say(
