@@ -2,7 +2,7 @@ import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { PAGE_SIZES } from '#domain/pagination'
 import { AUDIT_ACTION_VALUES, AUDIT_TARGET_ID_PATTERN, AUDIT_TARGET_VALUES } from '#domain/audit_actions'
 import { idRule } from '#validators/rules'
-import { MAX_LIST_PAGE } from '#validators/lists'
+import { listQueryFields, MAX_LIST_PAGE } from '#validators/lists'
 
 /**
  * GET /admin/audit/api: page, limit, and the filters — a staff member's id,
@@ -11,8 +11,8 @@ import { MAX_LIST_PAGE } from '#validators/lists'
  */
 export const auditLogQueryValidator = vine.compile(
   vine.object({
-    page: vine.number().withoutDecimals().min(1).max(MAX_LIST_PAGE).optional(),
-    limit: vine.number().withoutDecimals().in([...PAGE_SIZES]).optional(),
+    page: listQueryFields().page,
+    limit: listQueryFields().limit,
     staffId: idRule().optional(),
     action: vine.enum(AUDIT_ACTION_VALUES).optional(),
     targetType: vine.enum(AUDIT_TARGET_VALUES).optional(),

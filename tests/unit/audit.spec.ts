@@ -15,7 +15,18 @@ import {
   type StoredAuditRow,
 } from '#domain/audit'
 import { REDACTED } from '#domain/redaction'
-import { AUDIT_ACTION_VALUES, isAuditAction, isAuditTargetType, AUDIT_TARGET_ID_PATTERN } from '#domain/audit_actions'
+import {
+  AUDIT_ACTION_VALUES,
+  AUDIT_ACTIONS,
+  AUDIT_FIELD_LABELS,
+  AUDIT_TARGETS,
+  AUDIT_TARGET_ID_PATTERN,
+  isAuditAction,
+  isAuditTargetType,
+} from '#domain/audit_actions'
+import { screenRoles, staffMenu } from '#domain/staff_screens'
+import { Roles, STAFF_ROLES } from '#domain/roles'
+import { SPANISH } from '#database/demo/translations'
 
 const record = (over: Partial<AuditRecord> = {}): AuditRecord => ({
   staffId: 1,
@@ -163,6 +174,22 @@ test.group('audit: actions and targets', () => {
     assert.isFalse(isAuditTargetType('constructor'))
     assert.isTrue(AUDIT_TARGET_ID_PATTERN.test('withdrawSettings'))
     assert.isFalse(AUDIT_TARGET_ID_PATTERN.test('1; drop table'))
+  })
+
+  test('every action, target and field label the screen shows has its Spanish entry (the scanner cannot see these maps)', ({ assert }) => {
+    const labels = [...Object.values(AUDIT_ACTIONS), ...Object.values(AUDIT_TARGETS), ...Object.values(AUDIT_FIELD_LABELS)]
+    const missing = labels.filter((label) => !Object.hasOwn(SPANISH, label))
+    assert.deepEqual(missing, [])
+    for (const word of ['Yes', 'No', 'pending', 'approved', 'declined']) assert.property(SPANISH, word)
+  })
+
+  test('the Audit Log screen is role 1 only, in the Server Management section', ({ assert }) => {
+    assert.deepEqual(screenRoles('/admin/audit'), [Roles.ADMIN])
+    const section = staffMenu(Roles.ADMIN).find((s) => s.links.some((l) => l.href === '/admin/audit'))
+    assert.equal(section?.label, 'Server Management')
+    for (const roleId of STAFF_ROLES.filter((r) => r !== Roles.ADMIN)) {
+      assert.notInclude(staffMenu(roleId).flatMap((s) => s.links.map((l) => l.href)), '/admin/audit')
+    }
   })
 })
 
