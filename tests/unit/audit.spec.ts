@@ -19,6 +19,7 @@ import {
   AUDIT_ACTION_VALUES,
   AUDIT_ACTIONS,
   AUDIT_FIELD_LABELS,
+  AUDIT_SETTING_NAMES,
   AUDIT_TARGETS,
   AUDIT_TARGET_ID_PATTERN,
   isAuditAction,
@@ -177,7 +178,12 @@ test.group('audit: actions and targets', () => {
   })
 
   test('every action, target and field label the screen shows has its Spanish entry (the scanner cannot see these maps)', ({ assert }) => {
-    const labels = [...Object.values(AUDIT_ACTIONS), ...Object.values(AUDIT_TARGETS), ...Object.values(AUDIT_FIELD_LABELS)]
+    const labels = [
+      ...Object.values(AUDIT_ACTIONS),
+      ...Object.values(AUDIT_TARGETS),
+      ...Object.values(AUDIT_FIELD_LABELS),
+      ...Object.values(AUDIT_SETTING_NAMES),
+    ]
     const missing = labels.filter((label) => !Object.hasOwn(SPANISH, label))
     assert.deepEqual(missing, [])
     for (const word of ['Yes', 'No', 'pending', 'approved', 'declined']) assert.property(SPANISH, word)

@@ -97,7 +97,7 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
       ip: '198.51.100.20',
       action: 'deposit.approve',
       actionLabel: 'Deposit approved',
-      target: { type: 'deposit', id: '7', label: 'Deposit' },
+      target: { type: 'deposit', id: '7', label: 'Deposit', name: '#7', translateName: false },
     })
     assert.deepEqual(approval.changes, [
       { field: 'balanceAfter', label: 'Balance After', before: '-', after: '350.00', translate: false },
@@ -105,6 +105,7 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
     ])
     const gateway = data[2]
     assert.equal(gateway.staff.id, admin.id)
+    assert.deepEqual(gateway.target, { type: 'gateway', id: 'paypal', label: 'Gateway', name: 'PayPal', translateName: true })
     assert.deepEqual(gateway.changes, [
       { field: 'isActive', label: 'Active', before: 'No', after: 'Yes', translate: true },
       { field: 'key1', label: 'Client Key', before: 'client-old', after: 'client-new', translate: false },

@@ -135,7 +135,7 @@ export default function AuditLog({ staffMembers }: InferPageProps<AuditLogsContr
       label: 'Target',
       render: (r) => (
         <button type="button" className="text-primary hover:underline" onClick={() => filterByTarget(r)}>
-          {t(r.target.label)} {r.target.id && /^\d+$/.test(r.target.id) ? `#${r.target.id}` : (r.target.id ?? '')}
+          {t(r.target.label)} {r.target.translateName ? t(r.target.name) : r.target.name}
         </button>
       ),
     },
@@ -146,7 +146,8 @@ export default function AuditLog({ staffMembers }: InferPageProps<AuditLogsContr
         r.changes.length === 0 ? (
           '-'
         ) : (
-          <ul className="flex flex-col gap-0.5">
+          // Long values wrap inside the cell rather than widen the table.
+          <ul className="flex min-w-56 max-w-md flex-col gap-0.5 whitespace-normal break-words">
             {r.changes.map((c) => (
               <li key={c.field}>
                 <span className="font-medium">{t(c.label)}:</span> {c.translate ? t(c.before) : c.before} →{' '}
