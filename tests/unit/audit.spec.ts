@@ -26,6 +26,7 @@ import {
   isAuditTargetType,
 } from '#domain/audit_actions'
 import { screenRoles, staffMenu } from '#domain/staff_screens'
+import { GATEWAY_FORMS } from '#domain/gateways'
 import { Roles, STAFF_ROLES } from '#domain/roles'
 import { SPANISH } from '#database/demo/translations'
 
@@ -183,6 +184,8 @@ test.group('audit: actions and targets', () => {
       ...Object.values(AUDIT_TARGETS),
       ...Object.values(AUDIT_FIELD_LABELS),
       ...Object.values(AUDIT_SETTING_NAMES),
+      // A gateway's key slots are named by its form's labels.
+      ...Object.values(GATEWAY_FORMS).flatMap((form) => form.fields.map((field) => field.label)),
     ]
     const missing = labels.filter((label) => !Object.hasOwn(SPANISH, label))
     assert.deepEqual(missing, [])
