@@ -10,6 +10,7 @@ import {
 import { EMPTY_VALUE, formatDateTime } from '#domain/formatting'
 import { GATEWAY_FORMS, gatewayDisplayName, isGatewayValue } from '#domain/gateways'
 import { ROLE_LABELS, type RoleId } from '#domain/roles'
+import { SETTINGS_SCHEMAS } from '#domain/settings_schema'
 
 /** An audit_logs row joined with its staff member's name and e-mail (app/queries/audit_logs.ts). */
 export interface AuditLogDbRow {
@@ -77,6 +78,11 @@ function fieldLabel(targetType: string, targetId: string | null, field: string):
   if (targetType === 'gateway' && isGatewayValue(targetId)) {
     const slot = GATEWAY_FORMS[targetId].fields.find((f) => f.slot === field)
     if (slot) return slot.label
+  }
+  if (targetType === 'setting') {
+    // Settings forms built from the typed schema name their fields there.
+    const schemaField = SETTINGS_SCHEMAS.find((schema) => schema.id === targetId)?.fields.find((f) => f.name === field)
+    if (schemaField) return schemaField.label
   }
   return AUDIT_FIELD_LABELS[field] ?? field
 }

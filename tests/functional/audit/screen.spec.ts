@@ -115,6 +115,19 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
     assert.notInclude(response.text(), 'secret-new')
   })
 
+  test('settings rows name the setting and its fields as their screens do', async ({ client, assert }) => {
+    const admin = await demoUser(DEMO.admin)
+    await record(admin, {
+      action: 'settings.update',
+      target: { type: 'setting', id: 'spreads' },
+      before: { spread_forex: '1' },
+      after: { spread_forex: '3' },
+    })
+    const [row] = (await api(client, 'get', '/admin/audit/api').loginAs(admin)).body().data
+    assert.containsSubset(row.target, { label: 'Setting', name: 'Spread Settings', translateName: true })
+    assert.deepEqual(row.changes, [{ field: 'spread_forex', label: 'Forex Spread', before: '1', after: '3', translate: false }])
+  })
+
   test('filters: staff member, action, target type, target id, and together', async ({ client, assert }) => {
     const { admin, manager } = await someHistory()
     const ids = async (query: string) => {
