@@ -1,4 +1,9 @@
-import { canonicalJson, canonicalTimestamp, type AuditChanges, type AuditValue } from '#domain/audit'
+import {
+  canonicalJson,
+  canonicalTimestamp,
+  type AuditChanges,
+  type AuditValue,
+} from '#domain/audit'
 import {
   AUDIT_ACTIONS,
   AUDIT_FIELD_LABELS,
@@ -58,7 +63,10 @@ export function auditLogRow(row: AuditLogDbRow) {
       label: fieldLabel(targetType, row.target_id, field),
       before: valueText(change.before),
       after: valueText(change.after),
-      translate: field === 'status' || typeof change.before === 'boolean' || typeof change.after === 'boolean',
+      translate:
+        field === 'status' ||
+        typeof change.before === 'boolean' ||
+        typeof change.after === 'boolean',
     })),
   }
 }
@@ -81,7 +89,9 @@ function fieldLabel(targetType: string, targetId: string | null, field: string):
   }
   if (targetType === 'setting') {
     // Settings forms built from the typed schema name their fields there.
-    const schemaField = SETTINGS_SCHEMAS.find((schema) => schema.id === targetId)?.fields.find((f) => f.name === field)
+    const schemaField = SETTINGS_SCHEMAS.find((schema) => schema.id === targetId)?.fields.find(
+      (f) => f.name === field
+    )
     if (schemaField) return schemaField.label
   }
   return AUDIT_FIELD_LABELS[field] ?? field
@@ -98,7 +108,9 @@ function valueText(value: AuditValue | undefined): string {
 function targetName(type: string, id: string | null): { name: string; translateName: boolean } {
   if (id === null) return { name: '', translateName: false }
   if (/^\d+$/.test(id)) return { name: `#${id}`, translateName: false }
-  if (type === 'gateway' && isGatewayValue(id)) return { name: gatewayDisplayName(id), translateName: true }
-  if (type === 'setting' && Object.hasOwn(AUDIT_SETTING_NAMES, id)) return { name: AUDIT_SETTING_NAMES[id], translateName: true }
+  if (type === 'gateway' && isGatewayValue(id))
+    return { name: gatewayDisplayName(id), translateName: true }
+  if (type === 'setting' && Object.hasOwn(AUDIT_SETTING_NAMES, id))
+    return { name: AUDIT_SETTING_NAMES[id], translateName: true }
   return { name: id, translateName: false }
 }

@@ -1,6 +1,10 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { PAGE_SIZES } from '#domain/pagination'
-import { AUDIT_ACTION_VALUES, AUDIT_TARGET_ID_PATTERN, AUDIT_TARGET_VALUES } from '#domain/audit_actions'
+import {
+  AUDIT_ACTION_VALUES,
+  AUDIT_TARGET_ID_PATTERN,
+  AUDIT_TARGET_VALUES,
+} from '#domain/audit_actions'
 import { idRule } from '#validators/rules'
 import { listQueryFields, MAX_LIST_PAGE } from '#validators/lists'
 
@@ -30,6 +34,8 @@ auditLogQueryValidator.messagesProvider = new SimpleMessagesProvider({
   'staffId.number': 'Choose a staff member from the list',
   'action.enum': 'Choose an action from the list',
   'targetType.enum': 'Choose a target type from the list',
-  'targetId.string': 'Target ID must be an id or a key of letters, digits, dots, dashes and underscores',
-  'targetId.regex': 'Target ID must be an id or a key of letters, digits, dots, dashes and underscores',
+  'targetId.string':
+    'Target ID must be an id or a key of letters, digits, dots, dashes and underscores',
+  'targetId.regex':
+    'Target ID must be an id or a key of letters, digits, dots, dashes and underscores',
 })

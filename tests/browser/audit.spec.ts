@@ -8,7 +8,8 @@ import { tamperWith } from '#tests/helpers/audit'
 import { DEMO, demoUser } from '#tests/helpers/users'
 
 const TOTAL = '[data-testid=audit-log-total]'
-const TARGET_ID = '[data-testid=audit-filter-target-id] input, input[data-testid=audit-filter-target-id]'
+const TARGET_ID =
+  '[data-testid=audit-filter-target-id] input, input[data-testid=audit-filter-target-id]'
 
 async function choose(page: Page, filter: string, option: string) {
   const select = page.locator(`[data-testid=${filter}]`)
@@ -23,7 +24,10 @@ test.group('Browser: Audit Log', (group) => {
     await tamperWith('DELETE FROM audit_logs')
   })
 
-  test('rows show who, action, target and before → after; filters narrow them and stay in the URL', async ({ visit, assert }) => {
+  test('rows show who, action, target and before → after; filters narrow them and stay in the URL', async ({
+    visit,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const manager = await demoUser(DEMO.manager)
     await db.transaction((trx) =>
@@ -73,7 +77,9 @@ test.group('Browser: Audit Log', (group) => {
     // A bad target id is refused by the server: its message shows and the rows stay.
     await page.locator(TARGET_ID).first().fill('no spaces')
     await page.locator(TARGET_ID).first().press('Enter')
-    await page.getByText('Target ID must be an id or a key', { exact: false }).waitFor({ timeout: 5000 })
+    await page
+      .getByText('Target ID must be an id or a key', { exact: false })
+      .waitFor({ timeout: 5000 })
     await page.assertText(TOTAL, 'Total: 2')
     await page.locator(TARGET_ID).first().fill('stripe')
     await page.locator(TARGET_ID).first().press('Enter')

@@ -55,12 +55,19 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
   isolate(group)
   withEmptyLog(group)
 
-  test('the page renders for role 1 with the staff members who appear in the log', async ({ client, assert }) => {
+  test('the page renders for role 1 with the staff members who appear in the log', async ({
+    client,
+    assert,
+  }) => {
     const { admin, manager } = await someHistory()
     const response = await client.get('/admin/audit').loginAs(admin).withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('staff/audit/index')
-    const members = response.inertiaProps.staffMembers as { id: number; name: string; email: string }[]
+    const members = response.inertiaProps.staffMembers as {
+      id: number
+      name: string
+      email: string
+    }[]
     assert.sameMembers(
       members.map((m) => m.id),
       [admin.id, manager.id]
@@ -68,7 +75,9 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
     assert.containsSubset(members, [{ id: manager.id, email: DEMO.manager }])
   })
 
-  test('roles 2 to 6 get 403, a visitor is sent to log in (page) or gets 401 (list)', async ({ client }) => {
+  test('roles 2 to 6 get 403, a visitor is sent to log in (page) or gets 401 (list)', async ({
+    client,
+  }) => {
     for (const roleId of [2, 3, 4, 5, 6] as const) {
       const user = await userOfRole(roleId)
       ;(await client.get('/admin/audit').loginAs(user).withInertia()).assertStatus(403)
@@ -79,7 +88,10 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
     ;(await api(client, 'get', '/admin/audit/api')).assertStatus(401)
   })
 
-  test('the list: newest first, who, role, address, action, target and changes in words, secrets masked', async ({ client, assert }) => {
+  test('the list: newest first, who, role, address, action, target and changes in words, secrets masked', async ({
+    client,
+    assert,
+  }) => {
     const { admin, manager } = await someHistory()
     const response = await api(client, 'get', '/admin/audit/api').loginAs(admin)
     response.assertStatus(200)
@@ -100,22 +112,43 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
       target: { type: 'deposit', id: '7', label: 'Deposit', name: '#7', translateName: false },
     })
     assert.deepEqual(approval.changes, [
-      { field: 'balanceAfter', label: 'Balance After', before: '-', after: '350.00', translate: false },
+      {
+        field: 'balanceAfter',
+        label: 'Balance After',
+        before: '-',
+        after: '350.00',
+        translate: false,
+      },
       { field: 'status', label: 'Status', before: 'pending', after: 'approved', translate: true },
     ])
     const gateway = data[2]
     assert.equal(gateway.staff.id, admin.id)
-    assert.deepEqual(gateway.target, { type: 'gateway', id: 'paypal', label: 'Gateway', name: 'PayPal', translateName: true })
+    assert.deepEqual(gateway.target, {
+      type: 'gateway',
+      id: 'paypal',
+      label: 'Gateway',
+      name: 'PayPal',
+      translateName: true,
+    })
     assert.deepEqual(gateway.changes, [
       { field: 'isActive', label: 'Active', before: 'No', after: 'Yes', translate: true },
-      { field: 'key1', label: 'Client Key', before: 'client-old', after: 'client-new', translate: false },
+      {
+        field: 'key1',
+        label: 'Client Key',
+        before: 'client-old',
+        after: 'client-new',
+        translate: false,
+      },
       { field: 'key2', label: 'Secret Key', before: REDACTED, after: REDACTED, translate: false },
     ])
     assert.notInclude(response.text(), 'secret-old')
     assert.notInclude(response.text(), 'secret-new')
   })
 
-  test('settings rows name the setting and its fields as their screens do', async ({ client, assert }) => {
+  test('settings rows name the setting and its fields as their screens do', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     await record(admin, {
       action: 'settings.update',
@@ -124,16 +157,27 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
       after: { spread_forex: '3' },
     })
     const [row] = (await api(client, 'get', '/admin/audit/api').loginAs(admin)).body().data
-    assert.containsSubset(row.target, { label: 'Setting', name: 'Spread Settings', translateName: true })
-    assert.deepEqual(row.changes, [{ field: 'spread_forex', label: 'Forex Spread', before: '1', after: '3', translate: false }])
+    assert.containsSubset(row.target, {
+      label: 'Setting',
+      name: 'Spread Settings',
+      translateName: true,
+    })
+    assert.deepEqual(row.changes, [
+      { field: 'spread_forex', label: 'Forex Spread', before: '1', after: '3', translate: false },
+    ])
   })
 
-  test('filters: staff member, action, target type, target id, and together', async ({ client, assert }) => {
+  test('filters: staff member, action, target type, target id, and together', async ({
+    client,
+    assert,
+  }) => {
     const { admin, manager } = await someHistory()
     const ids = async (query: string) => {
       const response = await api(client, 'get', `/admin/audit/api?${query}`).loginAs(admin)
       response.assertStatus(200)
-      return response.body().data.map((r: { action: string; target: { id: string } }) => `${r.action}:${r.target.id}`)
+      return response
+        .body()
+        .data.map((r: { action: string; target: { id: string } }) => `${r.action}:${r.target.id}`)
     }
     assert.deepEqual(await ids(`staffId=${manager.id}`), ['deposit.approve:7'])
     assert.deepEqual(await ids('action=deposit.decline'), ['deposit.decline:8'])
@@ -148,7 +192,10 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
     assert.equal(paged.body().meta.total, 4)
   })
 
-  test('bad filter or paging input is a 422 under the field, with a message', async ({ client, assert }) => {
+  test('bad filter or paging input is a 422 under the field, with a message', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const cases: [string, string, string][] = [
       ['staffId=abc', 'staffId', 'Choose a staff member from the list'],
@@ -156,8 +203,16 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
       ['action=deposit.drop', 'action', 'Choose an action from the list'],
       ['action=toString', 'action', 'Choose an action from the list'],
       ['targetType=table', 'targetType', 'Choose a target type from the list'],
-      ['targetId=1%3B%20drop', 'targetId', 'Target ID must be an id or a key of letters, digits, dots, dashes and underscores'],
-      [`targetId=${'a'.repeat(65)}`, 'targetId', 'Target ID must be an id or a key of letters, digits, dots, dashes and underscores'],
+      [
+        'targetId=1%3B%20drop',
+        'targetId',
+        'Target ID must be an id or a key of letters, digits, dots, dashes and underscores',
+      ],
+      [
+        `targetId=${'a'.repeat(65)}`,
+        'targetId',
+        'Target ID must be an id or a key of letters, digits, dots, dashes and underscores',
+      ],
       ['limit=7', 'limit', 'Page size must be one of 15, 25, 50'],
       ['page=0', 'page', 'Page must be a whole number of at least 1'],
     ]
@@ -166,7 +221,9 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
       response.assertStatus(422)
       assert.equal(fieldErrors(response.body())[field], message, query)
     }
-    ;(await api(client, 'get', '/admin/audit/api?action[]=kyc.approve').loginAs(admin)).assertStatus(422)
+    ;(
+      await api(client, 'get', '/admin/audit/api?action[]=kyc.approve').loginAs(admin)
+    ).assertStatus(422)
   })
 
   test('no route edits or deletes a row', async ({ client, assert }) => {

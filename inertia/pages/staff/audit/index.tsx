@@ -3,7 +3,12 @@ import { Button, Input, Select, SelectItem } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type AuditLogsController from '#controllers/staff/audit_logs_controller'
 import type { AuditLogRow } from '#transformers/audit_log_transformer'
-import { AUDIT_ACTION_VALUES, AUDIT_ACTIONS, AUDIT_TARGET_VALUES, AUDIT_TARGETS } from '@domain/audit_actions'
+import {
+  AUDIT_ACTION_VALUES,
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_VALUES,
+  AUDIT_TARGETS,
+} from '@domain/audit_actions'
 import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
@@ -22,7 +27,10 @@ const NO_FILTERS: Filters = { staffId: '', action: '', targetType: '', targetId:
  */
 export default function AuditLog({ staffMembers }: InferPageProps<AuditLogsController, 'index'>) {
   const { t } = useTranslation()
-  const list = useServerList<AuditLogRow, Filters>('/admin/audit/api', { searchable: false, filters: NO_FILTERS })
+  const list = useServerList<AuditLogRow, Filters>('/admin/audit/api', {
+    searchable: false,
+    filters: NO_FILTERS,
+  })
   const [targetId, setTargetId] = useState(list.filters.targetId)
   const [targetError, setTargetError] = useState<string | undefined>()
 
@@ -134,7 +142,11 @@ export default function AuditLog({ staffMembers }: InferPageProps<AuditLogsContr
       key: 'target',
       label: 'Target',
       render: (r) => (
-        <button type="button" className="text-primary hover:underline" onClick={() => filterByTarget(r)}>
+        <button
+          type="button"
+          className="text-primary hover:underline"
+          onClick={() => filterByTarget(r)}
+        >
           {t(r.target.label)} {r.target.translateName ? t(r.target.name) : r.target.name}
         </button>
       ),
@@ -150,8 +162,8 @@ export default function AuditLog({ staffMembers }: InferPageProps<AuditLogsContr
           <ul className="flex min-w-56 max-w-md flex-col gap-0.5 whitespace-normal break-words">
             {r.changes.map((c) => (
               <li key={c.field}>
-                <span className="font-medium">{t(c.label)}:</span> {c.translate ? t(c.before) : c.before} →{' '}
-                {c.translate ? t(c.after) : c.after}
+                <span className="font-medium">{t(c.label)}:</span>{' '}
+                {c.translate ? t(c.before) : c.before} → {c.translate ? t(c.after) : c.after}
               </li>
             ))}
           </ul>
