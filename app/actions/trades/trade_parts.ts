@@ -1,0 +1,34 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Order from '#models/order'
+import LedgerEntry from '#models/ledger_entry'
+import { isStorableId } from '#domain/ids'
+import { sum, type Money } from '#domain/money'
+import type { LedgerEntryType } from '#domain/ledger'
+import { NotFoundException } from '#exceptions/not_found_exception'
+
+/**
+ * A live (not deleted) order read again inside the caller's transaction and
+ * locked there (FOR UPDATE on PostgreSQL; SQLite's one connection serializes
+ * transactions), so a staff write and a close, a customer's target change or
+ * another staff write are decided one after the other. Unknown or deleted: 404.
+ */
+export async function lockedLiveOrder(trx: TransactionClientContract, orderId: number) {
+  const order = isStorableId(orderId)
+    ? await Order.query({ client: trx }).where('id', orderId).forUpdate().first()
+    : null
+  if (!order || order.deletedAt) throw new NotFoundException()
+  return order
+}
+
+/** What the ledger holds for an order, by entry type (`reference_type = 'order'`). */
+export async function orderLedgerSum(trx: TransactionClientContract, orderId: number, types?: LedgerEntryType[]): Promise<Money> {
+  const query = LedgerEntry.query({ client: trx }).where('reference_type', 'order').where('reference_id', orderId)
+  if (types) query.whereIn('type', types)
+  const entries = await query.select('amount')
+  return sum(entries.map((e) => e.amount))
+}
+
+/** One affected-row count as both drivers report it. */
+export function affected(result: unknown) {
+  return Number(Array.isArray(result) ? result[0] : result)
+}
