@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { LucidModel } from '@adonisjs/lucid/types/model'
 import { PAGE_SIZES, pageCount } from '#domain/pagination'
+import { UserFacingException } from '#exceptions/user_facing_exception'
 
 export interface PageMeta {
   total: number
@@ -42,4 +43,25 @@ export function userMatching(search: string) {
         .whereRaw('LOWER(full_name) LIKE ? ESCAPE ?', [pattern, '\\'])
         .orWhereRaw('LOWER(email) LIKE ? ESCAPE ?', [pattern, '\\'])
     )
+}
+
+/**
+ * A list's server-side sort: `sort` must be one of the list's own sortable
+ * keys (each naming its SQL column), else 422 under 'sort'. The id breaks
+ * ties so pages never overlap; without a sort the fallback applies.
+ */
+export function sortedBy<Query extends { orderBy(column: string, direction: 'asc' | 'desc'): Query }>(
+  query: Query,
+  requested: { sort?: string; order?: 'asc' | 'desc' },
+  sortable: Record<string, string>,
+  fallback: { column: string; order: 'asc' | 'desc' } = { column: 'id', order: 'desc' }
+): Query {
+  if (requested.sort !== undefined && !Object.hasOwn(sortable, requested.sort)) {
+    throw new UserFacingException('This list cannot be sorted by that column', { field: 'sort' })
+  }
+  const column = requested.sort ? sortable[requested.sort] : fallback.column
+  const order = requested.sort ? (requested.order ?? 'asc') : fallback.order
+  const sorted = query.orderBy(column, order)
+  const id = column.includes('.') ? `${column.split('.')[0]}.id` : 'id'
+  return column === id ? sorted : sorted.orderBy(id, order)
 }

@@ -467,6 +467,8 @@ export const SPANISH: Record<string, string> = {
   'Page must be at most {MAX_LIST_PAGE}': 'La página debe ser como máximo {MAX_LIST_PAGE}',
   'Page size must be one of {value}': 'El tamaño de página debe ser uno de estos valores: {value}',
   'Search must be at most 100 characters': 'La búsqueda debe tener como máximo 100 caracteres',
+  'This list cannot be sorted by that column': 'Esta lista no se puede ordenar por esa columna',
+  'Sort order must be asc or desc': 'El orden debe ser asc o desc',
   'Quote currency is required': 'La moneda de cotización es obligatoria',
   'Quote currency is invalid': 'La moneda de cotización no es válida',
   'Interval must be 1m or 1d': 'El intervalo debe ser 1m o 1d',

@@ -10,3 +10,13 @@ export function passwordRule(value: string, requiredMessage = 'Password is requi
   if (value.length < 8) return 'Password must be at least 8 characters'
   return undefined
 }
+
+/** An absolute https:// address with a dotted host, as the server requires of links customers open. */
+export function isHttpsUrl(text: string) {
+  try {
+    const url = new URL(text.trim())
+    return url.protocol === 'https:' && url.hostname.includes('.')
+  } catch {
+    return false
+  }
+}

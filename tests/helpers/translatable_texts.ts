@@ -174,7 +174,7 @@ export function scanPages() {
         const text = literalText(node.expression)
         if (text !== null && hasLetters(text)) untranslated.push({ text, where: where(node, sf) })
       }
-      if (ts.isPropertyAssignment(node) && TEXT_PROPERTIES.has(node.name.getText()) && !insideClassNames(node)) {
+      if (ts.isPropertyAssignment(node) && (TEXT_PROPERTIES.has(node.name.getText()) || insideTitles(node)) && !insideClassNames(node)) {
         const text = literalText(node.initializer)
         if (text !== null && hasLetters(text) && !ts.isTemplateExpression(node.initializer)) {
           keys.push({ text, where: where(node, sf) })
@@ -185,6 +185,12 @@ export function scanPages() {
     visit(sf)
   }
   return { keys, untranslated }
+}
+
+/** A record editor's `titles: { add: '…', edit: '…' }` (inertia/components/data/record_editor.tsx). */
+function insideTitles(node: ts.PropertyAssignment) {
+  const owner = node.parent.parent
+  return ts.isPropertyAssignment(owner) && owner.name.getText() === 'titles'
 }
 
 /** Whether a property belongs to a slot map of CSS classes (`classNames={{ title: '…' }}`, `TOAST_CLASSES`), not text. */

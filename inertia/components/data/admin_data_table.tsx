@@ -1,25 +1,27 @@
 import type { Key, ReactNode } from 'react'
-import { Input, Select, SelectItem } from '@heroui/react'
+import { Alert, Input, Select, SelectItem } from '@heroui/react'
 import { PagedTable, type PagedColumn } from '~/components/data/paged_table'
 import { useTranslation } from '~/hooks/use_translation'
-import { PAGE_SIZES } from '@domain/pagination'
-import type { useServerList } from '~/hooks/use_server_list'
+import type { ServerList } from '~/hooks/use_server_list'
 
 /**
  * The admin back-office's generic data table (admin spec §2): server-paged,
  * a search box (debounced 1500 ms, back to page 1), a page-size selector (15,
  * 25, 50), 'Total: N', 'No data found', a spinner, client-side column sorting
- * (id descending by default), optional row selection and slots for add-new,
- * upload-CSV and other actions. The list state comes from `useServerList`
- * (whose `searchable` decides the search box).
+ * (id descending by default; the server's when the list has a server sort),
+ * optional row selection and slots for filters, add-new, upload-CSV and other
+ * actions. The list state comes from `useServerList` (whose `searchable`
+ * decides the search box); a read the server refused shows its message.
  */
 export function AdminDataTable<Row>(props: {
   label: string
-  list: ReturnType<typeof useServerList<Row>>
+  list: ServerList<Row, any>
   columns: PagedColumn<Row>[]
   rowKey: (row: Row) => Key
   /** Add-new, upload-CSV and other toolbar buttons. */
   actions?: ReactNode
+  /** Filter controls, beside the search box (their values belong in the list's filters). */
+  filters?: ReactNode
   selectionMode?: 'none' | 'multiple'
   onSelectionChange?: (keys: Set<Key> | 'all') => void
   defaultSort?: { column: string; direction: 'ascending' | 'descending' }
@@ -43,15 +45,16 @@ export function AdminDataTable<Row>(props: {
             data-testid={`${testId}-search`}
           />
         )}
+        {props.filters}
         <Select
           size="sm"
           className="w-28"
           aria-label={t('Rows per page')}
           selectedKeys={[String(list.limit)]}
-          onSelectionChange={(keys) => list.setLimit(Number([...keys][0] ?? PAGE_SIZES[0]))}
+          onSelectionChange={(keys) => list.setLimit(Number([...keys][0] ?? list.pageSizes[0]))}
           data-testid={`${testId}-page-size`}
         >
-          {PAGE_SIZES.map((size) => (
+          {list.pageSizes.map((size) => (
             <SelectItem key={String(size)}>{String(size)}</SelectItem>
           ))}
         </Select>
@@ -60,6 +63,9 @@ export function AdminDataTable<Row>(props: {
         </span>
       </div>
       {props.actions && <div className="flex gap-2">{props.actions}</div>}
+      {list.failure && (
+        <Alert color="danger" className="basis-full" title={t(list.failure.message)} data-testid={`${testId}-failure`} />
+      )}
     </div>
   )
   return (
@@ -77,6 +83,7 @@ export function AdminDataTable<Row>(props: {
       testId={testId}
       topContent={top}
       defaultSort={props.defaultSort ?? { column: 'id', direction: 'descending' }}
+      serverSort={list.sort && { ...list.sort, onChange: list.setSort }}
       selectionMode={props.selectionMode}
       onSelectionChange={props.onSelectionChange}
     />

@@ -11,6 +11,7 @@ import {
 } from '@heroui/react'
 import { pageCount } from '@domain/pagination'
 import { useTranslation } from '~/hooks/use_translation'
+import type { ServerList } from '~/hooks/use_server_list'
 
 export interface PagedColumn<Row> {
   /** A column keyed 'action' or 'actions' holds the row's buttons (see ACTION_KEYS). */
@@ -22,6 +23,8 @@ export interface PagedColumn<Row> {
   render?: (row: Row) => ReactNode
   /** Sortable in the browser by this value (admin spec: column sorting is client-side). */
   sortValue?: (row: Row) => string | number | null
+  /** Sortable by the server under this key (lists whose hook has a server-side sort). */
+  serverSort?: string
 }
 
 type SortDirection = 'ascending' | 'descending'
@@ -73,19 +76,26 @@ export function PagedTable<Row>(props: {
   topContent?: ReactNode
   /** The column sorted first and its direction (admin spec: id, descending). */
   defaultSort?: { column: string; direction: SortDirection }
+  /** A server-side sort: the rows arrive sorted, a header press asks the server (see useServerList). */
+  serverSort?: { column: string; direction: SortDirection; onChange: (sort: { column: string; direction: SortDirection }) => void }
   /** Optional row selection. */
   selectionMode?: 'none' | 'multiple'
   onSelectionChange?: (keys: Set<Key> | 'all') => void
 }) {
   const { t } = useTranslation()
   const pages = pageCount(props.total, props.pageSize)
-  const [sort, setSort] = useState(props.defaultSort)
+  const [clientSort, setClientSort] = useState(props.defaultSort)
+  const server = props.serverSort
+  // Under a server sort the descriptor names the column key whose serverSort is the sorted field.
+  const sort = server
+    ? { column: props.columns.find((c) => c.serverSort === server.column)?.key ?? server.column, direction: server.direction }
+    : clientSort
   const rows = useMemo(() => {
-    const column = sort && props.columns.find((c) => c.key === sort.column && c.sortValue)
+    const column = !server && sort && props.columns.find((c) => c.key === sort.column && c.sortValue)
     if (!sort || !column) return props.rows
     const sign = sort.direction === 'ascending' ? 1 : -1
     return [...props.rows].sort((a, b) => sign * compareValues(column.sortValue!(a), column.sortValue!(b)))
-  }, [props.rows, props.columns, sort])
+  }, [props.rows, props.columns, sort, server])
   const cellValue = (row: Row, column: PagedColumn<Row>) => {
     const value = column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')
     if (typeof value !== 'string' || value === '') return value
@@ -106,7 +116,12 @@ export function PagedTable<Row>(props: {
       topContent={props.topContent}
       topContentPlacement="outside"
       sortDescriptor={sort}
-      onSortChange={(d) => setSort({ column: String(d.column), direction: d.direction as SortDirection })}
+      onSortChange={(d) => {
+        const direction = d.direction as SortDirection
+        if (!server) return setClientSort({ column: String(d.column), direction })
+        const field = props.columns.find((c) => c.key === String(d.column))?.serverSort
+        if (field) server.onChange({ column: field, direction })
+      }}
       selectionMode={props.selectionMode ?? 'none'}
       onSelectionChange={props.onSelectionChange as any}
       bottomContent={
@@ -131,7 +146,7 @@ export function PagedTable<Row>(props: {
           <TableColumn
             key={column.key}
             align={column.align ?? 'start'}
-            allowsSorting={!!column.sortValue}
+            allowsSorting={server ? !!column.serverSort : !!column.sortValue}
             className={column.key === stickyKey ? STICKY_TH : undefined}
           >
             {t(column.label)}
@@ -155,4 +170,16 @@ export function PagedTable<Row>(props: {
       </TableBody>
     </Table>
   )
+}
+
+/** The paging props of a table showing a `useServerList` list (rows, page, size, total, loading). */
+export function listPaging<Row>(list: ServerList<Row, any>) {
+  return {
+    rows: list.rows,
+    page: list.page,
+    pageSize: list.limit,
+    total: list.meta.total,
+    onPageChange: list.setPage,
+    loading: list.loading,
+  }
 }

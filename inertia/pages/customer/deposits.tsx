@@ -4,11 +4,12 @@ import { Button, Card, CardBody, Tab, Tabs } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type DepositsController from '#controllers/customer/deposits_controller'
 import { DEFAULT_PAGE_SIZE } from '@domain/pagination'
+import { useServerList } from '~/hooks/use_server_list'
 import { depositTotals } from '@domain/deposits'
 import { money } from '@domain/money'
 import { AppShell } from '~/layouts/app_shell'
-import { PagedTable, type PagedColumn } from '~/components/data/paged_table'
-import { DateRangeFilter, type DateRange, type DateRangeErrors } from '~/components/data/date_range_filter'
+import { listPaging, PagedTable, type PagedColumn } from '~/components/data/paged_table'
+import { DateRangeFilter, type DateRangeErrors } from '~/components/data/date_range_filter'
 import { TextField } from '~/components/form/text_field'
 import { SelectField } from '~/components/form/select_field'
 import { KycNotice } from '~/components/payments/kyc_notice'
@@ -20,7 +21,7 @@ import { customerPaymentColumns } from '~/components/payments/customer_payment_c
 import { useApiForm } from '~/hooks/use_api_form'
 import { useSession } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
-import { api, ApiError, errorMessage } from '~/lib/api'
+import { errorMessage } from '~/lib/api'
 import { goToPayment } from '~/lib/payment_redirect'
 import { required } from '~/lib/rules'
 import { toastError, toastSuccess } from '~/lib/toast'
@@ -31,13 +32,6 @@ type Row = History['data'][number]
 
 const AMOUNT = /^\d+(\.\d{1,2})?$/
 
-function historyQuery(range: DateRange, page: number) {
-  const params = new URLSearchParams({ page: String(page), limit: String(DEFAULT_PAGE_SIZE) })
-  params.set('startDate', range.start)
-  params.set('endDate', range.end)
-  return params.toString()
-}
-
 /**
  * Deposits (customer spec §2): the Deposit tab (real wallets, gateways,
  * external links, offline payments, amount with its fee summary), the
@@ -47,9 +41,13 @@ export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments
   const { t } = useTranslation()
   const session = useSession()
   const [tab, setTab] = useState<'deposit' | 'history'>('deposit')
-  const [page, setPage] = useState<History>(history)
-  const [range, setRange] = useState<DateRange>({ start: '', end: '' })
-  const [loading, setLoading] = useState(false)
+  const list = useServerList<Row, { startDate: string; endDate: string }>('/deposits/history', {
+    searchable: false,
+    pageSizes: [DEFAULT_PAGE_SIZE],
+    filters: { startDate: '', endDate: '' },
+    initial: history,
+  })
+  const range = { start: list.filters.startDate, end: list.filters.endDate }
 
   const realWallets = (session?.wallets ?? []).filter((w) => w.mode === 'real')
   const initial = { balance_id: realWallets.length === 1 ? String(realWallets[0].id) : '', gateway: '', amount: '' }
@@ -74,18 +72,13 @@ export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments
   }, [form.values.amount, chosen])
   const blocked = kycRequired && !isKyc
 
-  async function load(pageNumber: number, next: DateRange): Promise<DateRangeErrors | void> {
-    setLoading(true)
+  async function applyRange(next: { start: string; end: string }): Promise<DateRangeErrors | void> {
     try {
-      setPage(await api<History>('GET', `/deposits/history?${historyQuery(next, pageNumber)}`))
-      setRange(next)
+      const fields = await list.applyFilters({ startDate: next.start, endDate: next.end })
+      if (fields) return { start: fields.startDate, end: fields.endDate }
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : {}
-      if (fields.startDate || fields.endDate) return { start: fields.startDate, end: fields.endDate }
       toastError(errorMessage(error))
       return {}
-    } finally {
-      setLoading(false)
     }
   }
 
@@ -186,18 +179,13 @@ export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments
                 {range.start || '…'} – {range.end || '…'}
               </span>
             )}
-            <DateRangeFilter value={range} onApply={(next) => load(1, next)} testId="deposit-filter" />
+            <DateRangeFilter value={range} onApply={applyRange} testId="deposit-filter" />
           </div>
           <PagedTable
             label="Deposit History"
             columns={columns}
-            rows={page.data}
+            {...listPaging(list)}
             rowKey={(r) => r.id}
-            page={page.meta.currentPage}
-            pageSize={page.meta.perPage}
-            total={page.meta.total}
-            onPageChange={(n) => load(n, range)}
-            loading={loading}
             emptyText={range.start || range.end ? 'No data found' : 'No deposits yet'}
             testId="deposit-history"
           />

@@ -5,10 +5,11 @@ import type StatementsController from '#controllers/customer/statements_controll
 import { DEFAULT_PAGE_SIZE } from '@domain/pagination'
 import { orderTypeLabel } from '@domain/formatting'
 import { AppShell } from '~/layouts/app_shell'
-import { PagedTable, type PagedColumn } from '~/components/data/paged_table'
+import { listPaging, PagedTable, type PagedColumn } from '~/components/data/paged_table'
 import { DateRangeFilter, type DateRange, type DateRangeErrors } from '~/components/data/date_range_filter'
+import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
-import { api, ApiError, errorMessage } from '~/lib/api'
+import { errorMessage } from '~/lib/api'
 import { toastError } from '~/lib/toast'
 
 type Props = InferPageProps<StatementsController, 'index'>
@@ -18,10 +19,9 @@ type Row = Statement['data'][number]
 /** True for a profit above zero; a loss or a flat trade shows red (customer spec §2 Positions). */
 const isProfit = (value: string) => !value.startsWith('-') && /[1-9]/.test(value)
 
-/** The query of a history call or the export link; an open end is left out. */
-function query(range: DateRange, extra: Record<string, number> = {}) {
+/** The query of the export link; an open end is left out. */
+function query(range: DateRange) {
   const params = new URLSearchParams()
-  for (const [k, v] of Object.entries(extra)) params.set(k, String(v))
   if (range.start) params.set('dateStart', range.start)
   if (range.end) params.set('dateEnd', range.end)
   const text = params.toString()
@@ -30,30 +30,26 @@ function query(range: DateRange, extra: Record<string, number> = {}) {
 
 export default function Statements({ statements, filter, filterErrors }: Props) {
   const { t } = useTranslation()
-  const [page, setPage] = useState<Statement>(statements)
-  const [range, setRange] = useState<DateRange>({ start: filter.dateStart, end: filter.dateEnd })
-  const [loading, setLoading] = useState(false)
+  const list = useServerList<Row, { dateStart: string; dateEnd: string }>('/statements/history', {
+    searchable: false,
+    pageSizes: [DEFAULT_PAGE_SIZE],
+    filters: { dateStart: '', dateEnd: '' },
+    // The server read the range in the address for this first page.
+    initial: filter.dateStart || filter.dateEnd || Object.keys(filterErrors).length ? undefined : statements,
+  })
+  const range: DateRange = { start: list.filters.dateStart, end: list.filters.dateEnd }
   // A bad range in the address: its messages show until a range is applied.
   const [addressErrors, setAddressErrors] = useState(Object.values(filterErrors))
 
-  /** Loads a page of a range; on failure answers the field errors (none for a toast-only failure). */
-  async function load(pageNumber: number, next: DateRange): Promise<DateRangeErrors | void> {
-    setLoading(true)
+  /** Applies a range; on failure answers the field errors (none for a toast-only failure). */
+  async function applyRange(next: DateRange): Promise<DateRangeErrors | void> {
     try {
-      const result = await api<Statement>(
-        'GET',
-        `/statements/history${query(next, { page: pageNumber, limit: DEFAULT_PAGE_SIZE })}`
-      )
-      setPage(result)
-      setRange(next)
+      const fields = await list.applyFilters({ dateStart: next.start, dateEnd: next.end })
+      if (fields) return { start: fields.dateStart, end: fields.dateEnd }
       setAddressErrors([])
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : {}
-      if (fields.dateStart || fields.dateEnd) return { start: fields.dateStart, end: fields.dateEnd }
       toastError(errorMessage(error))
       return {}
-    } finally {
-      setLoading(false)
     }
   }
 
@@ -89,7 +85,7 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
           )}
           <DateRangeFilter
             value={range}
-            onApply={(next) => load(1, next)}
+            onApply={applyRange}
             initialErrors={{ start: filterErrors.dateStart, end: filterErrors.dateEnd }}
             testId="statements-filter"
           />
@@ -112,13 +108,8 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
       <PagedTable
         label="Statements"
         columns={columns}
-        rows={page.data}
+        {...listPaging(list)}
         rowKey={(row) => row.ticket}
-        page={page.meta.currentPage}
-        pageSize={page.meta.perPage}
-        total={page.meta.total}
-        onPageChange={(p) => load(p, range)}
-        loading={loading}
         emptyText={range.start || range.end ? 'No closed trades in this date range' : 'No closed trades yet'}
         testId="statements-table"
       />

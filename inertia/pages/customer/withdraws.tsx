@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE } from '@domain/pagination'
 import { money } from '@domain/money'
 import { withdrawTotals } from '@domain/withdrawals'
 import { AppShell } from '~/layouts/app_shell'
-import { PagedTable, type PagedColumn } from '~/components/data/paged_table'
+import { listPaging, PagedTable, type PagedColumn } from '~/components/data/paged_table'
 import { TextField } from '~/components/form/text_field'
 import { SelectField } from '~/components/form/select_field'
 import { CountryField } from '~/components/form/country_field'
@@ -16,10 +16,10 @@ import { customerPaymentColumns } from '~/components/payments/customer_payment_c
 import { KycNotice } from '~/components/payments/kyc_notice'
 import { FeeSummary, walletOptionLabel } from '~/components/payments/fee_summary'
 import { useApiForm } from '~/hooks/use_api_form'
+import { useServerList } from '~/hooks/use_server_list'
 import { useCountries } from '~/hooks/use_countries'
 import { useSession } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
-import { api, errorMessage } from '~/lib/api'
 import { required } from '~/lib/rules'
 import { toastError, toastSuccess } from '~/lib/toast'
 
@@ -39,8 +39,11 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
   const session = useSession()
   const countries = useCountries()
   const [tab, setTab] = useState<'withdraw' | 'history'>('withdraw')
-  const [page, setPage] = useState<History>(history)
-  const [loading, setLoading] = useState(false)
+  const list = useServerList<Row>('/withdraws/history', {
+    searchable: false,
+    pageSizes: [DEFAULT_PAGE_SIZE],
+    initial: history,
+  })
 
   const realWallets = (session?.wallets ?? []).filter((w) => w.mode === 'real')
   const initial = {
@@ -74,17 +77,6 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
   }, [form.values.amount, withdrawSettings])
   const blocked = kycRequired && !isKyc
 
-  async function load(pageNumber: number) {
-    setLoading(true)
-    try {
-      setPage(await api<History>('GET', `/withdraws/history?page=${pageNumber}&limit=${DEFAULT_PAGE_SIZE}`))
-    } catch (error) {
-      toastError(errorMessage(error))
-    } finally {
-      setLoading(false)
-    }
-  }
-
   function submit() {
     form.submit<{ message: string }>('POST', '/withdraws/bank', {
       transform: (v) => ({ ...v, balance_id: Number(v.balance_id), amount: v.amount.trim() }),
@@ -93,7 +85,8 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
         form.setValues({ ...initial, balance_id: form.values.balance_id })
         // The user data (held amount, free balance) and the history change.
         router.reload({ only: ['session'] })
-        load(1)
+        list.setPage(1)
+        list.reload()
       },
       onError: (message) => toastError(message),
     })
@@ -193,13 +186,8 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
           <PagedTable
             label="Withdraw History"
             columns={columns}
-            rows={page.data}
+            {...listPaging(list)}
             rowKey={(r) => r.id}
-            page={page.meta.currentPage}
-            pageSize={page.meta.perPage}
-            total={page.meta.total}
-            onPageChange={load}
-            loading={loading}
             emptyText="No withdrawals yet"
             testId="withdraw-history"
           />

@@ -1,41 +1,82 @@
-import { useState } from 'react'
-import { Button, Link, Modal, ModalContent, ModalHeader } from '@heroui/react'
+import { Link } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type ExternalPaymentsController from '#controllers/staff/external_payments_controller'
 import type { ExternalPaymentRow } from '#transformers/external_payment_transformer'
 import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
-import { useRowAction } from '~/hooks/use_row_action'
-import { ExternalPaymentForm } from '~/components/gateways/external_payment_form'
+import { useRecordEditor } from '~/components/data/record_editor'
+import { TextField } from '~/components/form/text_field'
+import { FileField } from '~/components/form/file_field'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { isHttpsUrl } from '~/lib/rules'
 
-/** The form modal: adding (payment null) or editing a row. */
-type Editing = { payment: ExternalPaymentRow | null }
+type Values = { name: string; link: string; customLabel: string; customValue: string; logo: File | null }
 
 /**
  * External Payments (admin spec §2 External Payment list): the generic data
  * table over /admin/externalPayments/api (ID, logo, name, link, custom label,
- * custom value, actions), Add-new in a modal, edit, and delete behind
+ * custom value, actions), Add-new and edit in the one record modal (multipart
+ * logo, name, link, customLabel, customValue; the logo is required when
+ * adding, and left empty keeps the current one), and delete behind
  * 'Are you sure to delete this payment?'.
  */
 export default function ExternalPayments({ fileRules }: InferPageProps<ExternalPaymentsController, 'index'>) {
   const { t } = useTranslation()
   const list = useServerList<ExternalPaymentRow>('/admin/externalPayments/api')
-  const [editing, setEditing] = useState<Editing | null>(null)
-  const deletion = useRowAction<ExternalPaymentRow, 'delete'>(
-    {
-      delete: {
-        title: 'Delete',
-        message: 'Are you sure to delete this payment?',
-        confirmLabel: 'Delete',
-        confirmColor: 'danger',
-        request: (row) => ({ method: 'DELETE', url: `/admin/externalPayments/${row.id}` }),
-      },
+  const editor = useRecordEditor<ExternalPaymentRow, Values>({
+    testId: 'external-payment',
+    titles: { add: 'Add External Payment', edit: 'Edit External Payment' },
+    initial: (row) => ({
+      name: row?.name ?? '',
+      link: row?.link ?? '',
+      customLabel: row?.customLabel ?? '',
+      customValue: row?.customValue ?? '',
+      logo: null,
+    }),
+    rules: (v, row) => ({
+      name: v.name.trim() ? undefined : 'Name is required',
+      link: !v.link.trim() ? 'Link is required' : isHttpsUrl(v.link) ? undefined : 'Link must be an absolute https:// address',
+      logo: row || v.logo ? undefined : 'Logo is required',
+    }),
+    fields: (form, row) => (
+      <>
+        <TextField form={form} name="name" label="Name" />
+        <TextField form={form} name="link" label="Link" type="url" placeholder="https://" />
+        <TextField form={form} name="customLabel" label="Custom Label" />
+        <TextField form={form} name="customValue" label="Custom Value" />
+        {row?.logo && !form.values.logo && (
+          <img src={row.logo.url} alt={row.name} className="h-12 max-w-40 self-start object-contain" />
+        )}
+        <FileField
+          form={form}
+          name="logo"
+          label="Logo"
+          accept={fileRules.accept}
+          description={
+            row
+              ? t('PNG, JPEG or WebP, at most {size} MB · leave empty to keep the current logo', { size: fileRules.maxMb })
+              : t('PNG, JPEG or WebP, at most {size} MB', { size: fileRules.maxMb })
+          }
+        />
+      </>
+    ),
+    createUrl: '/admin/externalPayments',
+    updateUrl: (row) => `/admin/externalPayments/${row.id}`,
+    body: (v) => {
+      const data = new FormData()
+      data.append('name', v.name.trim())
+      data.append('link', v.link.trim())
+      data.append('customLabel', v.customLabel.trim())
+      data.append('customValue', v.customValue.trim())
+      if (v.logo) data.append('logo', v.logo)
+      return data
     },
-    { onDone: list.reload, testId: 'external-payment-delete-dialog' }
-  )
+    remove: { url: (row) => `/admin/externalPayments/${row.id}`, message: 'Are you sure to delete this payment?' },
+    rowId: (row) => row.id,
+    onChanged: list.reload,
+  })
 
   const columns: PagedColumn<ExternalPaymentRow>[] = [
     { key: 'id', label: 'ID', sortValue: (r) => r.id },
@@ -58,20 +99,7 @@ export default function ExternalPayments({ fileRules }: InferPageProps<ExternalP
     },
     { key: 'customLabel', label: 'Custom Label', render: (r) => r.customLabel ?? '-' },
     { key: 'customValue', label: 'Custom Value', render: (r) => r.customValue ?? '-' },
-    {
-      key: 'actions',
-      label: 'Actions',
-      render: (r) => (
-        <div className="flex gap-2">
-          <Button size="sm" variant="flat" onPress={() => setEditing({ payment: r })} data-testid={`external-payment-edit-${r.id}`}>
-            {t('Edit')}
-          </Button>
-          <Button size="sm" color="danger" variant="flat" onPress={() => deletion.ask(r, 'delete')} data-testid={`external-payment-delete-${r.id}`}>
-            {t('Delete')}
-          </Button>
-        </div>
-      ),
-    },
+    { key: 'actions', label: 'Actions', render: editor.rowButtons },
   ]
 
   return (
@@ -82,34 +110,9 @@ export default function ExternalPayments({ fileRules }: InferPageProps<ExternalP
         columns={columns}
         rowKey={(r) => r.id}
         testId="external-payments"
-        actions={
-          <Button color="primary" size="sm" onPress={() => setEditing({ payment: null })} data-testid="external-payment-add">
-            {t('Add New')}
-          </Button>
-        }
+        actions={editor.addButton}
       />
-
-      <Modal isOpen={editing !== null} onClose={() => setEditing(null)} size="xl" scrollBehavior="inside">
-        <ModalContent data-testid="external-payment-modal">
-          {editing && (
-            <>
-              <ModalHeader>{t(editing.payment ? 'Edit External Payment' : 'Add External Payment')}</ModalHeader>
-              <ExternalPaymentForm
-                key={editing.payment?.id ?? 'new'}
-                payment={editing.payment}
-                fileRules={fileRules}
-                onCancel={() => setEditing(null)}
-                onSaved={() => {
-                  setEditing(null)
-                  list.reload()
-                }}
-              />
-            </>
-          )}
-        </ModalContent>
-      </Modal>
-
-      {deletion.dialog}
+      {editor.modals}
     </>
   )
 }
