@@ -1,15 +1,12 @@
-import type Order from '#models/order'
+import type { DateTime } from 'luxon'
 import type { StaffTrade } from '#queries/staff_trades'
-import { toDbDecimal } from '#domain/money'
 import { formatAdminDate } from '#domain/date_format'
-import { orderRateDigits } from '#transformers/order_transformer'
+import { priceDecimals } from '#domain/instruments'
 
 /** An order's open time as the edit dialog's datetime-local value: UTC, cut to the minute (admin spec §9). */
-export function openTimeValue(order: Order): string {
-  return order.createdAt.toUTC().toISO({ includeOffset: false })!.slice(0, 16)
+export function openTimeValue(createdAt: DateTime): string {
+  return createdAt.toUTC().toFormat("yyyy-MM-dd'T'HH:mm")
 }
-
-const decimalOrNull = (value: string | null) => (value === null ? null : toDbDecimal(value))
 
 /**
  * A row of the back office's trades lists (admin spec §2 Trades list, §3
@@ -17,27 +14,28 @@ const decimalOrNull = (value: string | null) => (value === null ? null : toDbDec
  * the realized P/L of a closed trade, or the current one of an open trade
  * (`proLossLive`), at the freshest price the server knows.
  */
-export function staffTradeRow({ order, livePnl }: StaffTrade) {
+export function staffTradeRow(t: StaffTrade) {
   return {
-    id: order.id,
-    user: { id: order.userId, email: order.user?.email ?? '' },
-    balance: { mode: order.balance?.mode ?? null, currency: order.balance?.currency ?? null },
-    type: order.type,
-    instrument: order.instrument,
-    digits: orderRateDigits(order),
-    openRate: toDbDecimal(order.openRate),
-    closeRate: decimalOrNull(order.closeRate),
-    spread: toDbDecimal(order.spread),
-    marginUsed: toDbDecimal(order.marginUsed),
-    proLoss: order.closeTime ? decimalOrNull(order.proLoss) : livePnl,
-    proLossLive: !order.closeTime,
-    profit: decimalOrNull(order.profit),
-    loss: decimalOrNull(order.loss),
-    leverage: order.leverage,
-    status: order.closeTime ? ('closed' as const) : ('open' as const),
-    openTime: openTimeValue(order),
-    createdAt: formatAdminDate(order.createdAt),
-    closeTime: formatAdminDate(order.closeTime),
+    id: t.id,
+    user: { id: t.userId, email: t.email },
+    balance: { mode: t.mode, currency: t.currency },
+    type: t.type,
+    instrument: t.instrument,
+    /** Rates show with this many fraction digits (the instrument's). */
+    digits: priceDecimals(t.kind, t.quoteSymbol, t.openRate),
+    openRate: t.openRate,
+    closeRate: t.closeRate,
+    spread: t.spread,
+    marginUsed: t.marginUsed,
+    proLoss: t.closeTime ? t.proLoss : t.livePnl,
+    proLossLive: !t.closeTime,
+    profit: t.profit,
+    loss: t.loss,
+    leverage: t.leverage,
+    status: t.closeTime ? ('closed' as const) : ('open' as const),
+    openTime: openTimeValue(t.createdAt),
+    createdAt: formatAdminDate(t.createdAt),
+    closeTime: formatAdminDate(t.closeTime),
   }
 }
 

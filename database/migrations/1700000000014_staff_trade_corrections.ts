@@ -15,7 +15,9 @@ import { ORDER_COUNT_BLOCK } from '#domain/trade_list'
  *   risk engine's read of every open position).
  * - `order_list_counts`: how many live (not deleted) open and closed orders
  *   each block of 1,024 ids holds, kept by triggers on `orders` in the same
- *   transaction as the write. The list's 'Total: N' is a sum over about a
+ *   transaction as the write (statement-level on PostgreSQL, so a bulk
+ *   statement updates each block once; row-level on SQLite, which has no
+ *   transition tables). The list's 'Total: N' is a sum over about a
  *   thousand rows instead of a count over a million, and a deep page starts
  *   in its block instead of skipping hundreds of thousands of index entries
  *   (app/queries/staff_trades.ts).
@@ -50,35 +52,41 @@ export default class extends BaseSchema {
     this.schema.raw('CREATE INDEX orders_user_live_idx ON orders (user_id, id) WHERE deleted_at IS NULL')
 
     if (this.db.dialect.name === 'postgres') {
-      this.schema.raw(`
-        CREATE OR REPLACE FUNCTION orders_list_count() RETURNS trigger AS $$
-        DECLARE
-          d_open integer := 0;
-          d_closed integer := 0;
-          order_id integer;
-        BEGIN
-          IF TG_OP = 'DELETE' THEN order_id := OLD.id; ELSE order_id := NEW.id; END IF;
-          IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.deleted_at IS NULL THEN
-            IF OLD.close_time IS NULL THEN d_open := d_open - 1; ELSE d_closed := d_closed - 1; END IF;
-          END IF;
-          IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.deleted_at IS NULL THEN
-            IF NEW.close_time IS NULL THEN d_open := d_open + 1; ELSE d_closed := d_closed + 1; END IF;
-          END IF;
-          IF d_open = 0 AND d_closed = 0 THEN RETURN NULL; END IF;
-          INSERT INTO order_list_counts (bucket, open, closed)
-          VALUES (order_id / ${ORDER_COUNT_BLOCK}, d_open, d_closed)
-          ON CONFLICT (bucket) DO UPDATE
-            SET open = order_list_counts.open + EXCLUDED.open,
-                closed = order_list_counts.closed + EXCLUDED.closed;
-          RETURN NULL;
-        END
-        $$ LANGUAGE plpgsql
-      `)
-      this.schema.raw(`
-        CREATE TRIGGER orders_list_count
-        AFTER INSERT OR DELETE OR UPDATE OF close_time, deleted_at ON orders
-        FOR EACH ROW EXECUTE FUNCTION orders_list_count()
-      `)
+      // Statement-level with transition tables: a statement touching a million orders makes one
+      // upsert per block, not a million (a bulk load would otherwise leave a million dead versions
+      // of a thousand rows).
+      const delta = (rows: string, sign: '+' | '-') => `
+        SELECT id / ${ORDER_COUNT_BLOCK} AS bucket,
+               ${sign}SUM(CASE WHEN close_time IS NULL THEN 1 ELSE 0 END) AS open,
+               ${sign}SUM(CASE WHEN close_time IS NULL THEN 0 ELSE 1 END) AS closed
+        FROM ${rows} WHERE deleted_at IS NULL GROUP BY id / ${ORDER_COUNT_BLOCK}`
+      const apply = (source: string) => `
+        INSERT INTO order_list_counts (bucket, open, closed)
+        SELECT bucket, SUM(open), SUM(closed) FROM (${source}) AS d
+        GROUP BY bucket HAVING SUM(open) <> 0 OR SUM(closed) <> 0
+        ON CONFLICT (bucket) DO UPDATE
+          SET open = order_list_counts.open + EXCLUDED.open,
+              closed = order_list_counts.closed + EXCLUDED.closed;`
+      for (const [op, body] of [
+        ['insert', apply(delta('new_rows', '+'))],
+        ['update', apply(`${delta('new_rows', '+')} UNION ALL ${delta('old_rows', '-')}`)],
+        ['delete', apply(delta('old_rows', '-'))],
+      ]) {
+        this.schema.raw(`
+          CREATE OR REPLACE FUNCTION orders_list_count_${op}() RETURNS trigger AS $$
+          BEGIN
+            ${body}
+            RETURN NULL;
+          END
+          $$ LANGUAGE plpgsql
+        `)
+      }
+      this.schema.raw(`CREATE TRIGGER orders_list_count_insert AFTER INSERT ON orders
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_list_count_insert()`)
+      this.schema.raw(`CREATE TRIGGER orders_list_count_update AFTER UPDATE ON orders
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_list_count_update()`)
+      this.schema.raw(`CREATE TRIGGER orders_list_count_delete AFTER DELETE ON orders
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_list_count_delete()`)
     } else {
       const bump = (row: 'NEW' | 'OLD', sign: '+' | '-') =>
         `open = open ${sign} (${row}.deleted_at IS NULL AND ${row}.close_time IS NULL),
@@ -117,11 +125,13 @@ export default class extends BaseSchema {
   }
 
   async down() {
-    if (this.db.dialect.name === 'postgres') {
-      this.schema.raw('DROP TRIGGER IF EXISTS orders_list_count ON orders')
-      this.schema.raw('DROP FUNCTION IF EXISTS orders_list_count()')
-    } else {
-      for (const name of ['insert', 'update', 'delete']) this.schema.raw(`DROP TRIGGER IF EXISTS orders_list_count_${name}`)
+    for (const op of ['insert', 'update', 'delete']) {
+      if (this.db.dialect.name === 'postgres') {
+        this.schema.raw(`DROP TRIGGER IF EXISTS orders_list_count_${op} ON orders`)
+        this.schema.raw(`DROP FUNCTION IF EXISTS orders_list_count_${op}()`)
+      } else {
+        this.schema.raw(`DROP TRIGGER IF EXISTS orders_list_count_${op}`)
+      }
     }
     this.schema.raw('DROP INDEX IF EXISTS orders_user_live_idx')
     this.schema.raw('DROP INDEX IF EXISTS orders_closed_idx')

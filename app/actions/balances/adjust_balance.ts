@@ -32,9 +32,9 @@ export interface AdjustBalanceInput {
 export async function adjustBalance(trx: TransactionClientContract, input: AdjustBalanceInput) {
   const wallet = isStorableId(input.balanceId) ? await Balance.query({ client: trx }).where('id', input.balanceId).first() : null
   if (!wallet) throw new NotFoundException()
-  const amount = money(input.amount)
-  if (!amount.greaterThan(0)) throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
-  const signed = input.type === 'add' ? amount : amount.negated()
+  const value = money(input.amount)
+  if (!value.greaterThan(0)) throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
+  const signed = input.type === 'add' ? value : value.negated()
 
   const entry = await postEntry(trx, {
     balanceId: wallet.id,
@@ -48,15 +48,15 @@ export async function adjustBalance(trx: TransactionClientContract, input: Adjus
       ? { requireFreeAtLeast: await openLossOf(trx, wallet.id), insufficientMessage: ADJUSTMENT_NOT_COVERED, field: 'amount' }
       : {}),
   })
-  const shown = toFixedString(amount)
+  const amount = toFixedString(value)
   await notifyUser(
     wallet.userId,
     {
       title: 'Balance adjusted',
       description:
         input.type === 'add'
-          ? `Your balance was credited ${shown} ${wallet.currency}.`
-          : `Your balance was debited ${shown} ${wallet.currency}.`,
+          ? `Your balance was credited ${amount} ${wallet.currency}.`
+          : `Your balance was debited ${amount} ${wallet.currency}.`,
       url: '/dashboard',
     },
     trx

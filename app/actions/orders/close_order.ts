@@ -60,16 +60,16 @@ export interface ClosedOrder {
  */
 export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | null> {
   const found = isStorableId(input.orderId) ? await Order.find(input.orderId) : null
-  if (!found || found.deletedAt || (input.userId !== null && found.userId !== input.userId)) {
-    throw new NotFoundException()
-  }
+  if (!found || (input.userId !== null && found.userId !== input.userId)) throw new NotFoundException()
+  // A deleted trade is gone for its customer; staff are told what happened to it.
+  if (found.deletedAt) throw input.staffId !== undefined ? deleted() : new NotFoundException()
   if (found.closeTime) throw alreadyClosed()
 
   const quote = input.quote ?? tradeQuoteFor(await instrumentOf(found), 'orderId')
 
   const result = await db.transaction(async (trx) => {
     const order = await Order.query({ client: trx }).where('id', found.id).forUpdate().first()
-    if (!order || order.closeTime || order.deletedAt) return { lost: true as const }
+    if (!order || order.closeTime || order.deletedAt) return { lost: true as const, deleted: !!order?.deletedAt }
     const closeRate = currentRateFor(order.type, quote.bid, quote.ask)
     if (input.confirm && !input.confirm(order, closeRate)) return { declined: true as const }
 
@@ -96,7 +96,7 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
         close_reason: input.reason,
         updated_at: now,
       })
-    if (Number(Array.isArray(claimed) ? claimed[0] : claimed) !== 1) return { lost: true as const }
+    if (Number(Array.isArray(claimed) ? claimed[0] : claimed) !== 1) return { lost: true as const, deleted: false }
 
     const entry = await postEntry(trx, {
       balanceId: order.balanceId,
@@ -125,6 +125,7 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
   if ('declined' in result) return null
   if ('lost' in result) {
     if (input.userId === null && input.staffId === undefined) return null
+    if (result.deleted) throw input.staffId !== undefined ? deleted() : new NotFoundException()
     throw alreadyClosed()
   }
 
@@ -138,6 +139,10 @@ async function instrumentOf(order: Order) {
   const instrument = await Instrument.findBy('name', order.instrument)
   if (!instrument) throw new UserFacingException('This instrument is no longer listed', { field: 'orderId' })
   return instrument
+}
+
+function deleted() {
+  return new UserFacingException('This trade was deleted', { status: 409, field: 'orderId' })
 }
 
 function alreadyClosed() {

@@ -5,18 +5,23 @@ import { isStorableId } from '#domain/ids'
 import { sum, type Money } from '#domain/money'
 import type { LedgerEntryType } from '#domain/ledger'
 import { NotFoundException } from '#exceptions/not_found_exception'
+import { UserFacingException } from '#exceptions/user_facing_exception'
+
+export const TRADE_DELETED_MESSAGE = 'This trade was deleted'
 
 /**
  * A live (not deleted) order read again inside the caller's transaction and
  * locked there (FOR UPDATE on PostgreSQL; SQLite's one connection serializes
  * transactions), so a staff write and a close, a customer's target change or
- * another staff write are decided one after the other. Unknown or deleted: 404.
+ * another staff write are decided one after the other. Unknown: 404; deleted
+ * (the row stays for the audit trail): 409, as for any row decided meanwhile.
  */
 export async function lockedLiveOrder(trx: TransactionClientContract, orderId: number) {
   const order = isStorableId(orderId)
     ? await Order.query({ client: trx }).where('id', orderId).forUpdate().first()
     : null
-  if (!order || order.deletedAt) throw new NotFoundException()
+  if (!order) throw new NotFoundException()
+  if (order.deletedAt) throw new UserFacingException(TRADE_DELETED_MESSAGE, { status: 409 })
   return order
 }
 

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { listQueryValidator } from '#validators/lists'
 import { listOwnerId } from '#queries/list_owner'
-import { staffTradePage } from '#queries/staff_trades'
+import { staffTrade, staffTradePage } from '#queries/staff_trades'
 import { staffTradeRow } from '#transformers/staff_trade_transformer'
 import type { TradeListType } from '#domain/trade_list'
 import { closeTradeValidator, TRADE_DECIMAL_FIELDS, updateTradeValidator } from '#validators/staff_trades'
@@ -37,7 +37,11 @@ export default class TradesController {
 
   /** GET /admin/trades/api/:type and /admin/trades/api/all/:userId ?page&limit → { data, meta } (search is disabled). */
   async list({ request, params }: HttpContext) {
-    const { page, limit } = await request.validateUsing(listQueryValidator, { data: request.qs() })
+    const { page, limit, sort, order } = await request.validateUsing(listQueryValidator, { data: request.qs() })
+    // Newest first is the one order the list is paged in at any size (the table sorts a page in the browser).
+    if (sort !== undefined && (sort !== 'id' || order !== 'desc')) {
+      throw new UserFacingException('This list cannot be sorted by that column', { field: 'sort' })
+    }
     const userId = await listOwnerId(params.userId)
     const type = (params.type ?? 'all') as TradeListType
     const { data, meta } = await staffTradePage({ type, userId }, { page, limit })
@@ -59,9 +63,8 @@ export default class TradesController {
       loss: 'loss' in data ? (payload.loss ?? null) : undefined,
       openTime: payload.openTime === undefined ? undefined : openTimeOf(payload.openTime),
     })
-    await order.load('user')
-    await order.load('balance')
-    return { message: 'Order updated successfully', order: staffTradeRow({ order, livePnl: null }), correction }
+    const trade = await staffTrade(order.id)
+    return { message: 'Order updated successfully', order: trade && staffTradeRow(trade), correction }
   }
 
   /** POST /admin/trades/close { orderId, instrument } */
