@@ -655,6 +655,10 @@ export const SPANISH: Record<string, string> = {
   // Balance adjustment (issue 11 item 7)
   'Balance updated successfully': 'Saldo actualizado correctamente',
   'Balance adjusted': 'Saldo ajustado',
+  'Choose add or subtract': 'Elija sumar o restar',
+  'Add': 'Sumar',
+  'Subtract': 'Restar',
+  'Comment (optional)': 'Comentario (opcional)',
   'Your balance was credited {amount} {currency}.': 'Se abonaron {amount} {currency} a su saldo.',
   'Your balance was debited {amount} {currency}.': 'Se debitaron {amount} {currency} de su saldo.',
   'Balance adjustment by staff (credit)': 'Ajuste de saldo por el personal (abono)',

@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import type { RouteFn } from '@adonisjs/http-server/types'
 import { middleware } from '#start/kernel'
-import { Roles } from '#domain/roles'
+import { BALANCE_ADJUSTMENT_ROLES, Roles } from '#domain/roles'
 import { STAFF_SCREENS, screenRoles, type StaffScreenName } from '#domain/staff_screens'
 
 const WorkspaceController = () => import('#controllers/staff/workspace_controller')
@@ -136,4 +136,4 @@ router
   .group(() => {
     router.put('/admin/balance/:balanceId', [BalancesController, 'adjust']).as('admin.balance.adjust')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])
+  .use([middleware.auth(), middleware.role({ roles: [...BALANCE_ADJUSTMENT_ROLES] })])
