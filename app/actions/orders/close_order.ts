@@ -13,6 +13,7 @@ import { money, roundCurrency, toDbDecimal } from '#domain/money'
 import { negativeBalanceWriteOff } from '#domain/risk'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
+import { lockWallet } from '#actions/trades/trade_parts'
 
 export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'stop_out' | 'admin'
 
@@ -72,6 +73,8 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
     if (!order || order.closeTime || order.deletedAt) return { lost: true as const, deleted: !!order?.deletedAt }
     const closeRate = currentRateFor(order.type, quote.bid, quote.ask)
     if (input.confirm && !input.confirm(order, closeRate)) return { declined: true as const }
+    // The wallet before the order row's write (whose trigger locks a block of order_list_counts), as placing does.
+    await lockWallet(trx, order.balanceId)
 
     const realized = roundCurrency(
       positionProfitLoss({

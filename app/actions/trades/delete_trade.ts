@@ -7,7 +7,7 @@ import { openLossOf } from '#services/money_movement_checks'
 import orderEvents from '#services/market/order_events'
 import { money, toDbDecimal } from '#domain/money'
 import { UserFacingException } from '#exceptions/user_facing_exception'
-import { affected, lockedLiveOrder, orderLedgerSum } from '#actions/trades/trade_parts'
+import { affected, lockWallet, lockedLiveOrder, orderLedgerSum } from '#actions/trades/trade_parts'
 
 export const REVERSAL_NOT_COVERED = "The customer's free margin cannot cover reversing this trade's profit"
 
@@ -39,6 +39,7 @@ export interface DeletedTrade {
 export async function deleteTrade(input: { orderId: number; staff: User }): Promise<DeletedTrade> {
   const result = await db.transaction(async (trx) => {
     const order = await lockedLiveOrder(trx, input.orderId)
+    await lockWallet(trx, order.balanceId)
     const now = DateTime.now().toSQL({ includeOffset: false })
     const query = trx.from('orders').where('id', order.id).whereNull('deleted_at')
     if (order.closeTime) query.whereNotNull('close_time')

@@ -1,5 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Order from '#models/order'
+import Balance from '#models/balance'
 import LedgerEntry from '#models/ledger_entry'
 import { isStorableId } from '#domain/ids'
 import { sum, type Money } from '#domain/money'
@@ -23,6 +24,17 @@ export async function lockedLiveOrder(trx: TransactionClientContract, orderId: n
   if (!order) throw new NotFoundException()
   if (order.deletedAt) throw new UserFacingException(TRADE_DELETED_MESSAGE, { status: 409 })
   return order
+}
+
+/**
+ * Locks the order's wallet before the order row is written. Every money path
+ * takes the wallet before the `orders` write whose trigger locks a block of
+ * `order_list_counts` (placing an order reserves margin first, then inserts);
+ * taking them in the other order here could deadlock with a placement on
+ * PostgreSQL. A no-op on SQLite, whose one connection serializes transactions.
+ */
+export async function lockWallet(trx: TransactionClientContract, balanceId: number) {
+  await Balance.query({ client: trx }).where('id', balanceId).forUpdate().first()
 }
 
 /** What the ledger holds for an order, by entry type (`reference_type = 'order'`). */

@@ -10,7 +10,7 @@ import { positionProfitLoss } from '#domain/account_metrics'
 import { money, roundCurrency, toDbDecimal } from '#domain/money'
 import { orderTargetErrors, type TargetError } from '#domain/risk'
 import { UserFacingException } from '#exceptions/user_facing_exception'
-import { affected, lockedLiveOrder, orderLedgerSum } from '#actions/trades/trade_parts'
+import { affected, lockWallet, lockedLiveOrder, orderLedgerSum } from '#actions/trades/trade_parts'
 
 export const OPEN_CLOSE_RATE_MESSAGE = "Can't edit open orders Close Rate"
 export const CLOSED_TARGETS_MESSAGE = 'Take profit and stop loss apply to open orders only'
@@ -61,6 +61,7 @@ const same = (a: string | null, b: string | null) =>
 export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade> {
   const result = await db.transaction(async (trx) => {
     const order = await lockedLiveOrder(trx, input.orderId)
+    await lockWallet(trx, order.balanceId)
     const isOpen = !order.closeTime
 
     const next = {
