@@ -22,9 +22,12 @@ export const STAFF_SCREENS = [
   { name: 'admin.trades.all', path: '/admin/trades/all', title: 'All Trades' },
   { name: 'admin.trades.open', path: '/admin/trades/open', title: 'Open Trades' },
   { name: 'admin.trades.closed', path: '/admin/trades/closed', title: 'Closed Trades' },
+  { name: 'admin.spreads', path: '/admin/spreads', title: 'Spread Settings' },
+  { name: 'admin.lots', path: '/admin/lots', title: 'Lot Settings' },
   { name: 'affiliate.leads', path: '/affiliate', title: 'Leads' },
   { name: 'crm.sales.all', path: '/admin/crm/sales/all', title: 'All Leads' },
   { name: 'crm.retention', path: '/admin/crm/retention', title: 'Retentions' },
+  { name: 'admin.audit.index', path: '/admin/audit', title: 'Audit Log' },
 ] as const satisfies readonly StaffScreen[]
 
 export interface StaffScreen {

@@ -12,6 +12,8 @@ const GatewaysController = () => import('#controllers/staff/gateways_controller'
 const ExternalPaymentsController = () => import('#controllers/staff/external_payments_controller')
 const TradesController = () => import('#controllers/staff/trades_controller')
 const BalancesController = () => import('#controllers/staff/balances_controller')
+const TradingSettingsController = () => import('#controllers/staff/trading_settings_controller')
+const AuditLogsController = () => import('#controllers/staff/audit_logs_controller')
 
 type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
@@ -29,9 +31,12 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'admin.trades.all': [TradesController, 'all'],
   'admin.trades.open': [TradesController, 'open'],
   'admin.trades.closed': [TradesController, 'closed'],
+  'admin.spreads': [TradingSettingsController, 'spreads'],
+  'admin.lots': [TradingSettingsController, 'lots'],
   'affiliate.leads': [WorkspaceController, 'show'],
   'crm.sales.all': [WorkspaceController, 'show'],
   'crm.retention': [WorkspaceController, 'show'],
+  'admin.audit.index': [AuditLogsController, 'index'],
 }
 
 /* Each screen's page, open to the roles its menu link names. */
@@ -137,3 +142,19 @@ router
     router.put('/admin/balance/:balanceId', [BalancesController, 'adjust']).as('admin.balance.adjust')
   })
   .use([middleware.auth(), middleware.role({ roles: [...BALANCE_ADJUSTMENT_ROLES] })])
+
+/* Spread Settings and Lot Settings (admin spec §2, §7; menu: role 1). */
+router
+  .group(() => {
+    router.post('/admin/spreads', [TradingSettingsController, 'updateSpreads']).as('admin.spreads.update')
+    router.post('/admin/lots', [TradingSettingsController, 'updateLots']).as('admin.lots.update')
+    router.post('/admin/lotSelector', [TradingSettingsController, 'updateLotSelector']).as('admin.lotSelector.update')
+  })
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+
+/* Audit Log (issue 11 item 8, beyond the specs; menu: role 1). Read-only: no route edits or deletes a row. */
+router
+  .group(() => {
+    router.get('/admin/audit/api', [AuditLogsController, 'list']).as('admin.audit.list')
+  })
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])

@@ -1,0 +1,31 @@
+import { Switch } from '@heroui/react'
+import type { ApiForm } from '~/hooks/use_api_form'
+import { useTranslation } from '~/hooks/use_translation'
+
+/** An on/off switch bound to the form pattern (a boolean value), its message under it. */
+export function SwitchField<V extends Record<string, any>>(props: {
+  form: ApiForm<V>
+  name: keyof V & string
+  label: string
+  isDisabled?: boolean
+}) {
+  const { t } = useTranslation()
+  const error = props.form.errorFor(props.name)
+  return (
+    <div className="flex flex-col gap-1">
+      <Switch
+        name={props.name}
+        isSelected={props.form.values[props.name] === true}
+        onValueChange={(on) => {
+          props.form.setValue(props.name, on as V[typeof props.name])
+          props.form.touch(props.name)
+        }}
+        isDisabled={props.isDisabled}
+        data-testid={`switch-${props.name}`}
+      >
+        {t(props.label)}
+      </Switch>
+      {error && <span className="text-tiny text-danger">{t(error)}</span>}
+    </div>
+  )
+}
