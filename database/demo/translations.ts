@@ -655,6 +655,13 @@ export const SPANISH: Record<string, string> = {
   // Balance adjustment (issue 11 item 7)
   'Balance updated successfully': 'Saldo actualizado correctamente',
   'Balance adjusted': 'Saldo ajustado',
+  'Correction': 'Corrección',
+  'Deleted': 'Eliminada',
+  'Margin Used': 'Margen usado',
+  'Released Margin': 'Margen liberado',
+  'Reversed': 'Revertido',
+  'Adjustment': 'Ajuste',
+  'Comment': 'Comentario',
   'Choose add or subtract': 'Elija sumar o restar',
   'Subtract': 'Restar',
   'Comment (optional)': 'Comentario (opcional)',

@@ -1,9 +1,9 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Balance from '#models/balance'
-import type User from '#models/user'
 import { postEntry } from '#services/ledger_service'
 import { notifyUser, signalAccountChanged } from '#services/notification_service'
 import { openLossOf } from '#services/money_movement_checks'
+import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import { money, toFixedString } from '#domain/money'
 import { isStorableId } from '#domain/ids'
 import { UserFacingException } from '#exceptions/user_facing_exception'
@@ -11,9 +11,8 @@ import { NotFoundException } from '#exceptions/not_found_exception'
 
 export const ADJUSTMENT_NOT_COVERED = 'This subtraction would leave the free margin negative'
 
-export interface AdjustBalanceInput {
+export interface AdjustBalanceInput extends StaffContext {
   balanceId: number
-  staff: User
   /** A positive decimal string in the currency's minor unit. */
   amount: string
   type: 'add' | 'subtract'
@@ -61,6 +60,14 @@ export async function adjustBalance(trx: TransactionClientContract, input: Adjus
     },
     trx
   )
+  await recordStaffAction(trx, {
+    staff: input.staff,
+    ip: input.ip,
+    action: 'balance.adjust',
+    target: { type: 'balance', id: wallet.id },
+    before: { balance: toFixedString(money(entry.balanceAfter).minus(signed)), adjustment: null, comment: null },
+    after: { balance: toFixedString(entry.balanceAfter), adjustment: toFixedString(signed), comment: input.comment || null },
+  })
   trx.after('commit', () => signalAccountChanged(wallet.userId))
   return { wallet, entry }
 }

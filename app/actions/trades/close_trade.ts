@@ -1,15 +1,16 @@
-import type User from '#models/user'
 import { closeOrder } from '#actions/orders/close_order'
 import { notifyUser } from '#services/notification_service'
+import { recordStaffAction, type StaffContext } from '#services/audit_log'
 
 /**
  * Staff close an open trade at the current market price (admin spec §4):
  * the one exactly-once close path customers and the risk engine use, with
  * reason 'admin' and the staff member on the realized-P/L entry. The
- * customer is notified in the same transaction and their open pages update.
- * A trade closed or deleted meanwhile answers 409 or 404.
+ * customer's notification and the audit row are written in the close's own
+ * transaction, and the customer's open pages update after it. A trade closed
+ * or deleted meanwhile answers 409; an unknown one 404.
  */
-export async function closeTrade(input: { orderId: number; staff: User }) {
+export async function closeTrade(input: { orderId: number } & StaffContext) {
   const closed = await closeOrder({
     orderId: input.orderId,
     userId: null,
@@ -25,6 +26,14 @@ export async function closeTrade(input: { orderId: number; staff: User }) {
         },
         trx
       )
+      await recordStaffAction(trx, {
+        staff: input.staff,
+        ip: input.ip,
+        action: 'order.close',
+        target: { type: 'order', id: order.id },
+        before: { status: 'open', closeRate: null, proLoss: null },
+        after: { status: 'closed', closeRate, proLoss: realized },
+      })
     },
   })
   return closed!

@@ -1,9 +1,9 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import type User from '#models/user'
 import { postEntry, releaseMargin } from '#services/ledger_service'
 import { notifyUser, signalAccountChanged } from '#services/notification_service'
 import { openLossOf } from '#services/money_movement_checks'
+import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import orderEvents from '#services/market/order_events'
 import { money, toDbDecimal } from '#domain/money'
 import { UserFacingException } from '#exceptions/user_facing_exception'
@@ -36,7 +36,7 @@ export interface DeletedTrade {
  * state it was read in: a close racing the delete either happens first (then
  * the closed trade is reversed) or finds the trade gone.
  */
-export async function deleteTrade(input: { orderId: number; staff: User }): Promise<DeletedTrade> {
+export async function deleteTrade(input: { orderId: number } & StaffContext): Promise<DeletedTrade> {
   const result = await db.transaction(async (trx) => {
     const order = await lockedLiveOrder(trx, input.orderId)
     await lockWallet(trx, order.balanceId)
@@ -89,6 +89,14 @@ export async function deleteTrade(input: { orderId: number; staff: User }): Prom
         trx
       )
     }
+    await recordStaffAction(trx, {
+      staff: input.staff,
+      ip: input.ip,
+      action: 'order.delete',
+      target: { type: 'order', id: order.id },
+      before: { status: order.closeTime ? 'closed' : 'open', deleted: false, marginUsed: toDbDecimal(order.marginUsed), proLoss: order.proLoss },
+      after: { deleted: true, releasedMargin: toDbDecimal(releasedMargin), reversed: toDbDecimal(reversed) },
+    })
     return { order, releasedMargin, reversed }
   })
 

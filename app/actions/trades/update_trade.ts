@@ -1,10 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Order from '#models/order'
-import type User from '#models/user'
 import { postEntry } from '#services/ledger_service'
 import { notifyUser, signalAccountChanged } from '#services/notification_service'
 import { openLossOf } from '#services/money_movement_checks'
+import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import orderEvents from '#services/market/order_events'
 import { positionProfitLoss } from '#domain/account_metrics'
 import { money, roundCurrency, toDbDecimal } from '#domain/money'
@@ -16,9 +16,8 @@ export const OPEN_CLOSE_RATE_MESSAGE = "Can't edit open orders Close Rate"
 export const CLOSED_TARGETS_MESSAGE = 'Take profit and stop loss apply to open orders only'
 export const CORRECTION_NOT_COVERED = "The customer's free margin cannot cover this correction"
 
-export interface UpdateTradeInput {
+export interface UpdateTradeInput extends StaffContext {
   orderId: number
-  staff: User
   /** Decimal strings; absent fields are left alone. */
   openRate?: string
   closeRate?: string
@@ -167,6 +166,33 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
           },
       trx
     )
+    const snapshot = (o: { openRate: string; closeRate: string | null; spread: string; profit: string | null; loss: string | null; openTime: DateTime }) => ({
+      openRate: toDbDecimal(o.openRate),
+      closeRate: o.closeRate === null ? null : toDbDecimal(o.closeRate),
+      spread: toDbDecimal(o.spread),
+      takeProfit: o.profit === null ? null : toDbDecimal(o.profit),
+      stopLoss: o.loss === null ? null : toDbDecimal(o.loss),
+      openTime: o.openTime.toUTC().toISO(),
+    })
+    await recordStaffAction(trx, {
+      staff: input.staff,
+      ip: input.ip,
+      action: 'order.update',
+      target: { type: 'order', id: order.id },
+      before: {
+        ...snapshot({
+          openRate: order.openRate,
+          closeRate: order.closeRate,
+          spread: order.spread,
+          profit: order.profit,
+          loss: order.loss,
+          openTime: order.createdAt,
+        }),
+        proLoss: before,
+        correction: null,
+      },
+      after: { ...snapshot({ ...next, profit: isOpen ? next.profit : order.profit, loss: isOpen ? next.loss : order.loss }), proLoss: after, correction },
+    })
     return { order, correction, changed: true }
   })
 

@@ -4,6 +4,7 @@ import { runIdempotent } from '#services/idempotency'
 import { balanceAdjustmentValidator, BALANCE_DECIMAL_FIELDS } from '#validators/balance_adjustment'
 import { numbersAsText } from '#validators/rules'
 import { toFixedString } from '#domain/money'
+import { staffContext } from '#services/audit_log'
 
 /** Balance adjustment (admin spec §2 Balance adjustment, §7). Roles 1 and 2 (never 6). */
 export default class BalancesController {
@@ -12,8 +13,9 @@ export default class BalancesController {
    * With an `Idempotency-Key` header a retried request gets the first answer
    * (header `Idempotent-Replayed: true`) and applies nothing again.
    */
-  async adjust({ request, response, params, auth }: HttpContext) {
-    const staff = auth.getUserOrFail()
+  async adjust(ctx: HttpContext) {
+    const { request, response, params } = ctx
+    const { staff, ip } = staffContext(ctx)
     const data = numbersAsText(request.body(), BALANCE_DECIMAL_FIELDS)
     const payload = await request.validateUsing(balanceAdjustmentValidator, { data })
     const balanceId = Number(params.balanceId)
@@ -25,7 +27,7 @@ export default class BalancesController {
         request: ['PUT /admin/balance', balanceId, toFixedString(payload.amount), payload.type, comment],
       },
       async (trx) => {
-        const { wallet, entry } = await adjustBalance(trx, { balanceId, staff, amount: payload.amount, type: payload.type, comment })
+        const { wallet, entry } = await adjustBalance(trx, { balanceId, staff, ip, amount: payload.amount, type: payload.type, comment })
         return {
           status: 200,
           body: {

@@ -11,6 +11,7 @@ import { closeTrade } from '#actions/trades/close_trade'
 import { deleteTrade } from '#actions/trades/delete_trade'
 import { DateTime } from 'luxon'
 import { UserFacingException } from '#exceptions/user_facing_exception'
+import { staffContext } from '#services/audit_log'
 
 /**
  * The back office's trades (admin spec §2 Trades list and Order edit dialog,
@@ -49,12 +50,13 @@ export default class TradesController {
   }
 
   /** PUT /admin/trades/:id { openRate?, closeRate?, spread?, profit?, loss?, openTime? } */
-  async update({ request, params, auth }: HttpContext) {
+  async update(ctx: HttpContext) {
+    const { request, params } = ctx
     const data = numbersAsText(request.body(), TRADE_DECIMAL_FIELDS)
     const payload = await request.validateUsing(updateTradeValidator, { data })
     const { order, correction } = await updateTrade({
       orderId: Number(params.id),
-      staff: auth.getUserOrFail(),
+      ...staffContext(ctx),
       openRate: payload.openRate,
       closeRate: payload.closeRate,
       spread: payload.spread,
@@ -68,15 +70,15 @@ export default class TradesController {
   }
 
   /** POST /admin/trades/close { orderId, instrument } */
-  async close({ request, auth }: HttpContext) {
-    const { orderId } = await request.validateUsing(closeTradeValidator)
-    const { order, realized } = await closeTrade({ orderId, staff: auth.getUserOrFail() })
+  async close(ctx: HttpContext) {
+    const { orderId } = await ctx.request.validateUsing(closeTradeValidator)
+    const { order, realized } = await closeTrade({ orderId, ...staffContext(ctx) })
     return { message: 'Order closed successfully', orderId: order.id, closeRate: order.closeRate, realized }
   }
 
   /** DELETE /admin/trades/:id */
-  async destroy({ params, auth }: HttpContext) {
-    const deleted = await deleteTrade({ orderId: Number(params.id), staff: auth.getUserOrFail() })
+  async destroy(ctx: HttpContext) {
+    const deleted = await deleteTrade({ orderId: Number(ctx.params.id), ...staffContext(ctx) })
     return { message: 'Order deleted successfully', ...deleted }
   }
 }

@@ -11,6 +11,7 @@ import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
 import { DEMO, balanceMatchesLedger, demoUser, userOfRole } from '#tests/helpers/users'
 import { holdAllBut, placeTrade, recorded, walletState } from '#tests/helpers/trades'
+import { auditCount, auditRows, onlyAuditRow } from '#tests/helpers/audit'
 
 /*
 | PUT /admin/balance/{balanceId} (admin spec §2 Balance adjustment, §3, §7;
@@ -52,6 +53,13 @@ test.group('Balance adjustment', (group) => {
     assert.equal(entry.comment, 'Goodwill for the outage')
     assert.equal(entry.description, 'Balance adjustment by staff (credit)')
     assert.isTrue(await balanceMatchesLedger(walletId))
+    const audit = await onlyAuditRow('balance.adjust', walletId)
+    assert.equal(audit.staff_id, admin.id)
+    assert.deepEqual(audit.changes, {
+      balance: { before: before.balance, after: money(before.balance).plus('150.25').toFixed(2) },
+      adjustment: { before: null, after: '150.25' },
+      comment: { before: null, after: 'Goodwill for the outage' },
+    })
 
     const note = await Notification.query().where('user_id', customer.id).orderBy('id', 'desc').firstOrFail()
     assert.equal(note.title, 'Balance adjusted')
@@ -99,6 +107,7 @@ test.group('Balance adjustment', (group) => {
   test('bad input is refused with 422 under its field and writes nothing', async ({ client, assert }) => {
     const { admin, walletId } = await setup()
     const state = await walletState(walletId)
+    const audits = await auditCount()
     const cases: [Record<string, unknown>, string][] = [
       [{ type: 'add' }, 'amount'],
       [{ amount: 'abc', type: 'add' }, 'amount'],
@@ -124,6 +133,7 @@ test.group('Balance adjustment', (group) => {
     }
     assert.equal(fieldErrors((await adjust(client, walletId, { amount: '0', type: 'add' }).loginAs(admin)).body()).amount, 'Amount must be greater than zero')
     assert.deepEqual(await walletState(walletId), state)
+    assert.equal(await auditCount(), audits)
   })
 
   test('unknown wallets are 404; roles other than 1 and 2 (role 6 included) are refused with 403', async ({ client, assert }) => {
@@ -158,6 +168,7 @@ test.group('Balance adjustment: Idempotency-Key', (group) => {
     assert.equal(again.header('idempotent-replayed'), 'true')
     assert.deepEqual(await walletState(walletId), state)
     assert.equal(await LedgerEntry.query().where('balance_id', walletId).where('type', 'admin_adjustment').count('* as n').then((r) => Number(r[0].$extras.n)), 1)
+    assert.lengthOf(await auditRows({ action: 'balance.adjust', targetId: walletId }), 1)
   })
 
   test('the key reused for a different request is refused clearly; another staff member’s key is their own', async ({ client, assert }) => {

@@ -9,6 +9,7 @@ import { withSetting } from '#tests/helpers/database'
 import { MARKETS_OPEN, quote } from '#tests/helpers/market'
 import { freshCustomer, settled, signedIn, staffSignedIn } from '#tests/helpers/race'
 import { DEMO } from '#tests/helpers/users'
+import { auditRows } from '#tests/helpers/audit'
 import marketClock from '#services/market/market_clock'
 import priceBook from '#services/market/price_book'
 
@@ -65,6 +66,8 @@ test.group('Staff money writes under concurrent requests', (group) => {
     const entries = await LedgerEntry.query().where('reference_type', 'order').where('reference_id', orderId)
     assert.lengthOf(entries, 1)
     assert.equal(money(entries[0].amount).toFixed(2), '15.00')
+    // One close wins, and an admin's win leaves exactly one audit row.
+    assert.isAtMost((await auditRows({ action: 'order.close', targetId: orderId })).length, 1)
     assert.equal(await settled(assert, wallet.id), '10015.00')
     assert.equal(money((await Balance.findOrFail(wallet.id)).margin).toFixed(2), '0.00')
   })
@@ -100,6 +103,7 @@ test.group('Staff money writes under concurrent requests', (group) => {
     const entries = await LedgerEntry.query().where('reference_type', 'order').where('reference_id', orderId)
     // Closed first, then reversed: the two entries cancel out; deleted while open: none.
     assert.equal(entries.reduce((sum, e) => sum.plus(money(e.amount)), money(0)).toFixed(2), '0.00')
+    assert.lengthOf(await auditRows({ action: 'order.delete', targetId: orderId }), 1)
     assert.include([0, 2], entries.length)
     assert.equal(await settled(assert, wallet.id), '10000.00')
     assert.equal(money((await Balance.findOrFail(wallet.id)).margin).toFixed(2), '0.00')
@@ -119,6 +123,7 @@ test.group('Staff money writes under concurrent requests', (group) => {
     assert.equal(bodies.size, 1, [...bodies].join('\n'))
     const entries = await LedgerEntry.query().where('balance_id', wallet.id).where('type', 'admin_adjustment')
     assert.lengthOf(entries, 1)
+    assert.lengthOf(await auditRows({ action: 'balance.adjust', targetId: wallet.id }), 1)
     assert.equal(await settled(assert, wallet.id), '1025.00')
   })
 

@@ -14,6 +14,7 @@ import { openMarkets, quote, WEEKEND } from '#tests/helpers/market'
 import marketClock from '#services/market/market_clock'
 import { DEMO, balanceMatchesLedger, demoUser, userOfRole } from '#tests/helpers/users'
 import { closeAsCustomer, holdAllBut, orderEntries, placeTrade, recorded, walletState } from '#tests/helpers/trades'
+import { auditCount, auditRows, onlyAuditRow } from '#tests/helpers/audit'
 
 /*
 | Staff close, edit and delete of trades (admin spec §2 Trades list and Order
@@ -76,6 +77,13 @@ test.group('POST /admin/trades/close', (group) => {
     const channel = sent.filter((s) => s.channel === userChannel(customer.id)).map((s) => s.payload.event)
     assert.includeMembers(channel, ['notification', 'account'])
     assert.deepEqual(events.map((e) => e.name), ['closed'])
+
+    // The audit row, written in the close's transaction.
+    const audit = await onlyAuditRow('order.close', order.id)
+    assert.equal(audit.staff_id, admin.id)
+    assert.equal(audit.target_type, 'order')
+    assert.deepEqual(audit.changes.status, { before: 'open', after: 'closed' })
+    assert.deepEqual(audit.changes.proLoss, { before: null, after: '8.8' })
   })
 
   test('managers close too; a second close is refused with 409 and realizes nothing again', async ({ client, assert }) => {
@@ -96,6 +104,7 @@ test.group('POST /admin/trades/close', (group) => {
     const { customer, admin, walletId } = await setup()
     const order = await placeTrade(client, customer, OPEN_QUOTE)
     const state = await walletState(walletId)
+    const audits = await auditCount()
 
     ;(await api(client, 'post', '/admin/trades/close', { orderId: 2147483647 }).loginAs(admin)).assertStatus(404)
     for (const orderId of ['abc', '0x10', -1, 0, 1.5, null, [order.id], { id: order.id }]) {
@@ -113,6 +122,7 @@ test.group('POST /admin/trades/close', (group) => {
     assert.equal(fieldErrors(closedMarket.body()).orderId, 'Market is closed')
     assert.deepEqual(await walletState(walletId), state)
     assert.isNull((await Order.findOrFail(order.id)).closeTime)
+    assert.equal(await auditCount(), audits)
 
     ;(await api(client, 'delete', `/admin/trades/${order.id}`).loginAs(admin)).assertStatus(200)
     const deleted = await api(client, 'post', '/admin/trades/close', { orderId: order.id }).loginAs(admin)
@@ -151,6 +161,10 @@ test.group('PUT /admin/trades/:id (open orders)', (group) => {
     assert.deepEqual(await walletState(walletId), state)
     assert.deepEqual(events.map((e) => e.name), ['changed'])
     assert.include(sent.filter((s) => s.channel === userChannel(customer.id)).map((s) => s.payload.event), 'account')
+    const audit = await onlyAuditRow('order.update', order.id)
+    assert.deepEqual(audit.changes.openRate, { before: '1.08662', after: '1.085' })
+    assert.deepEqual(audit.changes.stopLoss, { before: null, after: '1.08' })
+    assert.notProperty(audit.changes, 'closeRate')
 
     // A present empty target clears it, an absent one is left alone.
     ;(await api(client, 'put', `/admin/trades/${order.id}`, { profit: null }).loginAs(admin)).assertStatus(200)
@@ -163,6 +177,7 @@ test.group('PUT /admin/trades/:id (open orders)', (group) => {
     const { customer, admin, walletId } = await setup()
     const order = await placeTrade(client, customer, OPEN_QUOTE)
     const state = await walletState(walletId)
+    const audits = await auditCount()
     const refused = async (body: Record<string, unknown>, field: string, message: string) => {
       const response = await api(client, 'put', `/admin/trades/${order.id}`, body).loginAs(admin)
       response.assertStatus(422)
@@ -176,6 +191,7 @@ test.group('PUT /admin/trades/:id (open orders)', (group) => {
     assert.equal(money(unchanged.openRate).toFixed(), '1.08662')
     assert.isNull(unchanged.loss)
     assert.deepEqual(await walletState(walletId), state)
+    assert.equal(await auditCount(), audits)
   })
 })
 
@@ -209,6 +225,13 @@ test.group('PUT /admin/trades/:id (closed orders)', (group) => {
       ]
     )
     assert.equal(entries[1].description, `Position #${order.id} EUR_USD corrected by staff: P/L 8.80 → 18.80`)
+    const audits = (await auditRows({ action: 'order.update', targetId: order.id })).reverse()
+    assert.deepEqual(audits.map((a) => a.staff_id), [admin.id, admin.id, manager.id])
+    assert.deepEqual(JSON.parse(audits[0].changes), {
+      closeRate: { before: '1.08762', after: '1.08862' },
+      proLoss: { before: '8.80', after: '18.80' },
+      correction: { before: null, after: '10' },
+    })
     const stored = await Order.findOrFail(order.id)
     assert.equal(money(stored.proLoss!).toFixed(2), '-10.00')
     assert.equal(money(stored.closeRate!).toFixed(), '1.08562')
@@ -331,6 +354,9 @@ test.group('DELETE /admin/trades/:id', (group) => {
     assert.isNotNull(kept.deletedAt)
     assert.equal(kept.deletedBy, admin.id)
     assert.isNull(kept.closeTime)
+    const audit = await onlyAuditRow('order.delete', order.id)
+    assert.deepEqual(audit.changes.deleted, { before: false, after: true })
+    assert.deepEqual(audit.changes.releasedMargin, { before: null, after: '54.34' })
 
     const positions = (await api(client, 'get', '/dashboard/orders').loginAs(customer)).body().data
     assert.notInclude(positions.map((p: any) => p.id), order.id)
@@ -392,6 +418,7 @@ test.group('DELETE /admin/trades/:id', (group) => {
     assert.equal(response.body().message, "The customer's free margin cannot cover reversing this trade's profit")
     assert.isNull((await Order.findOrFail(order.id)).deletedAt)
     assert.deepEqual(await walletState(walletId), state)
+    assert.lengthOf(await auditRows({ action: 'order.delete', targetId: order.id }), 0)
 
     ;(await api(client, 'delete', '/admin/trades/2147483647').loginAs(admin)).assertStatus(404)
     ;(await api(client, 'delete', '/admin/trades/abc').loginAs(admin)).assertStatus(404)
