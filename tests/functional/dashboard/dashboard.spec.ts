@@ -11,7 +11,8 @@ import { UserFactory } from '#database/factories/user_factory'
 import type { Category } from '#domain/instruments'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
-import { quote } from '#tests/helpers/market'
+import { openMarkets, quote } from '#tests/helpers/market'
+import { closeAsCustomer, placeTrade } from '#tests/helpers/trades'
 import { withSetting } from '#tests/helpers/database'
 import { rollupDrift } from '#tests/helpers/dashboard'
 import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
@@ -428,5 +429,55 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
       amount: 0,
     })
     assert.lengthOf(await rollupDrift(), 1)
+  })
+})
+
+test.group('Dashboard: the customer and staff trade calls move it at once', (group) => {
+  isolate(group)
+  emptyBook(group)
+  openMarkets(group)
+  group.each.setup(() => withSetting('kycTrade', 'off'))
+
+  test('placing, closing, correcting and deleting a trade through the app', async ({
+    client,
+    assert,
+  }) => {
+    const trader = await demoUser(DEMO.customer)
+    const today = DateTime.utc().toISODate()!
+    const figures = async () =>
+      (
+        await api(client, 'get', `/admin/dashboard?from=${today}&to=${today}`).loginAs(
+          await admin()
+        )
+      ).body()
+
+    // A buy of 10,000 EUR_USD at the ask 1.08662 (spread cost 1.20).
+    const order = await placeTrade(client, trader, { bid: '1.08650', ask: '1.08662' })
+    assert.containsSubset(await figures(), {
+      totalTrades: 1,
+      totalProLoss: '0.00',
+      tradeEngagement: { data: [1, 0, 0, 0, 0] },
+    })
+    // Closed by the customer at the ask 1.08762: 10,000 × 0.001 − 1.20 = 8.80.
+    await closeAsCustomer(client, trader, order, '1.08750', '1.08762')
+    assert.containsSubset(await figures(), { totalTrades: 1, totalProLoss: '8.80' })
+    // Corrected by staff to close at 1.08862: 18.80.
+    ;(
+      await api(client, 'put', `/admin/trades/${order.id}`, { closeRate: '1.08862' }).loginAs(
+        await admin()
+      )
+    ).assertStatus(200)
+    assert.containsSubset(await figures(), { totalProLoss: '18.80' })
+    // Deleted by staff: gone from every figure (its row stays, deleted_at set).
+    ;(await api(client, 'delete', `/admin/trades/${order.id}`).loginAs(await admin())).assertStatus(
+      200
+    )
+    assert.containsSubset(await figures(), {
+      totalTrades: 0,
+      totalProLoss: '0.00',
+      tradeEngagement: { data: [0, 0, 0, 0, 0] },
+    })
+    assert.isNotNull((await Order.findOrFail(order.id)).deletedAt)
+    assert.deepEqual(await rollupDrift(), [])
   })
 })
