@@ -1,7 +1,7 @@
 /*
 | npm run bench:scale -- [--seed=auto|always|never] [--rounds=300] [--warmup=30] [--port=3461]
 |     [--customers=100000] [--orders=1000000] [--deposits=200000] [--withdrawals=50000]
-|     [--drop] [--json=path] [--build=0] [--direct=0]
+|     [--drop] [--json=path] [--build=0] [--direct=0] [--writers=8] [--write-seconds=10]
 |
 | The back office at scale (issue 11 item 9), on PostgreSQL: the dashboard's
 | aggregates and the trades list with 1,000,000 orders and 200,000 deposits.
@@ -29,6 +29,10 @@
 |      --warmup requests first, then --rounds timed: p50, p95, p99 and max.
 |      For comparison (--direct=0 skips it), the same dashboard figures
 |      computed straight from the source tables on PostgreSQL (no rollup).
+|      And what the rollup's trigger costs a write (--writers=0 skips it):
+|      --writers connections insert orders, one per transaction, for
+|      --write-seconds with the trigger off, then on; the rows are removed
+|      and the rollup checked again afterwards.
 |      If the trades list API is not there (its branch not merged), the same
 |      shape of query is timed straight on PostgreSQL instead, and said so.
 |   4. Everything stops; --drop drops the database (about 500 MB).
@@ -65,6 +69,9 @@ const JSON_OUT = opt('json', '')
 const BUILD = opt('build', '1') !== '0'
 /** Also time the dashboard's figures computed from the source tables (the rollup's reason to be). */
 const DIRECT = opt('direct', '1') !== '0'
+/** Writers (0: skip) and seconds of the trigger-cost measurement. */
+const WRITERS = Number(opt('writers', '8'))
+const WRITE_SECONDS = Number(opt('write-seconds', '10'))
 const COUNTS: ScaleCounts = {
   customers: Number(opt('customers', String(DEFAULT_SCALE.customers))),
   orders: Number(opt('orders', String(DEFAULT_SCALE.orders))),
@@ -440,6 +447,91 @@ async function directAggregateScenarios() {
   return results
 }
 
+/**
+ * What the rollup's trigger costs a write: WRITERS connections insert open
+ * orders on real wallets, one order per transaction (as placing one commits),
+ * for WRITE_SECONDS, first with the rollup trigger disabled, then enabled.
+ * Each writer's rows go to the current day's few rollup rows, the hot path.
+ * The orders written are deleted afterwards (the first batch while the
+ * trigger is still off), leaving the rollup as it was; the check after
+ * proves it. Other triggers (the trades list's counts) stay on in both runs.
+ */
+async function writeCostScenarios() {
+  const results: Result[] = []
+  const setup = await pgClient()
+  const trigger = `${ROLLUP_TABLE}_orders`
+  try {
+    const { rows: wallets } = await setup.query(
+      `SELECT id, user_id FROM balances WHERE mode = 'real' ORDER BY id LIMIT 2000`
+    )
+    const { rows: instruments } = await setup.query(
+      `SELECT id, name, base, quote, category FROM instruments ORDER BY id`
+    )
+    for (const enabled of [false, true]) {
+      const marker = (await setup.query('SELECT coalesce(max(id), 0)::int AS id FROM orders'))
+        .rows[0].id as number
+      if (!enabled) await setup.query(`ALTER TABLE orders DISABLE TRIGGER ${trigger}`)
+      try {
+        const times: number[] = []
+        const deadline = performance.now() + WRITE_SECONDS * 1000
+        await Promise.all(
+          Array.from({ length: WRITERS }, async (_, w) => {
+            const client = await pgClient()
+            try {
+              for (let i = w; performance.now() < deadline; i += WRITERS) {
+                const wallet = wallets[i % wallets.length]
+                const inst = instruments[i % instruments.length]
+                const started = performance.now()
+                await client.query('BEGIN')
+                await client.query(
+                  `INSERT INTO orders (user_id, balance_id, instrument_id, instrument, base_symbol, quote_symbol, kind, type,
+                     trade_amount, open_rate, spread, exchange_rate, margin_used, leverage, created_at, updated_at)
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, 'buy', 1000, 1.1, 0, 1, 11, 100, now(), now())`,
+                  [
+                    wallet.user_id,
+                    wallet.id,
+                    inst.id,
+                    inst.name,
+                    inst.base,
+                    inst.quote,
+                    inst.category,
+                  ]
+                )
+                await client.query('COMMIT')
+                times.push(performance.now() - started)
+              }
+            } finally {
+              await client.end()
+            }
+          })
+        )
+        times.sort((a, b) => a - b)
+        const r: Result = {
+          group: `order inserts, ${WRITERS} writers`,
+          name: enabled ? 'rollup trigger on' : 'rollup trigger off',
+          via: 'sql',
+          n: times.length,
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+          p99: percentile(times, 99),
+          max: times[times.length - 1],
+          note: `${Math.round(times.length / WRITE_SECONDS)} orders/s`,
+        }
+        say(
+          `${r.group} / ${r.name}: ${r.note}, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`
+        )
+        results.push(r)
+      } finally {
+        await setup.query('DELETE FROM orders WHERE id > $1', [marker])
+        if (!enabled) await setup.query(`ALTER TABLE orders ENABLE TRIGGER ${trigger}`)
+      }
+    }
+  } finally {
+    await setup.end()
+  }
+  return results
+}
+
 async function tradesApiExists() {
   const answer = await request('GET', `/admin/trades/api/all?page=1&limit=${PAGE_SIZE}`)
   return answer.status === 200
@@ -525,6 +617,9 @@ function report(r: any) {
           .join(', ')}`
       : 'Seeding: reused',
     `Dashboard rollup: ${r.rollup.rollupRows} rows; rebuilt from the source tables in ${(r.rollup.rebuildMs / 1000).toFixed(1)} s; rows differing from the trigger-kept copy: ${r.rollup.differingRows}`,
+    r.rollupAfter
+      ? `After the write measurement: rows differing from a rebuild: ${r.rollupAfter.differingRows}`
+      : '',
     `Each figure: ${WARMUP} warm-up then ${ROUNDS} timed requests, one at a time.`,
     '',
     '| measured | via | p50 ms | p95 ms | p99 ms | max ms | answer |',
@@ -569,6 +664,7 @@ async function main() {
     await login()
     results.push(...(await dashboardScenarios()))
     if (DIRECT) results.push(...(await directAggregateScenarios()))
+    if (WRITERS > 0) results.push(...(await writeCostScenarios()))
     if (await tradesApiExists()) results.push(...(await tradeListScenarios()))
     else {
       say(
@@ -580,6 +676,7 @@ async function main() {
     await stopServer(server)
     if (BUILD) rmSync(compiledDir(BUILD_DIR_NAME), { recursive: true, force: true })
   }
+  const rollupAfter = WRITERS > 0 ? await checkRollup() : null
   load.end = loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')
@@ -599,6 +696,7 @@ async function main() {
     counts: COUNTS,
     seeding,
     rollup,
+    rollupAfter,
     sizes,
     results,
   }
