@@ -20,6 +20,7 @@ export const STAFF_SCREENS = [
   { name: 'admin.withdraws.settings', path: '/admin/withdraws/settings', title: 'Withdraw Settings' },
   { name: 'admin.kyc.index', path: '/admin/kyc', title: 'KYC Documents' },
   { name: 'admin.trades.all', path: '/admin/trades/all', title: 'All Trades' },
+  { name: 'admin.pricing.index', path: '/admin/pricing', title: 'Pricing Plans' },
   { name: 'affiliate.leads', path: '/affiliate', title: 'Leads' },
   { name: 'crm.sales.all', path: '/admin/crm/sales/all', title: 'All Leads' },
   { name: 'crm.retention', path: '/admin/crm/retention', title: 'Retentions' },

@@ -10,6 +10,7 @@ const WithdrawalsController = () => import('#controllers/staff/withdrawals_contr
 const StaffDepositsController = () => import('#controllers/staff/deposits_controller')
 const GatewaysController = () => import('#controllers/staff/gateways_controller')
 const ExternalPaymentsController = () => import('#controllers/staff/external_payments_controller')
+const PricingPlansController = () => import('#controllers/staff/pricing_plans_controller')
 
 type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
@@ -25,6 +26,7 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'admin.withdraws.settings': [WithdrawalsController, 'settings'],
   'admin.kyc.index': [KycDocumentsController, 'index'],
   'admin.trades.all': [WorkspaceController, 'show'],
+  'admin.pricing.index': [PricingPlansController, 'index'],
   'affiliate.leads': [WorkspaceController, 'show'],
   'crm.sales.all': [WorkspaceController, 'show'],
   'crm.retention': [WorkspaceController, 'show'],
@@ -110,5 +112,14 @@ router
     router
       .delete('/admin/externalPayments/:id', [ExternalPaymentsController, 'destroy'])
       .as('admin.externalPayments.destroy')
+  })
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+
+/* Pricing Plans (admin spec §2 Pricing Plans, §7; menu: role 1). The list is GET /dashboard/pricing (start/routes/customer.ts). */
+router
+  .group(() => {
+    router.post('/admin/pricing', [PricingPlansController, 'store']).as('admin.pricing.store')
+    router.put('/admin/pricing/:id', [PricingPlansController, 'update']).as('admin.pricing.update')
+    router.delete('/admin/pricing/:id', [PricingPlansController, 'destroy']).as('admin.pricing.destroy')
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])

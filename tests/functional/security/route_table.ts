@@ -82,6 +82,12 @@ const anExternalPayment = async () => {
   return { ':id': String(payment.id) }
 }
 
+/** A plan nobody is subscribed to, for its edit and delete calls. */
+const aPlan = async () => {
+  const plan = await PricingPlan.create({ name: 'Walk Plan', price: '0' })
+  return { ':id': String(plan.id) }
+}
+
 export const EXPECTATIONS: Record<string, Expectation> = {
   // Visitor pages (customer spec §2, §6: visitors sign up, log in, reset passwords).
   'GET /': { access: 'guest', page: true },
@@ -169,6 +175,13 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /admin/externalPayments': { access: [1], page: false },
   'PUT /admin/externalPayments/:id': { access: [1], page: false, params: anExternalPayment },
   'DELETE /admin/externalPayments/:id': { access: [1], page: false, params: anExternalPayment },
+
+  // Pricing Plans (admin spec §2 menu: role 1); its list GET /dashboard/pricing is also the customer's plan list (role 3).
+  'GET /admin/pricing': { access: [1], page: true },
+  'GET /dashboard/pricing': { access: [1, 3], page: false },
+  'POST /admin/pricing': { access: [1], page: false },
+  'PUT /admin/pricing/:id': { access: [1], page: false, params: aPlan },
+  'DELETE /admin/pricing/:id': { access: [1], page: false, params: aPlan },
 
   // Deposits (customer spec §2, §6: customers; admin spec §2: Deposit History for roles 1, 2).
   'GET /deposits': { access: [3], page: true },

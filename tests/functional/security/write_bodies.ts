@@ -113,6 +113,16 @@ async function pendingKyc() {
   return KycDocument.create({ userId: newcomer.id, type: 'passport', status: 'pending' })
 }
 
+const PLAN_BODY = {
+  name: 'Walk Plan',
+  description: 'A plan for the walk',
+  price: '10',
+  forexLeverage: 100,
+  cryptoLeverage: '5',
+  forexStopout: '40',
+  stockStopout: 35.5,
+}
+
 const eurUsd = async () => (await Instrument.findByOrFail('name', 'EUR_USD')).id
 
 export const WRITE_BASES: Record<string, WriteBase> = {
@@ -215,6 +225,12 @@ export const WRITE_BASES: Record<string, WriteBase> = {
   'PUT /admin/gateways/:gateway': { as: DEMO.admin, body: () => ({ name: 'Bank transfer', fee: '1' }) },
   'POST /admin/externalPayments': { as: DEMO.admin, body: () => ({ name: 'Walk Pay', link: 'https://pay.example.com' }) },
   'PUT /admin/externalPayments/:id': { as: DEMO.admin, body: () => ({ name: 'Walk Pay', link: 'https://pay.example.com' }) },
+  'POST /admin/pricing': { as: DEMO.admin, body: () => PLAN_BODY },
+  'PUT /admin/pricing/:id': {
+    as: DEMO.admin,
+    url: async () => `/admin/pricing/${(await PricingPlan.create({ name: 'Fuzz Plan', price: '0' })).id}`,
+    body: () => PLAN_BODY,
+  },
   // Transmit's own routes (start/transmit.ts): not in the route table, validated before the library.
   'POST /__transmit/subscribe': { body: () => ({ uid: randomUUID(), channel: 'prices' }) },
   'POST /__transmit/unsubscribe': { body: () => ({ uid: randomUUID(), channel: 'prices' }) },
