@@ -118,6 +118,8 @@ export const MENU: readonly MenuSection[] = [
     links: [
       { label: 'API Status', href: '/admin/status/api', roles: [Roles.ADMIN] },
       { label: 'Server Information', href: '/admin/status/server', roles: [Roles.ADMIN] },
+      // Beyond the specs' menu (issue 11 item 8): the log of staff actions.
+      { label: 'Audit Log', href: '/admin/audit', roles: [Roles.ADMIN] },
     ],
   },
 ]

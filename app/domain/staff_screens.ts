@@ -20,10 +20,13 @@ export const STAFF_SCREENS = [
   { name: 'admin.withdraws.settings', path: '/admin/withdraws/settings', title: 'Withdraw Settings' },
   { name: 'admin.kyc.index', path: '/admin/kyc', title: 'KYC Documents' },
   { name: 'admin.trades.all', path: '/admin/trades/all', title: 'All Trades' },
+  { name: 'admin.spreads', path: '/admin/spreads', title: 'Spread Settings' },
+  { name: 'admin.lots', path: '/admin/lots', title: 'Lot Settings' },
   { name: 'admin.pricing.index', path: '/admin/pricing', title: 'Pricing Plans' },
   { name: 'affiliate.leads', path: '/affiliate', title: 'Leads' },
   { name: 'crm.sales.all', path: '/admin/crm/sales/all', title: 'All Leads' },
   { name: 'crm.retention', path: '/admin/crm/retention', title: 'Retentions' },
+  { name: 'admin.audit.index', path: '/admin/audit', title: 'Audit Log' },
 ] as const satisfies readonly StaffScreen[]
 
 export interface StaffScreen {

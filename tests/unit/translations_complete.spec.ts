@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { SPANISH } from '#database/demo/translations'
 import { scanPages, scanServer, type Found } from '#tests/helpers/translatable_texts'
+import { SETTINGS_SCHEMAS, schemaTexts } from '#domain/settings_schema'
 
 /**
  * Texts people never read in a translated screen: a provider's own error
@@ -29,6 +30,11 @@ test.group('every visible text is translated (specs: the translation key is the 
     )
     assert.lengthOf(missing, 0, `add to database/demo/translations.ts:\n${report(missing)}`)
   }).timeout(20_000)
+
+  test('the settings forms built from schemas have every label and message translated', ({ assert }) => {
+    const missing = SETTINGS_SCHEMAS.flatMap(schemaTexts).filter((text) => !Object.hasOwn(SPANISH, text))
+    assert.deepEqual(missing, [], 'add to database/demo/translations.ts')
+  })
 
   test('each Spanish text keeps the placeholders of its key', ({ assert }) => {
     for (const [key, value] of Object.entries(SPANISH)) {

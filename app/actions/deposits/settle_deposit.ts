@@ -7,6 +7,7 @@ import User from '#models/user'
 import { postEntry } from '#services/ledger_service'
 import { notifyUser } from '#services/notification_service'
 import { claimPending } from '#services/pending_claims'
+import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import type { ProviderNotice } from '#services/payments/types'
 import { coversDeposit } from '#domain/deposits'
 import { isStorableId } from '#domain/ids'
@@ -24,7 +25,8 @@ export const DEPOSIT_ALREADY_DECIDED = 'This deposit has already been decided'
  * another caller (a second staff click, a replayed webhook) got there first —
  * its transaction then moved nothing.
  */
-async function creditDeposit(deposit: Deposit, decidedById: number | null, providerReference?: string) {
+async function creditDeposit(deposit: Deposit, decider: StaffContext | null, providerReference?: string) {
+  const decidedById = decider?.staff.id ?? null
   const credited = await db.transaction(async (trx) => {
     const won = await claimPending(
       trx,
@@ -55,6 +57,15 @@ async function creditDeposit(deposit: Deposit, decidedById: number | null, provi
       },
       trx
     )
+    if (decider) {
+      await recordStaffAction(trx, {
+        ...decider,
+        action: 'deposit.approve',
+        target: { type: 'deposit', id: deposit.id },
+        before: { status: 'pending', balanceAfter: null },
+        after: { status: 'approved', balanceAfter: money(entry.balanceAfter).toFixed(2) },
+      })
+    }
     return true
   })
   if (credited) emitter.emit('wallet:changed', { userId: deposit.userId })
@@ -63,7 +74,8 @@ async function creditDeposit(deposit: Deposit, decidedById: number | null, provi
 
 const referenceColumn = (reference?: string) => (reference ? { provider_reference: reference.slice(0, 255) } : {})
 
-async function declineClaimed(deposit: Deposit, decidedById: number | null, providerReference?: string) {
+async function declineClaimed(deposit: Deposit, decider: StaffContext | null, providerReference?: string) {
+  const decidedById = decider?.staff.id ?? null
   const declined = await db.transaction(async (trx) => {
     const won = await claimPending(trx, 'deposits', deposit.id, {
       status: 'declined',
@@ -80,6 +92,15 @@ async function declineClaimed(deposit: Deposit, decidedById: number | null, prov
       },
       trx
     )
+    if (decider) {
+      await recordStaffAction(trx, {
+        ...decider,
+        action: 'deposit.decline',
+        target: { type: 'deposit', id: deposit.id },
+        before: { status: 'pending' },
+        after: { status: 'declined' },
+      })
+    }
     return true
   })
   return declined
@@ -92,19 +113,19 @@ async function findPendingForStaff(id: number) {
   return found
 }
 
-/** POST /admin/deposits/{id}/approve: staff credit a pending deposit, recorded as theirs. */
-export async function approveDeposit(input: { depositId: number; staff: User }) {
+/** POST /admin/deposits/{id}/approve: staff credit a pending deposit, recorded as theirs (and in the audit log). */
+export async function approveDeposit(input: { depositId: number } & StaffContext) {
   const found = await findPendingForStaff(input.depositId)
-  if (!(await creditDeposit(found, input.staff.id))) {
+  if (!(await creditDeposit(found, { staff: input.staff, ip: input.ip }))) {
     throw new UserFacingException(DEPOSIT_ALREADY_DECIDED, { status: 409 })
   }
   return Deposit.findOrFail(found.id)
 }
 
 /** POST /admin/deposits/{id}/decline: nothing was credited, so nothing moves; the customer is told. */
-export async function declineDeposit(input: { depositId: number; staff: User }) {
+export async function declineDeposit(input: { depositId: number } & StaffContext) {
   const found = await findPendingForStaff(input.depositId)
-  if (!(await declineClaimed(found, input.staff.id))) {
+  if (!(await declineClaimed(found, { staff: input.staff, ip: input.ip }))) {
     throw new UserFacingException(DEPOSIT_ALREADY_DECIDED, { status: 409 })
   }
   return Deposit.findOrFail(found.id)

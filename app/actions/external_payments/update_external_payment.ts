@@ -4,9 +4,10 @@ import ExternalPayment from '#models/external_payment'
 import { isStorableId } from '#domain/ids'
 import { deletePublicFile, storePublicImage } from '#services/public_files'
 import { NotFoundException } from '#exceptions/not_found_exception'
-import type { ExternalPaymentFields } from '#actions/external_payments/create_external_payment'
+import { recordStaffAction, type StaffContext } from '#services/audit_log'
+import { externalPaymentAudit, type ExternalPaymentFields } from '#actions/external_payments/create_external_payment'
 
-export interface UpdateExternalPaymentInput extends ExternalPaymentFields {
+export interface UpdateExternalPaymentInput extends ExternalPaymentFields, StaffContext {
   id: number
   /** A new logo replaces the stored one; without it the logo stays. */
   logo?: MultipartFile
@@ -15,7 +16,8 @@ export interface UpdateExternalPaymentInput extends ExternalPaymentFields {
 /**
  * Edits an external payment. A new logo is stored before the row is written
  * (the row locked, so two edits do not both keep the same old file), and the
- * replaced logo is removed only after the commit.
+ * replaced logo is removed only after the commit. The audit row (the fields
+ * that changed) is written in the same transaction.
  */
 export async function updateExternalPayment(input: UpdateExternalPaymentInput): Promise<ExternalPayment> {
   if (!isStorableId(input.id)) throw new NotFoundException()
@@ -26,6 +28,7 @@ export async function updateExternalPayment(input: UpdateExternalPaymentInput): 
     const row = await db.transaction(async (trx) => {
       const payment = await ExternalPayment.query({ client: trx }).where('id', input.id).forUpdate().first()
       if (!payment) throw new NotFoundException()
+      const before = externalPaymentAudit(payment)
       payment.merge({
         name: input.name,
         link: input.link,
@@ -37,6 +40,14 @@ export async function updateExternalPayment(input: UpdateExternalPaymentInput): 
         payment.logoPath = stored
       }
       await payment.save()
+      await recordStaffAction(trx, {
+        staff: input.staff,
+        ip: input.ip,
+        action: 'external_payment.update',
+        target: { type: 'external_payment', id: payment.id },
+        before,
+        after: externalPaymentAudit(payment),
+      })
       return payment
     })
     await deletePublicFile(replaced)

@@ -3,9 +3,11 @@ import PaymentGateway from '#models/payment_gateway'
 import { GATEWAY_FORMS, type GatewayValue } from '#domain/gateways'
 import { deletePublicFile, storePublicImage } from '#services/public_files'
 import type { GatewayPayload } from '#validators/gateways'
+import { recordStaffAction, type StaffContext } from '#services/audit_log'
+import { money } from '#domain/money'
 import { NotFoundException } from '#exceptions/not_found_exception'
 
-export interface UpdateGatewayInput {
+export interface UpdateGatewayInput extends StaffContext {
   value: GatewayValue
   /** Validated by the kind's validator: only the fields its form has. */
   changes: GatewayPayload
@@ -17,9 +19,14 @@ export interface UpdateGatewayInput {
  * a secret changes only when a new one is typed, or is erased when listed in
  * `clear`. A new file is stored first, the row is written with the row
  * locked, and only after the commit is the replaced file removed — so a
- * failure never leaves the row pointing at a missing file.
+ * failure never leaves the row pointing at a missing file. The audit row
+ * (secret slots masked) is written in the same transaction.
  */
-export async function updateGateway({ value, changes }: UpdateGatewayInput): Promise<PaymentGateway & { value: GatewayValue }> {
+export async function updateGateway({
+  value,
+  changes,
+  ...by
+}: UpdateGatewayInput): Promise<PaymentGateway & { value: GatewayValue }> {
   const form = GATEWAY_FORMS[value]
   const stored = changes.file ? await storePublicImage(changes.file, 'gateways', 'file') : null
 
@@ -28,6 +35,7 @@ export async function updateGateway({ value, changes }: UpdateGatewayInput): Pro
     const row = await db.transaction(async (trx) => {
       const gateway = await PaymentGateway.query({ client: trx }).where('value', value).forUpdate().first()
       if (!gateway) throw new NotFoundException()
+      const before = auditedFields(gateway)
 
       if (changes.name !== undefined) gateway.name = changes.name
       for (const field of form.fields) {
@@ -47,6 +55,15 @@ export async function updateGateway({ value, changes }: UpdateGatewayInput): Pro
         gateway.logoPath = stored
       }
       await gateway.save()
+      await recordStaffAction(trx, {
+        ...by,
+        action: 'gateway.update',
+        target: { type: 'gateway', id: value },
+        before,
+        after: auditedFields(gateway),
+        // The form's secret slots show in the log only as set or not set.
+        secretFields: form.fields.filter((field) => field.secret).map((field) => field.slot),
+      })
       return gateway
     })
     await deletePublicFile(replaced)
@@ -55,5 +72,20 @@ export async function updateGateway({ value, changes }: UpdateGatewayInput): Pro
   } catch (error) {
     await deletePublicFile(stored)
     throw error
+  }
+}
+
+/** What the audit log compares of a gateway: every field staff can change. */
+function auditedFields(gateway: PaymentGateway) {
+  return {
+    name: gateway.name,
+    key1: gateway.key1,
+    key2: gateway.key2,
+    key3: gateway.key3,
+    key4: gateway.key4,
+    key5: gateway.key5,
+    fee: money(gateway.fee).toFixed(),
+    isActive: gateway.isActive,
+    logo: gateway.logoPath,
   }
 }

@@ -1,8 +1,8 @@
+import type { StaffContext } from '#services/audit_log'
 import { reviewKycDocument } from '#actions/kyc/review_kyc_document'
 
-export interface ApproveKycInput {
+export interface ApproveKycInput extends StaffContext {
   documentId: number
-  reviewerId: number
 }
 
 /** Approves a KYC document exactly once; the customer is notified ('KYC approved'). */

@@ -1,8 +1,8 @@
+import type { StaffContext } from '#services/audit_log'
 import { reviewKycDocument } from '#actions/kyc/review_kyc_document'
 
-export interface DeclineKycInput {
+export interface DeclineKycInput extends StaffContext {
   documentId: number
-  reviewerId: number
   declineReason: string
 }
 

@@ -3,13 +3,12 @@ import { DateTime } from 'luxon'
 import KycDocument from '#models/kyc_document'
 import { isStorableId } from '#domain/ids'
 import { notifyUser } from '#services/notification_service'
+import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import { NotFoundException } from '#exceptions/not_found_exception'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 
-export interface KycDecision {
+export interface KycDecision extends StaffContext {
   documentId: number
-  /** The staff user deciding; recorded on the document. */
-  reviewerId: number
   status: 'approved' | 'declined'
   /** Required for a decline; an approval clears any earlier reason. */
   declineReason?: string
@@ -22,8 +21,8 @@ export interface KycDecision {
  * update — status not already the target, and no newer submission of the
  * customer superseding this one — so of any number of identical decisions at
  * once one applies and the rest get a 409. The reviewer and time are recorded
- * and the customer's notification is written in the same transaction; its
- * live push follows the commit.
+ * and the customer's notification and the audit row are written in the same
+ * transaction; its live push follows the commit.
  */
 export async function reviewKycDocument(decision: KycDecision): Promise<KycDocument> {
   const found = isStorableId(decision.documentId) ? await KycDocument.find(decision.documentId) : null
@@ -31,6 +30,8 @@ export async function reviewKycDocument(decision: KycDecision): Promise<KycDocum
 
   const applied = await db.transaction(async (trx) => {
     const now = DateTime.now().toSQL({ includeOffset: false })
+    // What the audit row's "before" shows: the row as this decision finds it, locked on PostgreSQL.
+    const current = await KycDocument.query({ client: trx }).where('id', found.id).forUpdate().firstOrFail()
     const claimed = await trx
       .from('kyc_documents')
       .where('id', found.id)
@@ -44,7 +45,7 @@ export async function reviewKycDocument(decision: KycDecision): Promise<KycDocum
       .update({
         status: decision.status,
         decline_reason: decision.status === 'declined' ? decision.declineReason ?? null : null,
-        reviewed_by_id: decision.reviewerId,
+        reviewed_by_id: decision.staff.id,
         reviewed_at: now,
         updated_at: now,
       })
@@ -57,6 +58,15 @@ export async function reviewKycDocument(decision: KycDecision): Promise<KycDocum
         : { title: 'KYC declined', description: decision.declineReason ?? null, url: '/kyc' },
       trx
     )
+    const declineReason = decision.status === 'declined' ? decision.declineReason ?? null : null
+    await recordStaffAction(trx, {
+      staff: decision.staff,
+      ip: decision.ip,
+      action: decision.status === 'approved' ? 'kyc.approve' : 'kyc.decline',
+      target: { type: 'kyc_document', id: found.id },
+      before: { status: current.status, declineReason: current.declineReason },
+      after: { status: decision.status, declineReason },
+    })
     return true
   })
 

@@ -1,9 +1,9 @@
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import Withdrawal from '#models/withdrawal'
-import type User from '#models/user'
 import { postEntry, releaseHold } from '#services/ledger_service'
 import { notifyUser } from '#services/notification_service'
+import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import { money, toDbDecimal, toFixedString } from '#domain/money'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { claimDecision, findWithdrawal } from '#actions/withdrawals/decide_withdrawal'
@@ -12,9 +12,10 @@ import { claimDecision, findWithdrawal } from '#actions/withdrawals/decide_withd
  * Approves a pending withdrawal exactly once (admin spec §4): in one
  * transaction the decision is claimed, the hold is released and the amount
  * ('withdrawal') and the fee ('fee') leave the balance through the ledger,
- * recorded with the acting staff user. The customer is notified afterwards.
+ * recorded with the acting staff user and in the audit log. The customer is
+ * notified afterwards.
  */
-export async function approveWithdrawal(input: { withdrawalId: number; staff: User }) {
+export async function approveWithdrawal(input: { withdrawalId: number } & StaffContext) {
   const found = await findWithdrawal(input.withdrawalId)
   const { balanceAfter, currency } = await db.transaction(async (trx) => {
     await claimDecision(trx, found, { status: 'approved', staffId: input.staff.id })
@@ -48,6 +49,14 @@ export async function approveWithdrawal(input: { withdrawalId: number; staff: Us
       .from('withdrawals')
       .where('id', found.id)
       .update({ balance_after: toDbDecimal(entry.balanceAfter) })
+    await recordStaffAction(trx, {
+      staff: input.staff,
+      ip: input.ip,
+      action: 'withdrawal.approve',
+      target: { type: 'withdrawal', id: found.id },
+      before: { status: 'pending', balanceAfter: null },
+      after: { status: 'approved', balanceAfter: money(entry.balanceAfter).toFixed(2) },
+    })
     return { balanceAfter: entry.balanceAfter, currency: wallet.currency }
   })
 

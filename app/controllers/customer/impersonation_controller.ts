@@ -1,12 +1,14 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
+import { recordStaffAction } from '#services/audit_log'
 import { stampSession } from '#services/session_stamp'
 import { endImpersonation, impersonationOf } from '#services/impersonation'
 import { ForbiddenException } from '#exceptions/forbidden_exception'
 import { ROLE_HOME, STAFF_ROLES } from '#domain/roles'
 
 export default class ImpersonationController {
-  /** POST /authManager/back-to-admin: return from a login-as session to the staff account. */
+  /** POST /authManager/back-to-admin: return from a login-as session to the staff account (an audit row: login_as.end). */
   async backToAdmin(ctx: HttpContext) {
     const impersonation = impersonationOf(ctx)
     if (!impersonation) throw new ForbiddenException('This is not a login-as session')
@@ -16,6 +18,15 @@ export default class ImpersonationController {
       endImpersonation(ctx)
       throw new ForbiddenException('The staff account of this session is no longer available')
     }
+    const customerId = ctx.auth.user?.id ?? null
+    await db.transaction((trx) =>
+      recordStaffAction(trx, {
+        staff,
+        ip: ctx.request.ip(),
+        action: 'login_as.end',
+        target: { type: 'user', id: customerId },
+      })
+    )
     endImpersonation(ctx)
     await ctx.auth.use('web').login(staff)
     stampSession(ctx, staff)

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { staffContext } from '#services/audit_log'
 import { approveDeposit, declineDeposit } from '#actions/deposits/settle_deposit'
 import { staffDepositPage } from '#queries/deposits'
 import { listOwnerId } from '#queries/list_owner'
@@ -19,14 +20,14 @@ export default class DepositsController {
   }
 
   /** POST /admin/deposits/:id/approve */
-  async approve({ params, auth }: HttpContext) {
-    await approveDeposit({ depositId: Number(params.id), staff: auth.getUserOrFail() })
+  async approve(ctx: HttpContext) {
+    await approveDeposit({ depositId: Number(ctx.params.id), ...staffContext(ctx) })
     return { message: 'Deposit approved successfully' }
   }
 
   /** POST /admin/deposits/:id/decline (the spec's toast for it is the withdraw one). */
-  async decline({ params, auth }: HttpContext) {
-    await declineDeposit({ depositId: Number(params.id), staff: auth.getUserOrFail() })
+  async decline(ctx: HttpContext) {
+    await declineDeposit({ depositId: Number(ctx.params.id), ...staffContext(ctx) })
     return { message: 'Withdraw declined successfully' }
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { staffContext } from '#services/audit_log'
 import { listQueryValidator } from '#validators/lists'
 import { createExternalPaymentValidator, updateExternalPaymentValidator } from '#validators/external_payments'
 import { PUBLIC_IMAGE_ACCEPT, PUBLIC_IMAGE_MAX_MB } from '#validators/images'
@@ -25,10 +26,11 @@ export default class ExternalPaymentsController {
   }
 
   /** POST /admin/externalPayments (multipart logo, name, link, customLabel, customValue) */
-  async store({ request, response }: HttpContext) {
+  async store(ctx: HttpContext) {
+    const { request, response } = ctx
     try {
       const payload = await request.validateUsing(createExternalPaymentValidator)
-      const payment = await createExternalPayment(payload)
+      const payment = await createExternalPayment({ ...payload, ...staffContext(ctx) })
       return response.created({ message: 'External payment added successfully', payment: externalPaymentRow(payment) })
     } finally {
       await discardUploads(request.allFiles())
@@ -36,11 +38,12 @@ export default class ExternalPaymentsController {
   }
 
   /** PUT /admin/externalPayments/:id (the same fields; logo optional) */
-  async update({ request, params }: HttpContext) {
+  async update(ctx: HttpContext) {
+    const { request, params } = ctx
     try {
       await findExternalPaymentOrFail(Number(params.id))
       const payload = await request.validateUsing(updateExternalPaymentValidator)
-      const payment = await updateExternalPayment({ id: Number(params.id), ...payload })
+      const payment = await updateExternalPayment({ id: Number(params.id), ...payload, ...staffContext(ctx) })
       return { message: 'External payment updated successfully', payment: externalPaymentRow(payment) }
     } finally {
       await discardUploads(request.allFiles())
@@ -48,8 +51,8 @@ export default class ExternalPaymentsController {
   }
 
   /** DELETE /admin/externalPayments/:id */
-  async destroy({ params }: HttpContext) {
-    await deleteExternalPayment(Number(params.id))
+  async destroy(ctx: HttpContext) {
+    await deleteExternalPayment({ id: Number(ctx.params.id), ...staffContext(ctx) })
     return { message: 'Payment deleted successfully' }
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { staffContext } from '#services/audit_log'
 import { isGatewayValue, type GatewayForm } from '#domain/gateways'
 import { gatewaysOfKind } from '#queries/staff_gateways'
 import { gatewayCard } from '#transformers/gateway_transformer'
@@ -25,13 +26,14 @@ export default class GatewaysController {
   }
 
   /** PUT /admin/gateways/:gateway (multipart name, key1..key5, fee, isActive, file) → { message, gateway } */
-  async update({ params, request }: HttpContext) {
+  async update(ctx: HttpContext) {
+    const { params, request } = ctx
     try {
       const value = params.gateway
       if (!isGatewayValue(value)) throw new NotFoundException()
       const data = { ...numbersAsText(request.all(), ['fee']), ...request.allFiles() }
       const changes = (await request.validateUsing(gatewayValidators[value], { data })) as GatewayPayload
-      const gateway = await updateGateway({ value, changes })
+      const gateway = await updateGateway({ value, changes, ...staffContext(ctx) })
       return { message: `${gateway.name} updated successfully`, gateway: gatewayCard(gateway) }
     } finally {
       // A refused or unused upload leaves no temporary file behind.

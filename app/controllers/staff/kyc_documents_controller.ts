@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { staffContext } from '#services/audit_log'
 import { listQueryValidator } from '#validators/lists'
 import { kycDeclineValidator } from '#validators/kyc'
 import { kycDocumentPage } from '#queries/kyc_documents'
@@ -19,21 +20,17 @@ export default class KycDocumentsController {
   }
 
   /** POST /admin/kyc/:id/approve */
-  async approve({ params, auth, bouncer, response }: HttpContext) {
-    await bouncer.with('KycDocumentPolicy').authorize('review')
-    await approveKycDocument({ documentId: Number(params.id), reviewerId: auth.getUserOrFail().id })
-    return response.ok({ message: 'Document approved successfully' })
+  async approve(ctx: HttpContext) {
+    await ctx.bouncer.with('KycDocumentPolicy').authorize('review')
+    await approveKycDocument({ documentId: Number(ctx.params.id), ...staffContext(ctx) })
+    return ctx.response.ok({ message: 'Document approved successfully' })
   }
 
   /** POST /admin/kyc/:id/decline { declineReason } */
-  async decline({ params, request, auth, bouncer, response }: HttpContext) {
-    await bouncer.with('KycDocumentPolicy').authorize('review')
-    const { declineReason } = await request.validateUsing(kycDeclineValidator)
-    await declineKycDocument({
-      documentId: Number(params.id),
-      reviewerId: auth.getUserOrFail().id,
-      declineReason,
-    })
-    return response.ok({ message: 'KYC declined successfully' })
+  async decline(ctx: HttpContext) {
+    await ctx.bouncer.with('KycDocumentPolicy').authorize('review')
+    const { declineReason } = await ctx.request.validateUsing(kycDeclineValidator)
+    await declineKycDocument({ documentId: Number(ctx.params.id), declineReason, ...staffContext(ctx) })
+    return ctx.response.ok({ message: 'KYC declined successfully' })
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { staffContext } from '#services/audit_log'
 import { approveWithdrawal } from '#actions/withdrawals/approve_withdrawal'
 import { declineWithdrawal } from '#actions/withdrawals/decline_withdrawal'
 import { updateWithdrawSettings } from '#actions/withdrawals/update_withdraw_settings'
@@ -49,23 +50,23 @@ export default class WithdrawalsController {
   }
 
   /** POST /admin/withdraws/:id/approve */
-  async approve({ params, auth }: HttpContext) {
-    await approveWithdrawal({ withdrawalId: Number(params.id), staff: auth.getUserOrFail() })
+  async approve(ctx: HttpContext) {
+    await approveWithdrawal({ withdrawalId: Number(ctx.params.id), ...staffContext(ctx) })
     return { message: 'Withdraw approved successfully' }
   }
 
   /** POST /admin/withdraws/:id/decline { declineReason } */
-  async decline({ params, auth, request }: HttpContext) {
-    const { declineReason } = await request.validateUsing(declineWithdrawalValidator)
-    await declineWithdrawal({ withdrawalId: Number(params.id), staff: auth.getUserOrFail(), reason: declineReason })
+  async decline(ctx: HttpContext) {
+    const { declineReason } = await ctx.request.validateUsing(declineWithdrawalValidator)
+    await declineWithdrawal({ withdrawalId: Number(ctx.params.id), reason: declineReason, ...staffContext(ctx) })
     return { message: 'Withdraw declined successfully' }
   }
 
   /** POST /admin/withdraws/settings { feePercentage, feeFixed } */
-  async updateSettings({ request }: HttpContext) {
-    const data = numbersAsText(request.body(), WITHDRAW_SETTINGS_DECIMAL_FIELDS)
-    const payload = await request.validateUsing(withdrawSettingsValidator, { data })
-    const settings = await updateWithdrawSettings(payload)
+  async updateSettings(ctx: HttpContext) {
+    const data = numbersAsText(ctx.request.body(), WITHDRAW_SETTINGS_DECIMAL_FIELDS)
+    const payload = await ctx.request.validateUsing(withdrawSettingsValidator, { data })
+    const settings = await updateWithdrawSettings({ ...payload, ...staffContext(ctx) })
     return { message: 'Withdraw settings updated successfully', settings }
   }
 }

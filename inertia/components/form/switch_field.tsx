@@ -2,39 +2,36 @@ import { Switch } from '@heroui/react'
 import type { ApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
 
-type Props<V extends Record<string, any>> = {
+/** An on/off switch bound to the form pattern (a boolean value), its message (or an optional hint) under it. */
+export function SwitchField<V extends Record<string, any>>(props: {
   form: ApiForm<V>
   name: keyof V & string
   label: string
-  /** A hint under the switch (the server's message replaces it). */
+  /** A hint under the switch; the server's message replaces it. */
   description?: string
   isDisabled?: boolean
-}
-
-/** An on/off value (a boolean) bound to the one form pattern; the server's message shows under it. */
-export function SwitchField<V extends Record<string, any>>({ form, name, label, description, isDisabled }: Props<V>) {
+}) {
   const { t } = useTranslation()
-  const error = form.errorFor(name)
+  const error = props.form.errorFor(props.name)
   return (
-    <div className="flex flex-col gap-1" data-testid={`switch-field-${name}`}>
+    <div className="flex flex-col gap-1">
       <Switch
-        name={name}
-        size="sm"
-        isSelected={!!form.values[name]}
+        name={props.name}
+        isSelected={props.form.values[props.name] === true}
         onValueChange={(on) => {
-          form.setValue(name, on as V[typeof name])
-          form.touch(name)
+          props.form.setValue(props.name, on as V[typeof props.name])
+          props.form.touch(props.name)
         }}
-        isDisabled={isDisabled}
-        aria-invalid={!!error}
+        isDisabled={props.isDisabled}
+        data-testid={`switch-${props.name}`}
       >
-        {t(label)}
+        {t(props.label)}
       </Switch>
-      {(error || description) && (
-        <div className={`text-tiny ${error ? 'text-danger' : 'text-default-500'}`}>
-          {error ? t(error) : t(description!)}
-        </div>
-      )}
+      {error ? (
+        <span className="text-tiny text-danger">{t(error)}</span>
+      ) : props.description ? (
+        <span className="text-tiny text-default-500">{t(props.description)}</span>
+      ) : null}
     </div>
   )
 }

@@ -166,6 +166,13 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /admin/withdraws/:id/decline': { access: [1, 2], page: false, params: pendingCustomerWithdrawal },
   'POST /admin/withdraws/settings': { access: [1], page: false },
 
+  // Spread Settings and Lot Settings (admin spec §2 menu: role 1).
+  'GET /admin/spreads': { access: [1], page: true },
+  'POST /admin/spreads': { access: [1], page: false },
+  'GET /admin/lots': { access: [1], page: true },
+  'POST /admin/lots': { access: [1], page: false },
+  'POST /admin/lotSelector': { access: [1], page: false },
+
   // Payment gateways and external payments (admin spec §2 menu: role 1).
   'GET /admin/gateways': { access: [1], page: true },
   'GET /admin/gateways/manual': { access: [1], page: true },

@@ -207,6 +207,18 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     body: () => ({ declineReason: 'Wrong account' }),
   },
   'POST /admin/withdraws/settings': { as: DEMO.admin, body: () => ({ feePercentage: '1', feeFixed: '0.5' }) },
+  'POST /admin/spreads': {
+    as: DEMO.admin,
+    body: () => ({ spread_forex: 1, spread_commodity: 1, spread_index: 1, spread_crypto: 1, spread_stock: 1 }),
+  },
+  'POST /admin/lots': {
+    as: DEMO.admin,
+    body: () => ({ lot_forex: 'lot', lot_commodity: 'amount', lot_index: 'amount', lot_crypto: 'amount', lot_stock: 'amount' }),
+  },
+  'POST /admin/lotSelector': {
+    as: DEMO.admin,
+    body: () => ({ lotSelector: [{ label: '0.01', value: '1000' }, { label: '0.1', value: '10000' }] }),
+  },
   // Uploads (multipart) are walked in tests/functional/kyc/customer_kyc.spec.ts; here the JSON side.
   'POST /kyc': {
     as: DEMO.newcomer,

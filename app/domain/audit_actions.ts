@@ -1,0 +1,73 @@
+/**
+ * The staff actions the audit log records and the kinds of thing they act on
+ * (issue 11 item 8). One list, so the writer (`recordStaffAction` takes only
+ * these), the filter's validator and the page's filter menu agree. A new
+ * staff write adds its action here (and its label's Spanish entry in
+ * database/demo/translations.ts). Browser-safe: the page imports it.
+ */
+export const AUDIT_ACTIONS = {
+  'deposit.approve': 'Deposit approved',
+  'deposit.decline': 'Deposit declined',
+  'withdrawal.approve': 'Withdrawal approved',
+  'withdrawal.decline': 'Withdrawal declined',
+  'withdraw_settings.update': 'Withdraw settings updated',
+  'gateway.update': 'Gateway updated',
+  'external_payment.create': 'External payment added',
+  'external_payment.update': 'External payment updated',
+  'external_payment.delete': 'External payment deleted',
+  'kyc.approve': 'KYC approved',
+  'kyc.decline': 'KYC declined',
+  'login_as.start': 'Login as customer started',
+  'login_as.end': 'Login as customer ended',
+  'order.close': 'Trade closed',
+  'order.update': 'Trade edited',
+  'order.delete': 'Trade deleted',
+  'balance.adjust': 'Balance adjusted',
+  'settings.update': 'Settings updated',
+} as const
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS
+export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as AuditAction[]
+
+/** What an action acts on; `target_id` is that row's id (or key, for settings and gateways). */
+export const AUDIT_TARGETS = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  setting: 'Setting',
+  gateway: 'Gateway',
+  external_payment: 'External payment',
+  kyc_document: 'KYC document',
+  user: 'User',
+  order: 'Trade',
+  balance: 'Wallet',
+} as const
+
+export type AuditTargetType = keyof typeof AUDIT_TARGETS
+export const AUDIT_TARGET_VALUES = Object.keys(AUDIT_TARGETS) as AuditTargetType[]
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && Object.hasOwn(AUDIT_ACTIONS, value)
+}
+
+export function isAuditTargetType(value: unknown): value is AuditTargetType {
+  return typeof value === 'string' && Object.hasOwn(AUDIT_TARGETS, value)
+}
+
+/** A target's id as stored and filtered: a row id's decimal text or a key such as 'withdrawSettings' or 'stripe'. */
+export const AUDIT_TARGET_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/
+
+/** How the screen names the fields actions record (a gateway's key slots take its form's labels). */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  status: 'Status',
+  declineReason: 'Decline Reason',
+  balanceAfter: 'Balance After',
+  feePercentage: 'Fee Percentage',
+  feeFixed: 'Fixed Fee',
+  name: 'Name',
+  link: 'Link',
+  customLabel: 'Custom Label',
+  customValue: 'Custom Value',
+  logo: 'Logo',
+  fee: 'Fee',
+  isActive: 'Active',
+}
