@@ -24,6 +24,12 @@ export const AUDIT_ACTIONS = {
   'order.delete': 'Trade deleted',
   'balance.adjust': 'Balance adjusted',
   'settings.update': 'Settings updated',
+  'pricing_plan.create': 'Pricing plan added',
+  'pricing_plan.update': 'Pricing plan updated',
+  'pricing_plan.delete': 'Pricing plan deleted',
+  'instrument.create': 'Instrument added',
+  'instrument.update': 'Instrument updated',
+  'instrument.delete': 'Instrument deleted',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS
@@ -40,6 +46,8 @@ export const AUDIT_TARGETS = {
   user: 'User',
   order: 'Trade',
   balance: 'Wallet',
+  pricing_plan: 'Pricing plan',
+  instrument: 'Instrument',
 } as const
 
 export type AuditTargetType = keyof typeof AUDIT_TARGETS
@@ -70,4 +78,26 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   logo: 'Logo',
   fee: 'Fee',
   isActive: 'Active',
+  description: 'Description',
+  price: 'Price',
+  forexLeverage: 'Forex Leverage',
+  commodityLeverage: 'Commodity Leverage',
+  indexLeverage: 'Index Leverage',
+  stockLeverage: 'Stock Leverage',
+  cryptoLeverage: 'Crypto Leverage',
+  forexStopout: 'Forex Stop-out',
+  commodityStopout: 'Commodity Stop-out',
+  indexStopout: 'Index Stop-out',
+  stockStopout: 'Stock Stop-out',
+  cryptoStopout: 'Crypto Stop-out',
+  base: 'Base',
+  quote: 'Quote',
+  category: 'Category',
+  bids: 'Bids',
+  asks: 'Asks',
+  tradingview: 'Chart Provider',
+  alias: 'Alias',
+  leverage: 'Leverage',
+  tradable: 'Tradable',
+  swap: 'Swap',
 }

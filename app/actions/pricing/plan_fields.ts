@@ -1,5 +1,6 @@
 import type PricingPlan from '#models/pricing_plan'
 import { toDbDecimal } from '#domain/money'
+import { planRow } from '#transformers/plan_transformer'
 
 /** A plan as the staff form sends it (admin spec §3 Pricing plan), validated. */
 export interface PlanFields {
@@ -16,12 +17,6 @@ export interface PlanFields {
   indexStopout?: string | null
   stockStopout?: string | null
   cryptoStopout?: string | null
-}
-
-/** Who does it, for the audit trail: the signed-in staff member and their address. */
-export interface StaffActor {
-  staff: { id: number; roleId: number }
-  ip?: string | null
 }
 
 const orNull = <T>(value: T | null | undefined) => (value === undefined ? null : value)
@@ -44,4 +39,10 @@ export function planColumns(fields: PlanFields): Partial<PricingPlan> {
     stockStopout: percent(fields.stockStopout),
     cryptoStopout: percent(fields.cryptoStopout),
   }
+}
+
+/** What the audit trail keeps of a plan: its form's fields as the list shows them. */
+export function planAudit(plan: PricingPlan) {
+  const { id: _id, ...fields } = planRow(plan)
+  return fields
 }

@@ -6,13 +6,7 @@ import { planRow } from '#transformers/plan_transformer'
 import { createPlan } from '#actions/pricing/create_plan'
 import { updatePlan } from '#actions/pricing/update_plan'
 import { deletePlan } from '#actions/pricing/delete_plan'
-import type { StaffActor } from '#actions/pricing/plan_fields'
-
-/** The signed-in staff member and their address, for the audit trail. */
-export function actorOf({ auth, request }: HttpContext): StaffActor {
-  const user = auth.getUserOrFail()
-  return { staff: { id: user.id, roleId: user.roleId }, ip: request.ip() }
-}
+import { staffContext } from '#services/audit_log'
 
 /**
  * Pricing Plans (admin spec §2 Pricing Plans, §3 Pricing plan, §7, §8). Role 1.
@@ -29,7 +23,7 @@ export default class PricingPlansController {
     const payload = await ctx.request.validateUsing(planValidator, {
       data: numbersAsText(ctx.request.body(), PLAN_DECIMAL_FIELDS),
     })
-    const plan = await createPlan({ ...payload, ...actorOf(ctx) })
+    const plan = await createPlan({ ...payload, ...staffContext(ctx) })
     return ctx.response.created({ message: 'Plan added successfully', plan: planRow(plan) })
   }
 
@@ -40,13 +34,13 @@ export default class PricingPlansController {
     const payload = await ctx.request.validateUsing(planValidator, {
       data: numbersAsText(ctx.request.body(), PLAN_DECIMAL_FIELDS),
     })
-    const plan = await updatePlan({ id, ...payload, ...actorOf(ctx) })
+    const plan = await updatePlan({ id, ...payload, ...staffContext(ctx) })
     return { message: 'Plan updated successfully', plan: planRow(plan) }
   }
 
   /** DELETE /admin/pricing/:id: refused (409) while customers are subscribed to it. */
   async destroy(ctx: HttpContext) {
-    await deletePlan({ id: Number(ctx.params.id), ...actorOf(ctx) })
+    await deletePlan({ id: Number(ctx.params.id), ...staffContext(ctx) })
     return { message: 'Plan deleted successfully' }
   }
 }

@@ -10,6 +10,7 @@ import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
 import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
 import { money } from '#domain/money'
+import { auditCount, onlyAuditRow } from '#tests/helpers/audit'
 
 const admin = () => demoUser(DEMO.admin)
 
@@ -169,6 +170,12 @@ test.group('Pricing Plans add, edit, delete', (group) => {
     const row = await PricingPlan.findOrFail(response.body().plan.id)
     assert.equal(row.forexLeverage, 300)
     assert.equal(money(row.commodityStopout!).toFixed(), '35.5')
+
+    const audit = await onlyAuditRow('pricing_plan.create', row.id)
+    assert.equal(audit.staff_id, (await admin()).id)
+    assert.equal(audit.target_type, 'pricing_plan')
+    assert.deepEqual(audit.changes.forexLeverage, { before: null, after: 300 })
+    assert.deepEqual(audit.changes.price, { before: null, after: '499.99' })
   })
 
   test('absent leverages and stop-outs become null, the price defaults to 0; numbers may come as JSON numbers', async ({ client, assert }) => {
@@ -212,6 +219,7 @@ test.group('Pricing Plans add, edit, delete', (group) => {
 
   test('bad input is refused with a message under the field, and nothing is written', async ({ client, assert }) => {
     const before = await planCount()
+    const audits = await auditCount()
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '' }, 'name', 'Name is required'],
       [{ name: '   ' }, 'name', 'Name is required'],
@@ -243,6 +251,7 @@ test.group('Pricing Plans add, edit, delete', (group) => {
       assert.equal(fieldErrors(response.body())[field], message, JSON.stringify(changes))
     }
     assert.equal(await planCount(), before)
+    assert.equal(await auditCount(), audits)
   })
 
   test('edits a plan; a cleared leverage becomes null', async ({ client, assert }) => {
@@ -262,6 +271,16 @@ test.group('Pricing Plans add, edit, delete', (group) => {
     assert.isNull(plan.cryptoLeverage)
     assert.isNull(plan.cryptoStopout)
     assert.equal(plan.stockLeverage, 25)
+
+    // The audit row holds what changed, before and after.
+    const audit = await onlyAuditRow('pricing_plan.update', plan.id)
+    assert.deepEqual(audit.changes, {
+      name: { before: 'Gold', after: 'Gold+' },
+      price: { before: '1000.00', after: '1200.00' },
+      forexLeverage: { before: 500, after: 400 },
+      cryptoLeverage: { before: 25, after: null },
+      cryptoStopout: { before: '30', after: null },
+    })
   })
 
   test('an edit with bad input changes nothing; unknown or malformed ids are 404', async ({ client, assert }) => {
@@ -289,9 +308,12 @@ test.group('Pricing Plans add, edit, delete', (group) => {
     assert.equal(response.body().message, 'Plan deleted successfully')
     assert.isNull(await PricingPlan.find(created.id))
     ;(await api(client, 'delete', `/admin/pricing/${created.id}`).loginAs(await admin())).assertStatus(404)
+    const audit = await onlyAuditRow('pricing_plan.delete', created.id)
+    assert.deepEqual(audit.changes.name, { before: 'Temporary', after: null })
   })
 
   test('a plan with subscribers cannot be deleted: 409 with their count, nothing changes', async ({ client, assert }) => {
+    const audits = await auditCount()
     const silver = await PricingPlan.findByOrFail('name', 'Silver')
     const one = await api(client, 'delete', `/admin/pricing/${silver.id}`).loginAs(await admin())
     one.assertStatus(409)
@@ -303,6 +325,7 @@ test.group('Pricing Plans add, edit, delete', (group) => {
     assert.equal(two.body().message, 'This plan cannot be deleted: 2 customers are subscribed to it')
     await PricingPlan.findOrFail(silver.id)
     assert.equal((await demoUser(DEMO.customer)).pricingTableId, silver.id)
+    assert.equal(await auditCount(), audits)
   })
 })
 
