@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import transmit from '@adonisjs/transmit/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { PRICES_CHANNEL } from '#domain/channels'
+import type { Category } from '#domain/instruments'
 
 /**
  * News about what customers trade on: instruments and pricing plans, sent
@@ -19,8 +20,10 @@ import { PRICES_CHANNEL } from '#domain/channels'
  *   without a reload.
  */
 export interface InstrumentChange {
-  /** Instruments to quote from now on (new, renamed, or with a new price or category). */
-  upserted?: { name: string }[]
+  /** The categories touched (a moved instrument names both), so only their feeds are revisited. */
+  categories: Category[]
+  /** Instruments added or edited; `repriced` when their stored price is new (a simulated walk restarts from it). */
+  upserted?: { name: string; repriced: boolean }[]
   /** Names no longer quoted (deleted, or the old name of a renamed one). */
   removed?: string[]
 }

@@ -227,6 +227,8 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
       gets.push({ path: `/deposits/${value}/proof`, as: admin })
       gets.push({ path: `/admin/deposits/api/history/${value}`, as: admin })
       gets.push({ path: `/dashboard/pricing?page=${value}&limit=${value}&search=${value}`, as: customer })
+      gets.push({ path: `/admin/instruments/api/${value}`, as: admin })
+      gets.push({ path: `/admin/instruments/api/forex?page=${value}&limit=${value}&search=${value}`, as: admin })
       gets.push({ path: `/statements/history?dateStart=${value}&dateEnd=${value}&page=${value}`, as: customer })
     }
     for (const { path, as } of gets) {
@@ -249,6 +251,8 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
         client.delete(`/admin/externalPayments/${value}`).loginAs(admin),
         client.put(`/admin/pricing/${value}`).json({ name: 'x' }).loginAs(admin),
         client.delete(`/admin/pricing/${value}`).loginAs(admin),
+        client.put(`/admin/instruments/${value}`).json({ name: 'X' }).loginAs(admin),
+        client.delete(`/admin/instruments/${value}`).loginAs(admin),
       ]
       for (const req of writes) {
         const response = await req.header('Accept', 'application/json').withCsrfToken()

@@ -8,6 +8,7 @@
 */
 import router from '@adonisjs/core/services/router'
 import PricingPlan from '#models/pricing_plan'
+import Instrument from '#models/instrument'
 import type User from '#models/user'
 import { ALL_ROLES, type RoleId } from '#domain/roles'
 import { DEMO, demoUser } from '#tests/helpers/users'
@@ -86,6 +87,21 @@ const anExternalPayment = async () => {
 const aPlan = async () => {
   const plan = await PricingPlan.create({ name: 'Walk Plan', price: '0' })
   return { ':id': String(plan.id) }
+}
+
+/** An instrument with no position on it, for its edit and delete calls. */
+const anInstrument = async () => {
+  const instrument = await Instrument.create({
+    name: `WALK${Date.now() % 1_000_000}_USD`,
+    base: 'WALK',
+    quote: 'USD',
+    category: 'crypto',
+    leverage: 5,
+    tradable: true,
+    tradingview: 'BINANCE',
+    swap: '0',
+  })
+  return { ':id': String(instrument.id) }
 }
 
 export const EXPECTATIONS: Record<string, Expectation> = {
@@ -190,6 +206,17 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'PUT /admin/pricing/:id': { access: [1], page: false, params: aPlan },
   'DELETE /admin/pricing/:id': { access: [1], page: false, params: aPlan },
 
+  // Instruments (admin spec §2 menu: role 1): one screen per category, one API.
+  'GET /admin/instruments/forex': { access: [1], page: true },
+  'GET /admin/instruments/commodity': { access: [1], page: true },
+  'GET /admin/instruments/index': { access: [1], page: true },
+  'GET /admin/instruments/crypto': { access: [1], page: true },
+  'GET /admin/instruments/stock': { access: [1], page: true },
+  'GET /admin/instruments/api/:type': { access: [1], page: false },
+  'POST /admin/instruments': { access: [1], page: false },
+  'PUT /admin/instruments/:id': { access: [1], page: false, params: anInstrument },
+  'DELETE /admin/instruments/:id': { access: [1], page: false, params: anInstrument },
+
   // Deposits (customer spec §2, §6: customers; admin spec §2: Deposit History for roles 1, 2).
   'GET /deposits': { access: [3], page: true },
   'POST /deposits': { access: [3], page: false },
@@ -238,6 +265,7 @@ export async function urlFor(pattern: string, overrides: Record<string, string> 
     ':planId': String(basic.id),
     ':lng': 'es',
     ':category': 'forex',
+    ':type': 'forex',
     ':instrument': 'EUR_USD',
     '*': 'no-such-file.txt',
     ':gateway': 'stripe',

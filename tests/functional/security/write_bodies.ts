@@ -123,6 +123,20 @@ const PLAN_BODY = {
   stockStopout: 35.5,
 }
 
+const instrumentBody = (name: string) => ({
+  name,
+  base: 'FUZZ',
+  quote: 'USD',
+  category: 'crypto' as const,
+  bids: '1.25',
+  asks: '1.26',
+  tradingview: 'BINANCE',
+  alias: 'Fuzz coin',
+  leverage: 5,
+  tradable: true,
+  swap: '-0.5',
+})
+
 const eurUsd = async () => (await Instrument.findByOrFail('name', 'EUR_USD')).id
 
 export const WRITE_BASES: Record<string, WriteBase> = {
@@ -242,6 +256,18 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     as: DEMO.admin,
     url: async () => `/admin/pricing/${(await PricingPlan.create({ name: 'Fuzz Plan', price: '0' })).id}`,
     body: () => PLAN_BODY,
+  },
+  'POST /admin/instruments': {
+    as: DEMO.admin,
+    body: () => instrumentBody(`FUZZ${++seq}_USD`),
+  },
+  'PUT /admin/instruments/:id': {
+    as: DEMO.admin,
+    url: async () => {
+      const instrument = await Instrument.create({ ...instrumentBody(`FUZZ${++seq}_USD`), bids: null, asks: null })
+      return `/admin/instruments/${instrument.id}`
+    },
+    body: () => instrumentBody(`FUZZ${++seq}_USD`),
   },
   // Transmit's own routes (start/transmit.ts): not in the route table, validated before the library.
   'POST /__transmit/subscribe': { body: () => ({ uid: randomUUID(), channel: 'prices' }) },
