@@ -32,7 +32,9 @@ export default class AuditVerify extends BaseCommand {
       return
     }
     if (anchor !== undefined && !report.anchorFound) {
-      this.logger.error(`Audit log: the anchored hash ${anchor} is not in the chain (rewritten or cut short)`)
+      this.logger.error(
+        `Audit log: the anchored hash ${anchor} is not in the chain (rewritten or cut short)`
+      )
       this.exitCode = 1
       return
     }

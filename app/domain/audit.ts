@@ -17,7 +17,8 @@ import { REDACTED } from './redaction.js'
 export const GENESIS_HASH = '0'.repeat(64)
 
 /** A value as the log keeps it: JSON, nothing else. */
-export type AuditValue = string | number | boolean | null | AuditValue[] | { [key: string]: AuditValue }
+export type AuditValue =
+  string | number | boolean | null | AuditValue[] | { [key: string]: AuditValue }
 
 export type FieldChange = {
   before: AuditValue
@@ -63,7 +64,8 @@ export function auditValue(value: unknown): AuditValue {
   if (Array.isArray(value)) return value.map(auditValue)
   if (typeof value === 'object') {
     const out: Record<string, AuditValue> = {}
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) out[key] = auditValue(inner)
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>))
+      out[key] = auditValue(inner)
     return out
   }
   return String(value)
@@ -115,7 +117,9 @@ export function diffChanges(
     const is = auditValue(after?.[field])
     if (canonicalJson(was) === canonicalJson(is)) continue
     const secret = secrets.has(field) || isSecretFieldName(field)
-    changes[field] = secret ? { before: maskSecret(was), after: maskSecret(is) } : { before: cut(was), after: cut(is) }
+    changes[field] = secret
+      ? { before: maskSecret(was), after: maskSecret(is) }
+      : { before: cut(was), after: cut(is) }
   }
   return changes
 }
@@ -141,7 +145,8 @@ export interface AuditRecord {
  * returned as given, so its row simply fails verification.
  */
 export function canonicalTimestamp(value: unknown): string {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString()
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? String(value) : value.toISOString()
   if (typeof value !== 'string') return String(value)
   const text = value.trim().replace(' ', 'T')
   const offset = /(?<=T[\d:.]+)([+-])(\d{2}):?(\d{2})?$/.exec(text)
@@ -171,7 +176,9 @@ export function canonicalRow(row: AuditRecord): string {
 
 /** SHA-256 (hex) over the previous row's hash and this row's canonical text. */
 export function chainHash(prevHash: string, row: AuditRecord): string {
-  return createHash('sha256').update(`${prevHash}\n${canonicalRow(row)}`, 'utf8').digest('hex')
+  return createHash('sha256')
+    .update(`${prevHash}\n${canonicalRow(row)}`, 'utf8')
+    .digest('hex')
 }
 
 /** An `audit_logs` row as either database returns it. */

@@ -61,6 +61,14 @@ export function isAuditTargetType(value: unknown): value is AuditTargetType {
   return typeof value === 'string' && Object.hasOwn(AUDIT_TARGETS, value)
 }
 
+/** How the screen names a setting target by its key (a settings screen that audits its writes adds its key). */
+export const AUDIT_SETTING_NAMES: Record<string, string> = {
+  withdrawSettings: 'Withdraw Settings',
+  spreads: 'Spread Settings',
+  lots: 'Lot Settings',
+  lotSelector: 'Lot Selector',
+}
+
 /** A target's id as stored and filtered: a row id's decimal text or a key such as 'withdrawSettings' or 'stripe'. */
 export const AUDIT_TARGET_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/
 
@@ -100,4 +108,5 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   leverage: 'Leverage',
   tradable: 'Tradable',
   swap: 'Swap',
+  lotSelector: 'Lot Selector',
 }

@@ -17,7 +17,10 @@ export interface AuditLogFilters {
  * staff member's name and e-mail; each filter is served by its index
  * (staff_id, id), (action, id), (target_type, target_id, id).
  */
-export async function auditLogPage(filters: AuditLogFilters, options: { page?: number; limit?: number }) {
+export async function auditLogPage(
+  filters: AuditLogFilters,
+  options: { page?: number; limit?: number }
+) {
   const page = options.page ?? 1
   const perPage = options.limit ?? PAGE_SIZES[0]
   const query = db
@@ -34,7 +37,12 @@ export async function auditLogPage(filters: AuditLogFilters, options: { page?: n
   const total = Number(result.total)
   return {
     data: (result.all() as AuditLogDbRow[]).map(auditLogRow),
-    meta: { total, perPage, currentPage: page, lastPage: pageCount(total, perPage) } satisfies PageMeta,
+    meta: {
+      total,
+      perPage,
+      currentPage: page,
+      lastPage: pageCount(total, perPage),
+    } satisfies PageMeta,
   }
 }
 
@@ -47,7 +55,9 @@ export async function auditedStaff() {
     .from('users')
     .select('id', 'full_name', 'email')
     .whereIn('role_id', [...STAFF_ROLES])
-    .whereExists((q) => q.from('audit_logs').select(db.raw('1')).whereColumn('audit_logs.staff_id', 'users.id'))
+    .whereExists((q) =>
+      q.from('audit_logs').select(db.raw('1')).whereColumn('audit_logs.staff_id', 'users.id')
+    )
     .orderBy('full_name', 'asc')
     .orderBy('id', 'asc')
   return rows.map((r) => ({ id: Number(r.id), name: r.full_name, email: r.email }))

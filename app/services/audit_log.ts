@@ -1,6 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { canonicalJson, canonicalTimestamp, chainHash, diffChanges, GENESIS_HASH, type AuditRecord } from '#domain/audit'
+import {
+  canonicalJson,
+  canonicalTimestamp,
+  chainHash,
+  diffChanges,
+  GENESIS_HASH,
+  type AuditRecord,
+} from '#domain/audit'
 import type { AuditAction, AuditTargetType } from '#domain/audit_actions'
 
 /**
@@ -60,6 +67,8 @@ export function staffContext(ctx: HttpContext): { staff: StaffMember; ip: string
   return { staff: { id: user.id, roleId: user.roleId }, ip: ctx.request.ip() }
 }
 
+const given = (value: unknown) => value !== undefined && value !== null
+
 /** Any constant: the advisory lock that serializes appends to the chain on PostgreSQL ("audi"). */
 export const AUDIT_CHAIN_LOCK = 0x61756469
 
@@ -71,9 +80,11 @@ export async function recordStaffAction(
   trx: TransactionClientContract,
   entry: StaffActionEntry
 ): Promise<{ id: number; hash: string } | null> {
-  if (!trx.isTransaction) throw new Error('recordStaffAction must run inside the transaction that makes the change')
+  if (!trx.isTransaction) {
+    throw new Error('recordStaffAction must run inside the transaction that makes the change')
+  }
   const changes = diffChanges(entry.before, entry.after, { secretFields: entry.secretFields })
-  const isUpdate = entry.before != null && entry.after != null
+  const isUpdate = given(entry.before) && given(entry.after)
   if (isUpdate && Object.keys(changes).length === 0) return null
 
   await lockChain(trx)
@@ -107,7 +118,9 @@ export async function recordStaffAction(
       hash,
     })
     .returning('id')
-  const id = Number(typeof inserted === 'object' && inserted !== null ? (inserted as { id: number }).id : inserted)
+  const id = Number(
+    typeof inserted === 'object' && inserted !== null ? (inserted as { id: number }).id : inserted
+  )
   return { id, hash }
 }
 

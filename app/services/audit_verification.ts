@@ -20,7 +20,9 @@ export interface ChainReport {
  * rewritten from its start, or rows removed from its end, which the chain
  * alone cannot show.
  */
-export async function verifyAuditChain(options: { batchSize?: number; anchor?: string } = {}): Promise<ChainReport> {
+export async function verifyAuditChain(
+  options: { batchSize?: number; anchor?: string } = {}
+): Promise<ChainReport> {
   const batchSize = options.batchSize ?? 1000
   let expected = GENESIS_HASH
   let lastId = 0
@@ -35,7 +37,13 @@ export async function verifyAuditChain(options: { batchSize?: number; anchor?: s
     for (const row of batch) {
       rows++
       const reason = chainBreak(expected, row)
-      if (reason) return { rows, head: expected, broken: { id: Number(row.id), reason }, ...anchored(options, anchorFound) }
+      if (reason)
+        return {
+          rows,
+          head: expected,
+          broken: { id: Number(row.id), reason },
+          ...anchored(options, anchorFound),
+        }
       expected = row.hash
       if (row.hash === options.anchor) anchorFound = true
       lastId = Number(row.id)
@@ -45,4 +53,5 @@ export async function verifyAuditChain(options: { batchSize?: number; anchor?: s
   return { rows, head: expected, broken: null, ...anchored(options, anchorFound) }
 }
 
-const anchored = (options: { anchor?: string }, found: boolean) => (options.anchor === undefined ? {} : { anchorFound: found })
+const anchored = (options: { anchor?: string }, found: boolean) =>
+  options.anchor === undefined ? {} : { anchorFound: found }

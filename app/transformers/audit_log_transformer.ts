@@ -1,8 +1,21 @@
-import { canonicalJson, canonicalTimestamp, type AuditChanges, type AuditValue } from '#domain/audit'
-import { AUDIT_ACTIONS, AUDIT_FIELD_LABELS, AUDIT_TARGETS, isAuditAction, isAuditTargetType } from '#domain/audit_actions'
+import {
+  canonicalJson,
+  canonicalTimestamp,
+  type AuditChanges,
+  type AuditValue,
+} from '#domain/audit'
+import {
+  AUDIT_ACTIONS,
+  AUDIT_FIELD_LABELS,
+  AUDIT_SETTING_NAMES,
+  AUDIT_TARGETS,
+  isAuditAction,
+  isAuditTargetType,
+} from '#domain/audit_actions'
 import { EMPTY_VALUE, formatDateTime } from '#domain/formatting'
-import { GATEWAY_FORMS, isGatewayValue } from '#domain/gateways'
+import { GATEWAY_FORMS, gatewayDisplayName, isGatewayValue } from '#domain/gateways'
 import { ROLE_LABELS, type RoleId } from '#domain/roles'
+import { SETTINGS_SCHEMAS } from '#domain/settings_schema'
 
 /** An audit_logs row joined with its staff member's name and e-mail (app/queries/audit_logs.ts). */
 export interface AuditLogDbRow {
@@ -24,7 +37,9 @@ export interface AuditLogDbRow {
  * (DD/MM/YYYY h:mm A, UTC), who (name, e-mail, role at the time), the
  * address, the action and target with their labels, and each changed field
  * as label, before and after in words. `translate` marks values that are
- * words of the dictionary (statuses, yes/no) rather than data.
+ * words of the dictionary (statuses, yes/no) rather than data. A target
+ * reads as its label and `name`: '#12' for a row, the gateway's or setting's
+ * name (a dictionary word, `translateName`) for a key.
  */
 export function auditLogRow(row: AuditLogDbRow) {
   const roleId = Number(row.staff_role_id)
@@ -41,13 +56,17 @@ export function auditLogRow(row: AuditLogDbRow) {
       type: targetType,
       id: row.target_id,
       label: isAuditTargetType(targetType) ? AUDIT_TARGETS[targetType] : targetType,
+      ...targetName(targetType, row.target_id),
     },
     changes: Object.entries(parseChanges(row.changes)).map(([field, change]) => ({
       field,
       label: fieldLabel(targetType, row.target_id, field),
       before: valueText(change.before),
       after: valueText(change.after),
-      translate: field === 'status' || typeof change.before === 'boolean' || typeof change.after === 'boolean',
+      translate:
+        field === 'status' ||
+        typeof change.before === 'boolean' ||
+        typeof change.after === 'boolean',
     })),
   }
 }
@@ -68,6 +87,13 @@ function fieldLabel(targetType: string, targetId: string | null, field: string):
     const slot = GATEWAY_FORMS[targetId].fields.find((f) => f.slot === field)
     if (slot) return slot.label
   }
+  if (targetType === 'setting') {
+    // Settings forms built from the typed schema name their fields there.
+    const schemaField = SETTINGS_SCHEMAS.find((schema) => schema.id === targetId)?.fields.find(
+      (f) => f.name === field
+    )
+    if (schemaField) return schemaField.label
+  }
   return AUDIT_FIELD_LABELS[field] ?? field
 }
 
@@ -77,4 +103,14 @@ function valueText(value: AuditValue | undefined): string {
   if (typeof value === 'string') return value
   if (typeof value === 'number') return String(value)
   return canonicalJson(value)
+}
+
+function targetName(type: string, id: string | null): { name: string; translateName: boolean } {
+  if (id === null) return { name: '', translateName: false }
+  if (/^\d+$/.test(id)) return { name: `#${id}`, translateName: false }
+  if (type === 'gateway' && isGatewayValue(id))
+    return { name: gatewayDisplayName(id), translateName: true }
+  if (type === 'setting' && Object.hasOwn(AUDIT_SETTING_NAMES, id))
+    return { name: AUDIT_SETTING_NAMES[id], translateName: true }
+  return { name: id, translateName: false }
 }

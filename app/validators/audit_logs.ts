@@ -1,8 +1,12 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { PAGE_SIZES } from '#domain/pagination'
-import { AUDIT_ACTION_VALUES, AUDIT_TARGET_ID_PATTERN, AUDIT_TARGET_VALUES } from '#domain/audit_actions'
+import {
+  AUDIT_ACTION_VALUES,
+  AUDIT_TARGET_ID_PATTERN,
+  AUDIT_TARGET_VALUES,
+} from '#domain/audit_actions'
 import { idRule } from '#validators/rules'
-import { MAX_LIST_PAGE } from '#validators/lists'
+import { listQueryFields, MAX_LIST_PAGE } from '#validators/lists'
 
 /**
  * GET /admin/audit/api: page, limit, and the filters — a staff member's id,
@@ -11,8 +15,8 @@ import { MAX_LIST_PAGE } from '#validators/lists'
  */
 export const auditLogQueryValidator = vine.compile(
   vine.object({
-    page: vine.number().withoutDecimals().min(1).max(MAX_LIST_PAGE).optional(),
-    limit: vine.number().withoutDecimals().in([...PAGE_SIZES]).optional(),
+    page: listQueryFields().page,
+    limit: listQueryFields().limit,
     staffId: idRule().optional(),
     action: vine.enum(AUDIT_ACTION_VALUES).optional(),
     targetType: vine.enum(AUDIT_TARGET_VALUES).optional(),
@@ -30,6 +34,8 @@ auditLogQueryValidator.messagesProvider = new SimpleMessagesProvider({
   'staffId.number': 'Choose a staff member from the list',
   'action.enum': 'Choose an action from the list',
   'targetType.enum': 'Choose a target type from the list',
-  'targetId.string': 'Target ID must be an id or a key of letters, digits, dots, dashes and underscores',
-  'targetId.regex': 'Target ID must be an id or a key of letters, digits, dots, dashes and underscores',
+  'targetId.string':
+    'Target ID must be an id or a key of letters, digits, dots, dashes and underscores',
+  'targetId.regex':
+    'Target ID must be an id or a key of letters, digits, dots, dashes and underscores',
 })

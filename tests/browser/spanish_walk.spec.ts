@@ -17,6 +17,7 @@ import { bankDepositWithProof, configureGateway, pendingDeposit } from '#tests/h
 import { pendingWithdrawal } from '#tests/helpers/withdrawals'
 import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
 import { DateTime } from 'luxon'
+import { recordStaffAction } from '#services/audit_log'
 
 /** Words that are the same in both languages or are names of things, not English prose. */
 const SHARED_WORDS = new Set(['kyc', 'id', 'url', 'pips', 'ticket', 'swift', 'iban', 'bic', 'pdf', 'png', 'jpeg', 'webp', 'csv', 'am', 'pm'])
@@ -109,6 +110,39 @@ function englishIn(texts: string[], vocabulary: Set<string>, data: RegExp[]) {
   return flagged
 }
 
+/** Audit rows of each kind of change the screen words: a status, a yes/no, a gateway key, a setting, a login-as. */
+async function auditHistory(customerId: number, documentId: number) {
+  const admin = await demoUser(DEMO.admin)
+  const entries: Parameters<typeof recordStaffAction>[1][] = [
+    {
+      staff: admin,
+      ip: '198.51.100.40',
+      action: 'kyc.decline',
+      target: { type: 'kyc_document', id: documentId },
+      before: { status: 'pending' },
+      after: { status: 'declined' },
+    },
+    {
+      staff: admin,
+      ip: '198.51.100.40',
+      action: 'gateway.update',
+      target: { type: 'gateway', id: 'btc' },
+      before: { key1: null, isActive: false, fee: '0' },
+      after: { key1: 'bc1qexampleaddress0000000000000000000000', isActive: true, fee: '1.5' },
+    },
+    {
+      staff: admin,
+      ip: '198.51.100.40',
+      action: 'withdraw_settings.update',
+      target: { type: 'setting', id: 'withdrawSettings' },
+      before: { feePercentage: '0', feeFixed: '0' },
+      after: { feePercentage: '1.5', feeFixed: '2' },
+    },
+    { staff: admin, ip: '198.51.100.40', action: 'login_as.end', target: { type: 'user', id: customerId } },
+  ]
+  for (const entry of entries) await db.transaction((trx) => recordStaffAction(trx, entry))
+}
+
 /** Contexts this test opened: closed at the end, or their live streams keep the test server from stopping. */
 const opened: BrowserContext[] = []
 
@@ -156,7 +190,8 @@ test.group('Browser: every page in Spanish', (group) => {
     await configureGateway('btc', { key1: 'bc1qexampleaddress0000000000000000000000' })
     const crypto = await pendingDeposit(customer, 'btc')
     await pendingWithdrawal(customer)
-    await storedDocument(customer, { status: 'pending' })
+    const document = await storedDocument(customer, { status: 'pending' })
+    await auditHistory(customer.id, document.id)
 
     const vocabulary = spanishVocabulary()
     const data = (await dataTexts()).map(wholeWords)
@@ -220,6 +255,7 @@ test.group('Browser: every page in Spanish', (group) => {
         '/admin/withdraws/settings',
         '/admin/kyc',
         '/admin/trades/all',
+        '/admin/audit',
         '/profile',
         '/security',
         '/dashboard',

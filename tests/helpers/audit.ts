@@ -2,7 +2,12 @@ import db from '@adonisjs/lucid/services/db'
 
 /** Audit rows newest first, optionally of one action, target type or target id. */
 export async function auditRows(
-  filter: { action?: string; targetType?: string; targetId?: string | number; staffId?: number } = {},
+  filter: {
+    action?: string
+    targetType?: string
+    targetId?: string | number
+    staffId?: number
+  } = {},
   limit = 100
 ) {
   const query = db.from('audit_logs').orderBy('id', 'desc').limit(limit)
@@ -16,8 +21,12 @@ export async function auditRows(
 /** The one audit row of an action on a target (fails unless there is exactly one), its changes parsed. */
 export async function onlyAuditRow(action: string, targetId: string | number) {
   const rows = await auditRows({ action, targetId })
-  if (rows.length !== 1) throw new Error(`expected one ${action} row for ${targetId}, found ${rows.length}`)
-  return { ...rows[0], changes: JSON.parse(rows[0].changes) as Record<string, { before: unknown; after: unknown }> }
+  if (rows.length !== 1)
+    throw new Error(`expected one ${action} row for ${targetId}, found ${rows.length}`)
+  return {
+    ...rows[0],
+    changes: JSON.parse(rows[0].changes) as Record<string, { before: unknown; after: unknown }>,
+  }
 }
 
 export async function auditCount() {

@@ -15,7 +15,9 @@ export default class AuditLogsController {
 
   /** GET /admin/audit/api?page&limit&staffId&action&targetType&targetId → { data, meta } */
   async list({ request }: HttpContext) {
-    const { page, limit, ...filters } = await request.validateUsing(auditLogQueryValidator, { data: request.qs() })
+    const { page, limit, ...filters } = await request.validateUsing(auditLogQueryValidator, {
+      data: request.qs(),
+    })
     return auditLogPage(filters, { page, limit })
   }
 }

@@ -43,7 +43,9 @@ async function runVerify(args: string[] = []) {
 test.group('audit log: appending and the chain', (group) => {
   isolate(group)
 
-  test('a row records who, role, address, action, target, changes, time, linked to the previous row', async ({ assert }) => {
+  test('a row records who, role, address, action, target, changes, time, linked to the previous row', async ({
+    assert,
+  }) => {
     const staff = await admin()
     const before = await db.from('audit_logs').orderBy('id', 'desc').first()
     const first = await append(101)
@@ -94,13 +96,26 @@ test.group('audit log: appending and the chain', (group) => {
   test('the database refuses to update or delete a row', async ({ assert }) => {
     const row = await append(105)
     // Each in its own savepoint: on PostgreSQL a failed statement spoils the transaction it runs in.
-    const attempt = (write: (trx: TransactionClientContract) => Promise<unknown>) => db.transaction(write)
-    await assert.rejects(() => attempt((trx) => trx.from('audit_logs').where('id', row!.id).update({ ip: '10.0.0.1' })), /append-only/)
-    await assert.rejects(() => attempt((trx) => trx.from('audit_logs').where('id', row!.id).delete()), /append-only/)
-    assert.equal((await db.from('audit_logs').where('id', row!.id).firstOrFail()).ip, '198.51.100.4')
+    const attempt = (write: (trx: TransactionClientContract) => Promise<unknown>) =>
+      db.transaction(write)
+    await assert.rejects(
+      () =>
+        attempt((trx) => trx.from('audit_logs').where('id', row!.id).update({ ip: '10.0.0.1' })),
+      /append-only/
+    )
+    await assert.rejects(
+      () => attempt((trx) => trx.from('audit_logs').where('id', row!.id).delete()),
+      /append-only/
+    )
+    assert.equal(
+      (await db.from('audit_logs').where('id', row!.id).firstOrFail()).ip,
+      '198.51.100.4'
+    )
   })
 
-  test('audit:verify: OK and exit 0 on a sound chain; a row edited with raw SQL is named and exits 1', async ({ assert }) => {
+  test('audit:verify: OK and exit 0 on a sound chain; a row edited with raw SQL is named and exits 1', async ({
+    assert,
+  }) => {
     await append(106)
     const edited = await append(107)
     await append(108)
@@ -112,7 +127,10 @@ test.group('audit log: appending and the chain', (group) => {
     await tamperWith(`UPDATE audit_logs SET changes = '{}' WHERE id = ${edited!.id}`)
     const broken = await runVerify()
     assert.equal(broken.exitCode, 1)
-    assert.include(broken.output, `Audit log broken at row #${edited!.id}: its content does not match its hash`)
+    assert.include(
+      broken.output,
+      `Audit log broken at row #${edited!.id}: its content does not match its hash`
+    )
   })
 
   test('audit:verify names the row after a deleted one', async ({ assert }) => {
@@ -139,7 +157,9 @@ test.group('audit log: appending and the chain', (group) => {
 
 test.group('audit log: concurrent appends', () => {
   /* No shared rolled-back transaction here: each append commits on its own connection (PostgreSQL) and they race. */
-  test('40 appends at once each get their own place in the chain, and it verifies', async ({ assert }) => {
+  test('40 appends at once each get their own place in the chain, and it verifies', async ({
+    assert,
+  }) => {
     const staff = await admin()
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -158,7 +178,10 @@ test.group('audit log: concurrent appends', () => {
       )
     )
     assert.lengthOf(new Set(results.map((r) => r!.hash)), 40)
-    const rows = await db.from('audit_logs').whereBetween('target_id', ['9000', '9039']).where('action', 'kyc.approve')
+    const rows = await db
+      .from('audit_logs')
+      .whereBetween('target_id', ['9000', '9039'])
+      .where('action', 'kyc.approve')
     assert.lengthOf(rows, 40)
     assert.lengthOf(new Set(rows.map((r) => r.prev_hash)), 40)
     const report = await verifyAuditChain()

@@ -217,6 +217,10 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'PUT /admin/instruments/:id': { access: [1], page: false, params: anInstrument },
   'DELETE /admin/instruments/:id': { access: [1], page: false, params: anInstrument },
 
+  // Audit Log (issue 11 item 8, beyond the specs: the log of staff actions is role 1's). Read-only.
+  'GET /admin/audit': { access: [1], page: true },
+  'GET /admin/audit/api': { access: [1], page: false },
+
   // Deposits (customer spec §2, §6: customers; admin spec §2: Deposit History for roles 1, 2).
   'GET /deposits': { access: [3], page: true },
   'POST /deposits': { access: [3], page: false },
