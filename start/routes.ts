@@ -9,4 +9,4 @@ import router from '@adonisjs/core/services/router'
 import { ID_PARAM } from '#domain/ids'
 
 /* Every id in a URL follows the one id rule (app/domain/ids.ts); any other shape matches no route: 404. */
-for (const param of ['id', 'userId', 'planId']) router.where(param, ID_PARAM)
+for (const param of ['id', 'userId', 'planId', 'balanceId']) router.where(param, ID_PARAM)

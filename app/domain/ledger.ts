@@ -8,5 +8,9 @@ export const LEDGER_ENTRY_TYPES = [
   'plan_charge',
   'admin_adjustment',
   'write_off',
+  /** Staff changed a closed trade's rates or spread: the difference of its realized P/L. */
+  'trade_correction',
+  /** Staff deleted a closed trade: everything it moved in the wallet, reversed. */
+  'trade_reversal',
 ] as const
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number]

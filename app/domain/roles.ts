@@ -13,6 +13,8 @@ export type RoleId = (typeof Roles)[keyof typeof Roles]
 export const ALL_ROLES: readonly RoleId[] = [1, 2, 3, 4, 5, 6]
 export const STAFF_ROLES: readonly RoleId[] = [1, 2, 4, 5, 6]
 export const AGENT_ROLES: readonly RoleId[] = [5, 6]
+/** Who may add to or subtract from a customer's balance (admin spec §2 Balance adjustment, §6: never role 6). */
+export const BALANCE_ADJUSTMENT_ROLES: readonly RoleId[] = [Roles.ADMIN, Roles.MANAGER]
 
 export const ROLE_LABELS: Record<RoleId, string> = {
   1: 'Admin',

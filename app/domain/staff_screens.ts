@@ -20,6 +20,8 @@ export const STAFF_SCREENS = [
   { name: 'admin.withdraws.settings', path: '/admin/withdraws/settings', title: 'Withdraw Settings' },
   { name: 'admin.kyc.index', path: '/admin/kyc', title: 'KYC Documents' },
   { name: 'admin.trades.all', path: '/admin/trades/all', title: 'All Trades' },
+  { name: 'admin.trades.open', path: '/admin/trades/open', title: 'Open Trades' },
+  { name: 'admin.trades.closed', path: '/admin/trades/closed', title: 'Closed Trades' },
   { name: 'admin.spreads', path: '/admin/spreads', title: 'Spread Settings' },
   { name: 'admin.lots', path: '/admin/lots', title: 'Lot Settings' },
   { name: 'admin.pricing.index', path: '/admin/pricing', title: 'Pricing Plans' },

@@ -28,8 +28,13 @@ export default class LedgerEntry extends BaseModel {
   @column()
   declare description: string | null
 
+  /** The staff member who made the entry (approvals, adjustments, trade corrections). */
   @column()
   declare createdById: number | null
+
+  /** The staff member's own words on an adjustment. */
+  @column()
+  declare comment: string | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -7,7 +7,7 @@ import { NotFoundException } from '#exceptions/not_found_exception'
 import { instrumentAdminRow } from '#transformers/instrument_transformer'
 
 /**
- * GET /admin/instruments/api/:type: the instruments of one category, newest
+ * GET /admin/instruments/api/:category: the instruments of one category, newest
  * first, one page; the search matches name, base, quote or alias,
  * case-insensitively, its wildcards taken literally.
  */

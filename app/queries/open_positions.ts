@@ -48,6 +48,7 @@ export async function openPositionsAtMarket(
     .select('id', 'instrument', 'kind', 'type', 'trade_amount', 'open_rate', 'spread', 'exchange_rate', 'margin_used')
     .where('balance_id', balanceId)
     .whereNull('close_time')
+    .whereNull('deleted_at')
     .orderBy('id')
   if (open.length === 0) return []
   // Stored prices are only the fallback for instruments this process has no live quote of.

@@ -18,6 +18,10 @@ export interface PostEntryInput {
   /** Refuse the entry when it would leave less than this free (balance − margin − on hold). */
   requireFreeAtLeast?: MoneyInput
   insufficientMessage?: string
+  /** The form field a refusal is reported under. */
+  field?: string
+  /** The staff member's own words on an adjustment. */
+  comment?: string | null
   /** Moves the wallet's used margin in the same write (closing a position releases its margin). */
   marginDelta?: MoneyInput
 }
@@ -46,6 +50,7 @@ export async function postEntry(trx: TransactionClientContract, input: PostEntry
       if (free.lessThan(money(input.requireFreeAtLeast))) {
         throw new UserFacingException(input.insufficientMessage ?? 'Not enough balance', {
           code: 'E_INSUFFICIENT_BALANCE',
+          field: input.field,
         })
       }
     }
@@ -71,6 +76,7 @@ export async function postEntry(trx: TransactionClientContract, input: PostEntry
         referenceId: input.referenceId ?? null,
         description: input.description ?? null,
         createdById: input.createdById ?? null,
+        comment: input.comment ?? null,
       },
       { client: trx }
     )
@@ -104,6 +110,18 @@ export async function reserveMargin(
     if (Number(Array.isArray(updated) ? updated[0] : updated) === 1) return wallet
   }
   throw new UserFacingException('Your account is busy; please try again', { status: 409 })
+}
+
+/**
+ * Gives back the margin a position held without realizing anything (staff
+ * deleted an open trade): same locking as `reserveMargin`; never below zero.
+ */
+export async function releaseMargin(trx: TransactionClientContract, balanceId: number, amount: MoneyInput) {
+  return reserveMargin(trx, balanceId, (wallet) => {
+    const margin = money(wallet.margin)
+    const release = money(amount)
+    return (release.greaterThan(margin) ? margin : release).negated()
+  })
 }
 
 export interface HoldFundsOptions {

@@ -1,4 +1,8 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Balance from '#models/balance'
+import { openPositionsAtMarket } from '#queries/open_positions'
+import { positionProfitLoss } from '#domain/account_metrics'
+import { Money, sum } from '#domain/money'
 import settings from '#services/settings_service'
 import { kycStatusFor } from '#queries/kyc_status'
 import { isStorableId } from '#domain/ids'
@@ -25,4 +29,17 @@ export async function requireKycWhen(setting: 'kycDeposit' | 'kycWithdraw', user
 /** Amounts pass the validator as plain decimals; zero is refused here, under the field. */
 export function requirePositive(amount: { greaterThan(n: number): boolean }) {
   if (!amount.greaterThan(0)) throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
+}
+
+/**
+ * What a staff debit (a subtraction, a trade correction or reversal) must
+ * leave free: the wallet's open losses, so that afterwards balance − margin −
+ * on hold − open losses stays at zero or above (the free margin as
+ * withdrawals count it: an open profit is not cash). Read in the caller's
+ * transaction; pass it to `postEntry` as `requireFreeAtLeast`.
+ */
+export async function openLossOf(trx: TransactionClientContract, balanceId: number): Promise<Money> {
+  const positions = await openPositionsAtMarket(balanceId, trx)
+  const pl = sum(positions.map(positionProfitLoss))
+  return pl.isNegative() ? pl.negated() : new Money(0)
 }

@@ -41,6 +41,8 @@ export function useApiForm<V extends Values>(initial: V, rules?: ClientRules<V>)
     url: string,
     options: {
       transform?: (values: V) => unknown
+      /** Extra request headers (e.g. an Idempotency-Key). */
+      headers?: Record<string, string>
       onSuccess?: (data: T) => void
       onError?: (message: string, error: unknown) => void
     } = {}
@@ -49,7 +51,9 @@ export function useApiForm<V extends Values>(initial: V, rules?: ClientRules<V>)
     if (!isValid) return
     setProcessing(true)
     try {
-      const data = await api<T>(method, url, options.transform ? options.transform(values) : values)
+      const data = await api<T>(method, url, options.transform ? options.transform(values) : values, {
+        headers: options.headers,
+      })
       setServerErrors({})
       // A form that succeeded starts over untouched: cleared fields show no "required" messages.
       setTouched({})

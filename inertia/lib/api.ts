@@ -27,9 +27,10 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 export async function api<T = { message?: string }>(
   method: Method,
   url: string,
-  body?: unknown
+  body?: unknown,
+  options: { headers?: Record<string, string> } = {}
 ): Promise<T> {
-  const headers: Record<string, string> = { 'Accept': 'application/json' }
+  const headers: Record<string, string> = { 'Accept': 'application/json', ...options.headers }
   const token = xsrfToken()
   if (token) headers['X-XSRF-TOKEN'] = token
   let payload: BodyInit | undefined

@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import type { RouteFn } from '@adonisjs/http-server/types'
 import { middleware } from '#start/kernel'
-import { Roles } from '#domain/roles'
+import { BALANCE_ADJUSTMENT_ROLES, Roles } from '#domain/roles'
 import { STAFF_SCREENS, screenRoles, type StaffScreenName } from '#domain/staff_screens'
 
 const WorkspaceController = () => import('#controllers/staff/workspace_controller')
@@ -10,6 +10,8 @@ const WithdrawalsController = () => import('#controllers/staff/withdrawals_contr
 const StaffDepositsController = () => import('#controllers/staff/deposits_controller')
 const GatewaysController = () => import('#controllers/staff/gateways_controller')
 const ExternalPaymentsController = () => import('#controllers/staff/external_payments_controller')
+const TradesController = () => import('#controllers/staff/trades_controller')
+const BalancesController = () => import('#controllers/staff/balances_controller')
 const TradingSettingsController = () => import('#controllers/staff/trading_settings_controller')
 const AuditLogsController = () => import('#controllers/staff/audit_logs_controller')
 const PricingPlansController = () => import('#controllers/staff/pricing_plans_controller')
@@ -28,7 +30,9 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'admin.withdraws.history': [WithdrawalsController, 'historyPage'],
   'admin.withdraws.settings': [WithdrawalsController, 'settings'],
   'admin.kyc.index': [KycDocumentsController, 'index'],
-  'admin.trades.all': [WorkspaceController, 'show'],
+  'admin.trades.all': [TradesController, 'all'],
+  'admin.trades.open': [TradesController, 'open'],
+  'admin.trades.closed': [TradesController, 'closed'],
   'admin.spreads': [TradingSettingsController, 'spreads'],
   'admin.lots': [TradingSettingsController, 'lots'],
   'admin.pricing.index': [PricingPlansController, 'index'],
@@ -126,6 +130,27 @@ router
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
 
+/* Trades (admin spec §2 Trades list and Order edit dialog, §7; menu: roles 1, 2). */
+router
+  .group(() => {
+    router
+      .get('/admin/trades/api/:type', [TradesController, 'list'])
+      .as('admin.trades.api')
+      .where('type', /^(all|open|closed)$/)
+    router.get('/admin/trades/api/all/:userId', [TradesController, 'list']).as('admin.trades.api.user')
+    router.put('/admin/trades/:id', [TradesController, 'update']).as('admin.trades.update')
+    router.delete('/admin/trades/:id', [TradesController, 'destroy']).as('admin.trades.destroy')
+    router.post('/admin/trades/close', [TradesController, 'close']).as('admin.trades.close')
+  })
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])
+
+/* Balance adjustment (admin spec §2 Balance adjustment, §6: role 6 never; the customer edit page of roles 1, 2 hosts it). */
+router
+  .group(() => {
+    router.put('/admin/balance/:balanceId', [BalancesController, 'adjust']).as('admin.balance.adjust')
+  })
+  .use([middleware.auth(), middleware.role({ roles: [...BALANCE_ADJUSTMENT_ROLES] })])
+
 /* Spread Settings and Lot Settings (admin spec §2, §7; menu: role 1). */
 router
   .group(() => {
@@ -155,9 +180,9 @@ router
 router
   .group(() => {
     router
-      .get('/admin/instruments/api/:type', [InstrumentsController, 'list'])
+      .get('/admin/instruments/api/:category', [InstrumentsController, 'list'])
       .as('admin.instruments.list')
-      .where('type', /^(forex|commodity|index|crypto|stock)$/)
+      .where('category', /^(forex|commodity|index|crypto|stock)$/)
     router.post('/admin/instruments', [InstrumentsController, 'store']).as('admin.instruments.store')
     router.put('/admin/instruments/:id', [InstrumentsController, 'update']).as('admin.instruments.update')
     router.delete('/admin/instruments/:id', [InstrumentsController, 'destroy']).as('admin.instruments.destroy')

@@ -266,7 +266,7 @@ test.group('Browser: every page in Spanish', (group) => {
         '/security',
         '/dashboard',
       ],
-      [DEMO.manager]: ['/admin/deposits', '/admin/withdraws/pending'],
+      [DEMO.manager]: ['/admin/deposits', '/admin/withdraws/pending', '/admin/trades/open', '/admin/trades/closed'],
       [DEMO.affiliate]: ['/affiliate'],
       [DEMO.agent]: ['/admin/crm/sales/all'],
       [DEMO.retention]: ['/admin/crm/retention'],

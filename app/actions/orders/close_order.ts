@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import Order from '#models/order'
 import { isStorableId } from '#domain/ids'
@@ -12,18 +13,32 @@ import { money, roundCurrency, toDbDecimal } from '#domain/money'
 import { negativeBalanceWriteOff } from '#domain/risk'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
+import { lockWallet } from '#actions/trades/trade_parts'
 
-export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'stop_out'
+export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'stop_out' | 'admin'
+
+/** How a close reads in the ledger and the customer's notification. */
+export const CLOSE_REASON_TEXT: Record<CloseReason, string> = {
+  manual: 'manual',
+  take_profit: 'take profit',
+  stop_loss: 'stop loss',
+  stop_out: 'stop out',
+  admin: 'by the broker',
+}
 
 export interface CloseOrderInput {
   orderId: number
-  /** The customer asking; null when the server's risk engine closes. */
+  /** The customer asking; null when the server's risk engine or staff close. */
   userId: number | null
+  /** The staff member closing (reason 'admin'): a lost race is a 409 for them, as for a customer. */
+  staffId?: number
   reason: CloseReason
   /** The quote that triggered a server close; a customer's close uses the current one. */
   quote?: TradeQuote
   /** Checked with the trigger's own exact rate before closing (TP/SL/stop-out confirmations). */
   confirm?: (order: Order, closeRate: string) => boolean
+  /** More writes of the winning close, in its transaction (staff closes: the notification, the audit row). */
+  inTransaction?: (trx: TransactionClientContract, order: Order, close: { closeRate: string; realized: string }) => Promise<void>
 }
 
 export interface ClosedOrder {
@@ -34,37 +49,49 @@ export interface ClosedOrder {
 
 /**
  * Closes an open position exactly once: the close is a conditional update
- * (`close_time IS NULL`), so of any number of concurrent closes one wins and
- * the rest find it closed. The winner realizes the P/L (rounded to cents)
- * through the ledger, releases the margin in the same write, and, if the loss
- * exceeds the balance, writes the excess off so the balance ends at zero
- * (negative balance protection), all in one transaction.
+ * (`close_time IS NULL`, not deleted), so of any number of concurrent closes
+ * — the customer's, the risk engine's, staff's — one wins and the rest find
+ * it closed. The order is read again inside the transaction (locked on
+ * PostgreSQL; SQLite's one connection serializes), so the P/L is computed
+ * from the rates as they stand when it closes, even if staff edited them a
+ * moment before. The winner realizes the P/L (rounded to cents) through the
+ * ledger, releases the margin in the same write, and, if the loss exceeds
+ * the balance, writes the excess off so the balance ends at zero (negative
+ * balance protection), all in one transaction.
  */
 export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | null> {
   const found = isStorableId(input.orderId) ? await Order.find(input.orderId) : null
   if (!found || (input.userId !== null && found.userId !== input.userId)) throw new NotFoundException()
+  // A deleted trade is gone for its customer; staff are told what happened to it.
+  if (found.deletedAt) throw input.staffId !== undefined ? deleted() : new NotFoundException()
   if (found.closeTime) throw alreadyClosed()
 
   const quote = input.quote ?? tradeQuoteFor(await instrumentOf(found), 'orderId')
-  const closeRate = currentRateFor(found.type, quote.bid, quote.ask)
-  if (input.confirm && !input.confirm(found, closeRate)) return null
-
-  const profitLoss = positionProfitLoss({
-    type: found.type,
-    tradeAmount: found.tradeAmount,
-    openRate: found.openRate,
-    currentRate: closeRate,
-    spread: found.spread,
-    exchangeRate: found.exchangeRate,
-  })
-  const realized = roundCurrency(profitLoss)
 
   const result = await db.transaction(async (trx) => {
+    const order = await Order.query({ client: trx }).where('id', found.id).forUpdate().first()
+    if (!order || order.closeTime || order.deletedAt) return { lost: true as const, deleted: !!order?.deletedAt }
+    const closeRate = currentRateFor(order.type, quote.bid, quote.ask)
+    if (input.confirm && !input.confirm(order, closeRate)) return { declined: true as const }
+    // The wallet before the order row's write (whose trigger locks a block of order_list_counts), as placing does.
+    await lockWallet(trx, order.balanceId)
+
+    const realized = roundCurrency(
+      positionProfitLoss({
+        type: order.type,
+        tradeAmount: order.tradeAmount,
+        openRate: order.openRate,
+        currentRate: closeRate,
+        spread: order.spread,
+        exchangeRate: order.exchangeRate,
+      })
+    )
     const now = DateTime.now().toSQL({ includeOffset: false })
     const claimed = await trx
       .from('orders')
-      .where('id', found.id)
+      .where('id', order.id)
       .whereNull('close_time')
+      .whereNull('deleted_at')
       .update({
         close_time: now,
         close_rate: toDbDecimal(closeRate),
@@ -72,32 +99,36 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
         close_reason: input.reason,
         updated_at: now,
       })
-    if (Number(Array.isArray(claimed) ? claimed[0] : claimed) !== 1) return null
+    if (Number(Array.isArray(claimed) ? claimed[0] : claimed) !== 1) return { lost: true as const, deleted: false }
 
     const entry = await postEntry(trx, {
-      balanceId: found.balanceId,
+      balanceId: order.balanceId,
       type: 'realized_pnl',
       amount: realized,
-      marginDelta: money(found.marginUsed).negated(),
+      marginDelta: money(order.marginUsed).negated(),
       referenceType: 'order',
-      referenceId: found.id,
-      description: `Position #${found.id} ${found.instrument} closed (${input.reason.replace('_', ' ')})`,
+      referenceId: order.id,
+      createdById: input.staffId ?? null,
+      description: `Position #${order.id} ${order.instrument} closed (${CLOSE_REASON_TEXT[input.reason]})`,
     })
     const writeOff = negativeBalanceWriteOff(entry.balanceAfter)
     if (writeOff.greaterThan(0)) {
       await postEntry(trx, {
-        balanceId: found.balanceId,
+        balanceId: order.balanceId,
         type: 'write_off',
         amount: writeOff,
         referenceType: 'order',
-        referenceId: found.id,
-        description: `Negative balance protection after position #${found.id}`,
+        referenceId: order.id,
+        description: `Negative balance protection after position #${order.id}`,
       })
     }
+    await input.inTransaction?.(trx, order, { closeRate: toDbDecimal(closeRate), realized: toDbDecimal(realized) })
     return { realized: toDbDecimal(realized), writtenOff: toDbDecimal(writeOff) }
   })
-  if (!result) {
-    if (input.userId === null) return null
+  if ('declined' in result) return null
+  if ('lost' in result) {
+    if (input.userId === null && input.staffId === undefined) return null
+    if (result.deleted) throw input.staffId !== undefined ? deleted() : new NotFoundException()
     throw alreadyClosed()
   }
 
@@ -111,6 +142,10 @@ async function instrumentOf(order: Order) {
   const instrument = await Instrument.findBy('name', order.instrument)
   if (!instrument) throw new UserFacingException('This instrument is no longer listed', { field: 'orderId' })
   return instrument
+}
+
+function deleted() {
+  return new UserFacingException('This trade was deleted', { status: 409, field: 'orderId' })
 }
 
 function alreadyClosed() {

@@ -24,7 +24,7 @@ export interface SetOrderTargetsInput {
  */
 export async function setOrderTargets(input: SetOrderTargetsInput): Promise<Order> {
   const order = isStorableId(input.orderId) ? await Order.find(input.orderId) : null
-  if (!order || order.userId !== input.userId) throw new NotFoundException()
+  if (!order || order.deletedAt || order.userId !== input.userId) throw new NotFoundException()
   if (input.profit === undefined && input.loss === undefined) {
     throw new UserFacingException('Set a take-profit or a stop-loss rate', { field: 'loss' })
   }
@@ -43,6 +43,7 @@ export async function setOrderTargets(input: SetOrderTargetsInput): Promise<Orde
     .from('orders')
     .where('id', order.id)
     .whereNull('close_time')
+    .whereNull('deleted_at')
     .update({ ...changes, updated_at: DateTime.now().toSQL({ includeOffset: false }) })
   if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
     throw new UserFacingException('This position is already closed', { status: 409 })

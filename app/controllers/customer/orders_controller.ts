@@ -18,6 +18,7 @@ export default class OrdersController {
     const orders = await Order.query()
       .where('balance_id', user.activeBalanceId)
       .where('user_id', user.id)
+      .whereNull('deleted_at')
       .orderByRaw('case when close_time is null then 0 else 1 end')
       .orderBy('id', 'desc')
       .limit(200)

@@ -32,11 +32,11 @@ export default class InstrumentsController {
     return inertia.render('staff/instruments/index', { category })
   }
 
-  /** GET /admin/instruments/api/:type?page&limit&search → { data, meta } */
+  /** GET /admin/instruments/api/:category (the spec's {type}) ?page&limit&search → { data, meta } */
   async list({ request, params }: HttpContext) {
-    if (!isCategory(params.type)) throw new NotFoundException()
+    if (!isCategory(params.category)) throw new NotFoundException()
     const query = await request.validateUsing(listQueryValidator, { data: request.qs() })
-    return instrumentPage(params.type, query)
+    return instrumentPage(params.category, query)
   }
 
   /** POST /admin/instruments (name, base, quote, category, bids, asks, tradingview, alias, leverage, tradable, swap) */

@@ -133,7 +133,7 @@ export class RiskEngine {
 
   /** Re-reads every open position and wallet (positions opened elsewhere, balances moved by deposits). */
   async resync() {
-    const orders = await Order.query().whereNull('close_time')
+    const orders = await Order.query().whereNull('close_time').whereNull('deleted_at')
     const walletIds = [...new Set(orders.map((o) => o.balanceId))]
     const wallets = walletIds.length ? await Balance.query().whereIn('id', walletIds) : []
     const userIds = [...new Set(wallets.map((w) => w.userId))]
@@ -241,7 +241,7 @@ export class RiskEngine {
     this.#enqueue(`order:${p.id}`, async () => {
       // The float screen said "hit": re-check with exact decimals against the order as stored now.
       const stored = await Order.find(p.id)
-      if (!stored || stored.closeTime) return this.#remove(p.id)
+      if (!stored || stored.closeTime || stored.deletedAt) return this.#remove(p.id)
       const reason = triggeredTarget(stored, stored.type === 'sell' ? quote.bid : quote.ask)
       if (!reason) return
       const result = await closeOrder({
@@ -288,7 +288,7 @@ export class RiskEngine {
   async #loadOrder(id: number) {
     const order = await Order.find(id)
     this.#remove(id)
-    if (!order || order.closeTime) return
+    if (!order || order.closeTime || order.deletedAt) return
     if (!this.#accounts.has(order.balanceId)) await this.#refreshWallet(order.balanceId)
     this.#add(order)
     await this.#refreshWallet(order.balanceId)

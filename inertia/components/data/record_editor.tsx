@@ -18,8 +18,8 @@ export interface RecordEditorSpec<Row, V extends Values> {
   rules?: (values: V, row: Row | null) => ReturnType<ClientRules<V>>
   /** The fields of the form, bound to `form` (inertia/components/form/*). */
   fields: (form: ApiForm<V>, row: Row | null) => ReactNode
-  /** The create and update calls; `body` shapes the values (default: as they are). */
-  createUrl: string
+  /** The create and update calls; `body` shapes the values (default: as they are). Screens without add-new omit `createUrl`. */
+  createUrl?: string
   updateUrl: (row: Row) => string
   body?: (values: V, row: Row | null) => unknown
   /** Delete behind the spec's confirmation; omit for screens without delete. */
@@ -131,7 +131,7 @@ function RecordForm<Row, V extends Values>(props: {
       data-testid={`${spec.testId}-form`}
       onSubmit={(e) => {
         e.preventDefault()
-        form.submit<{ message: string }>(row ? 'PUT' : 'POST', row ? spec.updateUrl(row) : spec.createUrl, {
+        form.submit<{ message: string }>(row ? 'PUT' : 'POST', row ? spec.updateUrl(row) : spec.createUrl!, {
           transform: spec.body ? (values) => spec.body!(values, row) : undefined,
           onSuccess: (data) => {
             toastSuccess(data.message)

@@ -70,7 +70,7 @@ test.group('Instruments pages and list', (group) => {
     ;(await client.get('/admin/instruments/bonds').loginAs(await admin()).withInertia()).assertStatus(404)
   })
 
-  test('GET /admin/instruments/api/:type lists one category, newest first, paged and searchable', async ({ client, assert }) => {
+  test('GET /admin/instruments/api/:category lists one category, newest first, paged and searchable', async ({ client, assert }) => {
     const forex = await api(client, 'get', '/admin/instruments/api/forex').loginAs(await admin())
     forex.assertStatus(200)
     assert.deepEqual(forex.body().meta, { total: 17, perPage: 15, currentPage: 1, lastPage: 2 })

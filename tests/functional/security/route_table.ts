@@ -14,7 +14,7 @@ import { ALL_ROLES, type RoleId } from '#domain/roles'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
 import { storedDocument } from '#tests/helpers/kyc'
-import { pendingWithdrawal } from '#tests/helpers/withdrawals'
+import { pendingWithdrawal, realWalletOf } from '#tests/helpers/withdrawals'
 import ExternalPayment from '#models/external_payment'
 import { bankDepositWithProof, pendingDeposit } from '#tests/helpers/deposits'
 
@@ -51,6 +51,9 @@ const pendingCustomerWithdrawal = async () => {
   const withdrawal = await pendingWithdrawal(await demoUser(DEMO.customer), '10')
   return { ':id': String(withdrawal.id) }
 }
+
+/** The role-3 account's real wallet, for the balance adjustment. */
+const customerRealWallet = async () => ({ ':balanceId': String((await realWalletOf(await demoUser(DEMO.customer))).id) })
 
 /** The role-3 account, for the per-customer withdraw history. */
 const customerId = async () => ({ ':userId': String((await demoUser(DEMO.customer)).id) })
@@ -158,6 +161,18 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   // Staff areas behind the footer role buttons (customer spec §2 Footer, admin specs §2).
   'GET /admin': { access: [1], page: true },
   'GET /admin/trades/all': { access: [1, 2], page: true },
+
+  // Trades (admin spec §2 menu: roles 1, 2; Trades list, Order edit dialog, §7).
+  'GET /admin/trades/open': { access: [1, 2], page: true },
+  'GET /admin/trades/closed': { access: [1, 2], page: true },
+  'GET /admin/trades/api/:type': { access: [1, 2], page: false },
+  'GET /admin/trades/api/all/:userId': { access: [1, 2], page: false, params: customerId },
+  'PUT /admin/trades/:id': { access: [1, 2], page: false, params: customerOrder },
+  'DELETE /admin/trades/:id': { access: [1, 2], page: false, params: customerOrder },
+  'POST /admin/trades/close': { access: [1, 2], page: false },
+
+  // Balance adjustment (admin spec §2, §6: never role 6; the customer edit page is roles 1 and 2's).
+  'PUT /admin/balance/:balanceId': { access: [1, 2], page: false, params: customerRealWallet },
   'GET /affiliate': { access: [4], page: true },
   'GET /admin/crm/sales/all': { access: [1, 2, 5], page: true },
   'GET /admin/crm/retention': { access: [1, 2, 6], page: true },
@@ -212,7 +227,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /admin/instruments/index': { access: [1], page: true },
   'GET /admin/instruments/crypto': { access: [1], page: true },
   'GET /admin/instruments/stock': { access: [1], page: true },
-  'GET /admin/instruments/api/:type': { access: [1], page: false },
+  'GET /admin/instruments/api/:category': { access: [1], page: false },
   'POST /admin/instruments': { access: [1], page: false },
   'PUT /admin/instruments/:id': { access: [1], page: false, params: anInstrument },
   'DELETE /admin/instruments/:id': { access: [1], page: false, params: anInstrument },
@@ -269,12 +284,13 @@ export async function urlFor(pattern: string, overrides: Record<string, string> 
     ':planId': String(basic.id),
     ':lng': 'es',
     ':category': 'forex',
-    ':type': 'forex',
     ':instrument': 'EUR_USD',
     '*': 'no-such-file.txt',
     ':gateway': 'stripe',
     ':txRef': '00000000-0000-4000-8000-000000000000',
     ':orderId': 'NO-SUCH-ORDER',
+    ':type': 'all',
+    ':balanceId': String((await realWalletOf(newcomer)).id),
     ...overrides,
   }
   return pattern.replace(/:[A-Za-z]+|\*/g, (param) => {

@@ -269,6 +269,24 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     },
     body: () => instrumentBody(`FUZZ${++seq}_USD`),
   },
+  'PUT /admin/trades/:id': {
+    as: DEMO.admin,
+    body: () => ({
+      openRate: '1.0845',
+      spread: '0',
+      profit: null,
+      loss: null,
+      openTime: DateTime.utc().minus({ hours: 1 }).toFormat("yyyy-MM-dd'T'HH:mm"),
+    }),
+  },
+  'POST /admin/trades/close': {
+    as: DEMO.admin,
+    body: async () => ({
+      orderId: (await openPosition(await demoUser(DEMO.customer), { instrument: 'EUR_USD', type: 'buy', amount: '1000' })).id,
+      instrument: 'EUR_USD',
+    }),
+  },
+  'PUT /admin/balance/:balanceId': { as: DEMO.admin, body: () => ({ amount: '10.00', type: 'add', comment: 'Goodwill credit' }) },
   // Transmit's own routes (start/transmit.ts): not in the route table, validated before the library.
   'POST /__transmit/subscribe': { body: () => ({ uid: randomUUID(), channel: 'prices' }) },
   'POST /__transmit/unsubscribe': { body: () => ({ uid: randomUUID(), channel: 'prices' }) },

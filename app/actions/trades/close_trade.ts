@@ -1,0 +1,40 @@
+import { closeOrder } from '#actions/orders/close_order'
+import { notifyUser } from '#services/notification_service'
+import { recordStaffAction, type StaffContext } from '#services/audit_log'
+
+/**
+ * Staff close an open trade at the current market price (admin spec §4):
+ * the one exactly-once close path customers and the risk engine use, with
+ * reason 'admin' and the staff member on the realized-P/L entry. The
+ * customer's notification and the audit row are written in the close's own
+ * transaction, and the customer's open pages update after it. A trade closed
+ * or deleted meanwhile answers 409; an unknown one 404.
+ */
+export async function closeTrade(input: { orderId: number } & StaffContext) {
+  const closed = await closeOrder({
+    orderId: input.orderId,
+    userId: null,
+    staffId: input.staff.id,
+    reason: 'admin',
+    inTransaction: async (trx, order, { closeRate, realized }) => {
+      await notifyUser(
+        order.userId,
+        {
+          title: 'Position closed by the broker',
+          description: `Position #${order.id} ${order.instrument} closed at ${closeRate} (P/L ${realized}).`,
+          url: '/statements',
+        },
+        trx
+      )
+      await recordStaffAction(trx, {
+        staff: input.staff,
+        ip: input.ip,
+        action: 'order.close',
+        target: { type: 'order', id: order.id },
+        before: { status: 'open', closeRate: null, proLoss: null },
+        after: { status: 'closed', closeRate, proLoss: realized },
+      })
+    },
+  })
+  return closed!
+}

@@ -1,0 +1,51 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Order from '#models/order'
+import Balance from '#models/balance'
+import LedgerEntry from '#models/ledger_entry'
+import { isStorableId } from '#domain/ids'
+import { sum, type Money } from '#domain/money'
+import type { LedgerEntryType } from '#domain/ledger'
+import { NotFoundException } from '#exceptions/not_found_exception'
+import { UserFacingException } from '#exceptions/user_facing_exception'
+
+export const TRADE_DELETED_MESSAGE = 'This trade was deleted'
+
+/**
+ * A live (not deleted) order read again inside the caller's transaction and
+ * locked there (FOR UPDATE on PostgreSQL; SQLite's one connection serializes
+ * transactions), so a staff write and a close, a customer's target change or
+ * another staff write are decided one after the other. Unknown: 404; deleted
+ * (the row stays for the audit trail): 409, as for any row decided meanwhile.
+ */
+export async function lockedLiveOrder(trx: TransactionClientContract, orderId: number) {
+  const order = isStorableId(orderId)
+    ? await Order.query({ client: trx }).where('id', orderId).forUpdate().first()
+    : null
+  if (!order) throw new NotFoundException()
+  if (order.deletedAt) throw new UserFacingException(TRADE_DELETED_MESSAGE, { status: 409 })
+  return order
+}
+
+/**
+ * Locks the order's wallet before the order row is written. Every money path
+ * takes the wallet before the `orders` write whose trigger locks a block of
+ * `order_list_counts` (placing an order reserves margin first, then inserts);
+ * taking them in the other order here could deadlock with a placement on
+ * PostgreSQL. A no-op on SQLite, whose one connection serializes transactions.
+ */
+export async function lockWallet(trx: TransactionClientContract, balanceId: number) {
+  await Balance.query({ client: trx }).where('id', balanceId).forUpdate().first()
+}
+
+/** What the ledger holds for an order, by entry type (`reference_type = 'order'`). */
+export async function orderLedgerSum(trx: TransactionClientContract, orderId: number, types?: LedgerEntryType[]): Promise<Money> {
+  const query = LedgerEntry.query({ client: trx }).where('reference_type', 'order').where('reference_id', orderId)
+  if (types) query.whereIn('type', types)
+  const entries = await query.select('amount')
+  return sum(entries.map((e) => e.amount))
+}
+
+/** One affected-row count as both drivers report it. */
+export function affected(result: unknown) {
+  return Number(Array.isArray(result) ? result[0] : result)
+}
