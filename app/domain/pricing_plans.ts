@@ -22,6 +22,38 @@ export const PLAN_LIMITS = { name: 120, description: 1000 } as const
 export type LeverageField = `${Category}Leverage`
 export type StopoutField = `${Category}Stopout`
 
+/** The list's and the form's order of the categories (admin spec §2 Pricing Plans columns). */
+export const PLAN_CATEGORIES: readonly Category[] = [
+  'forex',
+  'commodity',
+  'stock',
+  'index',
+  'crypto',
+]
+
+/** The list's leverage headers (FOREX LEV., COMM. LEV., …) and the form's labels, per category. */
+export const LEVERAGE_COLUMN_LABELS: Record<Category, string> = {
+  forex: 'Forex Lev.',
+  commodity: 'Comm. Lev.',
+  stock: 'Stock Lev.',
+  index: 'Index Lev.',
+  crypto: 'Crypto Lev.',
+}
+export const LEVERAGE_LABELS: Record<Category, string> = {
+  forex: 'Forex Leverage',
+  commodity: 'Commodity Leverage',
+  stock: 'Stock Leverage',
+  index: 'Index Leverage',
+  crypto: 'Crypto Leverage',
+}
+export const STOPOUT_LABELS: Record<Category, string> = {
+  forex: 'Forex Stop-out',
+  commodity: 'Commodity Stop-out',
+  stock: 'Stock Stop-out',
+  index: 'Index Stop-out',
+  crypto: 'Crypto Stop-out',
+}
+
 export const LEVERAGE_FIELDS = CATEGORIES.map((c) => `${c}Leverage` as LeverageField)
 export const STOPOUT_FIELDS = CATEGORIES.map((c) => `${c}Stopout` as StopoutField)
 

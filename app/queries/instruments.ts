@@ -11,7 +11,10 @@ import { instrumentAdminRow } from '#transformers/instrument_transformer'
  * first, one page; the search matches name, base, quote or alias,
  * case-insensitively, its wildcards taken literally.
  */
-export function instrumentPage(category: Category, options: { page?: number; limit?: number; search?: string }) {
+export function instrumentPage(
+  category: Category,
+  options: { page?: number; limit?: number; search?: string }
+) {
   const query = Instrument.query().where('category', category).orderBy('id', 'desc')
   if (options.search) {
     const pattern = likePattern(options.search.toLowerCase())

@@ -17,12 +17,14 @@ import {
 export const INSTRUMENT_DECIMAL_FIELDS = ['bids', 'asks', 'swap']
 
 /** A price above zero whose digits every database keeps exactly (at most 15 significant digits). */
-const storablePrice = vine.createRule((value: unknown, _options: undefined, field: FieldContext) => {
-  if (typeof value !== 'string' || !field.isValid) return
-  if (!money(value).greaterThan(0) || significantDigits(value) > SQLITE_EXACT_DIGITS) {
-    field.report('The {{ field }} field is not a price', 'price', field)
+const storablePrice = vine.createRule(
+  (value: unknown, _options: undefined, field: FieldContext) => {
+    if (typeof value !== 'string' || !field.isValid) return
+    if (!money(value).greaterThan(0) || significantDigits(value) > SQLITE_EXACT_DIGITS) {
+      field.report('The {{ field }} field is not a price', 'price', field)
+    }
   }
-})
+)
 
 const price = () => decimalText(9, 8).use(storablePrice()).nullable().optional()
 
@@ -73,22 +75,31 @@ instrumentValidator.messagesProvider = new SimpleMessagesProvider({
   'quote.regex': 'Quote must be a currency code such as USD',
   'category.required': 'Category is required',
   'category.enum': 'Choose a category from the list',
-  ...oneMessage('bids', 'Bid must be a price above 0 such as 1.08452', ['string', 'regex', 'price']),
-  ...oneMessage('asks', 'Ask must be a price above 0 such as 1.08460', ['string', 'regex', 'price']),
+  ...oneMessage('bids', 'Bid must be a price above 0 such as 1.08452', [
+    'string',
+    'regex',
+    'price',
+  ]),
+  ...oneMessage('asks', 'Ask must be a price above 0 such as 1.08460', [
+    'string',
+    'regex',
+    'price',
+  ]),
   ...oneMessage('tradingview', 'Chart provider is required'),
   'tradingview.maxLength': `Chart provider must be at most ${INSTRUMENT_LIMITS.tradingview} characters`,
-  'tradingview.regex': 'Chart provider may hold only letters, digits, dots, dashes and underscores, such as OANDA',
+  'tradingview.regex':
+    'Chart provider may hold only letters, digits, dots, dashes and underscores, such as OANDA',
   'alias.string': 'Alias must be text',
   'alias.maxLength': `Alias must be at most ${INSTRUMENT_LIMITS.alias} characters`,
   'leverage.required': 'Leverage is required',
   'leverage.wholeNumber': `Leverage must be a whole number from 0 to ${MAX_LEVERAGE}`,
   'tradable.required': 'Tradable is required',
   'tradable.boolean': 'Tradable must be on or off',
-  ...oneMessage('swap', `Swap must be a percentage from -${MAX_SWAP} to ${MAX_SWAP} with at most 4 decimals`, [
-    'string',
-    'regex',
-    'decimalRange',
-  ]),
+  ...oneMessage(
+    'swap',
+    `Swap must be a percentage from -${MAX_SWAP} to ${MAX_SWAP} with at most 4 decimals`,
+    ['string', 'regex', 'decimalRange']
+  ),
 })
 
 export type InstrumentPayload = Awaited<ReturnType<typeof instrumentValidator.validate>>

@@ -1,6 +1,19 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import { MAX_LEVERAGE, MAX_PLAN_PRICE_DIGITS, MAX_STOP_OUT, PLAN_LIMITS, STOPOUT_FIELDS } from '#domain/pricing_plans'
-import { decimalRange, decimalText, oneMessage, requiredText, shortText, wholeNumberRule } from '#validators/rules'
+import {
+  MAX_LEVERAGE,
+  MAX_PLAN_PRICE_DIGITS,
+  MAX_STOP_OUT,
+  PLAN_LIMITS,
+  STOPOUT_FIELDS,
+} from '#domain/pricing_plans'
+import {
+  decimalRange,
+  decimalText,
+  oneMessage,
+  requiredText,
+  shortText,
+  wholeNumberRule,
+} from '#validators/rules'
 
 /** Fields of the plan payload that may arrive as JSON numbers (turned into text, never computed as floats). */
 export const PLAN_DECIMAL_FIELDS = ['price', ...STOPOUT_FIELDS]
@@ -52,9 +65,29 @@ planValidator.messagesProvider = new SimpleMessagesProvider({
   'indexLeverage.wholeNumber': `Index leverage must be a whole number from 1 to ${MAX_LEVERAGE}`,
   'stockLeverage.wholeNumber': `Stock leverage must be a whole number from 1 to ${MAX_LEVERAGE}`,
   'cryptoLeverage.wholeNumber': `Crypto leverage must be a whole number from 1 to ${MAX_LEVERAGE}`,
-  ...oneMessage('forexStopout', `Forex stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`, STOPOUT_RULES),
-  ...oneMessage('commodityStopout', `Commodity stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`, STOPOUT_RULES),
-  ...oneMessage('indexStopout', `Index stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`, STOPOUT_RULES),
-  ...oneMessage('stockStopout', `Stock stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`, STOPOUT_RULES),
-  ...oneMessage('cryptoStopout', `Crypto stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`, STOPOUT_RULES),
+  ...oneMessage(
+    'forexStopout',
+    `Forex stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`,
+    STOPOUT_RULES
+  ),
+  ...oneMessage(
+    'commodityStopout',
+    `Commodity stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`,
+    STOPOUT_RULES
+  ),
+  ...oneMessage(
+    'indexStopout',
+    `Index stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`,
+    STOPOUT_RULES
+  ),
+  ...oneMessage(
+    'stockStopout',
+    `Stock stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`,
+    STOPOUT_RULES
+  ),
+  ...oneMessage(
+    'cryptoStopout',
+    `Crypto stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`,
+    STOPOUT_RULES
+  ),
 })

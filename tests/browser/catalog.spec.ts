@@ -50,18 +50,27 @@ test.group('Browser: instruments reach the market watch live', (group) => {
     await form.locator('input[name=leverage]').fill('5')
     await form.locator('input[name=alias]').fill('Cardano')
     await staff.locator('[data-testid=instrument-submit]').click()
-    await staff.locator('[data-toast]', { hasText: 'Instrument added successfully' }).first().waitFor()
+    await staff
+      .locator('[data-toast]', { hasText: 'Instrument added successfully' })
+      .first()
+      .waitFor()
     await staff.locator('[data-testid=instruments]').getByText('ADA_USD').waitFor()
 
     // The customer's market watch shows it without a reload, with a live price and a green dot.
     const row = page.locator(`${CRYPTO_PANEL} [data-testid=instrument-ADA_USD]`)
     await row.waitFor({ timeout: 5000 })
     await page.waitForFunction(
-      () => /0\.4\d/.test((globalThis as any).document.querySelector('[data-testid=bid-ADA_USD]')?.textContent ?? ''),
+      () =>
+        /0\.4\d/.test(
+          (globalThis as any).document.querySelector('[data-testid=bid-ADA_USD]')?.textContent ?? ''
+        ),
       undefined,
       { timeout: 5000 }
     )
-    assert.equal(await page.locator('[data-testid=dot-ADA_USD]').getAttribute('data-tradable'), 'true')
+    assert.equal(
+      await page.locator('[data-testid=dot-ADA_USD]').getAttribute('data-tradable'),
+      'true'
+    )
 
     // The customer opens a buy ticket; meanwhile the admin switches the instrument off.
     await page.locator(`${CRYPTO_PANEL} [data-testid=buy-ADA_USD]`).click()
@@ -71,16 +80,25 @@ test.group('Browser: instruments reach the market watch live', (group) => {
     await staff.locator(`[data-testid=instrument-edit-${ada.id}]`).click()
     await staff.locator('[data-testid=switch-tradable]').click()
     await staff.locator('[data-testid=instrument-submit]').click()
-    await staff.locator('[data-toast]', { hasText: 'Instrument updated successfully' }).first().waitFor()
+    await staff
+      .locator('[data-toast]', { hasText: 'Instrument updated successfully' })
+      .first()
+      .waitFor()
     await staff.locator(`[data-testid=tradable-${ada.id}]`, { hasText: 'Not tradable' }).waitFor()
     await staff.context().close()
 
     // The order is refused by the server; the list shows the red dot and offers no buy or sell.
     await dialog.locator('[data-testid=order-submit]').click()
-    await page.locator('[data-toast]', { hasText: 'This instrument is not tradable' }).first().waitFor()
+    await page
+      .locator('[data-toast]', { hasText: 'This instrument is not tradable' })
+      .first()
+      .waitFor()
     await page.keyboard.press('Escape')
     await page.waitForFunction(
-      () => (globalThis as any).document.querySelector('[data-testid=dot-ADA_USD]')?.getAttribute('data-tradable') === 'false',
+      () =>
+        (globalThis as any).document
+          .querySelector('[data-testid=dot-ADA_USD]')
+          ?.getAttribute('data-tradable') === 'false',
       undefined,
       { timeout: 5000 }
     )
@@ -123,7 +141,9 @@ test.group('Browser: pricing plans', (group) => {
     assert.equal(await leverage.inputValue(), '200')
     await leverage.fill('100')
     // The open dashboard re-reads its instruments (a partial Inertia reload) once the change is committed.
-    const reloaded = page.waitForResponse((r) => r.url().includes('/dashboard') && !!r.request().headers()['x-inertia-partial-data'])
+    const reloaded = page.waitForResponse(
+      (r) => r.url().includes('/dashboard') && !!r.request().headers()['x-inertia-partial-data']
+    )
     await staff.locator('[data-testid=plan-submit]').click()
     await staff.locator('[data-toast]', { hasText: 'Plan updated successfully' }).first().waitFor()
     await staff.context().close()
@@ -134,11 +154,17 @@ test.group('Browser: pricing plans', (group) => {
     assert.equal(await ticketMargin(), '10.87')
     await page.locator('[data-testid=order-submit]').click()
     await page.locator('[data-toast]', { hasText: 'Order Placed Successfully' }).first().waitFor()
-    const order = await Order.query().where('instrument', 'EUR_USD').whereNull('close_time').firstOrFail()
+    const order = await Order.query()
+      .where('instrument', 'EUR_USD')
+      .whereNull('close_time')
+      .firstOrFail()
     assert.equal(order.leverage, 100)
   })
 
-  test('the admin adds a plan and deletes it; a plan with subscribers is refused with the reason', async ({ visit, assert }) => {
+  test('the admin adds a plan and deletes it; a plan with subscribers is refused with the reason', async ({
+    visit,
+    assert,
+  }) => {
     const page = await visit('/')
     await loginThroughForm(page, DEMO.admin)
     await page.goto('/admin/pricing')
@@ -148,7 +174,11 @@ test.group('Browser: pricing plans', (group) => {
     assert.equal(await form.locator('input[name=price]').inputValue(), '0')
     await form.locator('input[name=name]').fill('Platinum')
     await form.locator('input[name=forexLeverage]').pressSequentially('-5x')
-    assert.equal(await form.locator('input[name=forexLeverage]').inputValue(), '5', 'a minus sign or a letter cannot be typed')
+    assert.equal(
+      await form.locator('input[name=forexLeverage]').inputValue(),
+      '5',
+      'a minus sign or a letter cannot be typed'
+    )
     await form.locator('input[name=forexLeverage]').fill('5000')
     await page.locator('[data-testid=plan-submit]').click()
     await form.getByText('Forex leverage must be a whole number from 1 to 1000').waitFor()
@@ -162,7 +192,10 @@ test.group('Browser: pricing plans', (group) => {
     await page.locator('[data-testid=plans]').getByText('Platinum').waitFor()
 
     await page.locator(`[data-testid=plan-delete-${plan.id}]`).click()
-    await page.assertTextContains('[data-testid=plan-delete-dialog]', 'Are you sure to delete this plan?')
+    await page.assertTextContains(
+      '[data-testid=plan-delete-dialog]',
+      'Are you sure to delete this plan?'
+    )
     await page.locator('[data-testid=plan-delete-dialog-confirm]').click()
     await page.locator('[data-toast]', { hasText: 'Plan deleted successfully' }).first().waitFor()
     assert.isNull(await PricingPlan.find(plan.id))
@@ -170,7 +203,12 @@ test.group('Browser: pricing plans', (group) => {
     const silver = await PricingPlan.findByOrFail('name', 'Silver')
     await page.locator(`[data-testid=plan-delete-${silver.id}]`).click()
     await page.locator('[data-testid=plan-delete-dialog-confirm]').click()
-    await page.locator('[data-toast]', { hasText: 'This plan cannot be deleted: 1 customer is subscribed to it' }).first().waitFor()
+    await page
+      .locator('[data-toast]', {
+        hasText: 'This plan cannot be deleted: 1 customer is subscribed to it',
+      })
+      .first()
+      .waitFor()
     await PricingPlan.findOrFail(silver.id)
   })
 })

@@ -11,13 +11,24 @@ test.group('catalog rules (instruments and pricing plans)', () => {
   test('a plan or an instrument in use is refused with the count', ({ assert }) => {
     assert.isNull(planInUseMessage(0))
     assert.equal(planInUseMessage(1), 'This plan cannot be deleted: 1 customer is subscribed to it')
-    assert.equal(planInUseMessage(12), 'This plan cannot be deleted: 12 customers are subscribed to it')
+    assert.equal(
+      planInUseMessage(12),
+      'This plan cannot be deleted: 12 customers are subscribed to it'
+    )
     assert.isNull(instrumentInUseMessage(0, 'delete'))
-    assert.equal(instrumentInUseMessage(1, 'delete'), 'This instrument cannot be deleted: 1 position is open on it')
-    assert.equal(instrumentInUseMessage(3, 'rename'), 'The name and category of this instrument cannot change: 3 positions are open on it')
+    assert.equal(
+      instrumentInUseMessage(1, 'delete'),
+      'This instrument cannot be deleted: 1 position is open on it'
+    )
+    assert.equal(
+      instrumentInUseMessage(3, 'rename'),
+      'The name and category of this instrument cannot change: 3 positions are open on it'
+    )
   })
 
-  test('the five instrument screens: titled by their type as the menu names them, role 1 only; Pricing Plans likewise', ({ assert }) => {
+  test('the five instrument screens: titled by their type as the menu names them, role 1 only; Pricing Plans likewise', ({
+    assert,
+  }) => {
     const links = MENU.flatMap((s) => s.links)
     for (const category of CATEGORIES) {
       const path = `/admin/instruments/${category}`
@@ -30,8 +41,16 @@ test.group('catalog rules (instruments and pricing plans)', () => {
     assert.deepEqual(screenRoles('/admin/pricing'), [Roles.ADMIN])
   })
 
-  test('plan leverages are whole numbers 1 to MAX_LEVERAGE, stop-outs above 0 up to 100 %, all nullable', async ({ assert }) => {
-    const ok = await planValidator.validate({ name: 'P', forexLeverage: '50', cryptoLeverage: MAX_LEVERAGE, stockStopout: String(MAX_STOP_OUT), indexStopout: null })
+  test('plan leverages are whole numbers 1 to MAX_LEVERAGE, stop-outs above 0 up to 100 %, all nullable', async ({
+    assert,
+  }) => {
+    const ok = await planValidator.validate({
+      name: 'P',
+      forexLeverage: '50',
+      cryptoLeverage: MAX_LEVERAGE,
+      stockStopout: String(MAX_STOP_OUT),
+      indexStopout: null,
+    })
     assert.equal(ok.forexLeverage, 50)
     assert.equal(ok.cryptoLeverage, MAX_LEVERAGE)
     assert.isNull(ok.indexStopout)
@@ -43,7 +62,9 @@ test.group('catalog rules (instruments and pricing plans)', () => {
     }
   })
 
-  test('instrument fields: names and codes in capitals, leverage 0 allowed, swap either sign', async ({ assert }) => {
+  test('instrument fields: names and codes in capitals, leverage 0 allowed, swap either sign', async ({
+    assert,
+  }) => {
     const ok = await instrumentValidator.validate({
       name: 'brk.b',
       base: 'brk.b',
@@ -54,7 +75,15 @@ test.group('catalog rules (instruments and pricing plans)', () => {
       tradable: false,
       swap: '-2.5',
     })
-    assert.containsSubset(ok, { name: 'BRK.B', base: 'BRK.B', quote: 'USD', tradingview: 'NYSE', leverage: 0, tradable: false, swap: '-2.5' })
+    assert.containsSubset(ok, {
+      name: 'BRK.B',
+      base: 'BRK.B',
+      quote: 'USD',
+      tradingview: 'NYSE',
+      leverage: 0,
+      tradable: false,
+      swap: '-2.5',
+    })
     await assert.rejects(() => instrumentValidator.validate({ ...ok, tradable: 'true' }))
     await assert.rejects(() => instrumentValidator.validate({ ...ok, swap: '-100.5' }))
   })

@@ -18,7 +18,9 @@ import {
  * is quoted at once (the simulator from its starting price, or the live feed
  * of its category) and customers' market watches show it.
  */
-export async function createInstrument(input: InstrumentFields & StaffContext): Promise<Instrument> {
+export async function createInstrument(
+  input: InstrumentFields & StaffContext
+): Promise<Instrument> {
   checkPrices(input.bids, input.asks)
   let instrument: Instrument
   try {

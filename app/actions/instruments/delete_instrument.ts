@@ -18,10 +18,14 @@ import { instrumentAudit, openPositionsOn } from '#actions/instruments/instrumen
 export async function deleteInstrument(input: StaffContext & { id: number }): Promise<void> {
   if (!isStorableId(input.id)) throw new NotFoundException()
   const deleted = await db.transaction(async (trx) => {
-    const instrument = await Instrument.query({ client: trx }).where('id', input.id).forUpdate().first()
+    const instrument = await Instrument.query({ client: trx })
+      .where('id', input.id)
+      .forUpdate()
+      .first()
     if (!instrument) throw new NotFoundException()
     const refusal = instrumentInUseMessage(await openPositionsOn(trx, instrument), 'delete')
-    if (refusal) throw new UserFacingException(refusal, { status: 409, code: 'E_INSTRUMENT_IN_USE' })
+    if (refusal)
+      throw new UserFacingException(refusal, { status: 409, code: 'E_INSTRUMENT_IN_USE' })
     await trx.from('instruments').where('id', instrument.id).delete()
     await recordStaffAction(trx, {
       staff: input.staff,

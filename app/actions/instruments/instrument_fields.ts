@@ -56,14 +56,21 @@ export function checkPrices(bids: string | null | undefined, asks: string | null
 export const DUPLICATE_NAME = 'An instrument with this name already exists'
 
 /** Refuses a name another instrument already has (the unique index decides a race; see isUniqueViolation). */
-export async function ensureNameFree(trx: TransactionClientContract, name: string, exceptId?: number) {
+export async function ensureNameFree(
+  trx: TransactionClientContract,
+  name: string,
+  exceptId?: number
+) {
   const query = trx.from('instruments').where('name', name)
   if (exceptId !== undefined) query.whereNot('id', exceptId)
   if (await query.first()) throw new UserFacingException(DUPLICATE_NAME, { field: 'name' })
 }
 
 /** Positions still open on an instrument (by its id, or its name for rows written before ids were kept). */
-export async function openPositionsOn(trx: TransactionClientContract, instrument: Instrument): Promise<number> {
+export async function openPositionsOn(
+  trx: TransactionClientContract,
+  instrument: Instrument
+): Promise<number> {
   const row = await trx
     .from('orders')
     .whereNull('close_time')

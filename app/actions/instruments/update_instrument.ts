@@ -32,12 +32,17 @@ const sameDecimal = (a: string | null, b: string | null) =>
  * whether orders may trade on it), so it moves only with a new price: an
  * edit of the leverage must not make an old price look fresh.
  */
-export async function updateInstrument(input: InstrumentFields & StaffContext & { id: number }): Promise<Instrument> {
+export async function updateInstrument(
+  input: InstrumentFields & StaffContext & { id: number }
+): Promise<Instrument> {
   if (!isStorableId(input.id)) throw new NotFoundException()
   let change: { before: Instrument; after: Instrument; repriced: boolean }
   try {
     change = await db.transaction(async (trx) => {
-      const before = await Instrument.query({ client: trx }).where('id', input.id).forUpdate().first()
+      const before = await Instrument.query({ client: trx })
+        .where('id', input.id)
+        .forUpdate()
+        .first()
       if (!before) throw new NotFoundException()
       const bids = input.bids === undefined ? before.bids : input.bids
       const asks = input.asks === undefined ? before.asks : input.asks
@@ -45,7 +50,8 @@ export async function updateInstrument(input: InstrumentFields & StaffContext & 
       const moved = before.name !== input.name || before.category !== input.category
       if (moved) {
         const refusal = instrumentInUseMessage(await openPositionsOn(trx, before), 'rename')
-        if (refusal) throw new UserFacingException(refusal, { status: 409, code: 'E_INSTRUMENT_IN_USE' })
+        if (refusal)
+          throw new UserFacingException(refusal, { status: 409, code: 'E_INSTRUMENT_IN_USE' })
       }
       if (before.name !== input.name) await ensureNameFree(trx, input.name, before.id)
       const repriced = !sameDecimal(bids, before.bids) || !sameDecimal(asks, before.asks)

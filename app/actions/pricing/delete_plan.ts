@@ -21,7 +21,11 @@ export async function deletePlan(input: StaffContext & { id: number }): Promise<
   await db.transaction(async (trx) => {
     const plan = await PricingPlan.query({ client: trx }).where('id', input.id).forUpdate().first()
     if (!plan) throw new NotFoundException()
-    const counted = await trx.from('users').where('pricing_table_id', plan.id).count('* as total').first()
+    const counted = await trx
+      .from('users')
+      .where('pricing_table_id', plan.id)
+      .count('* as total')
+      .first()
     const refusal = planInUseMessage(Number(counted?.total ?? 0))
     if (refusal) throw new UserFacingException(refusal, { status: 409, code: 'E_PLAN_IN_USE' })
     await trx.from('pricing_plans').where('id', plan.id).delete()

@@ -20,7 +20,8 @@ export interface PlanFields {
 }
 
 const orNull = <T>(value: T | null | undefined) => (value === undefined ? null : value)
-const percent = (value: string | null | undefined) => (value === null || value === undefined ? null : toDbDecimal(value))
+const percent = (value: string | null | undefined) =>
+  value === null || value === undefined ? null : toDbDecimal(value)
 
 /** The columns a plan is stored with: absent values become null (§3), the price defaults to 0, a blank description is none. */
 export function planColumns(fields: PlanFields): Partial<PricingPlan> {
@@ -43,6 +44,7 @@ export function planColumns(fields: PlanFields): Partial<PricingPlan> {
 
 /** What the audit trail keeps of a plan: its form's fields as the list shows them. */
 export function planAudit(plan: PricingPlan) {
-  const { id: _id, ...fields } = planRow(plan)
+  const fields: Partial<ReturnType<typeof planRow>> = planRow(plan)
+  delete fields.id
   return fields
 }

@@ -12,7 +12,9 @@ import { planAudit, planColumns, type PlanFields } from '#actions/pricing/plan_f
  * stop-outs to open positions as soon as the change commits. The audit row
  * (the fields that changed) is written in the same transaction.
  */
-export async function updatePlan(input: PlanFields & StaffContext & { id: number }): Promise<PricingPlan> {
+export async function updatePlan(
+  input: PlanFields & StaffContext & { id: number }
+): Promise<PricingPlan> {
   if (!isStorableId(input.id)) throw new NotFoundException()
   const plan = await db.transaction(async (trx) => {
     const row = await PricingPlan.query({ client: trx }).where('id', input.id).forUpdate().first()

@@ -32,7 +32,9 @@ export function NumberField<V extends Record<string, any>>({
 }: Props<V>) {
   const { t } = useTranslation()
   const error = form.errorFor(name)
-  const pattern = new RegExp(`^${signed ? '-?' : ''}\\d*${decimals > 0 ? `(\\.\\d{0,${decimals}})?` : ''}$`)
+  const pattern = new RegExp(
+    `^${signed ? '-?' : ''}\\d*${decimals > 0 ? `(\\.\\d{0,${decimals}})?` : ''}$`
+  )
   return (
     <Input
       name={name}

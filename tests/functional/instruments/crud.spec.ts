@@ -27,7 +27,8 @@ const FIELDS = {
   swap: '-0.25',
 }
 
-const instrumentCount = async () => Number((await db.from('instruments').count('* as total').first()).total)
+const instrumentCount = async () =>
+  Number((await db.from('instruments').count('* as total').first()).total)
 
 /** The instrument's fields as PUT sends them back (the whole form, prices left out as the modal does), with changes. */
 function formOf(i: Instrument, changes: Record<string, unknown> = {}) {
@@ -60,26 +61,45 @@ async function openOn(instrument: Instrument) {
 test.group('Instruments pages and list', (group) => {
   isolate(group)
 
-  test('each of the five screens renders the one page with its category', async ({ client, assert }) => {
+  test('each of the five screens renders the one page with its category', async ({
+    client,
+    assert,
+  }) => {
     for (const category of ['forex', 'commodity', 'index', 'crypto', 'stock']) {
-      const response = await client.get(`/admin/instruments/${category}`).loginAs(await admin()).withInertia()
+      const response = await client
+        .get(`/admin/instruments/${category}`)
+        .loginAs(await admin())
+        .withInertia()
       response.assertStatus(200)
       response.assertInertiaComponent('staff/instruments/index')
       assert.deepEqual(response.inertiaProps.category, category)
     }
-    ;(await client.get('/admin/instruments/bonds').loginAs(await admin()).withInertia()).assertStatus(404)
+    ;(
+      await client
+        .get('/admin/instruments/bonds')
+        .loginAs(await admin())
+        .withInertia()
+    ).assertStatus(404)
   })
 
-  test('GET /admin/instruments/api/:category lists one category, newest first, paged and searchable', async ({ client, assert }) => {
+  test('GET /admin/instruments/api/:category lists one category, newest first, paged and searchable', async ({
+    client,
+    assert,
+  }) => {
     const forex = await api(client, 'get', '/admin/instruments/api/forex').loginAs(await admin())
     forex.assertStatus(200)
     assert.deepEqual(forex.body().meta, { total: 17, perPage: 15, currentPage: 1, lastPage: 2 })
     assert.isTrue(forex.body().data.every((r: any) => r.category === 'forex'))
     const ids = forex.body().data.map((r: any) => r.id)
-    assert.deepEqual(ids, [...ids].sort((a: number, b: number) => b - a))
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a: number, b: number) => b - a)
+    )
 
     const eurUsd = await Instrument.findByOrFail('name', 'EUR_USD')
-    const found = await api(client, 'get', '/admin/instruments/api/forex?search=euro / us').loginAs(await admin())
+    const found = await api(client, 'get', '/admin/instruments/api/forex?search=euro / us').loginAs(
+      await admin()
+    )
     assert.deepEqual(found.body().data, [
       {
         id: eurUsd.id,
@@ -97,34 +117,57 @@ test.group('Instruments pages and list', (group) => {
       },
     ])
     // Base and quote are searched too; another category's instruments never show.
-    const yen = await api(client, 'get', '/admin/instruments/api/forex?search=jpy&limit=25').loginAs(await admin())
+    const yen = await api(
+      client,
+      'get',
+      '/admin/instruments/api/forex?search=jpy&limit=25'
+    ).loginAs(await admin())
     assert.sameMembers(
       yen.body().data.map((r: any) => r.name),
       ['USD_JPY', 'EUR_JPY', 'GBP_JPY', 'AUD_JPY']
     )
-    const btcInForex = await api(client, 'get', '/admin/instruments/api/forex?search=BTC').loginAs(await admin())
+    const btcInForex = await api(client, 'get', '/admin/instruments/api/forex?search=BTC').loginAs(
+      await admin()
+    )
     assert.equal(btcInForex.body().meta.total, 0)
-    const literal = await api(client, 'get', '/admin/instruments/api/forex?search=%25').loginAs(await admin())
+    const literal = await api(client, 'get', '/admin/instruments/api/forex?search=%25').loginAs(
+      await admin()
+    )
     assert.equal(literal.body().meta.total, 0)
 
     const crypto = await api(client, 'get', '/admin/instruments/api/crypto').loginAs(await admin())
     assert.equal(crypto.body().meta.total, 6)
 
-    ;(await api(client, 'get', '/admin/instruments/api/bonds').loginAs(await admin())).assertStatus(404)
-    const bad = await api(client, 'get', '/admin/instruments/api/forex?limit=7').loginAs(await admin())
+    ;(await api(client, 'get', '/admin/instruments/api/bonds').loginAs(await admin())).assertStatus(
+      404
+    )
+    const bad = await api(client, 'get', '/admin/instruments/api/forex?limit=7').loginAs(
+      await admin()
+    )
     bad.assertStatus(422)
     assert.equal(fieldErrors(bad.body()).limit, 'Page size must be one of 15, 25, 50')
   })
 
-  test('only admins: other roles get 403 on every call, visitors 401 or the login page', async ({ client }) => {
+  test('only admins: other roles get 403 on every call, visitors 401 or the login page', async ({
+    client,
+  }) => {
     const eurUsd = await Instrument.findByOrFail('name', 'EUR_USD')
     for (const roleId of [2, 3, 4, 5, 6] as const) {
       const user = await userOfRole(roleId)
       ;(await client.get('/admin/instruments/forex').loginAs(user).withInertia()).assertStatus(403)
       ;(await api(client, 'get', '/admin/instruments/api/forex').loginAs(user)).assertStatus(403)
       ;(await api(client, 'post', '/admin/instruments', FIELDS).loginAs(user)).assertStatus(403)
-      ;(await api(client, 'put', `/admin/instruments/${eurUsd.id}`, formOf(eurUsd, { tradable: false })).loginAs(user)).assertStatus(403)
-      ;(await api(client, 'delete', `/admin/instruments/${eurUsd.id}`).loginAs(user)).assertStatus(403)
+      ;(
+        await api(
+          client,
+          'put',
+          `/admin/instruments/${eurUsd.id}`,
+          formOf(eurUsd, { tradable: false })
+        ).loginAs(user)
+      ).assertStatus(403)
+      ;(await api(client, 'delete', `/admin/instruments/${eurUsd.id}`).loginAs(user)).assertStatus(
+        403
+      )
     }
     const visitor = await client.get('/admin/instruments/crypto').redirects(0)
     visitor.assertStatus(302)
@@ -139,10 +182,17 @@ test.group('Instruments pages and list', (group) => {
 test.group('Instruments add, edit, delete', (group) => {
   isolate(group)
 
-  test('adds an instrument with every field, names in capitals; its audit row records it', async ({ client, assert }) => {
-    const response = await api(client, 'post', '/admin/instruments', { ...FIELDS, name: 'ada_usd', base: 'ada', quote: 'usd', tradingview: 'binance' }).loginAs(
-      await admin()
-    )
+  test('adds an instrument with every field, names in capitals; its audit row records it', async ({
+    client,
+    assert,
+  }) => {
+    const response = await api(client, 'post', '/admin/instruments', {
+      ...FIELDS,
+      name: 'ada_usd',
+      base: 'ada',
+      quote: 'usd',
+      tradingview: 'binance',
+    }).loginAs(await admin())
     response.assertStatus(201)
     assert.equal(response.body().message, 'Instrument added successfully')
     assert.containsSubset(response.body().instrument, {
@@ -163,7 +213,10 @@ test.group('Instruments add, edit, delete', (group) => {
     assert.deepEqual(audit.changes.tradable, { before: null, after: true })
   })
 
-  test('bids, asks and alias are optional; swap defaults to 0; numbers may come as JSON numbers', async ({ client, assert }) => {
+  test('bids, asks and alias are optional; swap defaults to 0; numbers may come as JSON numbers', async ({
+    client,
+    assert,
+  }) => {
     const bare = await api(client, 'post', '/admin/instruments', {
       name: 'SHIB_USD',
       base: 'SHIB',
@@ -174,21 +227,45 @@ test.group('Instruments add, edit, delete', (group) => {
       tradable: false,
     }).loginAs(await admin())
     bare.assertStatus(201)
-    assert.containsSubset(bare.body().instrument, { bids: null, asks: null, alias: null, leverage: 0, tradable: false, swap: '0' })
-    const numbers = await api(client, 'post', '/admin/instruments', { ...FIELDS, name: 'DOT_USD', bids: 6.125, asks: 6.13, swap: 0.5, alias: '  ' }).loginAs(
-      await admin()
-    )
+    assert.containsSubset(bare.body().instrument, {
+      bids: null,
+      asks: null,
+      alias: null,
+      leverage: 0,
+      tradable: false,
+      swap: '0',
+    })
+    const numbers = await api(client, 'post', '/admin/instruments', {
+      ...FIELDS,
+      name: 'DOT_USD',
+      bids: 6.125,
+      asks: 6.13,
+      swap: 0.5,
+      alias: '  ',
+    }).loginAs(await admin())
     numbers.assertStatus(201)
-    assert.containsSubset(numbers.body().instrument, { bids: '6.125', asks: '6.13', swap: '0.5', alias: null })
+    assert.containsSubset(numbers.body().instrument, {
+      bids: '6.125',
+      asks: '6.13',
+      swap: '0.5',
+      alias: null,
+    })
   })
 
-  test('bad input is refused with a message under the field, and nothing is written', async ({ client, assert }) => {
+  test('bad input is refused with a message under the field, and nothing is written', async ({
+    client,
+    assert,
+  }) => {
     const before = await instrumentCount()
     const audits = await auditCount()
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '' }, 'name', 'Name is required'],
       [{ name: undefined }, 'name', 'Name is required'],
-      [{ name: 'EUR USD' }, 'name', 'Name may hold only letters, digits, dots, dashes and underscores, such as EUR_USD'],
+      [
+        { name: 'EUR USD' },
+        'name',
+        'Name may hold only letters, digits, dots, dashes and underscores, such as EUR_USD',
+      ],
       [{ name: 'x'.repeat(41) }, 'name', 'Name must be at most 40 characters'],
       [{ base: null }, 'base', 'Base is required'],
       [{ base: 'A/B' }, 'base', 'Base may hold only letters, digits and dots, such as EUR'],
@@ -198,7 +275,11 @@ test.group('Instruments add, edit, delete', (group) => {
       [{ category: undefined }, 'category', 'Category is required'],
       [{ category: 'bonds' }, 'category', 'Choose a category from the list'],
       [{ tradingview: undefined }, 'tradingview', 'Chart provider is required'],
-      [{ tradingview: 'OANDA:EUR' }, 'tradingview', 'Chart provider may hold only letters, digits, dots, dashes and underscores, such as OANDA'],
+      [
+        { tradingview: 'OANDA:EUR' },
+        'tradingview',
+        'Chart provider may hold only letters, digits, dots, dashes and underscores, such as OANDA',
+      ],
       [{ leverage: undefined }, 'leverage', 'Leverage is required'],
       [{ leverage: null }, 'leverage', 'Leverage is required'],
       [{ leverage: -1 }, 'leverage', 'Leverage must be a whole number from 0 to 1000'],
@@ -219,23 +300,45 @@ test.group('Instruments add, edit, delete', (group) => {
       [{ asks: '0.45' }, 'asks', 'The ask must not be below the bid'],
       [{ asks: null }, 'asks', 'Give the ask with the bid, or neither'],
       [{ bids: null }, 'bids', 'Give the bid with the ask, or neither'],
-      [{ swap: '100.5' }, 'swap', 'Swap must be a percentage from -100 to 100 with at most 4 decimals'],
-      [{ swap: 'none' }, 'swap', 'Swap must be a percentage from -100 to 100 with at most 4 decimals'],
-      [{ swap: '0.12345' }, 'swap', 'Swap must be a percentage from -100 to 100 with at most 4 decimals'],
+      [
+        { swap: '100.5' },
+        'swap',
+        'Swap must be a percentage from -100 to 100 with at most 4 decimals',
+      ],
+      [
+        { swap: 'none' },
+        'swap',
+        'Swap must be a percentage from -100 to 100 with at most 4 decimals',
+      ],
+      [
+        { swap: '0.12345' },
+        'swap',
+        'Swap must be a percentage from -100 to 100 with at most 4 decimals',
+      ],
       [{ alias: 'x'.repeat(81) }, 'alias', 'Alias must be at most 80 characters'],
       [{ name: 'EUR_USD' }, 'name', 'An instrument with this name already exists'],
       [{ name: 'eur_usd' }, 'name', 'An instrument with this name already exists'],
     ]
     for (const [changes, field, message] of cases) {
-      const response = await api(client, 'post', '/admin/instruments', { ...FIELDS, ...changes }).loginAs(await admin())
+      const response = await api(client, 'post', '/admin/instruments', {
+        ...FIELDS,
+        ...changes,
+      }).loginAs(await admin())
       assert.equal(response.status(), 422, JSON.stringify(changes).slice(0, 80))
-      assert.equal(fieldErrors(response.body())[field], message, JSON.stringify(changes).slice(0, 80))
+      assert.equal(
+        fieldErrors(response.body())[field],
+        message,
+        JSON.stringify(changes).slice(0, 80)
+      )
     }
     assert.equal(await instrumentCount(), before)
     assert.equal(await auditCount(), audits)
   })
 
-  test('edits an instrument; prices left out stay, and so does the time of the stored price', async ({ client, assert }) => {
+  test('edits an instrument; prices left out stay, and so does the time of the stored price', async ({
+    client,
+    assert,
+  }) => {
     const eurUsd = await Instrument.findByOrFail('name', 'EUR_USD')
     const pricedAt = eurUsd.updatedAt!.toMillis()
     const response = await api(
@@ -264,71 +367,148 @@ test.group('Instruments add, edit, delete', (group) => {
     })
   })
 
-  test('a new price is stored with its time; a cleared one empties both', async ({ client, assert }) => {
+  test('a new price is stored with its time; a cleared one empties both', async ({
+    client,
+    assert,
+  }) => {
     const eurUsd = await Instrument.findByOrFail('name', 'EUR_USD')
-    await db.from('instruments').where('id', eurUsd.id).update({ updated_at: '2020-01-01 00:00:00' })
-    const repriced = await api(client, 'put', `/admin/instruments/${eurUsd.id}`, formOf(eurUsd, { bids: '1.1', asks: '1.10012' })).loginAs(
-      await admin()
-    )
+    await db
+      .from('instruments')
+      .where('id', eurUsd.id)
+      .update({ updated_at: '2020-01-01 00:00:00' })
+    const repriced = await api(
+      client,
+      'put',
+      `/admin/instruments/${eurUsd.id}`,
+      formOf(eurUsd, { bids: '1.1', asks: '1.10012' })
+    ).loginAs(await admin())
     repriced.assertStatus(200)
     const after = await Instrument.findOrFail(eurUsd.id)
     assert.equal(after.bids, '1.1')
     assert.equal(after.asks, '1.10012')
     assert.isAbove(after.updatedAt!.toMillis(), Date.now() - 60_000)
 
-    const cleared = await api(client, 'put', `/admin/instruments/${eurUsd.id}`, formOf(eurUsd, { bids: null, asks: null })).loginAs(await admin())
+    const cleared = await api(
+      client,
+      'put',
+      `/admin/instruments/${eurUsd.id}`,
+      formOf(eurUsd, { bids: null, asks: null })
+    ).loginAs(await admin())
     cleared.assertStatus(200)
     assert.isNull((await Instrument.findOrFail(eurUsd.id)).bids)
 
-    const half = await api(client, 'put', `/admin/instruments/${eurUsd.id}`, formOf(eurUsd, { bids: '1.2' })).loginAs(await admin())
+    const half = await api(
+      client,
+      'put',
+      `/admin/instruments/${eurUsd.id}`,
+      formOf(eurUsd, { bids: '1.2' })
+    ).loginAs(await admin())
     half.assertStatus(422)
     assert.equal(fieldErrors(half.body()).asks, 'Give the ask with the bid, or neither')
   })
 
-  test('renaming to a name in use is refused; a rename or a move to another category is fine without positions', async ({ client, assert }) => {
+  test('renaming to a name in use is refused; a rename or a move to another category is fine without positions', async ({
+    client,
+    assert,
+  }) => {
     const eurUsd = await Instrument.findByOrFail('name', 'EUR_USD')
-    const taken = await api(client, 'put', `/admin/instruments/${eurUsd.id}`, formOf(eurUsd, { name: 'gbp_usd' })).loginAs(await admin())
+    const taken = await api(
+      client,
+      'put',
+      `/admin/instruments/${eurUsd.id}`,
+      formOf(eurUsd, { name: 'gbp_usd' })
+    ).loginAs(await admin())
     taken.assertStatus(422)
     assert.equal(fieldErrors(taken.body()).name, 'An instrument with this name already exists')
     // Its own name is no clash.
-    ;(await api(client, 'put', `/admin/instruments/${eurUsd.id}`, formOf(eurUsd, { name: 'eur_usd' })).loginAs(await admin())).assertStatus(200)
+    ;(
+      await api(
+        client,
+        'put',
+        `/admin/instruments/${eurUsd.id}`,
+        formOf(eurUsd, { name: 'eur_usd' })
+      ).loginAs(await admin())
+    ).assertStatus(200)
 
     const xau = await Instrument.findByOrFail('name', 'XAU_USD')
-    const moved = await api(client, 'put', `/admin/instruments/${xau.id}`, formOf(xau, { name: 'GOLD', category: 'index' })).loginAs(await admin())
+    const moved = await api(
+      client,
+      'put',
+      `/admin/instruments/${xau.id}`,
+      formOf(xau, { name: 'GOLD', category: 'index' })
+    ).loginAs(await admin())
     moved.assertStatus(200)
-    const index = await api(client, 'get', '/admin/instruments/api/index?search=gold').loginAs(await admin())
+    const index = await api(client, 'get', '/admin/instruments/api/index?search=gold').loginAs(
+      await admin()
+    )
     assert.deepEqual(
       index.body().data.map((r: any) => r.name),
       ['GOLD']
     )
-    const commodity = await api(client, 'get', '/admin/instruments/api/commodity?search=gold').loginAs(await admin())
+    const commodity = await api(
+      client,
+      'get',
+      '/admin/instruments/api/commodity?search=gold'
+    ).loginAs(await admin())
     assert.equal(commodity.body().meta.total, 0)
   })
 
-  test('with open positions the name and category stay (409); other edits, such as tradable off, go through', async ({ client, assert }) => {
+  test('with open positions the name and category stay (409); other edits, such as tradable off, go through', async ({
+    client,
+    assert,
+  }) => {
     const eurUsd = await Instrument.findByOrFail('name', 'EUR_USD')
     await openOn(eurUsd)
     await openOn(eurUsd)
-    const renamed = await api(client, 'put', `/admin/instruments/${eurUsd.id}`, formOf(eurUsd, { name: 'EURUSD' })).loginAs(await admin())
+    const renamed = await api(
+      client,
+      'put',
+      `/admin/instruments/${eurUsd.id}`,
+      formOf(eurUsd, { name: 'EURUSD' })
+    ).loginAs(await admin())
     renamed.assertStatus(409)
-    assert.equal(renamed.body().message, 'The name and category of this instrument cannot change: 2 positions are open on it')
-    const moved = await api(client, 'put', `/admin/instruments/${eurUsd.id}`, formOf(eurUsd, { category: 'index' })).loginAs(await admin())
+    assert.equal(
+      renamed.body().message,
+      'The name and category of this instrument cannot change: 2 positions are open on it'
+    )
+    const moved = await api(
+      client,
+      'put',
+      `/admin/instruments/${eurUsd.id}`,
+      formOf(eurUsd, { category: 'index' })
+    ).loginAs(await admin())
     moved.assertStatus(409)
     assert.equal((await Instrument.findOrFail(eurUsd.id)).name, 'EUR_USD')
 
-    const off = await api(client, 'put', `/admin/instruments/${eurUsd.id}`, formOf(eurUsd, { tradable: false })).loginAs(await admin())
+    const off = await api(
+      client,
+      'put',
+      `/admin/instruments/${eurUsd.id}`,
+      formOf(eurUsd, { tradable: false })
+    ).loginAs(await admin())
     off.assertStatus(200)
   })
 
   test('unknown or malformed ids are 404, whatever the body', async ({ client }) => {
     for (const id of ['999999', '2147483648', '0', '-1', '0x10', '1e1', 'EUR_USD']) {
-      ;(await api(client, 'put', `/admin/instruments/${id}`, FIELDS).loginAs(await admin())).assertStatus(404)
-      ;(await api(client, 'put', `/admin/instruments/${id}`, { leverage: 'bad' }).loginAs(await admin())).assertStatus(404)
-      ;(await api(client, 'delete', `/admin/instruments/${id}`).loginAs(await admin())).assertStatus(404)
+      ;(
+        await api(client, 'put', `/admin/instruments/${id}`, FIELDS).loginAs(await admin())
+      ).assertStatus(404)
+      ;(
+        await api(client, 'put', `/admin/instruments/${id}`, { leverage: 'bad' }).loginAs(
+          await admin()
+        )
+      ).assertStatus(404)
+      ;(
+        await api(client, 'delete', `/admin/instruments/${id}`).loginAs(await admin())
+      ).assertStatus(404)
     }
   })
 
-  test('deletes an instrument without open positions: favorites of it go, closed orders keep its name', async ({ client, assert }) => {
+  test('deletes an instrument without open positions: favorites of it go, closed orders keep its name', async ({
+    client,
+    assert,
+  }) => {
     const doge = await Instrument.findByOrFail('name', 'DOGE_USD')
     const customer = await demoUser(DEMO.customer)
     await Favorite.create({ userId: customer.id, instrumentId: doge.id, listId: 1 })
@@ -342,7 +522,9 @@ test.group('Instruments add, edit, delete', (group) => {
       .apply('closed')
       .create()
 
-    const response = await api(client, 'delete', `/admin/instruments/${doge.id}`).loginAs(await admin())
+    const response = await api(client, 'delete', `/admin/instruments/${doge.id}`).loginAs(
+      await admin()
+    )
     response.assertStatus(200)
     assert.equal(response.body().message, 'Instrument deleted successfully')
     assert.isNull(await Instrument.find(doge.id))
@@ -353,10 +535,15 @@ test.group('Instruments add, edit, delete', (group) => {
     const audit = await onlyAuditRow('instrument.delete', doge.id)
     assert.deepEqual(audit.changes.name, { before: 'DOGE_USD', after: null })
 
-    ;(await api(client, 'delete', `/admin/instruments/${doge.id}`).loginAs(await admin())).assertStatus(404)
+    ;(
+      await api(client, 'delete', `/admin/instruments/${doge.id}`).loginAs(await admin())
+    ).assertStatus(404)
   })
 
-  test('an instrument with open positions cannot be deleted: 409 with their count, nothing changes', async ({ client, assert }) => {
+  test('an instrument with open positions cannot be deleted: 409 with their count, nothing changes', async ({
+    client,
+    assert,
+  }) => {
     const audits = await auditCount()
     const btc = await Instrument.findByOrFail('name', 'BTC_USD')
     await openOn(btc)
@@ -365,7 +552,10 @@ test.group('Instruments add, edit, delete', (group) => {
     assert.equal(one.body().message, 'This instrument cannot be deleted: 1 position is open on it')
     await openOn(btc)
     const two = await api(client, 'delete', `/admin/instruments/${btc.id}`).loginAs(await admin())
-    assert.equal(two.body().message, 'This instrument cannot be deleted: 2 positions are open on it')
+    assert.equal(
+      two.body().message,
+      'This instrument cannot be deleted: 2 positions are open on it'
+    )
     await Instrument.findOrFail(btc.id)
     assert.equal(await auditCount(), audits)
   })
@@ -375,29 +565,63 @@ test.group('Instruments: a change applies to orders at once', (group) => {
   isolate(group)
   openMarkets(group)
 
-  test('switching tradable off refuses the next order; on again, it trades', async ({ client, assert }) => {
+  test('switching tradable off refuses the next order; on again, it trades', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const eurUsd = await Instrument.findByOrFail('name', 'EUR_USD')
     quote('EUR_USD', '1.08650', '1.08662')
     const order = { type: 'buy', instrument: 'EUR_USD', amount: '1000' }
     ;(await api(client, 'post', '/dashboard/orders', order).loginAs(customer)).assertStatus(201)
 
-    ;(await api(client, 'put', `/admin/instruments/${eurUsd.id}`, formOf(eurUsd, { tradable: false })).loginAs(await admin())).assertStatus(200)
+    ;(
+      await api(
+        client,
+        'put',
+        `/admin/instruments/${eurUsd.id}`,
+        formOf(eurUsd, { tradable: false })
+      ).loginAs(await admin())
+    ).assertStatus(200)
     const refused = await api(client, 'post', '/dashboard/orders', order).loginAs(customer)
     refused.assertStatus(422)
     assert.equal(fieldErrors(refused.body()).instrument, 'This instrument is not tradable')
 
-    ;(await api(client, 'put', `/admin/instruments/${eurUsd.id}`, formOf(eurUsd, { tradable: true })).loginAs(await admin())).assertStatus(200)
+    ;(
+      await api(
+        client,
+        'put',
+        `/admin/instruments/${eurUsd.id}`,
+        formOf(eurUsd, { tradable: true })
+      ).loginAs(await admin())
+    ).assertStatus(200)
     ;(await api(client, 'post', '/dashboard/orders', order).loginAs(customer)).assertStatus(201)
   })
 
-  test("a changed instrument leverage sets the next order's margin where the plan sets none", async ({ client, assert }) => {
+  test("a changed instrument leverage sets the next order's margin where the plan sets none", async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
-    await db.from('pricing_plans').where('id', customer.pricingTableId!).update({ crypto_leverage: null })
+    await db
+      .from('pricing_plans')
+      .where('id', customer.pricingTableId!)
+      .update({ crypto_leverage: null })
     const btc = await Instrument.findByOrFail('name', 'BTC_USD')
     quote('BTC_USD', '67244.00', '67256.00')
-    ;(await api(client, 'put', `/admin/instruments/${btc.id}`, formOf(btc, { leverage: 10 })).loginAs(await admin())).assertStatus(200)
-    const placed = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'BTC_USD', amount: '0.1' }).loginAs(customer)
+    ;(
+      await api(
+        client,
+        'put',
+        `/admin/instruments/${btc.id}`,
+        formOf(btc, { leverage: 10 })
+      ).loginAs(await admin())
+    ).assertStatus(200)
+    const placed = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'BTC_USD',
+      amount: '0.1',
+    }).loginAs(customer)
     placed.assertStatus(201)
     const order = await Order.findOrFail(placed.body().order.id)
     assert.equal(order.leverage, 10)
@@ -405,11 +629,21 @@ test.group('Instruments: a change applies to orders at once', (group) => {
     assert.equal(order.marginUsed, '672.56')
   })
 
-  test('the dashboard lists a new instrument and the switched-off state', async ({ client, assert }) => {
+  test('the dashboard lists a new instrument and the switched-off state', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     await api(client, 'post', '/admin/instruments', FIELDS).loginAs(await admin())
     const page = await client.get('/dashboard').loginAs(customer).withInertia()
     const ada = page.inertiaProps.instruments.find((i: any) => i.name === 'ADA_USD')
-    assert.containsSubset(ada, { base: 'ADA', quote: 'USD', category: 'crypto', tradable: true, bids: '0.4512', asks: '0.4518' })
+    assert.containsSubset(ada, {
+      base: 'ADA',
+      quote: 'USD',
+      category: 'crypto',
+      tradable: true,
+      bids: '0.4512',
+      asks: '0.4518',
+    })
   })
 })

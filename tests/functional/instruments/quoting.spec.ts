@@ -41,91 +41,142 @@ const formOf = (i: Instrument, changes: Record<string, unknown> = {}) => ({
   ...changes,
 })
 
-test.group('Instruments are quoted as soon as they change (market role in this process)', (group) => {
-  isolate(group)
-  let polygon: PolygonWsFake
-  let frames: { channel: string; payload: any }[] = []
-  const original = transmit.broadcast.bind(transmit)
+test.group(
+  'Instruments are quoted as soon as they change (market role in this process)',
+  (group) => {
+    isolate(group)
+    let polygon: PolygonWsFake
+    let frames: { channel: string; payload: any }[] = []
+    const original = transmit.broadcast.bind(transmit)
 
-  group.each.setup(async () => {
-    resetMarketState()
-    frames = []
-    transmit.broadcast = ((channel: string, payload: any) => {
-      frames.push({ channel, payload })
-    }) as typeof transmit.broadcast
-    polygon = await PolygonWsFake.start({ apiKey: 'pk' })
-    return async () => {
-      await feedManager.stop()
-      transmit.broadcast = original
-      await polygon.close()
+    group.each.setup(async () => {
       resetMarketState()
-    }
-  })
+      frames = []
+      transmit.broadcast = ((channel: string, payload: any) => {
+        frames.push({ channel, payload })
+      }) as typeof transmit.broadcast
+      polygon = await PolygonWsFake.start({ apiKey: 'pk' })
+      return async () => {
+        await feedManager.stop()
+        transmit.broadcast = original
+        await polygon.close()
+        resetMarketState()
+      }
+    })
 
-  test('the simulator quotes a new instrument at once, walks a repriced one from its new price, drops a deleted one', async ({ client, assert }) => {
-    await feedManager.start({ ...FAST, heartbeatMs: 60_000 })
-    assert.include(feedManager.simulated, 'crypto')
+    test('the simulator quotes a new instrument at once, walks a repriced one from its new price, drops a deleted one', async ({
+      client,
+      assert,
+    }) => {
+      await feedManager.start({ ...FAST, heartbeatMs: 60_000 })
+      assert.include(feedManager.simulated, 'crypto')
 
-    const created = await api(client, 'post', '/admin/instruments', NEW_COIN).loginAs(await admin())
-    created.assertStatus(201)
-    await waitFor(() => priceBook.get('ADA_USD') !== undefined, 'the first quote')
-    assert.equal(priceBook.get('ADA_USD')!.feed, 'simulator')
-    assert.equal(feedHealth.feedOf('ADA_USD'), 'simulator')
-    // Browsers are told to re-read their instruments.
-    assert.deepInclude(frames, { channel: PRICES_CHANNEL, payload: { type: 'catalog' } })
+      const created = await api(client, 'post', '/admin/instruments', NEW_COIN).loginAs(
+        await admin()
+      )
+      created.assertStatus(201)
+      await waitFor(() => priceBook.get('ADA_USD') !== undefined, 'the first quote')
+      assert.equal(priceBook.get('ADA_USD')!.feed, 'simulator')
+      assert.equal(feedHealth.feedOf('ADA_USD'), 'simulator')
+      // Browsers are told to re-read their instruments.
+      assert.deepInclude(frames, { channel: PRICES_CHANNEL, payload: { type: 'catalog' } })
 
-    const ada = await Instrument.findByOrFail('name', 'ADA_USD')
-    await api(client, 'put', `/admin/instruments/${ada.id}`, formOf(ada, { bids: '2.00000', asks: '2.00100' })).loginAs(await admin())
-    await waitFor(() => Number(priceBook.get('ADA_USD')?.bids) > 1.5, 'the new price')
+      const ada = await Instrument.findByOrFail('name', 'ADA_USD')
+      await api(
+        client,
+        'put',
+        `/admin/instruments/${ada.id}`,
+        formOf(ada, { bids: '2.00000', asks: '2.00100' })
+      ).loginAs(await admin())
+      await waitFor(() => Number(priceBook.get('ADA_USD')?.bids) > 1.5, 'the new price')
 
-    // An edit that leaves the price alone does not restart the walk.
-    const walking = priceBook.get('ADA_USD')!
-    await api(client, 'put', `/admin/instruments/${ada.id}`, formOf(ada, { leverage: 3 })).loginAs(await admin())
-    await feedManager.instrumentsChanged({ categories: [] })
-    assert.isAbove(Number(priceBook.get('ADA_USD')!.bids), 1.5)
-    assert.isAtLeast(priceBook.get('ADA_USD')!.at, walking.at)
+      // An edit that leaves the price alone does not restart the walk.
+      const walking = priceBook.get('ADA_USD')!
+      await api(
+        client,
+        'put',
+        `/admin/instruments/${ada.id}`,
+        formOf(ada, { leverage: 3 })
+      ).loginAs(await admin())
+      await feedManager.instrumentsChanged({ categories: [] })
+      assert.isAbove(Number(priceBook.get('ADA_USD')!.bids), 1.5)
+      assert.isAtLeast(priceBook.get('ADA_USD')!.at, walking.at)
 
-    const renamed = await api(client, 'put', `/admin/instruments/${ada.id}`, formOf(ada, { name: 'CARDANO_USD' })).loginAs(await admin())
-    renamed.assertStatus(200)
-    await waitFor(() => priceBook.get('CARDANO_USD') !== undefined, 'the new name quoted')
-    assert.isUndefined(priceBook.get('ADA_USD'))
-    assert.isUndefined(feedHealth.feedOf('ADA_USD'))
+      const renamed = await api(
+        client,
+        'put',
+        `/admin/instruments/${ada.id}`,
+        formOf(ada, { name: 'CARDANO_USD' })
+      ).loginAs(await admin())
+      renamed.assertStatus(200)
+      await waitFor(() => priceBook.get('CARDANO_USD') !== undefined, 'the new name quoted')
+      assert.isUndefined(priceBook.get('ADA_USD'))
+      assert.isUndefined(feedHealth.feedOf('ADA_USD'))
 
-    ;(await api(client, 'delete', `/admin/instruments/${ada.id}`).loginAs(await admin())).assertStatus(200)
-    await waitFor(() => priceBook.get('CARDANO_USD') === undefined, 'the quote gone')
-    await new Promise((r) => setTimeout(r, 300))
-    assert.isUndefined(priceBook.get('CARDANO_USD'), 'the simulator no longer walks it')
-    assert.isUndefined(feedHealth.feedOf('CARDANO_USD'))
-  })
+      ;(
+        await api(client, 'delete', `/admin/instruments/${ada.id}`).loginAs(await admin())
+      ).assertStatus(200)
+      await waitFor(() => priceBook.get('CARDANO_USD') === undefined, 'the quote gone')
+      await new Promise((r) => setTimeout(r, 300))
+      assert.isUndefined(priceBook.get('CARDANO_USD'), 'the simulator no longer walks it')
+      assert.isUndefined(feedHealth.feedOf('CARDANO_USD'))
+    })
 
-  test("a live feed's market: the feed reconnects subscribed to the new instrument and quotes it", async ({ client, assert }) => {
-    await settings.put('polygonAPI', { value1: 'pk' })
-    await feedManager.start({ ...FAST, heartbeatMs: 60_000, urls: { polygon: polygon.url } })
-    await waitFor(() => polygon.subscriptions('crypto').length === 6, 'crypto subscriptions')
+    test("a live feed's market: the feed reconnects subscribed to the new instrument and quotes it", async ({
+      client,
+      assert,
+    }) => {
+      await settings.put('polygonAPI', { value1: 'pk' })
+      await feedManager.start({ ...FAST, heartbeatMs: 60_000, urls: { polygon: polygon.url } })
+      await waitFor(() => polygon.subscriptions('crypto').length === 6, 'crypto subscriptions')
 
-    ;(await api(client, 'post', '/admin/instruments', NEW_COIN).loginAs(await admin())).assertStatus(201)
-    await waitFor(() => polygon.subscriptions('crypto').length === 7, 'the new subscription', 3000)
-    assert.equal(feedHealth.feedOf('ADA_USD'), 'polygonCrypto')
-    assert.isUndefined(priceBook.get('ADA_USD'), 'the simulator leaves a live market alone')
-    // The forex feed was not touched.
-    assert.lengthOf(polygon.subscriptions('forex'), 17)
+      ;(
+        await api(client, 'post', '/admin/instruments', NEW_COIN).loginAs(await admin())
+      ).assertStatus(201)
+      await waitFor(
+        () => polygon.subscriptions('crypto').length === 7,
+        'the new subscription',
+        3000
+      )
+      assert.equal(feedHealth.feedOf('ADA_USD'), 'polygonCrypto')
+      assert.isUndefined(priceBook.get('ADA_USD'), 'the simulator leaves a live market alone')
+      // The forex feed was not touched.
+      assert.lengthOf(polygon.subscriptions('forex'), 17)
 
-    await waitFor(() => {
-      polygon.cryptoQuote('ADA-USD', '0.4601', '0.4607')
-      return Number(priceBook.get('ADA_USD')?.bids) === 0.4601
-    }, 'a provider quote', 3000)
+      await waitFor(
+        () => {
+          polygon.cryptoQuote('ADA-USD', '0.4601', '0.4607')
+          return Number(priceBook.get('ADA_USD')?.bids) === 0.4601
+        },
+        'a provider quote',
+        3000
+      )
 
-    // Moved to a simulated market: the live feed drops it, the simulator takes it.
-    const ada = await Instrument.findByOrFail('name', 'ADA_USD')
-    ;(await api(client, 'put', `/admin/instruments/${ada.id}`, formOf(ada, { category: 'stock' })).loginAs(await admin())).assertStatus(200)
-    await waitFor(() => feedHealth.feedOf('ADA_USD') === 'simulator', 'the simulator takes it', 3000)
-    await waitFor(() => polygon.subscriptions('crypto').length === 6, 'unsubscribed', 3000)
-  })
+      // Moved to a simulated market: the live feed drops it, the simulator takes it.
+      const ada = await Instrument.findByOrFail('name', 'ADA_USD')
+      ;(
+        await api(
+          client,
+          'put',
+          `/admin/instruments/${ada.id}`,
+          formOf(ada, { category: 'stock' })
+        ).loginAs(await admin())
+      ).assertStatus(200)
+      await waitFor(
+        () => feedHealth.feedOf('ADA_USD') === 'simulator',
+        'the simulator takes it',
+        3000
+      )
+      await waitFor(() => polygon.subscriptions('crypto').length === 6, 'unsubscribed', 3000)
+    })
 
-  test('where the market role is off nothing is started', async ({ client, assert }) => {
-    ;(await api(client, 'post', '/admin/instruments', NEW_COIN).loginAs(await admin())).assertStatus(201)
-    await feedManager.instrumentsChanged({ categories: ['crypto'] })
-    assert.isUndefined(priceBook.get('ADA_USD'))
-    assert.deepEqual(feedManager.running, [])
-  })
-})
+    test('where the market role is off nothing is started', async ({ client, assert }) => {
+      ;(
+        await api(client, 'post', '/admin/instruments', NEW_COIN).loginAs(await admin())
+      ).assertStatus(201)
+      await feedManager.instrumentsChanged({ categories: ['crypto'] })
+      assert.isUndefined(priceBook.get('ADA_USD'))
+      assert.deepEqual(feedManager.running, [])
+    })
+  }
+)

@@ -28,7 +28,9 @@ test.group('Catalog deletes racing customers', (group) => {
     }
   })
 
-  test('a plan deleted while customers subscribe: nobody pays for a plan that is gone', async ({ assert }) => {
+  test('a plan deleted while customers subscribe: nobody pays for a plan that is gone', async ({
+    assert,
+  }) => {
     const plan = await PricingPlan.create({ name: 'Race Plan', price: '10', forexLeverage: 100 })
     const customers = await Promise.all(Array.from({ length: 8 }, () => freshCustomer('100')))
     const sessions = await Promise.all(customers.map(({ user }) => signedIn(user)))
@@ -43,7 +45,9 @@ test.group('Catalog deletes racing customers', (group) => {
 
       const still = await PricingPlan.find(plan.id)
       const subscribers = await User.query().where('pricing_table_id', plan.id)
-      const charged = await LedgerEntry.query().where('reference_type', 'pricing_plan').where('reference_id', plan.id)
+      const charged = await LedgerEntry.query()
+        .where('reference_type', 'pricing_plan')
+        .where('reference_id', plan.id)
       if (deleted.status === 200) {
         assert.isNull(still)
         assert.lengthOf(charged, 0, 'a customer paid for a deleted plan')
@@ -84,7 +88,9 @@ test.group('Catalog deletes racing customers', (group) => {
     try {
       const [deleted, ...orders] = await Promise.all([
         admin.send('DELETE', `/admin/instruments/${instrument.id}`),
-        ...Array.from({ length: 12 }, () => customer.post('/dashboard/orders', { type: 'buy', instrument: 'RACE_USD', amount: '1' })),
+        ...Array.from({ length: 12 }, () =>
+          customer.post('/dashboard/orders', { type: 'buy', instrument: 'RACE_USD', amount: '1' })
+        ),
       ])
       assert.include([200, 409], deleted.status, deleted.text)
       for (const r of orders) assert.include([201, 422], r.status, r.text)
@@ -106,15 +112,31 @@ test.group('Catalog deletes racing customers', (group) => {
     }
   }).timeout(60_000)
 
-  test('the same new instrument sent ten times at once is added once; the others are told the name exists', async ({ assert }) => {
+  test('the same new instrument sent ten times at once is added once; the others are told the name exists', async ({
+    assert,
+  }) => {
     const admin = await staffSignedIn(DEMO.admin)
-    const body = { name: 'TWIN_USD', base: 'TWIN', quote: 'USD', category: 'crypto', tradingview: 'BINANCE', leverage: 5, tradable: true }
+    const body = {
+      name: 'TWIN_USD',
+      base: 'TWIN',
+      quote: 'USD',
+      category: 'crypto',
+      tradingview: 'BINANCE',
+      leverage: 5,
+      tradable: true,
+    }
     try {
-      const responses = await Promise.all(Array.from({ length: 10 }, () => admin.post('/admin/instruments', body)))
-      assert.equal(responses.filter((r) => r.status === 201).length, 1, responses.map((r) => `${r.status} ${r.text.slice(0, 120)}`).join('\n'))
-      for (const r of responses.filter((r) => r.status !== 201)) {
-        assert.equal(r.status, 422, r.text)
-        assert.equal(r.body.errors[0].message, 'An instrument with this name already exists')
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, () => admin.post('/admin/instruments', body))
+      )
+      assert.equal(
+        responses.filter((r) => r.status === 201).length,
+        1,
+        responses.map((r) => `${r.status} ${r.text.slice(0, 120)}`).join('\n')
+      )
+      for (const refused of responses.filter((r) => r.status !== 201)) {
+        assert.equal(refused.status, 422, refused.text)
+        assert.equal(refused.body.errors[0].message, 'An instrument with this name already exists')
       }
       assert.lengthOf(await Instrument.query().where('name', 'TWIN_USD'), 1)
     } finally {

@@ -15,7 +15,18 @@ import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 import { required } from '~/lib/rules'
 
-const TEXT_FIELDS = ['name', 'base', 'quote', 'category', 'bids', 'asks', 'tradingview', 'alias', 'leverage', 'swap'] as const
+const TEXT_FIELDS = [
+  'name',
+  'base',
+  'quote',
+  'category',
+  'bids',
+  'asks',
+  'tradingview',
+  'alias',
+  'leverage',
+  'swap',
+] as const
 type Values = Record<(typeof TEXT_FIELDS)[number], string> & { tradable: boolean }
 
 /** Instruments (admin spec §2 Instruments list): one page for the five screens, titled by the category of its path. */
@@ -37,7 +48,10 @@ function InstrumentList({ category }: { category: Category }) {
     testId: 'instrument',
     titles: { add: 'Add Instrument', edit: 'Edit Instrument' },
     initial: (row) => ({
-      ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, row?.[f] == null ? '' : String(row[f])])) as Omit<Values, 'tradable'>),
+      ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, String(row?.[f] ?? '')])) as Omit<
+        Values,
+        'tradable'
+      >),
       ...(row ? {} : { category, leverage: '0', swap: '0' }),
       tradable: row?.tradable ?? true,
     }),
@@ -74,12 +88,22 @@ function InstrumentList({ category }: { category: Category }) {
     createUrl: '/admin/instruments',
     updateUrl: (row) => `/admin/instruments/${row.id}`,
     body: (v, row) => {
-      const { bids, asks, ...text } = Object.fromEntries(TEXT_FIELDS.map((f) => [f, v[f].trim() || null]))
+      const { bids, asks, ...text } = Object.fromEntries(
+        TEXT_FIELDS.map((f) => [f, v[f].trim() || null])
+      )
       // A price left as the list showed it is not sent: the stored one stays (a live feed keeps it current).
       const repriced = !row || v.bids !== (row.bids ?? '') || v.asks !== (row.asks ?? '')
-      return { ...text, swap: text.swap ?? '0', tradable: v.tradable, ...(repriced ? { bids, asks } : {}) }
+      return {
+        ...text,
+        swap: text.swap ?? '0',
+        tradable: v.tradable,
+        ...(repriced ? { bids, asks } : {}),
+      }
     },
-    remove: { url: (row) => `/admin/instruments/${row.id}`, message: 'Are you sure to delete this pair?' },
+    remove: {
+      url: (row) => `/admin/instruments/${row.id}`,
+      message: 'Are you sure to delete this pair?',
+    },
     rowId: (row) => row.id,
     onChanged: list.reload,
   })
@@ -89,8 +113,16 @@ function InstrumentList({ category }: { category: Category }) {
     { key: 'name', label: 'Instrument', sortValue: (r) => r.name },
     { key: 'base', label: 'Base', sortValue: (r) => r.base },
     { key: 'quote', label: 'Quote', sortValue: (r) => r.quote },
-    { key: 'bids', label: 'Bids', render: (r) => <span className="font-mono">{r.bids ?? '-'}</span> },
-    { key: 'asks', label: 'Asks', render: (r) => <span className="font-mono">{r.asks ?? '-'}</span> },
+    {
+      key: 'bids',
+      label: 'Bids',
+      render: (r) => <span className="font-mono">{r.bids ?? '-'}</span>,
+    },
+    {
+      key: 'asks',
+      label: 'Asks',
+      render: (r) => <span className="font-mono">{r.asks ?? '-'}</span>,
+    },
     { key: 'tradingview', label: 'Chart Provider', render: (r) => r.tradingview ?? '-' },
     { key: 'alias', label: 'Alias', render: (r) => r.alias ?? '-' },
     { key: 'leverage', label: 'Leverage', sortValue: (r) => r.leverage },
@@ -98,7 +130,12 @@ function InstrumentList({ category }: { category: Category }) {
       key: 'tradable',
       label: 'Tradable',
       render: (r) => (
-        <Chip size="sm" variant="flat" color={r.tradable ? 'success' : 'danger'} data-testid={`tradable-${r.id}`}>
+        <Chip
+          size="sm"
+          variant="flat"
+          color={r.tradable ? 'success' : 'danger'}
+          data-testid={`tradable-${r.id}`}
+        >
           {r.tradable ? t('Tradable') : t('Not tradable')}
         </Chip>
       ),
