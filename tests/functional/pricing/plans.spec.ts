@@ -442,21 +442,23 @@ test.group('Pricing Plans add, edit, delete', (group) => {
     client,
     assert,
   }) => {
+    // A plan of its own: users other tests left behind may sit on the demo plans.
+    const plan = await PricingPlan.create({ name: 'Subscribed plan', price: '0' })
+    await User.query().where('email', DEMO.customer).update({ pricingTableId: plan.id })
     const audits = await auditCount()
-    const silver = await PricingPlan.findByOrFail('name', 'Silver')
-    const one = await api(client, 'delete', `/admin/pricing/${silver.id}`).loginAs(await admin())
+    const one = await api(client, 'delete', `/admin/pricing/${plan.id}`).loginAs(await admin())
     one.assertStatus(409)
     assert.equal(one.body().message, 'This plan cannot be deleted: 1 customer is subscribed to it')
 
-    await User.query().where('email', DEMO.newcomer).update({ pricingTableId: silver.id })
-    const two = await api(client, 'delete', `/admin/pricing/${silver.id}`).loginAs(await admin())
+    await User.query().where('email', DEMO.newcomer).update({ pricingTableId: plan.id })
+    const two = await api(client, 'delete', `/admin/pricing/${plan.id}`).loginAs(await admin())
     two.assertStatus(409)
     assert.equal(
       two.body().message,
       'This plan cannot be deleted: 2 customers are subscribed to it'
     )
-    await PricingPlan.findOrFail(silver.id)
-    assert.equal((await demoUser(DEMO.customer)).pricingTableId, silver.id)
+    await PricingPlan.findOrFail(plan.id)
+    assert.equal((await demoUser(DEMO.customer)).pricingTableId, plan.id)
     assert.equal(await auditCount(), audits)
   })
 })
