@@ -32,3 +32,35 @@ export function priceDecimals(category: Category, quote: string, price: string):
   if (level >= 1) return 4
   return 6
 }
+
+/** The instrument screens' titles, one per category (admin spec §2 menu: Forex … Stock; "title is the type"). */
+export const CATEGORY_TITLES: Record<Category, string> = {
+  forex: 'Forex',
+  commodity: 'Commodity',
+  index: 'Index',
+  stock: 'Stock',
+  crypto: 'Crypto',
+}
+
+/** Column sizes of instruments (ours). */
+export const INSTRUMENT_LIMITS = { name: 40, base: 20, quote: 6, alias: 80, tradingview: 40 } as const
+
+/** Swap is a percent, either sign (a charge or a credit), at most 4 decimals (ours; the spec says "percent, default 0"). */
+export const MAX_SWAP = 100
+
+/**
+ * Why an instrument cannot be deleted, or renamed or moved to another
+ * category (positions are priced and stopped out by its name and kind):
+ * positions still open on it. Null when none are.
+ */
+export function instrumentInUseMessage(openPositions: number, change: 'delete' | 'rename'): string | null {
+  if (openPositions <= 0) return null
+  if (change === 'delete') {
+    return openPositions === 1
+      ? 'This instrument cannot be deleted: 1 position is open on it'
+      : `This instrument cannot be deleted: ${openPositions} positions are open on it`
+  }
+  return openPositions === 1
+    ? 'The name and category of this instrument cannot change: 1 position is open on it'
+    : `The name and category of this instrument cannot change: ${openPositions} positions are open on it`
+}

@@ -1,4 +1,5 @@
 import type Instrument from '#models/instrument'
+import { toDbDecimal } from '#domain/money'
 
 /** An instrument row of the dashboard list, at the freshest price this process knows. */
 export function instrumentListItem(
@@ -22,3 +23,27 @@ export function instrumentListItem(
 }
 
 export type InstrumentListItem = ReturnType<typeof instrumentListItem>
+
+/**
+ * An instrument as the staff list shows it and its edit modal fills in (admin
+ * spec §2 Instruments list, §3 Instrument): bids and asks as this process
+ * knows them now (the live quote, else the stored one).
+ */
+export function instrumentAdminRow(i: Instrument, prices: { bids: string | null; asks: string | null }) {
+  return {
+    id: i.id,
+    name: i.name,
+    base: i.base,
+    quote: i.quote,
+    category: i.category,
+    bids: prices.bids,
+    asks: prices.asks,
+    tradingview: i.tradingview,
+    alias: i.alias,
+    leverage: i.leverage,
+    tradable: i.tradable,
+    swap: toDbDecimal(i.swap),
+  }
+}
+
+export type InstrumentAdminRow = ReturnType<typeof instrumentAdminRow>

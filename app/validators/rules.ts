@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import { COUNTRY_NAMES } from '#services/countries'
 import { parseId } from '#domain/ids'
+import { money } from '#domain/money'
 
 /** Small shared rules every account form builds from. */
 export const emailRule = () => vine.string().trim().maxLength(254).email().toLowerCase()
@@ -77,3 +78,53 @@ const COMMON_RULES = ['required', 'string', 'regex', 'minLength', 'maxLength', '
 export function oneMessage(field: string, message: string, rules = COMMON_RULES): Record<string, string> {
   return Object.fromEntries(rules.map((rule) => [`${field}.${rule}`, message]))
 }
+
+/**
+ * A whole number from `min` to `max`, sent as a JSON integer or its plain
+ * decimal text ("100"): `vine.number()` alone takes "0x10", "1e2", " 5" and
+ * [18]. Reported as `wholeNumber`; the value becomes a number.
+ */
+export const wholeNumber = vine.createRule(
+  (value: unknown, options: { min: number; max: number }, field: FieldContext) => {
+    const parsed =
+      typeof value === 'number' && Number.isInteger(value)
+        ? value
+        : typeof value === 'string' && /^-?\d{1,12}$/.test(value)
+          ? Number(value)
+          : null
+    if (parsed === null || parsed < options.min || parsed > options.max) {
+      field.report('The {{ field }} field must be a whole number in range', 'wholeNumber', field)
+      return
+    }
+    field.mutate(parsed, field)
+  }
+)
+
+/** A whole number field (see `wholeNumber`); add `.nullable()` / `.optional()` as the form needs. */
+export const wholeNumberRule = (min: number, max: number) =>
+  vine
+    .any()
+    .use(wholeNumber({ min, max }))
+    .transform((value) => value as number)
+
+/**
+ * A decimal (text, see `numbersAsText`) within bounds, compared exactly:
+ * `min` is exclusive when `aboveMin`. Reported as `decimalRange`.
+ */
+export const decimalRange = vine.createRule(
+  (value: unknown, options: { min: string; max: string; aboveMin?: boolean }, field: FieldContext) => {
+    if (typeof value !== 'string' || !field.isValid) return
+    const n = money(value)
+    const low = options.aboveMin ? n.greaterThan(options.min) : n.greaterThanOrEqualTo(options.min)
+    if (!low || n.greaterThan(options.max)) {
+      field.report('The {{ field }} field is out of range', 'decimalRange', field)
+    }
+  }
+)
+
+/** A signed decimal sent as text ("-0.25"), at most so many integer digits and decimals. */
+export const signedDecimalText = (maxIntegerDigits: number, maxDecimals: number) =>
+  vine
+    .string()
+    .trim()
+    .regex(new RegExp(`^-?\\d{1,${maxIntegerDigits}}(\\.\\d{1,${maxDecimals}})?$`))

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { transmitClient } from '~/hooks/use_transmit'
 
 export interface LivePrice {
@@ -19,6 +19,11 @@ interface StaleFrame {
   instruments: string[]
 }
 
+/** Staff changed the instruments or the plans: pages re-read what they show of them. */
+interface CatalogFrame {
+  type: 'catalog'
+}
+
 /**
  * One live price table per tab, fed by a single subscription to the prices
  * channel: each `priceUpdate` frame replaces values by instrument name and
@@ -27,9 +32,14 @@ interface StaleFrame {
 let prices: Record<string, LivePrice> = {}
 let stale: ReadonlySet<string> = new Set()
 const listeners = new Set<() => void>()
+const catalogListeners = new Set<() => void>()
 let subscribed = false
 
-function apply(frame: PriceFrame | StaleFrame) {
+function apply(frame: PriceFrame | StaleFrame | CatalogFrame) {
+  if (frame.type === 'catalog') {
+    catalogListeners.forEach((l) => l())
+    return
+  }
   if (frame.type === 'stale') {
     stale = new Set(frame.instruments)
     listeners.forEach((l) => l())
@@ -49,7 +59,7 @@ function listen(listener: () => void) {
   if (!subscribed && typeof window !== 'undefined') {
     subscribed = true
     const subscription = transmitClient().subscription('prices')
-    subscription.onMessage<PriceFrame | StaleFrame>(apply)
+    subscription.onMessage<PriceFrame | StaleFrame | CatalogFrame>(apply)
     subscription.create().catch((e) => console.warn('price subscription failed', e))
   }
   listeners.add(listener)
@@ -77,4 +87,23 @@ export function usePrices(initial: { name: string; bids: string | null; asks: st
 /** The names of the instruments whose price is stale now (their dot shows red). */
 export function useStaleInstruments() {
   return useSyncExternalStore(listen, () => stale)
+}
+
+/**
+ * Calls `onChange` whenever staff add, edit or remove an instrument or a
+ * pricing plan (a `catalog` frame on the prices channel), so a page can
+ * re-read its instruments, leverages and plans without a reload.
+ */
+export function useCatalogChanges(onChange: () => void) {
+  const latest = useRef(onChange)
+  latest.current = onChange
+  useEffect(() => {
+    const release = listen(() => {})
+    const listener = () => latest.current()
+    catalogListeners.add(listener)
+    return () => {
+      catalogListeners.delete(listener)
+      release()
+    }
+  }, [])
 }

@@ -49,6 +49,12 @@ router
   })
   .use([middleware.auth(), middleware.role({ roles: ALL_ROLES })])
 
+/* The plan list (admin spec §2 Pricing Plans, §7): the staff Pricing Plans screen reads it (role 1); customers choose from it (role 3). */
+router
+  .get('/dashboard/pricing', [PricingController, 'list'])
+  .as('pricing.list')
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.CUSTOMER] })])
+
 /* Trading moves money: customers only (customer spec §6); reads of one's own orders are shared. */
 router
   .group(() => {

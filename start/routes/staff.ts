@@ -15,6 +15,8 @@ const BalancesController = () => import('#controllers/staff/balances_controller'
 const TradingSettingsController = () => import('#controllers/staff/trading_settings_controller')
 const AuditLogsController = () => import('#controllers/staff/audit_logs_controller')
 const DashboardController = () => import('#controllers/staff/dashboard_controller')
+const PricingPlansController = () => import('#controllers/staff/pricing_plans_controller')
+const InstrumentsController = () => import('#controllers/staff/instruments_controller')
 
 type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
@@ -34,6 +36,12 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'admin.trades.closed': [TradesController, 'closed'],
   'admin.spreads': [TradingSettingsController, 'spreads'],
   'admin.lots': [TradingSettingsController, 'lots'],
+  'admin.pricing.index': [PricingPlansController, 'index'],
+  'admin.instruments.forex': [InstrumentsController, 'index'],
+  'admin.instruments.commodity': [InstrumentsController, 'index'],
+  'admin.instruments.index': [InstrumentsController, 'index'],
+  'admin.instruments.crypto': [InstrumentsController, 'index'],
+  'admin.instruments.stock': [InstrumentsController, 'index'],
   'affiliate.leads': [WorkspaceController, 'show'],
   'crm.sales.all': [WorkspaceController, 'show'],
   'crm.retention': [WorkspaceController, 'show'],
@@ -163,5 +171,27 @@ router
 router
   .group(() => {
     router.get('/admin/audit/api', [AuditLogsController, 'list']).as('admin.audit.list')
+  })
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+
+/* Pricing Plans (admin spec §2 Pricing Plans, §7; menu: role 1). The list is GET /dashboard/pricing (start/routes/customer.ts). */
+router
+  .group(() => {
+    router.post('/admin/pricing', [PricingPlansController, 'store']).as('admin.pricing.store')
+    router.put('/admin/pricing/:id', [PricingPlansController, 'update']).as('admin.pricing.update')
+    router.delete('/admin/pricing/:id', [PricingPlansController, 'destroy']).as('admin.pricing.destroy')
+  })
+  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+
+/* Instruments (admin spec §2 Instruments list, §7; menu: role 1). One screen per category, one API. */
+router
+  .group(() => {
+    router
+      .get('/admin/instruments/api/:category', [InstrumentsController, 'list'])
+      .as('admin.instruments.list')
+      .where('category', /^(forex|commodity|index|crypto|stock)$/)
+    router.post('/admin/instruments', [InstrumentsController, 'store']).as('admin.instruments.store')
+    router.put('/admin/instruments/:id', [InstrumentsController, 'update']).as('admin.instruments.update')
+    router.delete('/admin/instruments/:id', [InstrumentsController, 'destroy']).as('admin.instruments.destroy')
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])

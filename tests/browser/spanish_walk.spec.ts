@@ -56,7 +56,7 @@ async function dataTexts() {
   add(await db.from('payment_gateways').select('name'))
   add(await db.from('external_payments').select('name', 'custom_label', 'custom_value'))
   add(await db.from('pricing_plans').select('name', 'description'))
-  add(await db.from('instruments').select('name', 'alias', 'base', 'quote'))
+  add(await db.from('instruments').select('name', 'alias', 'base', 'quote', 'tradingview'))
   add(await db.from('settings').where('key', 'appName').select('value1'))
   add(await db.from('kyc_documents').select('decline_reason'))
   add(await db.from('withdrawals').select('decline_reason'))
@@ -256,6 +256,12 @@ test.group('Browser: every page in Spanish', (group) => {
         '/admin/kyc',
         '/admin/trades/all',
         '/admin/audit',
+        '/admin/pricing',
+        '/admin/instruments/forex',
+        '/admin/instruments/commodity',
+        '/admin/instruments/index',
+        '/admin/instruments/crypto',
+        '/admin/instruments/stock',
         '/profile',
         '/security',
         '/dashboard',
@@ -272,6 +278,19 @@ test.group('Browser: every page in Spanish', (group) => {
         await page.goto(path)
         await check(page, `${email} ${path}`)
       }
+    }
+
+    // The add/edit modals of the catalog screens, with their fields.
+    const admin = await (await spanishContext(browser)).newPage()
+    await signIn(admin, DEMO.admin)
+    for (const [path, testId] of [
+      ['/admin/instruments/crypto', 'instrument'],
+      ['/admin/pricing', 'plan'],
+    ]) {
+      await admin.goto(path)
+      await admin.locator(`[data-testid=${testId}-add]`).click()
+      await admin.locator(`[data-testid=${testId}-form]`).waitFor()
+      await check(admin, `admin ${path}, add modal`)
     }
 
     assert.lengthOf(failures, 0, `English text on Spanish pages:\n${failures.join("\n")}`)

@@ -24,6 +24,8 @@ const TRANSLATING_COMPONENTS = new Set([
   'TextField',
   'SelectField',
   'FileField',
+  'NumberField',
+  'SwitchField',
   'StaffLayout',
   'AppShell',
   'AuthLayout',

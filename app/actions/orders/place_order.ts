@@ -91,6 +91,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
   const margin = requiredMargin({ price, amount: input.amount, leverage, rate }).toDecimalPlaces(2, 0)
 
   const order = await db.transaction(async (trx) => {
+    // The instrument as it stands now, locked against a staff edit or delete at this moment (they lock it
+    // for update): switched off or deleted before this order commits means refused, never half-placed.
+    const current = await Instrument.query({ client: trx }).where('id', instrument.id).forShare().first()
+    if (!current || current.name !== instrument.name || current.category !== instrument.category) {
+      throw new UserFacingException('Unknown instrument', { field: 'instrument' })
+    }
+    if (!current.tradable) throw new UserFacingException('This instrument is not tradable', { field: 'instrument' })
     await reserveMargin(trx, wallet.id, async (wallet) => {
       const positions = await openPositionsAtMarket(wallet.id, trx)
       const metrics = accountMetrics({ balance: wallet.balance, usedMargin: wallet.margin, positions })

@@ -4,6 +4,7 @@ import PricingPlan from '#models/pricing_plan'
 import Balance from '#models/balance'
 import type User from '#models/user'
 import { postEntry } from '#services/ledger_service'
+import { announceSubscription } from '#services/market/catalog_events'
 import { money } from '#domain/money'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { isStorableId } from '#domain/ids'
@@ -21,6 +22,9 @@ export async function subscribeToPlan(user: User, planId: number) {
   if (!isStorableId(planId)) throw new lucidErrors.E_ROW_NOT_FOUND(PricingPlan)
   const plan = await PricingPlan.findOrFail(planId)
   const result = await db.transaction(async (trx) => {
+    // Locked like a staff delete locks it (deletePlan): the plan is either still there or this is a 404.
+    const current = await PricingPlan.query({ client: trx }).where('id', plan.id).forShare().first()
+    if (!current) throw new lucidErrors.E_ROW_NOT_FOUND(PricingPlan)
     const switched = await trx
       .from('users')
       .where('id', user.id)
@@ -35,7 +39,8 @@ export async function subscribeToPlan(user: User, planId: number) {
           .where('user_id', user.id)
           .first()
       : null
-    const price = money(plan.price)
+    // The price as it stands now, under the lock (a staff edit may have changed it since the read above).
+    const price = money(current.price)
     if (price.greaterThan(0)) {
       if (!wallet) throw new UserFacingException(NOT_ENOUGH_BALANCE, { code: 'E_INSUFFICIENT_BALANCE' })
       await postEntry(trx, {
@@ -44,15 +49,16 @@ export async function subscribeToPlan(user: User, planId: number) {
         amount: price.negated(),
         referenceType: 'pricing_plan',
         referenceId: plan.id,
-        description: `Pricing plan: ${plan.name}`,
+        description: `Pricing plan: ${current.name}`,
         createdById: user.id,
         requireFreeAtLeast: 0,
         insufficientMessage: NOT_ENOUGH_BALANCE,
       })
     }
-    return { plan, wallet }
+    return { plan: current, wallet }
   })
   user.pricingTableId = plan.id
   emitter.emit('wallet:changed', { userId: user.id })
+  announceSubscription(user.id)
   return result
 }

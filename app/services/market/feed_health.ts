@@ -44,6 +44,16 @@ class FeedHealth {
     this.#heartbeats.delete(feed)
   }
 
+  /** These instruments are no longer quoted by the feed (deleted, renamed, moved); others' claims stay. */
+  unassign(feed: FeedName, instrumentNames: Iterable<string>) {
+    for (const name of instrumentNames) if (this.#feedOf.get(name) === feed) this.#feedOf.delete(name)
+  }
+
+  /** An instrument no feed quotes any more. */
+  forget(instrumentName: string) {
+    this.#feedOf.delete(instrumentName)
+  }
+
   feedOf(instrumentName: string): FeedName | undefined {
     return this.#feedOf.get(instrumentName)
   }

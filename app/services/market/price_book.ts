@@ -56,6 +56,13 @@ class PriceBook {
     return { bids: live?.bids ?? instrument.bids, asks: live?.asks ?? instrument.asks }
   }
 
+  /** Drops an instrument's quote (deleted, renamed or moved to another feed): nothing trades on it any more. */
+  forget(name: string) {
+    this.#quotes.delete(name)
+    this.#changed.broadcast.delete(name)
+    this.#changed.persist.delete(name)
+  }
+
   /** Quotes changed since this reader last drained, each once. */
   drain(reader: Reader): Quote[] {
     const names = this.#changed[reader]

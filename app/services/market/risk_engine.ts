@@ -5,6 +5,7 @@ import PricingPlan from '#models/pricing_plan'
 import User from '#models/user'
 import priceBook, { type Quote } from '#services/market/price_book'
 import orderEvents from '#services/market/order_events'
+import catalogEvents from '#services/market/catalog_events'
 import { notifyUser } from '#services/notification_service'
 import { closeOrder } from '#actions/orders/close_order'
 import { stopOutAccount } from '#actions/orders/stop_out_account'
@@ -48,6 +49,8 @@ interface Position {
 interface Account {
   balanceId: number
   userId: number
+  /** The owner's plan, whose stop-outs apply (null: the default 50 %). */
+  planId: number | null
   balance: number
   margin: number
   /** Sum of its positions' `pl`. */
@@ -87,13 +90,20 @@ export class RiskEngine {
       this.#remove(id)
       this.#enqueue(`wallet:${balanceId}`, () => this.#refreshWallet(balanceId))
     }
+    // A staff edit of a plan applies its stop-outs at once; so does a customer's switch to another plan.
+    const planChanged = (planId: number) => this.#enqueue(`plan:${planId}`, () => this.#applyPlan(planId))
+    const subscribed = (userId: number) => this.#enqueue(`user:${userId}`, () => this.#refreshUser(userId))
     orderEvents.on('opened', opened)
     orderEvents.on('changed', changed)
     orderEvents.on('closed', closed)
+    catalogEvents.on('plan', planChanged)
+    catalogEvents.on('subscriber', subscribed)
     this.#stops.push(() => {
       orderEvents.off('opened', opened)
       orderEvents.off('changed', changed)
       orderEvents.off('closed', closed)
+      catalogEvents.off('plan', planChanged)
+      catalogEvents.off('subscriber', subscribed)
     })
     // A safety net for positions other processes opened; in-process news arrives as events.
     const resyncMs = options.resyncMs ?? 60_000
@@ -284,6 +294,27 @@ export class RiskEngine {
     await this.#refreshWallet(order.balanceId)
   }
 
+  /** Applies a plan's stop-outs (as stored now) to every wallet whose owner is on it, and screens them. */
+  async #applyPlan(planId: number) {
+    const affected = [...this.#accounts.values()].filter((a) => a.planId === planId)
+    if (affected.length === 0) return
+    const plan = await PricingPlan.find(planId)
+    const stopOut = stopOutsOf(plan)
+    for (const account of affected) {
+      account.planId = plan?.id ?? null
+      account.stopOut = { ...stopOut }
+      account.highestStopOut = highestStopOutOf(account)
+      this.#screen(account)
+    }
+  }
+
+  /** Re-reads the wallets of a user whose plan changed. */
+  async #refreshUser(userId: number) {
+    for (const account of [...this.#accounts.values()]) {
+      if (account.userId === userId) await this.#refreshWallet(account.balanceId)
+    }
+  }
+
   async #refreshWallet(balanceId: number) {
     const wallet = await Balance.find(balanceId)
     if (!wallet) return
@@ -294,6 +325,7 @@ export class RiskEngine {
     if (existing) {
       existing.balance = fresh.balance
       existing.margin = fresh.margin
+      existing.planId = fresh.planId
       existing.stopOut = fresh.stopOut
       existing.highestStopOut = highestStopOutOf(existing)
       this.#screen(existing)
@@ -303,14 +335,14 @@ export class RiskEngine {
   }
 
   #account(wallet: Balance, plan: PricingPlan | null): Account {
-    const stopOut = Object.fromEntries(KINDS.map((k) => [k, stopOutFor(k, plan).toNumber()])) as Record<Category, number>
     return {
       balanceId: wallet.id,
       userId: wallet.userId,
+      planId: plan?.id ?? null,
       balance: Number(wallet.balance),
       margin: Number(wallet.margin),
       pl: 0,
-      stopOut,
+      stopOut: stopOutsOf(plan),
       positions: new Set(),
       highestStopOut: 0,
       marginCalled: false,
@@ -363,6 +395,11 @@ export class RiskEngine {
       }
     }
   }
+}
+
+/** Stop-out percent of each kind under a plan (the default 50 where it sets none). */
+function stopOutsOf(plan: PricingPlan | null): Record<Category, number> {
+  return Object.fromEntries(KINDS.map((k) => [k, stopOutFor(k, plan).toNumber()])) as Record<Category, number>
 }
 
 function highestStopOutOf(account: Account) {

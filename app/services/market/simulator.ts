@@ -24,32 +24,53 @@ interface Simulated {
   anchorTicks: number
 }
 
+/** Stops the simulator when called; `sync` picks up instruments added, edited or removed since it started. */
+export interface SimulatorHandle {
+  (): void
+  /**
+   * Re-reads the instruments of its markets: new ones start walking from
+   * their stored price (quoted at once), removed ones stop, and those named
+   * in `reprice` restart from their stored price (an admin set a new one).
+   */
+  sync(reprice?: Iterable<string>): Promise<void>
+}
+
 /**
  * The built-in market: a random walk in whole ticks around each instrument's
  * stored price, keeping its spread, quoting only while its market is open.
  * `categories` limits it to the markets no live feed covers (all by default).
- * Returns a function that stops it.
+ * An instrument without a stored bid and ask has no price to walk from and is
+ * not quoted. Returns a function that stops it, with `sync`.
  */
 export async function startSimulator(
   options: { random?: () => number; now?: () => DateTime; categories?: readonly Category[] } = {}
-) {
+): Promise<SimulatorHandle> {
   const random = options.random ?? Math.random
   const now = options.now ?? (() => DateTime.now())
-  const query = Instrument.query().whereNotNull('bids').whereNotNull('asks')
-  if (options.categories) query.whereIn('category', [...options.categories])
-  const instruments = options.categories?.length === 0 ? [] : await query
-  const simulated: Simulated[] = instruments.map((i) => {
+  const simulated = new Map<string, Simulated>()
+  let stopped = false
+
+  const load = async () => {
+    if (options.categories?.length === 0) return []
+    const query = Instrument.query().whereNotNull('bids').whereNotNull('asks')
+    if (options.categories) query.whereIn('category', [...options.categories])
+    return query
+  }
+  const add = (i: Instrument) => {
     const decimals = priceDecimals(i.category, i.quote, i.bids!)
     const quote = quoteFromStrings(i.bids!, i.asks!, decimals)
-    return { name: i.name, category: i.category, quote, anchorTicks: quote.bidTicks }
-  })
-  feedHealth.assign('simulator', simulated.map((s) => s.name))
+    const s: Simulated = { name: i.name, category: i.category, quote, anchorTicks: quote.bidTicks }
+    simulated.set(s.name, s)
+    feedHealth.assign('simulator', [s.name])
+    publish(s)
+  }
+
+  for (const i of await load()) add(i)
   let status: MarketStatus = marketStatus(now())
-  for (const s of simulated) publish(s)
 
   const timer = setInterval(() => {
     status = marketStatus(now())
-    for (const s of simulated) {
+    for (const s of simulated.values()) {
       if (!isCategoryOpen(s.category, status)) continue
       if (random() >= TICK_CHANCE[s.category]) continue
       const scale = stepScale(s.quote)
@@ -60,10 +81,27 @@ export async function startSimulator(
     }
   }, TICK_MS)
 
-  return () => {
+  const stop = () => {
+    stopped = true
     clearInterval(timer)
     feedHealth.release('simulator')
   }
+  const sync = async (reprice: Iterable<string> = []) => {
+    const rows = await load()
+    if (stopped) return
+    const again = new Set(reprice)
+    const current = new Set(rows.map((i) => i.name))
+    for (const name of [...simulated.keys()]) {
+      if (current.has(name)) continue
+      simulated.delete(name)
+      feedHealth.unassign('simulator', [name])
+    }
+    for (const i of rows) {
+      const known = simulated.get(i.name)
+      if (!known || again.has(i.name) || known.category !== i.category) add(i)
+    }
+  }
+  return Object.assign(stop, { sync })
 }
 
 function publish(s: Simulated) {

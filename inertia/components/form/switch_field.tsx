@@ -2,11 +2,13 @@ import { Switch } from '@heroui/react'
 import type { ApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
 
-/** An on/off switch bound to the form pattern (a boolean value), its message under it. */
+/** An on/off switch bound to the form pattern (a boolean value), its message (or an optional hint) under it. */
 export function SwitchField<V extends Record<string, any>>(props: {
   form: ApiForm<V>
   name: keyof V & string
   label: string
+  /** A hint under the switch; the server's message replaces it. */
+  description?: string
   isDisabled?: boolean
 }) {
   const { t } = useTranslation()
@@ -25,7 +27,11 @@ export function SwitchField<V extends Record<string, any>>(props: {
       >
         {t(props.label)}
       </Switch>
-      {error && <span className="text-tiny text-danger">{t(error)}</span>}
+      {error ? (
+        <span className="text-tiny text-danger">{t(error)}</span>
+      ) : props.description ? (
+        <span className="text-tiny text-default-500">{t(props.description)}</span>
+      ) : null}
     </div>
   )
 }

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react'
 import { Button, Card, CardBody, Link as UiLink } from '@heroui/react'
-import { Link } from '@inertiajs/react'
+import { Link, router } from '@inertiajs/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type DashboardController from '#controllers/customer/dashboard_controller'
 import { AppShell } from '~/layouts/app_shell'
 import { useTranslation } from '~/hooks/use_translation'
-import { usePrices } from '~/hooks/use_prices'
+import { useCatalogChanges, usePrices } from '~/hooks/use_prices'
 import { useFavorites } from '~/hooks/use_favorites'
 import { useOrders } from '~/hooks/use_orders'
 import { useAutoClose } from '~/hooks/use_auto_close'
@@ -36,6 +36,12 @@ export default function Dashboard({ isKyc, instruments, marketStatus, spreads, s
     [instruments]
   )
   const isCustomer = !!session?.activeBalance
+
+  // Staff added, edited or removed an instrument or a plan: re-read the list, leverages, stop-outs and plans
+  // (spread over half a second, so every open dashboard does not ask at the same instant).
+  useCatalogChanges(() => {
+    setTimeout(() => router.reload({ only: ['instruments', 'stopOuts', 'pricing'] }), Math.random() * 500)
+  })
 
   useAutoClose({
     orders,
@@ -123,7 +129,8 @@ export default function Dashboard({ isKyc, instruments, marketStatus, spreads, s
         </section>
       </div>
       <OrderDialog
-        instrument={ticket?.instrument ?? null}
+        // As the list has it now: a leverage changed meanwhile shows, a deleted instrument closes the dialog.
+        instrument={ticket ? (byName.get(ticket.instrument.name) ?? null) : null}
         type={ticket?.type ?? 'buy'}
         spreadSetting={ticket ? spreads[ticket.instrument.category] : 1}
         onClose={() => setTicket(null)}

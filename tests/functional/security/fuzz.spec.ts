@@ -226,6 +226,9 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
       gets.push({ path: `/admin/kyc/api?page=${value}&limit=${value}&search=${value}`, as: admin })
       gets.push({ path: `/deposits/${value}/proof`, as: admin })
       gets.push({ path: `/admin/deposits/api/history/${value}`, as: admin })
+      gets.push({ path: `/dashboard/pricing?page=${value}&limit=${value}&search=${value}`, as: customer })
+      gets.push({ path: `/admin/instruments/api/${value}`, as: admin })
+      gets.push({ path: `/admin/instruments/api/forex?page=${value}&limit=${value}&search=${value}`, as: admin })
       gets.push({ path: `/statements/history?dateStart=${value}&dateEnd=${value}&page=${value}`, as: customer })
     }
     for (const { path, as } of gets) {
@@ -246,6 +249,10 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
         client.post(`/admin/kyc/${value}/decline`).json({ declineReason: 'x' }).loginAs(admin),
         client.post(`/admin/deposits/${value}/approve`).loginAs(admin),
         client.delete(`/admin/externalPayments/${value}`).loginAs(admin),
+        client.put(`/admin/pricing/${value}`).json({ name: 'x' }).loginAs(admin),
+        client.delete(`/admin/pricing/${value}`).loginAs(admin),
+        client.put(`/admin/instruments/${value}`).json({ name: 'X' }).loginAs(admin),
+        client.delete(`/admin/instruments/${value}`).loginAs(admin),
       ]
       for (const req of writes) {
         const response = await req.header('Accept', 'application/json').withCsrfToken()

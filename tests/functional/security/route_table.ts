@@ -8,6 +8,7 @@
 */
 import router from '@adonisjs/core/services/router'
 import PricingPlan from '#models/pricing_plan'
+import Instrument from '#models/instrument'
 import type User from '#models/user'
 import { ALL_ROLES, type RoleId } from '#domain/roles'
 import { DEMO, demoUser } from '#tests/helpers/users'
@@ -83,6 +84,27 @@ const bankGateway = async () => ({ ':gateway': 'bank' })
 const anExternalPayment = async () => {
   const payment = await ExternalPayment.create({ name: 'Walk Pay', link: 'https://pay.example.com', logoPath: null })
   return { ':id': String(payment.id) }
+}
+
+/** A plan nobody is subscribed to, for its edit and delete calls. */
+const aPlan = async () => {
+  const plan = await PricingPlan.create({ name: 'Walk Plan', price: '0' })
+  return { ':id': String(plan.id) }
+}
+
+/** An instrument with no position on it, for its edit and delete calls. */
+const anInstrument = async () => {
+  const instrument = await Instrument.create({
+    name: `WALK${Date.now() % 1_000_000}_USD`,
+    base: 'WALK',
+    quote: 'USD',
+    category: 'crypto',
+    leverage: 5,
+    tradable: true,
+    tradingview: 'BINANCE',
+    swap: '0',
+  })
+  return { ':id': String(instrument.id) }
 }
 
 export const EXPECTATIONS: Record<string, Expectation> = {
@@ -192,6 +214,24 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /admin/externalPayments': { access: [1], page: false },
   'PUT /admin/externalPayments/:id': { access: [1], page: false, params: anExternalPayment },
   'DELETE /admin/externalPayments/:id': { access: [1], page: false, params: anExternalPayment },
+
+  // Pricing Plans (admin spec §2 menu: role 1); its list GET /dashboard/pricing is also the customer's plan list (role 3).
+  'GET /admin/pricing': { access: [1], page: true },
+  'GET /dashboard/pricing': { access: [1, 3], page: false },
+  'POST /admin/pricing': { access: [1], page: false },
+  'PUT /admin/pricing/:id': { access: [1], page: false, params: aPlan },
+  'DELETE /admin/pricing/:id': { access: [1], page: false, params: aPlan },
+
+  // Instruments (admin spec §2 menu: role 1): one screen per category, one API.
+  'GET /admin/instruments/forex': { access: [1], page: true },
+  'GET /admin/instruments/commodity': { access: [1], page: true },
+  'GET /admin/instruments/index': { access: [1], page: true },
+  'GET /admin/instruments/crypto': { access: [1], page: true },
+  'GET /admin/instruments/stock': { access: [1], page: true },
+  'GET /admin/instruments/api/:category': { access: [1], page: false },
+  'POST /admin/instruments': { access: [1], page: false },
+  'PUT /admin/instruments/:id': { access: [1], page: false, params: anInstrument },
+  'DELETE /admin/instruments/:id': { access: [1], page: false, params: anInstrument },
 
   // Audit Log (issue 11 item 8, beyond the specs: the log of staff actions is role 1's). Read-only.
   'GET /admin/audit': { access: [1], page: true },

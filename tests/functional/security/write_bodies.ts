@@ -113,6 +113,30 @@ async function pendingKyc() {
   return KycDocument.create({ userId: newcomer.id, type: 'passport', status: 'pending' })
 }
 
+const PLAN_BODY = {
+  name: 'Walk Plan',
+  description: 'A plan for the walk',
+  price: '10',
+  forexLeverage: 100,
+  cryptoLeverage: '5',
+  forexStopout: '40',
+  stockStopout: 35.5,
+}
+
+const instrumentBody = (name: string) => ({
+  name,
+  base: 'FUZZ',
+  quote: 'USD',
+  category: 'crypto' as const,
+  bids: '1.25',
+  asks: '1.26',
+  tradingview: 'BINANCE',
+  alias: 'Fuzz coin',
+  leverage: 5,
+  tradable: true,
+  swap: '-0.5',
+})
+
 const eurUsd = async () => (await Instrument.findByOrFail('name', 'EUR_USD')).id
 
 export const WRITE_BASES: Record<string, WriteBase> = {
@@ -227,6 +251,24 @@ export const WRITE_BASES: Record<string, WriteBase> = {
   'PUT /admin/gateways/:gateway': { as: DEMO.admin, body: () => ({ name: 'Bank transfer', fee: '1' }) },
   'POST /admin/externalPayments': { as: DEMO.admin, body: () => ({ name: 'Walk Pay', link: 'https://pay.example.com' }) },
   'PUT /admin/externalPayments/:id': { as: DEMO.admin, body: () => ({ name: 'Walk Pay', link: 'https://pay.example.com' }) },
+  'POST /admin/pricing': { as: DEMO.admin, body: () => PLAN_BODY },
+  'PUT /admin/pricing/:id': {
+    as: DEMO.admin,
+    url: async () => `/admin/pricing/${(await PricingPlan.create({ name: 'Fuzz Plan', price: '0' })).id}`,
+    body: () => PLAN_BODY,
+  },
+  'POST /admin/instruments': {
+    as: DEMO.admin,
+    body: () => instrumentBody(`FUZZ${++seq}_USD`),
+  },
+  'PUT /admin/instruments/:id': {
+    as: DEMO.admin,
+    url: async () => {
+      const instrument = await Instrument.create({ ...instrumentBody(`FUZZ${++seq}_USD`), bids: null, asks: null })
+      return `/admin/instruments/${instrument.id}`
+    },
+    body: () => instrumentBody(`FUZZ${++seq}_USD`),
+  },
   'PUT /admin/trades/:id': {
     as: DEMO.admin,
     body: () => ({

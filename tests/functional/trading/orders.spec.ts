@@ -276,7 +276,10 @@ test.group('closing and targets', (group) => {
     const after = await Balance.findOrFail(wallet.id)
     assert.equal(money(after.balance).toFixed(2), '0.00')
     assert.equal(money(after.margin).toFixed(2), '0.00')
-    const entries = await LedgerEntry.query().where('reference_id', open.body().order.id).orderBy('id')
+    const entries = await LedgerEntry.query()
+      .where('reference_type', 'order')
+      .where('reference_id', open.body().order.id)
+      .orderBy('id')
     assert.deepEqual(entries.map((e) => [e.type, money(e.amount).toFixed(2)]), [
       ['realized_pnl', '-200.00'],
       ['write_off', '100.00'],

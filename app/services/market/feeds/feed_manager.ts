@@ -2,7 +2,9 @@ import logger from '@adonisjs/core/services/logger'
 import transmit from '@adonisjs/transmit/services/main'
 import settings from '#services/settings_service'
 import feedHealth, { MONITORED_FEEDS } from '#services/market/feed_health'
-import { startSimulator } from '#services/market/simulator'
+import priceBook from '#services/market/price_book'
+import catalogEvents, { type InstrumentChange } from '#services/market/catalog_events'
+import { startSimulator, type SimulatorHandle } from '#services/market/simulator'
 import { PolygonFeed } from '#services/market/feeds/polygon_feed'
 import { EodhdFeed } from '#services/market/feeds/eodhd_feed'
 import { OandaFeed } from '#services/market/feeds/oanda_feed'
@@ -67,13 +69,20 @@ class FeedManager {
   #options: FeedManagerOptions = {}
   #feeds: MarketFeed[] = []
   #currency: CurrencyApiPoller | null = null
-  #stopSimulator: (() => void) | null = null
+  #simulator: SimulatorHandle | null = null
   #simulated: Category[] = []
   #heartbeatTimer: NodeJS.Timeout | null = null
   #watchTimer: NodeJS.Timeout | null = null
   #config: string | null = null
-  /** Starts, reloads and stops run one after another, never interleaved. */
+  /** Starts, reloads, stops and instrument changes run one after another, never interleaved. */
   #queue: Promise<void> = Promise.resolve()
+
+  constructor() {
+    // A staff change to the instruments reaches the feeds of this process at once (a no-op while they are off).
+    catalogEvents.on('instruments', (change) => {
+      this.instrumentsChanged(change).catch(() => {}) // logged by the queue
+    })
+  }
 
   start(options: FeedManagerOptions = {}) {
     return this.#enqueue(async () => {
@@ -106,6 +115,11 @@ class FeedManager {
       this.#stopTimers()
       await this.#stopFeeds()
     })
+  }
+
+  /** Quotes what was added, stops quoting what was removed (see #applyInstrumentChange). */
+  instrumentsChanged(change: InstrumentChange) {
+    return this.#enqueue(() => this.#applyInstrumentChange(change))
   }
 
   /** Live feeds running now, by name. */
@@ -163,40 +177,9 @@ class FeedManager {
   async #startFeeds() {
     const rows = await settings.rows()
     this.#config = configOf(rows)
-    const urls = this.#options.urls ?? {}
-    const connection: FeedConnectionOptions = {
-      backoff: this.#options.backoff,
-      keepaliveMs: this.#options.keepaliveMs,
-      now: this.#options.now,
-    }
-    const instrumentsOf = (feed: MonitoredFeed) => loadFeedInstruments(FEED_CATEGORIES[feed])
-
-    const polygonKey = keyOf(rows, 'polygonAPI')
-    if (polygonKey) {
-      for (const cluster of ['forex', 'crypto'] as const) {
-        const feed = cluster === 'forex' ? 'polygonForex' : 'polygonCrypto'
-        const instruments = await instrumentsOf(feed)
-        this.#feeds.push(new PolygonFeed({ ...connection, cluster, apiKey: polygonKey, baseUrl: urls.polygon, instruments }))
-      }
-    }
-    const eodKey = keyOf(rows, 'eodAPI')
-    if (eodKey) {
-      const instruments = await instrumentsOf('eodStock')
-      this.#feeds.push(new EodhdFeed({ ...connection, apiKey: eodKey, baseUrl: urls.eodhd, instruments }))
-    }
-    const oandaAccount = keyOf(rows, 'oandaAPI')
-    const oandaKey = keyOf(rows, 'oandaAPI', 'value2')
-    if (oandaAccount && oandaKey) {
-      this.#feeds.push(
-        new OandaFeed({
-          ...connection,
-          accountId: oandaAccount,
-          apiKey: oandaKey,
-          mode: keyOf(rows, 'oandaAPI', 'value3'),
-          baseUrl: urls.oanda,
-          instruments: await instrumentsOf('oandaRest'),
-        })
-      )
+    for (const name of MONITORED_FEEDS) {
+      const feed = await this.#createFeed(name, rows)
+      if (feed) this.#feeds.push(feed)
     }
     for (const feed of this.#feeds) feed.start()
 
@@ -204,7 +187,7 @@ class FeedManager {
     if (currencyKey) {
       this.#currency = new CurrencyApiPoller({
         apiKey: currencyKey,
-        baseUrl: urls.currencyApi,
+        baseUrl: this.#options.urls?.currencyApi,
         now: this.#options.now,
         ...this.#options.currencyApi,
       })
@@ -214,11 +197,82 @@ class FeedManager {
     const covered = new Set(this.#feeds.flatMap((f) => FEED_CATEGORIES[f.name as MonitoredFeed]))
     this.#simulated = CATEGORIES.filter((c) => !covered.has(c))
     if ((this.#options.simulate ?? true) && this.#simulated.length) {
-      this.#stopSimulator = await startSimulator({ categories: this.#simulated })
+      this.#simulator = await startSimulator({ categories: this.#simulated })
     } else {
       this.#simulated = []
     }
     logger.info({ live: this.running, simulated: this.#simulated }, 'market feeds started')
+  }
+
+  /** The live adapter of a monitored feed, when the API settings hold its key (not started). */
+  async #createFeed(name: MonitoredFeed, rows: SettingRows): Promise<MarketFeed | null> {
+    const urls = this.#options.urls ?? {}
+    const connection: FeedConnectionOptions = {
+      backoff: this.#options.backoff,
+      keepaliveMs: this.#options.keepaliveMs,
+      now: this.#options.now,
+    }
+    const instruments = () => loadFeedInstruments(FEED_CATEGORIES[name])
+    switch (name) {
+      case 'polygonForex':
+      case 'polygonCrypto': {
+        const apiKey = keyOf(rows, 'polygonAPI')
+        if (!apiKey) return null
+        const cluster = name === 'polygonForex' ? 'forex' : 'crypto'
+        return new PolygonFeed({ ...connection, cluster, apiKey, baseUrl: urls.polygon, instruments: await instruments() })
+      }
+      case 'eodStock': {
+        const apiKey = keyOf(rows, 'eodAPI')
+        if (!apiKey) return null
+        return new EodhdFeed({ ...connection, apiKey, baseUrl: urls.eodhd, instruments: await instruments() })
+      }
+      case 'oandaRest': {
+        const accountId = keyOf(rows, 'oandaAPI')
+        const apiKey = keyOf(rows, 'oandaAPI', 'value2')
+        if (!accountId || !apiKey) return null
+        return new OandaFeed({
+          ...connection,
+          accountId,
+          apiKey,
+          mode: keyOf(rows, 'oandaAPI', 'value3'),
+          baseUrl: urls.oanda,
+          instruments: await instruments(),
+        })
+      }
+    }
+  }
+
+  /**
+   * Instruments were added, edited or removed (catalog_events): removed names
+   * stop being quoted, the simulator picks up its markets' changes, and each
+   * live feed of a touched market reconnects with its new instrument list.
+   */
+  async #applyInstrumentChange(change: InstrumentChange) {
+    if (!this.#heartbeatTimer) return
+    for (const name of change.removed ?? []) {
+      priceBook.forget(name)
+      feedHealth.forget(name)
+    }
+    if (this.#simulator && change.categories.some((c) => this.#simulated.includes(c))) {
+      await this.#simulator.sync((change.upserted ?? []).filter((u) => u.repriced).map((u) => u.name))
+    }
+    const touched = this.#feeds.filter((f) =>
+      FEED_CATEGORIES[f.name as MonitoredFeed].some((c) => change.categories.includes(c))
+    )
+    if (touched.length === 0) return
+    const rows = await settings.rows()
+    for (const feed of touched) {
+      await feed.stop()
+      const fresh = await this.#createFeed(feed.name as MonitoredFeed, rows)
+      const index = this.#feeds.indexOf(feed)
+      if (fresh) {
+        this.#feeds.splice(index, 1, fresh)
+        fresh.start()
+      } else {
+        this.#feeds.splice(index, 1)
+      }
+    }
+    logger.info({ categories: change.categories, restarted: touched.map((f) => f.name) }, 'instruments changed')
   }
 
   async #stopFeeds() {
@@ -226,8 +280,8 @@ class FeedManager {
     await Promise.all(feeds.map((f) => f.stop()))
     await this.#currency?.stop()
     this.#currency = null
-    this.#stopSimulator?.()
-    this.#stopSimulator = null
+    this.#simulator?.()
+    this.#simulator = null
     this.#simulated = []
   }
 }
