@@ -52,7 +52,15 @@ export default defineConfig({
       strict: true,
       allow: VITE_SERVED_FOLDERS,
       // Anchored to the project: a checkout may itself live under a folder named tmp.
-      deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '*.sqlite3*', `${ROOT}/tmp/**`, `${ROOT}/storage/**`],
+      deny: [
+        '.env',
+        '.env.*',
+        '*.{crt,pem,key}',
+        '**/.git/**',
+        '*.sqlite3*',
+        `${ROOT}/tmp/**`,
+        `${ROOT}/storage/**`,
+      ],
     },
     // The test server needs no hot reload, and its socket would clash with a
     // dev server running on the same machine.

@@ -53,20 +53,41 @@ function buildServer() {
     tsconfig,
     JSON.stringify({
       extends: '../tsconfig.json',
-      compilerOptions: { rootDir: '..', outDir: './bench-build', noEmit: false, sourceMap: false, declaration: false },
-      include: ['../bench/fanout_server.ts', '../adonisrc.ts', '../start', '../config', '../app', '../database', '../types'],
+      compilerOptions: {
+        rootDir: '..',
+        outDir: './bench-build',
+        noEmit: false,
+        sourceMap: false,
+        declaration: false,
+      },
+      include: [
+        '../bench/fanout_server.ts',
+        '../adonisrc.ts',
+        '../start',
+        '../config',
+        '../app',
+        '../database',
+        '../types',
+      ],
       exclude: [],
     })
   )
   say('compiling the server (tsc) into tmp/bench-build')
-  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
+  const tsc = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }
+  )
   rmSync(tsconfig)
   const server = join(BUILD_DIR, 'bench', 'fanout_server.js')
   if (!existsSync(server)) throw new Error(`tsc emitted no server:\n${tsc.stdout}${tsc.stderr}`)
-  if (tsc.status !== 0) say('tsc reported type errors (emitted anyway):\n' + tsc.stdout.split('\n').slice(0, 5).join('\n'))
+  if (tsc.status !== 0)
+    say(
+      'tsc reported type errors (emitted anyway):\n' + tsc.stdout.split('\n').slice(0, 5).join('\n')
+    )
   copyFileSync(join(ROOT, 'package.json'), join(BUILD_DIR, 'package.json'))
   symlinkSync(join(ROOT, 'resources'), join(BUILD_DIR, 'resources'))
   return pathToFileURL(server)
@@ -111,7 +132,10 @@ function child(script: URL, env: Record<string, string>, compiled = false, extra
       }
       inbox.delete(cmd)
       return new Promise<any>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${name}: no "${cmd}" in ${timeoutMs} ms`)), timeoutMs)
+        const timer = setTimeout(
+          () => reject(new Error(`${name}: no "${cmd}" in ${timeoutMs} ms`)),
+          timeoutMs
+        )
         failure = (error) => {
           clearTimeout(timer)
           reject(error)
@@ -135,22 +159,27 @@ function child(script: URL, env: Record<string, string>, compiled = false, extra
 async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL) {
   say(`${mode}: starting the server on port ${port}`)
   const env = { BENCH_EPOCH: EPOCH }
-  const server = child(serverScript, {
-    ...env,
-    BENCH_MODE: mode,
-    BENCH_INSTRUMENTS: String(INSTRUMENTS),
-    BENCH_HZ: String(HZ),
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: `http://127.0.0.1:${port}`,
-    APP_KEY: randomBytes(24).toString('base64url'),
-    LOG_LEVEL: 'warn',
-    SESSION_DRIVER: 'cookie',
-    MARKET_FEED: 'off',
-    SQLITE_PATH: 'tmp/bench-fanout.sqlite3',
-    TZ: 'UTC',
-  }, BUILD, process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean))
+  const server = child(
+    serverScript,
+    {
+      ...env,
+      BENCH_MODE: mode,
+      BENCH_INSTRUMENTS: String(INSTRUMENTS),
+      BENCH_HZ: String(HZ),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
+      APP_KEY: randomBytes(24).toString('base64url'),
+      LOG_LEVEL: 'warn',
+      SESSION_DRIVER: 'cookie',
+      MARKET_FEED: 'off',
+      SQLITE_PATH: 'tmp/bench-fanout.sqlite3',
+      TZ: 'UTC',
+    },
+    BUILD,
+    process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean)
+  )
   const clients = child(new URL('./fanout_clients.ts', import.meta.url), {
     ...env,
     BENCH_PORT: String(port),
@@ -162,7 +191,8 @@ async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL)
     say(`${mode}: opening ${CLIENTS} SSE clients`)
     await clients.ask('connected', 'connect')
     const { count } = await server.ask('subscribers', 'subscribers')
-    if (count !== CLIENTS) throw new Error(`${count} subscribers on the server, expected ${CLIENTS}`)
+    if (count !== CLIENTS)
+      throw new Error(`${count} subscribers on the server, expected ${CLIENTS}`)
     say(`${mode}: ${count} subscribed; ${INSTRUMENTS} instruments at ${HZ} Hz, warm-up ${WARMUP} s`)
     await server.ask('driving', 'drive')
     await sleep(WARMUP * 1000)
@@ -191,7 +221,12 @@ const results = []
 for (const [i, mode] of MODES.entries()) results.push(await run(mode, PORT + i, serverScript))
 
 const rows = [
-  ['path', ...results.map((r) => (r.mode === 'stream' ? 'price stream (serialize once)' : 'transmit.broadcast'))],
+  [
+    'path',
+    ...results.map((r) =>
+      r.mode === 'stream' ? 'price stream (serialize once)' : 'transmit.broadcast'
+    ),
+  ],
   ['frames built / s', ...results.map((r) => f(r.server.framesPerSecond, 2))],
   ['frames received / client / s', ...results.map((r) => f(r.clients.framesPerClientPerSecond, 2))],
   ['  slowest client', ...results.map((r) => f(r.clients.slowestClientFramesPerSecond, 2))],
@@ -201,26 +236,53 @@ const rows = [
   ['fan-out latency max (ms)', ...results.map((r) => f(r.clients.fanout.max))],
   ['tick-to-client p50 (ms)', ...results.map((r) => f(r.clients.tickToClient.p50))],
   ['tick-to-client p99 (ms)', ...results.map((r) => f(r.clients.tickToClient.p99))],
-  ['server: frame built → written to all sockets (ms)', ...results.map((r) => f(r.server.flushMsAvg))],
+  [
+    'server: frame built → written to all sockets (ms)',
+    ...results.map((r) => f(r.server.flushMsAvg)),
+  ],
   ['server CPU (% of one core)', ...results.map((r) => f(r.server.cpuPercent))],
   ['server CPU per frame (ms)', ...results.map((r) => f(cpuPerFrame(r)))],
-  ['  user / system', ...results.map((r) => `${f(r.server.userPercent)} / ${f(r.server.systemPercent)}`)],
+  [
+    '  user / system',
+    ...results.map((r) => `${f(r.server.userPercent)} / ${f(r.server.systemPercent)}`),
+  ],
   ['server event-loop utilization', ...results.map((r) => f(r.server.eventLoopUtilization, 2))],
   ['server RSS max (MB)', ...results.map((r) => f(r.server.rssMaxMb, 0))],
-  ['  booted, no client / clients subscribed', ...results.map((r) => `${f(r.server.rssIdleMb, 0)} / ${f(r.server.rssConnectedMb, 0)}`)],
+  [
+    '  booted, no client / clients subscribed',
+    ...results.map((r) => `${f(r.server.rssIdleMb, 0)} / ${f(r.server.rssConnectedMb, 0)}`),
+  ],
   ['received MB / s (all clients)', ...results.map((r) => f(r.clients.mbPerSecond, 0))],
-  ['frames dropped (slow clients)', ...results.map((r) => (r.server.stream ? String(r.server.stream.dropped) : 'n/a'))],
+  [
+    'frames dropped (slow clients)',
+    ...results.map((r) => (r.server.stream ? String(r.server.stream.dropped) : 'n/a')),
+  ],
   ['malformed frames (sampled clients)', ...results.map((r) => String(r.clients.badFrames))],
   ['load generator CPU (% of one core)', ...results.map((r) => f(r.clients.cpuPercent))],
-  ['load generator event-loop utilization', ...results.map((r) => f(r.clients.eventLoopUtilization, 2))],
+  [
+    'load generator event-loop utilization',
+    ...results.map((r) => f(r.clients.eventLoopUtilization, 2)),
+  ],
   ['machine load average (1 min) at the end', ...results.map((r) => f(r.loadAverage, 2))],
 ]
 const a = results.find((r) => r.mode === 'stream')
 const b = results.find((r) => r.mode === 'transmit')
 if (a && b) {
-  rows.push(['ratio transmit / stream: p99', `${f(b.clients.fanout.p99 / a.clients.fanout.p99)}×`, ''])
-  rows.push(['ratio transmit / stream: CPU', `${f(b.server.cpuPercent / a.server.cpuPercent)}×`, ''])
-  rows.push(['ratio transmit / stream: CPU per frame', `${f(cpuPerFrame(b) / cpuPerFrame(a))}×`, ''])
+  rows.push([
+    'ratio transmit / stream: p99',
+    `${f(b.clients.fanout.p99 / a.clients.fanout.p99)}×`,
+    '',
+  ])
+  rows.push([
+    'ratio transmit / stream: CPU',
+    `${f(b.server.cpuPercent / a.server.cpuPercent)}×`,
+    '',
+  ])
+  rows.push([
+    'ratio transmit / stream: CPU per frame',
+    `${f(cpuPerFrame(b) / cpuPerFrame(a))}×`,
+    '',
+  ])
 }
 
 const cpuModel = cpus()[0]?.model ?? 'unknown'

@@ -58,7 +58,12 @@ class Client {
 
   open() {
     return new Promise<void>((resolve, reject) => {
-      this.request = http.get({ host: HOST, port: PORT, path: `/__transmit/events?uid=${this.uid}`, agent: false })
+      this.request = http.get({
+        host: HOST,
+        port: PORT,
+        path: `/__transmit/events?uid=${this.uid}`,
+        agent: false,
+      })
       this.request.once('error', reject)
       this.request.once('response', (res) => {
         if (res.statusCode !== 200) return reject(new Error(`events: HTTP ${res.statusCode}`))
@@ -134,7 +139,9 @@ class Client {
 
 /** Session and XSRF cookies, as a visitor's first page view leaves them. */
 async function visitorCookies() {
-  const res = await fetch(`http://${HOST}:${PORT}/countries`, { headers: { accept: 'application/json' } })
+  const res = await fetch(`http://${HOST}:${PORT}/countries`, {
+    headers: { accept: 'application/json' },
+  })
   await res.arrayBuffer()
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0])
   const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))
@@ -164,7 +171,9 @@ function subscribe(uid: string, session: { cookie: string; xsrf: string }) {
       (res) => {
         res.resume()
         res.once('end', () =>
-          res.statusCode === 204 ? resolve() : reject(new Error(`subscribe: HTTP ${res.statusCode}`))
+          res.statusCode === 204
+            ? resolve()
+            : reject(new Error(`subscribe: HTTP ${res.statusCode}`))
         )
       }
     )
@@ -178,7 +187,9 @@ async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+    : Number.NaN
 function summary(samples: number[]) {
   const sorted = Float64Array.from(samples).sort() as unknown as number[]
   return {
@@ -186,7 +197,7 @@ function summary(samples: number[]) {
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
-    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
   }
 }
 

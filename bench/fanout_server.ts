@@ -56,7 +56,8 @@ const { PRICES_CHANNEL } = await import('#domain/channels')
 const names = Array.from({ length: INSTRUMENTS }, (_, i) => `B${String(i).padStart(3, '0')}_USD`)
 const sendFrame =
   MODE === 'transmit'
-    ? (frame: Parameters<typeof priceStream.publish>[0]) => transmit.broadcast(PRICES_CHANNEL, frame)
+    ? (frame: Parameters<typeof priceStream.publish>[0]) =>
+        transmit.broadcast(PRICES_CHANNEL, frame)
     : undefined
 
 /** RSS of the booted app before any client, and with every client subscribed. */
@@ -79,7 +80,14 @@ function startDriving() {
         const name = names[cursor]
         cursor = (cursor + 1) % INSTRUMENTS
         const at = clock().toFixed(3)
-        priceBook.put({ name, bids: at, asks: '1.08462', closeoutBid: '1.08450', closeoutAsk: '1.08462', at: Date.now() })
+        priceBook.put({
+          name,
+          bids: at,
+          asks: '1.08462',
+          closeoutBid: '1.08450',
+          closeoutAsk: '1.08462',
+          at: Date.now(),
+        })
         ticks++
       }
     }, 5)
@@ -88,7 +96,14 @@ function startDriving() {
     setInterval(() => {
       const at = clock()
       const stamp = at.toFixed(3)
-      priceBook.put({ name: 'BENCH_CLOCK', bids: stamp, asks: stamp, closeoutBid: stamp, closeoutAsk: stamp, at: Date.now() })
+      priceBook.put({
+        name: 'BENCH_CLOCK',
+        bids: stamp,
+        asks: stamp,
+        closeoutBid: stamp,
+        closeoutAsk: stamp,
+        at: Date.now(),
+      })
       flushPrices(sendFrame)
       flushes++
       // Node writes a response's chunks when it uncorks the socket, on the next tick: count until then.

@@ -62,7 +62,8 @@ const args = new Map(
     return (eq === -1 ? [arg, 'true'] : [arg.slice(0, eq), arg.slice(eq + 1)]) as [string, string]
   })
 )
-const opt = (name: string, fallback: string) => args.get(name) ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback
+const opt = (name: string, fallback: string) =>
+  args.get(name) ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback
 const DB = opt('db', 'sqlite') as 'sqlite' | 'pg'
 const RATE = Number(opt('rate', '1000'))
 const SECONDS = Number(opt('seconds', '20'))
@@ -88,10 +89,12 @@ const QUERIES = opt('queries', 'false') === 'true'
  * trades on the stored prices the market process writes every 2 s.
  */
 const TOPOLOGY = opt('topology', 'embedded') as 'embedded' | 'split'
-if (TOPOLOGY !== 'embedded' && TOPOLOGY !== 'split') throw new Error('--topology must be embedded or split')
+if (TOPOLOGY !== 'embedded' && TOPOLOGY !== 'split')
+  throw new Error('--topology must be embedded or split')
 // Two processes writing one SQLite file fail with SQLITE_BUSY (a deferred transaction that read
 // cannot upgrade to a write while the other process writes): SQLite is the one-process default.
-if (TOPOLOGY === 'split' && opt('db', 'sqlite') !== 'pg') throw new Error('--topology=split needs --db=pg')
+if (TOPOLOGY === 'split' && opt('db', 'sqlite') !== 'pg')
+  throw new Error('--topology=split needs --db=pg')
 const TIMEOUT_MS = 10_000
 /** Minutes to wait for other benchmarks and a quiet machine before starting (0: start at once). */
 const QUIET_WAIT_MIN = Number(opt('quiet-wait', '30'))
@@ -125,7 +128,8 @@ function otherBenchmarks() {
     if (!/^\d+$/.test(entry) || mine.has(entry)) continue
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ')
-      if (cmdline.includes('bench/') && !cmdline.includes('bench/orders')) found.push(`${entry} ${cmdline.trim()}`)
+      if (cmdline.includes('bench/') && !cmdline.includes('bench/orders'))
+        found.push(`${entry} ${cmdline.trim()}`)
     } catch {}
   }
   return found
@@ -146,7 +150,8 @@ async function pgAdmin(sql: string) {
 }
 
 function removeSqlite() {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${SQLITE_PATH}${suffix}`, { force: true })
+  for (const suffix of ['', '-wal', '-shm', '-journal'])
+    rmSync(`${SQLITE_PATH}${suffix}`, { force: true })
 }
 
 async function dropDatabase() {
@@ -155,7 +160,10 @@ async function dropDatabase() {
 }
 
 const APP_KEY = randomBytes(24).toString('base64url')
-function appEnv(nodeEnv: 'development' | 'production', overrides: Record<string, string> = {}): Record<string, string> {
+function appEnv(
+  nodeEnv: 'development' | 'production',
+  overrides: Record<string, string> = {}
+): Record<string, string> {
   return sharedAppEnv({
     nodeEnv,
     port: PORT,
@@ -178,7 +186,8 @@ function ace(command: string[]) {
     env: appEnv('development'),
     encoding: 'utf8',
   })
-  if (result.status !== 0) throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
+  if (result.status !== 0)
+    throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
 }
 
 /* The server process ------------------------------------------------------- */
@@ -218,7 +227,10 @@ function startServer(script: URL, role: 'web' | 'market', env: Record<string, st
     proc,
     ask(cmd: string, payload: Record<string, unknown> | null, timeoutMs = 300_000) {
       return new Promise<any>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${role} server: no "${cmd}" in ${timeoutMs} ms`)), timeoutMs)
+        const timer = setTimeout(
+          () => reject(new Error(`${role} server: no "${cmd}" in ${timeoutMs} ms`)),
+          timeoutMs
+        )
         waiting.set(cmd, (message) => {
           clearTimeout(timer)
           waiting.delete(cmd)
@@ -241,7 +253,12 @@ function startServer(script: URL, role: 'web' | 'market', env: Record<string, st
 /* HTTP client: one cookie jar per account ---------------------------------- */
 
 // Idle sockets close (4 s) before the server's keep-alive timeout (5 s) would close them under a request.
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS, timeout: 4000 })
+const agent = new http.Agent({
+  keepAlive: true,
+  maxSockets: CONNECTIONS,
+  maxFreeSockets: CONNECTIONS,
+  timeout: 4000,
+})
 
 /** Requests sent and not yet answered, so the run can give up on them at the end. */
 const pending = new Set<http.ClientRequest>()
@@ -264,7 +281,8 @@ class Account {
       'accept': 'application/json',
       'x-forwarded-for': this.ip,
     }
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     if (method !== 'GET') {
       const xsrf = this.cookies.get('XSRF-TOKEN')
       if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf)
@@ -274,15 +292,19 @@ class Account {
       headers['content-length'] = String(Buffer.byteLength(payload))
     }
     return new Promise((resolve, reject) => {
-      const req = http.request(`${BASE}${path}`, { method, headers, agent, timeout: TIMEOUT_MS }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c) => chunks.push(c))
-        res.on('end', () => {
-          this.#store(res.headers['set-cookie'] ?? [])
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') })
-        })
-        res.on('error', reject)
-      })
+      const req = http.request(
+        `${BASE}${path}`,
+        { method, headers, agent, timeout: TIMEOUT_MS },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c) => chunks.push(c))
+          res.on('end', () => {
+            this.#store(res.headers['set-cookie'] ?? [])
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') })
+          })
+          res.on('error', reject)
+        }
+      )
       pending.add(req)
       req.once('close', () => pending.delete(req))
       req.on('timeout', () => req.destroy(new Error(`timed out after ${TIMEOUT_MS} ms`)))
@@ -306,9 +328,11 @@ class Account {
     // The login page needs a Vite build in production; any GET through the
     // router middleware hands out the same session and XSRF cookies.
     const first = await this.request('GET', '/countries')
-    if (first.status !== 200) throw new Error(`GET /countries: ${first.status} ${first.body.slice(0, 200)}`)
+    if (first.status !== 200)
+      throw new Error(`GET /countries: ${first.status} ${first.body.slice(0, 200)}`)
     const login = await this.request('POST', '/auth/login', { email: this.email, password })
-    if (login.status !== 200) throw new Error(`login ${this.email}: ${login.status} ${login.body.slice(0, 200)}`)
+    if (login.status !== 200)
+      throw new Error(`login ${this.email}: ${login.status} ${login.body.slice(0, 200)}`)
   }
 }
 
@@ -367,7 +391,10 @@ async function waitForQuiet(maxMs: number) {
     await sleep(3000)
     const busy = ((machineBusySeconds() - before) / 3) * 100
     if (busy < 50 || Date.now() > deadline) return busy
-    if (!said) say(`the machine is busy (${busy.toFixed(0)}% of one core used by other processes); waiting for it to calm down`)
+    if (!said)
+      say(
+        `the machine is busy (${busy.toFixed(0)}% of one core used by other processes); waiting for it to calm down`
+      )
     said = true
   }
 }
@@ -375,7 +402,7 @@ async function waitForQuiet(maxMs: number) {
 /* Statistics ---------------------------------------------------------------- */
 
 function percentile(sorted: Float64Array, p: number) {
-  if (sorted.length === 0) return NaN
+  if (sorted.length === 0) return Number.NaN
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
@@ -392,9 +419,14 @@ async function main() {
   }
   if (others.length) say(`WARNING: other benchmarks still running; numbers will be polluted`)
   const idleBusy = await waitForQuiet(QUIET_WAIT_MIN * 60_000)
-  if (idleBusy >= 50) say(`WARNING: the machine stays busy (${idleBusy.toFixed(0)}% of one core); numbers will be polluted`)
+  if (idleBusy >= 50)
+    say(
+      `WARNING: the machine stays busy (${idleBusy.toFixed(0)}% of one core); numbers will be polluted`
+    )
 
-  say(`database: ${DB === 'pg' ? `PostgreSQL ${PG.database} on ${PG.host}:${PG.port}` : 'SQLite tmp/bench-orders.sqlite3'}`)
+  say(
+    `database: ${DB === 'pg' ? `PostgreSQL ${PG.database} on ${PG.host}:${PG.port}` : 'SQLite tmp/bench-orders.sqlite3'}`
+  )
   await dropDatabase()
   if (DB === 'pg') await pgAdmin(`CREATE DATABASE ${PG.database}`)
   let server: ReturnType<typeof startServer> | null = null
@@ -412,7 +444,10 @@ async function main() {
     let marketPid = 0
     if (TOPOLOGY === 'split') {
       say(`starting the market process on port ${PORT + 1} (production, market role on)`)
-      market = startServer(script, 'market', { PORT: String(PORT + 1), APP_URL: `http://127.0.0.1:${PORT + 1}` })
+      market = startServer(script, 'market', {
+        PORT: String(PORT + 1),
+        APP_URL: `http://127.0.0.1:${PORT + 1}`,
+      })
       marketPid = (await market.ask('ready', null, 120_000)).pid
     }
     say(
@@ -424,10 +459,12 @@ async function main() {
     say(`creating ${ACCOUNTS} funded accounts`)
     const { emails, password } = await server.ask('accounts', { count: ACCOUNTS })
     const accounts: Account[] = emails.map(
-      (email: string, i: number) => new Account(email, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`)
+      (email: string, i: number) =>
+        new Account(email, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`)
     )
     say(`logging ${accounts.length} accounts in over HTTP`)
-    for (let i = 0; i < accounts.length; i += 4) await Promise.all(accounts.slice(i, i + 4).map((a) => a.login(password)))
+    for (let i = 0; i < accounts.length; i += 4)
+      await Promise.all(accounts.slice(i, i + 4).map((a) => a.login(password)))
 
     // Let the market role publish a few rounds of quotes (and store them: every 2 s).
     await sleep(TOPOLOGY === 'split' ? 3000 : 1000)
@@ -450,7 +487,9 @@ async function main() {
     let sent = 0
     let sentInWindow = 0
 
-    say(`open loop: ${RATE} orders/s, ${WARMUP} s warm-up + ${SECONDS} s measured, ${accounts.length} accounts`)
+    say(
+      `open loop: ${RATE} orders/s, ${WARMUP} s warm-up + ${SECONDS} s measured, ${accounts.length} accounts`
+    )
     const start = performance.now() + 50
     const windowStart = start + WARMUP * 1000
     const windowEnd = start + (WARMUP + SECONDS) * 1000
@@ -465,8 +504,12 @@ async function main() {
     let measure: (Cpu & { at: number }) | null = null
     let measured: (Cpu & { seconds: number }) | null = null
     const rssSamples: number[] = []
-    const loopLog: { pending: Promise<{ p50: number; p99: number; max: number }> | null } = { pending: null }
-    const queryLog: { pending: Promise<{ statements: [string, { count: number; rows: number }][] }> | null } = { pending: null }
+    const loopLog: { pending: Promise<{ p50: number; p99: number; max: number }> | null } = {
+      pending: null,
+    }
+    const queryLog: {
+      pending: Promise<{ statements: [string, { count: number; rows: number }][] }> | null
+    } = { pending: null }
 
     const fire = (k: number, scheduled: number) => {
       const account = accounts[k % accounts.length]
@@ -499,7 +542,12 @@ async function main() {
         if (errors.length < 8) errors.push(`${code || 'network'} ${detail.slice(0, 240)}`)
       }
       account
-        .request('POST', '/dashboard/orders', { type: buy ? 'buy' : 'sell', instrument: instrument.name, amount: instrument.amount, ...targets })
+        .request('POST', '/dashboard/orders', {
+          type: buy ? 'buy' : 'sell',
+          instrument: instrument.name,
+          amount: instrument.amount,
+          ...targets,
+        })
         .then(
           (answer) => done(answer.status, answer.body),
           (error: Error) => done(0, error.message)
@@ -559,7 +607,10 @@ async function main() {
     clearInterval(rssTimer)
     rssSamples.push(rssMb(pid))
 
-    const window = Array.from({ length: total - warmupCount }, (_, i) => latencies[warmupCount + i]).filter((v) => v > 0)
+    const window = Array.from(
+      { length: total - warmupCount },
+      (_, i) => latencies[warmupCount + i]
+    ).filter((v) => v > 0)
     const sorted = Float64Array.from(window).sort()
     // 201s that completed inside the measured window (whenever scheduled): the server's work in it.
     const okInWindow = Array.from(finishedAt).filter(
@@ -604,7 +655,9 @@ async function main() {
       clientCpuPercent: ((m.client.user + m.client.system) / 1e6 / m.seconds) * 100,
       /** Everything else on the machine during the window (other people's tests, the kernel, …). */
       otherCpuPercent:
-        ((m.machine - m.server - m.market - m.postgres - (m.client.user + m.client.system) / 1e6) / m.seconds) * 100,
+        ((m.machine - m.server - m.market - m.postgres - (m.client.user + m.client.system) / 1e6) /
+          m.seconds) *
+        100,
       serverRssMb: { max: Math.max(...rssSamples), end: rssSamples[rssSamples.length - 1] },
       verify: { ...check, createdSeen: created + placedBefore, unknownOutcome: timedOut },
       errorSamples: errors,
@@ -617,17 +670,23 @@ async function main() {
     }
     report(result)
     if (result.otherCpuPercent > 25) {
-      say(`POLLUTED: other processes used ${result.otherCpuPercent.toFixed(0)}% of a core during the window; re-run`)
+      say(
+        `POLLUTED: other processes used ${result.otherCpuPercent.toFixed(0)}% of a core during the window; re-run`
+      )
     }
     if (queryLog.pending) {
       const { statements } = await queryLog.pending
       const orders = okInWindow || 1
       const all = statements.reduce((n, [, s]) => n + s.count, 0)
-      const rows = statements.reduce((n, [, s]) => n + s.rows, 0)
-      console.log(`SQL statements in the measured window: ${all}, ${(all / orders).toFixed(1)} per 201, returning ${(rows / orders).toFixed(1)} rows per 201`)
+      const rowCount = statements.reduce((n, [, s]) => n + s.rows, 0)
+      console.log(
+        `SQL statements in the measured window: ${all}, ${(all / orders).toFixed(1)} per 201, returning ${(rowCount / orders).toFixed(1)} rows per 201`
+      )
       console.log('  per 201   rows/201  statement')
       for (const [sql, { count, rows }] of statements.slice(0, 30)) {
-        console.log(`  ${(count / orders).toFixed(2).padStart(7)}  ${(rows / orders).toFixed(1).padStart(8)}  ${sql.slice(0, 150)}`)
+        console.log(
+          `  ${(count / orders).toFixed(2).padStart(7)}  ${(rows / orders).toFixed(1).padStart(8)}  ${sql.slice(0, 150)}`
+        )
       }
       console.log('')
     }
@@ -646,7 +705,9 @@ async function main() {
     await market?.stop()
     agent.destroy()
     if (BUILD) rmSync(compiledDir(BUILD_DIR_NAME), { recursive: true, force: true })
-    await dropDatabase().catch((error) => say(`could not drop the scratch database: ${error.message}`))
+    await dropDatabase().catch((error) =>
+      say(`could not drop the scratch database: ${error.message}`)
+    )
     if (CPU_PROF) say(`CPU profile(s) in tmp/bench-orders-prof/`)
   }
 }
@@ -659,14 +720,26 @@ async function main() {
 async function breakdown(accounts: Account[], pid: number) {
   let placed = 0
   const kinds: [string, string, (a: Account, i: number) => Promise<Answer>][] = [
-    ['countries', 'GET /countries (session, CSRF cookie, auth lookup)', (a) => a.request('GET', '/countries')],
-    ['refused', 'POST /dashboard/orders refused by the validator (422)', (a) => a.request('POST', '/dashboard/orders', { type: 'hold' })],
+    [
+      'countries',
+      'GET /countries (session, CSRF cookie, auth lookup)',
+      (a) => a.request('GET', '/countries'),
+    ],
+    [
+      'refused',
+      'POST /dashboard/orders refused by the validator (422)',
+      (a) => a.request('POST', '/dashboard/orders', { type: 'hold' }),
+    ],
     [
       'placed',
       'POST /dashboard/orders placed (201)',
       (a, i) => {
         const instrument = INSTRUMENTS[i % INSTRUMENTS.length]
-        return a.request('POST', '/dashboard/orders', { type: 'buy', instrument: instrument.name, amount: instrument.amount })
+        return a.request('POST', '/dashboard/orders', {
+          type: 'buy',
+          instrument: instrument.name,
+          amount: instrument.amount,
+        })
       },
     ],
   ]
@@ -701,7 +774,12 @@ function report(r: any) {
   const f = (n: number | null, d = 1) => (n === null || !Number.isFinite(n) ? '—' : n.toFixed(d))
   const rows: [string, string][] = [
     ['database', r.db === 'pg' ? 'PostgreSQL' : 'SQLite'],
-    ['topology', r.topology === 'split' ? 'web process + separate market process' : 'one process, market role inside'],
+    [
+      'topology',
+      r.topology === 'split'
+        ? 'web process + separate market process'
+        : 'one process, market role inside',
+    ],
     ['target rate (orders/s)', String(r.rate)],
     ['sent rate (orders/s)', f(r.sentPerSecond)],
     ['throughput: 201s completed in the window (/s)', f(r.okPerSecond)],
@@ -717,7 +795,10 @@ function report(r: any) {
       'web server event-loop delay p50 / p99 / max (ms)',
       `${f(r.eventLoopDelayMs.p50, 1)} / ${f(r.eventLoopDelayMs.p99, 1)} / ${f(r.eventLoopDelayMs.max, 1)}`,
     ],
-    ['web server CPU (% of one core)', `${f(r.serverCpuPercent)} (kernel ${f(r.serverSystemCpuPercent)})`],
+    [
+      'web server CPU (% of one core)',
+      `${f(r.serverCpuPercent)} (kernel ${f(r.serverSystemCpuPercent)})`,
+    ],
     ['web server CPU per 201 (ms)', f(r.serverCpuMsPerOrder, 2)],
     ['market process CPU (% of one core)', f(r.marketCpuPercent)],
     ['PostgreSQL CPU (% of one core)', f(r.postgresCpuPercent)],
@@ -733,10 +814,13 @@ function report(r: any) {
   console.log(
     `\nPOST /dashboard/orders, open loop ${r.rate}/s over ${r.accounts} accounts, ${r.seconds} s measured after ${r.warmup} s warm-up`
   )
-  console.log(`node ${r.machine.node}, ${r.machine.cpus} CPUs (${r.machine.model}), ${f(r.machine.ramGb, 0)} GB RAM\n`)
+  console.log(
+    `node ${r.machine.node}, ${r.machine.cpus} CPUs (${r.machine.model}), ${f(r.machine.ramGb, 0)} GB RAM\n`
+  )
   const w = Math.max(...rows.map(([k]) => k.length))
   for (const [k, v] of rows) console.log(`  ${k.padEnd(w)}  ${v}`)
-  if (r.warmupErrors) console.log(`\n  (${r.warmupErrors} errors during warm-up, not counted above)`)
+  if (r.warmupErrors)
+    console.log(`\n  (${r.warmupErrors} errors during warm-up, not counted above)`)
   if (r.errorSamples.length) console.log(`\n  first errors:\n    ${r.errorSamples.join('\n    ')}`)
   console.log('')
 }

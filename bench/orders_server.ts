@@ -76,24 +76,40 @@ async function createAccounts(count: number) {
     const email = `bench-${i}@orders.bench`
     emails.push(email)
     await db.transaction(async (trx) => {
-      await trx.insertQuery().table('users').insert({
-        full_name: `Bench Trader ${i}`,
-        email,
-        password,
-        role_id: 3,
-        is_email_verified: true,
-        email_verified_at: now,
-        is_active: true,
-        pricing_table_id: silver.id,
-        created_at: now,
-        updated_at: now,
-      })
+      await trx
+        .insertQuery()
+        .table('users')
+        .insert({
+          full_name: `Bench Trader ${i}`,
+          email,
+          password,
+          role_id: 3,
+          is_email_verified: true,
+          email_verified_at: now,
+          is_active: true,
+          pricing_table_id: silver.id,
+          created_at: now,
+          updated_at: now,
+        })
       const user = await User.query({ client: trx }).where('email', email).firstOrFail()
       const wallet = await Balance.create(
-        { userId: user.id, mode: 'real', currency: 'USD', balance: '0', margin: '0', onHold: '0', version: 0 },
+        {
+          userId: user.id,
+          mode: 'real',
+          currency: 'USD',
+          balance: '0',
+          margin: '0',
+          onHold: '0',
+          version: 0,
+        },
         { client: trx }
       )
-      await postEntry(trx, { balanceId: wallet.id, type: 'deposit', amount: FUNDING, description: 'Benchmark funding' })
+      await postEntry(trx, {
+        balanceId: wallet.id,
+        type: 'deposit',
+        amount: FUNDING,
+        description: 'Benchmark funding',
+      })
       await KycDocument.create(
         { userId: user.id, type: 'passport', status: 'approved', reviewedAt: DateTime.now() },
         { client: trx }
@@ -118,14 +134,14 @@ async function verify() {
   )
 }
 
-async function checks(db: import('@adonisjs/lucid/types/database').TransactionClientContract) {
-  const wallets = await db
+async function checks(trx: import('@adonisjs/lucid/types/database').TransactionClientContract) {
+  const wallets = await trx
     .from('balances')
     .join('users', 'users.id', 'balances.user_id')
     .where('users.email', 'like', 'bench-%@orders.bench')
     .select('balances.id', 'balances.balance', 'balances.margin')
   const ids = wallets.map((w) => w.id)
-  const margins = await db
+  const margins = await trx
     .from('orders')
     .whereIn('balance_id', ids)
     .whereNull('close_time')
@@ -133,13 +149,17 @@ async function checks(db: import('@adonisjs/lucid/types/database').TransactionCl
     .select('balance_id')
     .sum('margin_used as total')
     .count('* as n')
-  const ledgers = await db
+  const ledgers = await trx
     .from('ledger_entries')
     .whereIn('balance_id', ids)
     .groupBy('balance_id')
     .select('balance_id')
     .sum('amount as total')
-  const closed = await db.from('orders').whereIn('balance_id', ids).whereNotNull('close_time').count('* as n')
+  const closed = await trx
+    .from('orders')
+    .whereIn('balance_id', ids)
+    .whereNotNull('close_time')
+    .count('* as n')
   const marginOf = new Map(margins.map((m) => [m.balance_id, m]))
   const ledgerOf = new Map(ledgers.map((l) => [l.balance_id, l]))
   const problems: string[] = []
@@ -150,14 +170,21 @@ async function checks(db: import('@adonisjs/lucid/types/database').TransactionCl
     // SQLite sums decimals as floats: compare at the columns' 8 decimals.
     const expectedMargin = money(m?.total ?? 0).toDecimalPlaces(8)
     if (!money(w.margin).equals(expectedMargin)) {
-      problems.push(`wallet ${w.id}: margin ${w.margin} but open orders hold ${expectedMargin.toFixed()}`)
+      problems.push(
+        `wallet ${w.id}: margin ${w.margin} but open orders hold ${expectedMargin.toFixed()}`
+      )
     }
     const ledger = money(ledgerOf.get(w.id)?.total ?? 0).toDecimalPlaces(8)
     if (!money(w.balance).equals(ledger)) {
       problems.push(`wallet ${w.id}: balance ${w.balance} but ledger sums to ${ledger.toFixed()}`)
     }
   }
-  return { wallets: wallets.length, openOrders, closedOrders: Number(closed[0].n), problems: problems.slice(0, 10) }
+  return {
+    wallets: wallets.length,
+    openOrders,
+    closedOrders: Number(closed[0].n),
+    problems: problems.slice(0, 10),
+  }
 }
 
 /** How late the event loop runs timers: a stall here delays every request in flight. */
@@ -211,7 +238,10 @@ process.on('message', async (message: { cmd: string; count?: number }) => {
       send({ cmd: 'queries:start' })
     } else if (message.cmd === 'queries:stop') {
       counting = false
-      send({ cmd: 'queries:stop', statements: [...statements].sort((a, b) => b[1].count - a[1].count) })
+      send({
+        cmd: 'queries:stop',
+        statements: [...statements].sort((a, b) => b[1].count - a[1].count),
+      })
     } else if (message.cmd === 'accounts') {
       const emails = await createAccounts(message.count ?? 200)
       send({ cmd: 'accounts', emails, password: BENCH_PASSWORD })

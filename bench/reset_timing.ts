@@ -53,7 +53,10 @@ function sourceDir() {
   const dir = join(ROOT, 'tmp', 'bench-reset-src')
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
-  const archive = spawnSync('git', ['archive', '--format=tar', REF], { cwd: ROOT, maxBuffer: 1 << 30 })
+  const archive = spawnSync('git', ['archive', '--format=tar', REF], {
+    cwd: ROOT,
+    maxBuffer: 1 << 30,
+  })
   if (archive.status !== 0) throw new Error(`git archive ${REF} failed: ${archive.stderr}`)
   const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout })
   if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr}`)
@@ -72,21 +75,33 @@ function appEnv(nodeEnv: 'development' | 'production'): Record<string, string> {
     marketFeed: 'off',
     smtpPort: SMTP_PORT,
     // Every known address mails: the budgets would otherwise stop the mails being timed.
-    overrides: { RESET_MAILS_PER_ACCOUNT_HOUR: '1000000', RESET_REQUESTS_PER_ADDRESS_HOUR: '1000000' },
+    overrides: {
+      RESET_MAILS_PER_ACCOUNT_HOUR: '1000000',
+      RESET_REQUESTS_PER_ADDRESS_HOUR: '1000000',
+    },
   })
 }
 
 function ace(dir: string, command: string[]) {
-  const result = spawnSync(process.execPath, ['ace', ...command], { cwd: dir, env: appEnv('development'), encoding: 'utf8' })
-  if (result.status !== 0) throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
+  const result = spawnSync(process.execPath, ['ace', ...command], {
+    cwd: dir,
+    env: appEnv('development'),
+    encoding: 'utf8',
+  })
+  if (result.status !== 0)
+    throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
 }
 
 async function startServer(dir: string) {
-  const server = spawn(process.execPath, ['--import=ts-node-maintained/register/esm', 'bin/server.ts'], {
-    cwd: dir,
-    env: appEnv('production'),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  const server = spawn(
+    process.execPath,
+    ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+    {
+      cwd: dir,
+      env: appEnv('production'),
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }
+  )
   for (let i = 0; i < 600; i++) {
     if (server.exitCode !== null) throw new Error('the server exited')
     try {
@@ -130,7 +145,8 @@ async function timedReset(visitor: { cookie: string; xsrf: string }, email: stri
   })
   await response.text()
   const ms = performance.now() - started
-  if (response.status !== 200) throw new Error(`POST /forgot-password answered ${response.status} for ${email}`)
+  if (response.status !== 200)
+    throw new Error(`POST /forgot-password answered ${response.status} for ${email}`)
   return ms
 }
 
@@ -156,7 +172,12 @@ async function main() {
   ace(dir, ['db:seed'])
 
   let mails = 0
-  const catcher = await startMailCatcher({ port: SMTP_PORT, dir: MAIL_DIR, log: false, onMessage: () => void mails++ })
+  const catcher = await startMailCatcher({
+    port: SMTP_PORT,
+    dir: MAIL_DIR,
+    log: false,
+    onMessage: () => void mails++,
+  })
   let server: ChildProcess | undefined
   try {
     server = await startServer(dir)
@@ -186,7 +207,7 @@ async function main() {
     if (args.json) writeFileSync(String(args.json), JSON.stringify(result, null, 2))
   } finally {
     if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve))
+      const exited = new Promise((done) => server!.once('exit', done))
       server.kill('SIGTERM')
       await Promise.race([exited, sleep(10_000)])
     }

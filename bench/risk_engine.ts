@@ -54,7 +54,14 @@ const names = Array.from({ length: INSTRUMENTS }, (_, i) => `R${String(i).padSta
 const mid = (i: number) => 1 + (i % 50) / 10
 const fmt = (n: number) => n.toFixed(5)
 for (const [i, name] of names.entries()) {
-  priceBook.put({ name, bids: fmt(mid(i)), asks: fmt(mid(i) + 0.0002), closeoutBid: fmt(mid(i)), closeoutAsk: fmt(mid(i) + 0.0002), at: Date.now() })
+  priceBook.put({
+    name,
+    bids: fmt(mid(i)),
+    asks: fmt(mid(i) + 0.0002),
+    closeoutBid: fmt(mid(i)),
+    closeoutAsk: fmt(mid(i) + 0.0002),
+    at: Date.now(),
+  })
 }
 
 const wallets = Array.from({ length: ACCOUNTS }, (_, i) => ({
@@ -92,12 +99,19 @@ const loadMs = performance.now() - loadStart
 
 // Ticks: a random walk of a few points on a random instrument each time.
 let seed = 42
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 const tickTimes = new Float64Array(TICKS)
 for (let t = 0; t < TICKS; t++) {
   const i = Math.floor(random() * INSTRUMENTS)
   const bid = mid(i) + (random() - 0.5) * 0.002
-  const q = { name: names[i], bids: fmt(bid), asks: fmt(bid + 0.0002), closeoutBid: fmt(bid), closeoutAsk: fmt(bid + 0.0002), at: Date.now() }
+  const q = {
+    name: names[i],
+    bids: fmt(bid),
+    asks: fmt(bid + 0.0002),
+    closeoutBid: fmt(bid),
+    closeoutAsk: fmt(bid + 0.0002),
+    at: Date.now(),
+  }
   const start = performance.now()
   engine.onQuote(q)
   tickTimes[t] = performance.now() - start
@@ -114,7 +128,12 @@ const stats = (values: Float64Array) => {
   const sorted = Array.from(values).sort((a, b) => a - b)
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]
   const mean = sorted.reduce((s, v) => s + v, 0) / sorted.length
-  return { mean: mean.toFixed(4), p50: at(0.5).toFixed(4), p99: at(0.99).toFixed(4), max: at(1).toFixed(4) }
+  return {
+    mean: mean.toFixed(4),
+    p50: at(0.5).toFixed(4),
+    p99: at(0.99).toFixed(4),
+    max: at(1).toFixed(4),
+  }
 }
 
 console.log(`risk engine: ${POSITIONS} positions, ${INSTRUMENTS} instruments, ${ACCOUNTS} wallets`)

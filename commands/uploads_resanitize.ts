@@ -8,7 +8,8 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
  */
 export default class UploadsResanitize extends BaseCommand {
   static commandName = 'uploads:resanitize'
-  static description = 'Pass every stored upload through the upload sanitizer; report what it would refuse'
+  static description =
+    'Pass every stored upload through the upload sanitizer; report what it would refuse'
   static options: CommandOptions = { startApp: true }
 
   @flags.boolean({ description: 'Report only; write nothing' })
@@ -18,7 +19,9 @@ export default class UploadsResanitize extends BaseCommand {
     const { resanitizeStoredUploads } = await import('#actions/uploads/resanitize_stored_uploads')
     const report = await resanitizeStoredUploads({ dryRun: this.dryRun })
     const verb = this.dryRun ? 'would be re-encoded' : 're-encoded'
-    this.logger.info(`${report.checked} stored files checked: ${report.cleaned} ${verb}, ${report.unchanged} unchanged`)
+    this.logger.info(
+      `${report.checked} stored files checked: ${report.cleaned} ${verb}, ${report.unchanged} unchanged`
+    )
     for (const f of report.findings) {
       this.logger.warning(`${f.table} #${f.id} ${f.column} (${f.key}): ${f.problem}`)
     }

@@ -25,5 +25,7 @@ export const http = defineConfig({
 
 // E-mail links and payment callbacks are built from APP_URL, never from a request's Host header.
 if (app.inProduction && !env.get('APP_URL')) {
-  throw new Error('APP_URL must be set in production: e-mail links and payment callbacks are built from it')
+  throw new Error(
+    'APP_URL must be set in production: e-mail links and payment callbacks are built from it'
+  )
 }

@@ -7,7 +7,8 @@ import { defineConfig } from '@adonisjs/lucid'
 const sqliteSetting = env.get('SQLITE_PATH', 'tmp/db.sqlite3')
 const sqlitePath = sqliteSetting.startsWith('/') ? sqliteSetting : app.makePath(sqliteSetting)
 // A fresh clone has no tmp/: create the database's folder rather than fail.
-if (env.get('DB_CONNECTION', 'sqlite') === 'sqlite') mkdirSync(dirname(sqlitePath), { recursive: true })
+if (env.get('DB_CONNECTION', 'sqlite') === 'sqlite')
+  mkdirSync(dirname(sqlitePath), { recursive: true })
 
 const dbConfig = defineConfig({
   connection: env.get('DB_CONNECTION', 'sqlite'),

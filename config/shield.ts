@@ -10,7 +10,8 @@ const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com
  * PayPal's SDK (script, button frames, images, calls) is allowed on the
  * PayPal payment page only, answered per request.
  */
-const PAYPAL = (request: IncomingMessage) => (isPaypalPagePath(request.url) ? paypalCspSources().join(' ') : '')
+const PAYPAL = (request: IncomingMessage) =>
+  isPaypalPagePath(request.url) ? paypalCspSources().join(' ') : ''
 
 const shieldConfig = defineConfig({
   /*

@@ -51,7 +51,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   // Proxies whose X-Forwarded-For is believed (IPs, CIDRs, loopback…); unset = none.
   TRUSTED_PROXIES: (key: string, value?: string) => {
     const { errors } = parseAddressList(value)
-    if (errors.length) throw new Error(`${key}: not an IP, CIDR range or known name: ${errors.join(', ')}`)
+    if (errors.length)
+      throw new Error(`${key}: not an IP, CIDR range or known name: ${errors.join(', ')}`)
     return value ?? ''
   },
   // Account-wide lockout (any address) and the reset, verification and sign-up budgets.

@@ -63,7 +63,9 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (suite.name === 'browser' && !hasChromium) {
     if (process.env.CI === 'true') {
-      throw new Error(`Browser suite: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`)
+      throw new Error(
+        `Browser suite: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`
+      )
     }
     console.log(
       `Browser suite skipped: no Chromium at ${CHROMIUM_PATH}. Enable it with "apt-get install -y chromium" or set CHROMIUM_PATH.`

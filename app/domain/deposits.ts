@@ -28,7 +28,10 @@ export interface CollectedPayment {
  * A provider's confirmation credits a deposit only when it collected the full
  * total in the wallet's currency (a provider may round up; never less).
  */
-export function coversDeposit(collected: CollectedPayment, expected: { total: MoneyInput; currency: string }) {
+export function coversDeposit(
+  collected: CollectedPayment,
+  expected: { total: MoneyInput; currency: string }
+) {
   return (
     collected.currency.trim().toUpperCase() === expected.currency.toUpperCase() &&
     money(collected.amount).greaterThanOrEqualTo(money(expected.total))

@@ -48,7 +48,10 @@ const groupers = new Map<number, Intl.NumberFormat>()
 function grouper(decimals: number) {
   let f = groupers.get(decimals)
   if (!f) {
-    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+    f = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    })
     groupers.set(decimals, f)
   }
   return f
@@ -59,7 +62,11 @@ function grouper(decimals: number) {
  * in thousands when asked. A value that rounds to zero has no minus sign.
  * Without `decimals`, the value keeps the digits it was written with.
  */
-export function formatDecimal(value: MoneyInput, decimals?: number, options: { group?: boolean } = {}): string {
+export function formatDecimal(
+  value: MoneyInput,
+  decimals?: number,
+  options: { group?: boolean } = {}
+): string {
   const digits = decimals ?? ownDecimals(value)
   const rounded = money(value).toDecimalPlaces(digits)
   const fixed = rounded.abs().toFixed(digits)
@@ -72,7 +79,11 @@ export function formatDecimal(value: MoneyInput, decimals?: number, options: { g
  * the symbol: "-$33.65", "$672,481.00". Without `decimals`, the value keeps
  * the digits the server wrote (the top bar's P/L and equity have 3).
  */
-export function formatMoney(value: MoneyInput, currency?: string | null, decimals?: number): string {
+export function formatMoney(
+  value: MoneyInput,
+  currency?: string | null,
+  decimals?: number
+): string {
   const text = formatDecimal(value, decimals, { group: true })
   const negative = text.startsWith('-')
   return `${negative ? '-' : ''}${currencySymbol(currency)}${negative ? text.slice(1) : text}`
@@ -117,7 +128,10 @@ export function formatPrice(value: string, category: Category): string {
  */
 export function formatPercent(value: MoneyInput | null | undefined, decimals?: number): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE
-  const text = decimals === undefined ? money(value).toFixed() : formatDecimal(value, decimals, { group: true })
+  const text =
+    decimals === undefined
+      ? money(value).toFixed()
+      : formatDecimal(value, decimals, { group: true })
   return `${text}%`
 }
 

@@ -23,7 +23,8 @@ export function gatewayFeeProblem(value: string): string | null {
   if (text === '') return 'Fee is required'
   if (!/^\d{1,8}(\.\d+)?$/.test(text)) return 'Fee must be a number from 0 to 100'
   const [, decimals = ''] = text.split('.')
-  if (decimals.length > GATEWAY_FEE_DECIMALS) return `Fee can have at most ${GATEWAY_FEE_DECIMALS} decimals`
+  if (decimals.length > GATEWAY_FEE_DECIMALS)
+    return `Fee can have at most ${GATEWAY_FEE_DECIMALS} decimals`
   if (compareDecimalStrings(text, '100') > 0) return 'Fee must be a number from 0 to 100'
   return null
 }

@@ -52,7 +52,12 @@ export interface GatewayForm {
   notOffered?: string
 }
 
-const secret = (slot: KeySlot, label: string, added = false): GatewayField => ({ slot, label, secret: true, added })
+const secret = (slot: KeySlot, label: string, added = false): GatewayField => ({
+  slot,
+  label,
+  secret: true,
+  added,
+})
 const text = (slot: KeySlot, label: string, added = false): GatewayField => ({ slot, label, added })
 
 export const GATEWAY_FORMS: Record<GatewayValue, GatewayForm> = {
@@ -135,7 +140,11 @@ export const GATEWAY_FORMS: Record<GatewayValue, GatewayForm> = {
   wipays: {
     name: 'WiPays',
     kind: 'automatic',
-    fields: [text('key1', 'Public Key'), secret('key2', 'Secret Key'), text('key3', 'API Host', true)],
+    fields: [
+      text('key1', 'Public Key'),
+      secret('key2', 'Secret Key'),
+      text('key3', 'API Host', true),
+    ],
     hasFee: true,
     hasActive: true,
   },

@@ -43,7 +43,13 @@ export const CATEGORY_TITLES: Record<Category, string> = {
 }
 
 /** Column sizes of instruments (ours). */
-export const INSTRUMENT_LIMITS = { name: 40, base: 20, quote: 6, alias: 80, tradingview: 40 } as const
+export const INSTRUMENT_LIMITS = {
+  name: 40,
+  base: 20,
+  quote: 6,
+  alias: 80,
+  tradingview: 40,
+} as const
 
 /** Swap is a percent, either sign (a charge or a credit), at most 4 decimals (ours; the spec says "percent, default 0"). */
 export const MAX_SWAP = 100
@@ -53,7 +59,10 @@ export const MAX_SWAP = 100
  * category (positions are priced and stopped out by its name and kind):
  * positions still open on it. Null when none are.
  */
-export function instrumentInUseMessage(openPositions: number, change: 'delete' | 'rename'): string | null {
+export function instrumentInUseMessage(
+  openPositions: number,
+  change: 'delete' | 'rename'
+): string | null {
   if (openPositions <= 0) return null
   if (change === 'delete') {
     return openPositions === 1

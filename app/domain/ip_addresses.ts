@@ -36,7 +36,8 @@ export function parseAddressList(text: string | null | undefined): AddressList {
  */
 export function addressMatcher(text: string | null | undefined): (address: string) => boolean {
   const { entries, errors } = parseAddressList(text)
-  if (errors.length) throw new Error(`Not an IP address, CIDR range or known name: ${errors.join(', ')}`)
+  if (errors.length)
+    throw new Error(`Not an IP address, CIDR range or known name: ${errors.join(', ')}`)
   if (!entries.length) return () => false
   const list = new BlockList()
   for (const entry of entries) {

@@ -11,7 +11,9 @@ export const KYC_DOCUMENT_LABELS: Record<KycDocumentType, string> = {
 export type KycStatus = 'not_submitted' | 'pending' | 'approved' | 'declined'
 
 /** The customer's KYC status is that of their latest submission. */
-export function kycStatusOf(latest: { status: Exclude<KycStatus, 'not_submitted'> } | null): KycStatus {
+export function kycStatusOf(
+  latest: { status: Exclude<KycStatus, 'not_submitted'> } | null
+): KycStatus {
   return latest ? latest.status : 'not_submitted'
 }
 

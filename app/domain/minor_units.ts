@@ -9,7 +9,22 @@ import { money, Money, type MoneyInput } from './money.js'
  * amount, because a deposit is credited only when the whole total is collected.
  */
 const ZERO_DECIMAL = new Set([
-  'BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF',
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
 ])
 /** Charged in thousandths, but Stripe requires the last digit to be 0. */
 const THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND'])
@@ -41,8 +56,10 @@ export function toMinorUnits(amount: MoneyInput, currency: string): string {
 
 /** Stripe's integer minor units back to a decimal string in major units ("102.50", "1001", "5.120"). */
 export function fromMinorUnits(minor: number | string | bigint, currency: string): string {
-  if (typeof minor === 'number' && !Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount: ${minor}`)
-  if (typeof minor === 'string' && !/^-?\d+$/.test(minor)) throw new RangeError(`Not an integer amount: ${minor}`)
+  if (typeof minor === 'number' && !Number.isSafeInteger(minor))
+    throw new RangeError(`Not an integer amount: ${minor}`)
+  if (typeof minor === 'string' && !/^-?\d+$/.test(minor))
+    throw new RangeError(`Not an integer amount: ${minor}`)
   const exponent = minorUnitExponent(currency)
   return money(minor).dividedBy(new Money(10).pow(exponent)).toFixed(exponent)
 }

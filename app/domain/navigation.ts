@@ -17,7 +17,11 @@ export interface MenuSection {
 }
 
 export const MENU: readonly MenuSection[] = [
-  { label: 'Dashboard', roles: [Roles.ADMIN], links: [{ label: 'Dashboard', href: '/admin', roles: [Roles.ADMIN] }] },
+  {
+    label: 'Dashboard',
+    roles: [Roles.ADMIN],
+    links: [{ label: 'Dashboard', href: '/admin', roles: [Roles.ADMIN] }],
+  },
   {
     label: 'Transactions',
     roles: [Roles.ADMIN, Roles.MANAGER],
@@ -26,8 +30,16 @@ export const MENU: readonly MenuSection[] = [
       { label: 'Automatic Gateways', href: '/admin/gateways', roles: [Roles.ADMIN] },
       { label: 'Manual Gateways', href: '/admin/gateways/manual', roles: [Roles.ADMIN] },
       { label: 'External Payments', href: '/admin/externalPayments', roles: [Roles.ADMIN] },
-      { label: 'Pending Withdraws', href: '/admin/withdraws/pending', roles: [Roles.ADMIN, Roles.MANAGER] },
-      { label: 'Withdraw History', href: '/admin/withdraws/history', roles: [Roles.ADMIN, Roles.MANAGER] },
+      {
+        label: 'Pending Withdraws',
+        href: '/admin/withdraws/pending',
+        roles: [Roles.ADMIN, Roles.MANAGER],
+      },
+      {
+        label: 'Withdraw History',
+        href: '/admin/withdraws/history',
+        roles: [Roles.ADMIN, Roles.MANAGER],
+      },
       { label: 'Withdraw Settings', href: '/admin/withdraws/settings', roles: [Roles.ADMIN] },
     ],
   },
@@ -36,11 +48,19 @@ export const MENU: readonly MenuSection[] = [
     roles: [Roles.ADMIN, Roles.MANAGER],
     links: [
       { label: 'All Customers', href: '/admin/customers/all', roles: [Roles.ADMIN, Roles.MANAGER] },
-      { label: 'Inactive Customers', href: '/admin/customers/inactive', roles: [Roles.ADMIN, Roles.MANAGER] },
+      {
+        label: 'Inactive Customers',
+        href: '/admin/customers/inactive',
+        roles: [Roles.ADMIN, Roles.MANAGER],
+      },
       { label: 'Admin & Staffs', href: '/admin/users', roles: [Roles.ADMIN] },
     ],
   },
-  { label: 'KYC', roles: [Roles.ADMIN], links: [{ label: 'KYC Documents', href: '/admin/kyc', roles: [Roles.ADMIN] }] },
+  {
+    label: 'KYC',
+    roles: [Roles.ADMIN],
+    links: [{ label: 'KYC Documents', href: '/admin/kyc', roles: [Roles.ADMIN] }],
+  },
   {
     label: 'Leads Management',
     roles: [Roles.ADMIN, Roles.AFFILIATE],
@@ -59,24 +79,54 @@ export const MENU: readonly MenuSection[] = [
       { label: 'Manual Leads', href: '/admin/leads/manual', roles: [Roles.ADMIN, Roles.MANAGER] },
       { label: 'All Leads', href: '/admin/leads/all', roles: [Roles.ADMIN, Roles.MANAGER] },
       { label: 'Archived', href: '/admin/crm/archived', roles: [Roles.ADMIN, Roles.MANAGER] },
-      { label: 'Retentions', href: '/admin/crm/retention', roles: [Roles.ADMIN, Roles.MANAGER, Roles.RETENTION_AGENT] },
+      {
+        label: 'Retentions',
+        href: '/admin/crm/retention',
+        roles: [Roles.ADMIN, Roles.MANAGER, Roles.RETENTION_AGENT],
+      },
     ],
   },
   {
     label: 'Sales',
     roles: [Roles.ADMIN, Roles.MANAGER, Roles.SALES_AGENT],
     links: [
-      { label: 'All', href: '/admin/crm/sales/all', roles: [Roles.ADMIN, Roles.MANAGER, Roles.SALES_AGENT] },
-      { label: 'Manual', href: '/admin/crm/sales/manual', roles: [Roles.ADMIN, Roles.MANAGER, Roles.SALES_AGENT] },
-      { label: 'Live', href: '/admin/crm/sales/live', roles: [Roles.ADMIN, Roles.MANAGER, Roles.SALES_AGENT] },
+      {
+        label: 'All',
+        href: '/admin/crm/sales/all',
+        roles: [Roles.ADMIN, Roles.MANAGER, Roles.SALES_AGENT],
+      },
+      {
+        label: 'Manual',
+        href: '/admin/crm/sales/manual',
+        roles: [Roles.ADMIN, Roles.MANAGER, Roles.SALES_AGENT],
+      },
+      {
+        label: 'Live',
+        href: '/admin/crm/sales/live',
+        roles: [Roles.ADMIN, Roles.MANAGER, Roles.SALES_AGENT],
+      },
     ],
   },
   {
     label: 'CRM Settings',
     roles: [Roles.ADMIN, Roles.MANAGER, Roles.AFFILIATE, Roles.SALES_AGENT, Roles.RETENTION_AGENT],
     links: [
-      { label: 'Sales Statuses', href: '/admin/crm-config/sales-statuses', roles: [Roles.ADMIN, Roles.MANAGER] },
-      { label: 'Promo Code', href: '/admin/promo-code', roles: [Roles.ADMIN, Roles.MANAGER, Roles.AFFILIATE, Roles.SALES_AGENT, Roles.RETENTION_AGENT] },
+      {
+        label: 'Sales Statuses',
+        href: '/admin/crm-config/sales-statuses',
+        roles: [Roles.ADMIN, Roles.MANAGER],
+      },
+      {
+        label: 'Promo Code',
+        href: '/admin/promo-code',
+        roles: [
+          Roles.ADMIN,
+          Roles.MANAGER,
+          Roles.AFFILIATE,
+          Roles.SALES_AGENT,
+          Roles.RETENTION_AGENT,
+        ],
+      },
       { label: 'Teams', href: '/admin/crm-config/teams', roles: [Roles.ADMIN] },
     ],
   },
@@ -128,8 +178,14 @@ export const MENU: readonly MenuSection[] = [
  * The sections and links a role sees: a section only if listed, its links
  * filtered again, and only links to pages that exist when `exists` is given.
  */
-export function menuFor(roleId: RoleId, exists: (href: string) => boolean = () => true): MenuSection[] {
+export function menuFor(
+  roleId: RoleId,
+  exists: (href: string) => boolean = () => true
+): MenuSection[] {
   return MENU.filter((s) => s.roles.includes(roleId))
-    .map((s) => ({ ...s, links: s.links.filter((l) => l.roles.includes(roleId) && exists(l.href)) }))
+    .map((s) => ({
+      ...s,
+      links: s.links.filter((l) => l.roles.includes(roleId) && exists(l.href)),
+    }))
     .filter((s) => s.links.length > 0)
 }

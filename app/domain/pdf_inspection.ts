@@ -35,11 +35,13 @@ export type PdfVerdict = { ok: true } | { ok: false; problem: PdfProblem; name?:
 /** Why a PDF is refused, as the uploader reads it under the field. */
 export const PDF_PROBLEM_MESSAGES: Record<PdfProblem, string> = {
   not_pdf: 'This file is not a valid PDF',
-  encrypted: 'This PDF is encrypted or password-protected and cannot be checked; upload an unprotected copy',
+  encrypted:
+    'This PDF is encrypted or password-protected and cannot be checked; upload an unprotected copy',
   active_content:
     'This PDF contains scripts, automatic actions or embedded files, which are not accepted; ' +
     'upload a plain PDF or an image',
-  uninspectable: 'This PDF is encoded in a way that cannot be checked; upload a plain PDF or an image',
+  uninspectable:
+    'This PDF is encoded in a way that cannot be checked; upload a plain PDF or an image',
   too_large: 'This PDF expands to too much data to be checked; upload a smaller PDF or an image',
 }
 
@@ -53,9 +55,13 @@ class Refusal extends Error {
 }
 
 /** Inspects a whole PDF file (pure: bytes in, verdict out). */
-export function inspectPdf(bytes: Uint8Array, maxInflatedBytes = PDF_MAX_INFLATED_BYTES): PdfVerdict {
+export function inspectPdf(
+  bytes: Uint8Array,
+  maxInflatedBytes = PDF_MAX_INFLATED_BYTES
+): PdfVerdict {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (!/^%PDF-\d\.\d/.test(data.subarray(0, 16).toString('latin1'))) return { ok: false, problem: 'not_pdf' }
+  if (!/^%PDF-\d\.\d/.test(data.subarray(0, 16).toString('latin1')))
+    return { ok: false, problem: 'not_pdf' }
   // A complete file ends with %%EOF (trailing whitespace allowed): a truncated upload is refused.
   const tail = data.subarray(-1024).toString('latin1')
   if (!/%%EOF[\0\t\n\f\r ]*$/.test(tail)) return { ok: false, problem: 'not_pdf' }
@@ -275,11 +281,13 @@ function decode(stream: StreamFound, budget: { left: number }): Buffer {
   for (const parm of parmList) {
     const predictor = parm.t === 'dict' ? parm.v.get('Predictor') : undefined
     if (parm.t === 'ref') throw new Refusal('uninspectable')
-    if (predictor && !(predictor.t === 'num' && predictor.v <= 1)) throw new Refusal('uninspectable')
+    if (predictor && !(predictor.t === 'num' && predictor.v <= 1))
+      throw new Refusal('uninspectable')
   }
   let bytes = stream.body
   for (const one of filters) {
-    if (one.t !== 'name' || (one.v !== 'FlateDecode' && one.v !== 'Fl')) throw new Refusal('uninspectable')
+    if (one.t !== 'name' || (one.v !== 'FlateDecode' && one.v !== 'Fl'))
+      throw new Refusal('uninspectable')
     bytes = inflateWithin(bytes, budget)
   }
   return bytes
@@ -289,12 +297,16 @@ function inflateWithin(bytes: Buffer, budget: { left: number }): Buffer {
   if (budget.left <= 0) throw new Refusal('too_large')
   try {
     // Sync flush: a stream cut short still yields what it holds, as viewers read it.
-    const out = inflateSync(bytes, { maxOutputLength: budget.left, finishFlush: zlibConstants.Z_SYNC_FLUSH })
+    const out = inflateSync(bytes, {
+      maxOutputLength: budget.left,
+      finishFlush: zlibConstants.Z_SYNC_FLUSH,
+    })
     budget.left -= out.length
     return out
   } catch (error) {
     const code = (error as { code?: string }).code
-    if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) throw new Refusal('too_large')
+    if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
+      throw new Refusal('too_large')
     throw new Refusal('uninspectable')
   }
 }

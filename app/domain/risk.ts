@@ -6,17 +6,29 @@ import type { OrderType } from './trading.js'
  * rate, a buy when take-profit ≤ current rate. The current rate of a sell is
  * the bid, of a buy the ask.
  */
-export function takeProfitHit(type: OrderType, takeProfit: MoneyInput | null, currentRate: MoneyInput): boolean {
+export function takeProfitHit(
+  type: OrderType,
+  takeProfit: MoneyInput | null,
+  currentRate: MoneyInput
+): boolean {
   if (takeProfit === null || takeProfit === '') return false
   const tp = money(takeProfit)
-  return type === 'sell' ? tp.greaterThanOrEqualTo(money(currentRate)) : tp.lessThanOrEqualTo(money(currentRate))
+  return type === 'sell'
+    ? tp.greaterThanOrEqualTo(money(currentRate))
+    : tp.lessThanOrEqualTo(money(currentRate))
 }
 
 /** Stop-loss (customer spec §4): a sell closes when stop-loss ≤ current rate, a buy when stop-loss ≥ current rate. */
-export function stopLossHit(type: OrderType, stopLoss: MoneyInput | null, currentRate: MoneyInput): boolean {
+export function stopLossHit(
+  type: OrderType,
+  stopLoss: MoneyInput | null,
+  currentRate: MoneyInput
+): boolean {
   if (stopLoss === null || stopLoss === '') return false
   const sl = money(stopLoss)
-  return type === 'sell' ? sl.lessThanOrEqualTo(money(currentRate)) : sl.greaterThanOrEqualTo(money(currentRate))
+  return type === 'sell'
+    ? sl.lessThanOrEqualTo(money(currentRate))
+    : sl.greaterThanOrEqualTo(money(currentRate))
 }
 
 export type TriggerReason = 'take_profit' | 'stop_loss'
@@ -38,7 +50,11 @@ export function triggeredTarget(
  * stop out when the margin level (equity ÷ used margin × 100) is at or below
  * the stop-out percent, or when equity is at or below zero.
  */
-export function isStopOut(input: { equity: MoneyInput; marginLevel: Money | null; stopOut: MoneyInput }): boolean {
+export function isStopOut(input: {
+  equity: MoneyInput
+  marginLevel: Money | null
+  stopOut: MoneyInput
+}): boolean {
   if (money(input.equity).lessThanOrEqualTo(0)) return true
   return input.marginLevel !== null && input.marginLevel.lessThanOrEqualTo(money(input.stopOut))
 }

@@ -117,7 +117,9 @@ export function settingProblem(field: SettingField, value: unknown): string | un
       return n >= field.min && n <= field.max ? undefined : invalid
     }
     case 'decimal':
-      return new RegExp(`^\\d{1,${field.maxIntegerDigits}}(\\.\\d{1,${field.maxDecimals}})?$`).test(trimmed)
+      return new RegExp(`^\\d{1,${field.maxIntegerDigits}}(\\.\\d{1,${field.maxDecimals}})?$`).test(
+        trimmed
+      )
         ? undefined
         : invalid
     case 'text':
@@ -128,7 +130,10 @@ export function settingProblem(field: SettingField, value: unknown): string | un
 }
 
 /** Every field's problem, by field name (empty when the values are acceptable). */
-export function settingsProblems(schema: SettingsSchema, values: Record<string, unknown>): Record<string, string> {
+export function settingsProblems(
+  schema: SettingsSchema,
+  values: Record<string, unknown>
+): Record<string, string> {
   const problems: Record<string, string> = {}
   for (const field of schema.fields) {
     const problem = settingProblem(field, values[field.name])
@@ -153,7 +158,10 @@ type StoredRows = Record<string, Partial<Record<SettingSlot, string | null>> | u
  * The form's values from the stored rows: a missing row gives the fallback;
  * a secret is never sent back (blank, and listed in `secretsSet` when stored).
  */
-export function formValues(schema: SettingsSchema, rows: StoredRows): { values: SettingsValues; secretsSet: string[] } {
+export function formValues(
+  schema: SettingsSchema,
+  rows: StoredRows
+): { values: SettingsValues; secretsSet: string[] } {
   const values: SettingsValues = {}
   const secretsSet: string[] = []
   for (const field of schema.fields) {

@@ -79,9 +79,10 @@ export function parseSiteSettings(rows: SettingRows): SiteSettings {
     whatsapp: text(rows, 'whatsapp'),
     theme: text(rows, 'theme') === 'light' ? 'light' : 'dark',
     stopLossSelector: text(rows, 'stopLossSelector') === 'pips' ? 'pips' : 'amount',
-    switches: Object.fromEntries(
-      SWITCH_KEYS.map((key) => [key, isOn(text(rows, key))])
-    ) as Record<SwitchKey, boolean>,
+    switches: Object.fromEntries(SWITCH_KEYS.map((key) => [key, isOn(text(rows, key))])) as Record<
+      SwitchKey,
+      boolean
+    >,
   }
 }
 

@@ -14,10 +14,18 @@ export const STAFF_SCREENS = [
   { name: 'admin.deposits.index', path: '/admin/deposits', title: 'Deposit History' },
   { name: 'admin.gateways.automatic', path: '/admin/gateways', title: 'Automatic Gateways' },
   { name: 'admin.gateways.manual', path: '/admin/gateways/manual', title: 'Manual Gateways' },
-  { name: 'admin.externalPayments.index', path: '/admin/externalPayments', title: 'External Payments' },
+  {
+    name: 'admin.externalPayments.index',
+    path: '/admin/externalPayments',
+    title: 'External Payments',
+  },
   { name: 'admin.withdraws.pending', path: '/admin/withdraws/pending', title: 'Pending Withdraws' },
   { name: 'admin.withdraws.history', path: '/admin/withdraws/history', title: 'Withdraw History' },
-  { name: 'admin.withdraws.settings', path: '/admin/withdraws/settings', title: 'Withdraw Settings' },
+  {
+    name: 'admin.withdraws.settings',
+    path: '/admin/withdraws/settings',
+    title: 'Withdraw Settings',
+  },
   { name: 'admin.kyc.index', path: '/admin/kyc', title: 'KYC Documents' },
   { name: 'admin.trades.all', path: '/admin/trades/all', title: 'All Trades' },
   { name: 'admin.trades.open', path: '/admin/trades/open', title: 'Open Trades' },
@@ -53,9 +61,11 @@ const BUILT = new Set<string>(STAFF_SCREENS.map((s) => s.path))
 export function screenRoles(path: string): RoleId[] {
   const roles = new Set<RoleId>()
   for (const section of MENU) {
-    for (const link of section.links) if (link.href === path) link.roles.forEach((r) => roles.add(r))
+    for (const link of section.links)
+      if (link.href === path) link.roles.forEach((r) => roles.add(r))
   }
-  if (roles.size === 0) throw new Error(`Staff screen ${path} has no menu entry, so no role may open it`)
+  if (roles.size === 0)
+    throw new Error(`Staff screen ${path} has no menu entry, so no role may open it`)
   return [...roles].sort()
 }
 

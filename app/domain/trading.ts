@@ -31,8 +31,16 @@ export function pipValue(input: { quote: string; amount: MoneyInput; rate: Money
  * Spread cost = (ask − bid) × spread setting value1 (an integer) × amount
  * (customer spec §9), in the quote currency; the P/L formula divides it by the rate.
  */
-export function spreadCost(input: { bid: MoneyInput; ask: MoneyInput; spreadSetting: number; amount: MoneyInput }): Money {
-  return money(input.ask).minus(money(input.bid)).times(input.spreadSetting).times(money(input.amount))
+export function spreadCost(input: {
+  bid: MoneyInput
+  ask: MoneyInput
+  spreadSetting: number
+  amount: MoneyInput
+}): Money {
+  return money(input.ask)
+    .minus(money(input.bid))
+    .times(input.spreadSetting)
+    .times(money(input.amount))
 }
 
 /** A spread setting's value1 as the integer the formula wants; a missing or bad value counts as 1. */
@@ -45,7 +53,11 @@ type PlanLeverages = Partial<Record<`${Category}Leverage`, number | null>>
 type PlanStopouts = Partial<Record<`${Category}Stopout`, MoneyInput | null>>
 
 /** The user's per-category leverage from the plan, falling back to the instrument's (customer spec §9). */
-export function leverageFor(category: Category, plan: PlanLeverages | null | undefined, instrumentLeverage: number): number {
+export function leverageFor(
+  category: Category,
+  plan: PlanLeverages | null | undefined,
+  instrumentLeverage: number
+): number {
   const fromPlan = plan?.[`${category}Leverage`]
   if (fromPlan && fromPlan > 0) return fromPlan
   return instrumentLeverage > 0 ? instrumentLeverage : 1
@@ -78,7 +90,11 @@ export function estimatedProfitLoss(input: {
     input.type === 'buy'
       ? money(input.target).minus(money(input.price))
       : money(input.price).minus(money(input.target))
-  return money(input.amount).times(move).minus(money(input.spread)).dividedBy(money(input.rate)).toDecimalPlaces(2)
+  return money(input.amount)
+    .times(move)
+    .minus(money(input.spread))
+    .dividedBy(money(input.rate))
+    .toDecimalPlaces(2)
 }
 
 /**

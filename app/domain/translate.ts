@@ -72,7 +72,12 @@ const MAX_NESTING = 2
  * neither the key nor a template the text fits (the caller shows the English
  * and may report the key as missing).
  */
-export function lookup(dictionary: CompiledDictionary, key: string, vars?: Vars, depth = 0): string | undefined {
+export function lookup(
+  dictionary: CompiledDictionary,
+  key: string,
+  vars?: Vars,
+  depth = 0
+): string | undefined {
   const exact = dictionary.exact[key]
   if (exact !== undefined) return fillPlaceholders(exact, vars)
   if (vars || depth > MAX_NESTING) return undefined

@@ -16,13 +16,15 @@ export const NO_WITHDRAW_FEES: WithdrawFees = { feePercentage: '0', feeFixed: '0
 /** Largest fee percentage the settings accept. */
 export const MAX_FEE_PERCENTAGE = 100
 
-
 /**
  * The stored `withdrawSettings` row (value1 percent, value2 fixed) as fees;
  * a missing or unreadable value counts as 0, the spec's default.
  */
-export function parseWithdrawFees(row: { value1?: string | null; value2?: string | null } | undefined): WithdrawFees {
-  const read = (v: string | null | undefined) => (isDecimalString(v) ? money(v.trim()).toFixed() : '0')
+export function parseWithdrawFees(
+  row: { value1?: string | null; value2?: string | null } | undefined
+): WithdrawFees {
+  const read = (v: string | null | undefined) =>
+    isDecimalString(v) ? money(v.trim()).toFixed() : '0'
   return { feePercentage: read(row?.value1), feeFixed: read(row?.value2) }
 }
 
@@ -39,7 +41,9 @@ export interface WithdrawTotals {
  */
 export function withdrawTotals(amount: MoneyInput, fees: WithdrawFees): WithdrawTotals {
   const value = money(amount)
-  const fee = roundCurrency(money(fees.feePercentage).dividedBy(100).times(value).plus(money(fees.feeFixed)))
+  const fee = roundCurrency(
+    money(fees.feePercentage).dividedBy(100).times(value).plus(money(fees.feeFixed))
+  )
   return { amount: value, fee, total: value.plus(fee) }
 }
 
@@ -52,7 +56,13 @@ export interface BankDetails {
   bankCountry: string
 }
 
-const BANK_FIELDS: (keyof BankDetails)[] = ['bankName', 'accountName', 'accountNumber', 'swiftCode', 'bankCountry']
+const BANK_FIELDS: (keyof BankDetails)[] = [
+  'bankName',
+  'accountName',
+  'accountNumber',
+  'swiftCode',
+  'bankCountry',
+]
 
 /** A bank withdrawal's description column: its bank details as JSON text. */
 export function bankDescription(details: BankDetails): string {

@@ -12,7 +12,11 @@ import { redactHeaders, redactUrl } from '#domain/redaction'
 type FieldError = { field: string; message: string; rule?: string }
 
 // ENAMETOOLONG: the file system refuses a key longer than a file name may be; no such file exists.
-const REFUSED_FILE_KEYS = new Set(['E_PATH_TRAVERSAL_DETECTED', 'E_UNALLOWED_CHARACTERS', 'ENAMETOOLONG'])
+const REFUSED_FILE_KEYS = new Set([
+  'E_PATH_TRAVERSAL_DETECTED',
+  'E_UNALLOWED_CHARACTERS',
+  'ENAMETOOLONG',
+])
 
 /**
  * One error shape for every fetch call: `{ message, errors: [{ field, message }] }`.
@@ -24,8 +28,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   protected renderStatusPages = true
 
   protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
-    '403': (error, { inertia }) =>
-      inertia.render('errors/forbidden', { message: error.message }),
+    '403': (error, { inertia }) => inertia.render('errors/forbidden', { message: error.message }),
     '404': (_, { inertia }) => inertia.render('errors/not_found', {}),
     '500..599': (_, { inertia }) => inertia.render('errors/server_error', {}),
   }
@@ -46,10 +49,18 @@ export default class HttpExceptionHandler extends ExceptionHandler {
    * The development page (Youch) lists the request's headers and cookies: it
    * gets a copy of the request without their values (session, CSRF token).
    */
-  async renderErrorAsHTML(error: Parameters<ExceptionHandler['renderErrorAsHTML']>[0], ctx: HttpContext) {
+  async renderErrorAsHTML(
+    error: Parameters<ExceptionHandler['renderErrorAsHTML']>[0],
+    ctx: HttpContext
+  ) {
     const raw = ctx.request.request
     const headers = redactHeaders(raw.headers)
-    const redacted = { url: redactUrl(raw.url ?? '/'), method: raw.method, httpVersion: raw.httpVersion, headers }
+    const redacted = {
+      url: redactUrl(raw.url ?? '/'),
+      method: raw.method,
+      httpVersion: raw.httpVersion,
+      headers,
+    }
     const request = Object.create(ctx.request, { request: { value: redacted } })
     return super.renderErrorAsHTML(error, Object.create(ctx, { request: { value: request } }))
   }
@@ -92,7 +103,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return { status: 422, body: { message: errors[0]?.message ?? 'Invalid input', errors } }
     }
     if (error instanceof UserFacingException) {
-      const errors = error.fieldErrors ?? (error.field ? [{ field: error.field, message: error.message }] : [])
+      const errors =
+        error.fieldErrors ?? (error.field ? [{ field: error.field, message: error.message }] : [])
       return { status: error.status, body: { message: error.message, errors } }
     }
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {

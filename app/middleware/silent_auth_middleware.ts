@@ -12,7 +12,10 @@ export default class SilentAuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     await ctx.auth.check()
     const user = ctx.auth.user
-    if (user && (!user.isActive || !sessionIsCurrent(ctx, user) || !(await impersonatorIsCurrent(ctx)))) {
+    if (
+      user &&
+      (!user.isActive || !sessionIsCurrent(ctx, user) || !(await impersonatorIsCurrent(ctx)))
+    ) {
       await endThisSession(ctx)
     }
     return next()

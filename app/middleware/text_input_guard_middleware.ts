@@ -13,8 +13,7 @@ export const INVALID_TEXT = 'This field contains characters that are not allowed
 export default class TextInputGuardMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const field =
-      findInvalidText(ctx.request.all()) ??
-      findInvalidText(decodedParams(ctx.params ?? {}))
+      findInvalidText(ctx.request.all()) ?? findInvalidText(decodedParams(ctx.params ?? {}))
     if (field !== null) {
       throw new UserFacingException(INVALID_TEXT, { field: field || 'request' })
     }

@@ -1,7 +1,15 @@
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, beforeSave, beforeUpdate, belongsTo, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
+import {
+  BaseModel,
+  beforeSave,
+  beforeUpdate,
+  belongsTo,
+  column,
+  hasMany,
+  hasOne,
+} from '@adonisjs/lucid/orm'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { booleanColumn } from '#models/boolean_column'

@@ -39,7 +39,9 @@ async function forexMids(names: string[]) {
  */
 export async function conversionRateFor(quote: string, accountCurrency: string) {
   const same = quote.toUpperCase() === accountCurrency.toUpperCase()
-  const mids = same ? new Map<string, string>() : await forexMids(candidatePairs(quote, accountCurrency))
+  const mids = same
+    ? new Map<string, string>()
+    : await forexMids(candidatePairs(quote, accountCurrency))
   return (
     conversionRate(quote, accountCurrency, (pair) => mids.get(pair)) ??
     currencyRates.rate(quote, accountCurrency)

@@ -16,7 +16,12 @@ const COIN_DECIMALS: Record<CryptoGateway, number> = { btc: 8, usdt: 2 }
  * here from the configured address (BIP21 with the amount for Bitcoin), so
  * it can never point anywhere else than the address shown next to it.
  */
-export async function cryptoPaymentData(gateway: CryptoGateway, address: string, total: string, currency: string) {
+export async function cryptoPaymentData(
+  gateway: CryptoGateway,
+  address: string,
+  total: string,
+  currency: string
+) {
   const toUsd = await conversionRateFor(currency, 'USD')
   let priceUsd: string | null = '1'
   if (gateway === 'btc') {
@@ -25,7 +30,9 @@ export async function cryptoPaymentData(gateway: CryptoGateway, address: string,
     priceUsd = bids && asks ? midPrice(bids, asks).toFixed() : null
   }
   const converted =
-    toUsd && priceUsd ? cryptoAmount(money(total).times(toUsd), priceUsd, COIN_DECIMALS[gateway]).toFixed() : null
+    toUsd && priceUsd
+      ? cryptoAmount(money(total).times(toUsd), priceUsd, COIN_DECIMALS[gateway]).toFixed()
+      : null
   const uri = gateway === 'btc' && converted ? `bitcoin:${address}?amount=${converted}` : address
   return {
     coin: CRYPTO_GATEWAYS[gateway],

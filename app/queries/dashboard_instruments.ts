@@ -7,5 +7,7 @@ import { leverageFor } from '#domain/trading'
 /** Every instrument at its freshest price, with the leverage this user's plan gives it. */
 export async function dashboardInstruments(plan: PricingPlan | null = null) {
   const rows = await Instrument.query().orderBy('category').orderBy('name')
-  return rows.map((i) => instrumentListItem(i, priceBook.latest(i), leverageFor(i.category, plan, i.leverage)))
+  return rows.map((i) =>
+    instrumentListItem(i, priceBook.latest(i), leverageFor(i.category, plan, i.leverage))
+  )
 }

@@ -26,7 +26,11 @@ export function staffDepositPage(
   filter: { userId?: number; search?: string },
   options: { page?: number; limit?: number }
 ) {
-  const query = Deposit.query().preload('user').preload('balance').preload('decidedBy').orderBy('id', 'desc')
+  const query = Deposit.query()
+    .preload('user')
+    .preload('balance')
+    .preload('decidedBy')
+    .orderBy('id', 'desc')
   if (filter.userId !== undefined) query.where('user_id', filter.userId)
   if (filter.search) {
     const pattern = likePattern(filter.search.toLowerCase())

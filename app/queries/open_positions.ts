@@ -45,17 +45,30 @@ export async function openPositionsAtMarket(
   const runner = client ?? db
   const open: PositionRow[] = await runner
     .from('orders')
-    .select('id', 'instrument', 'kind', 'type', 'trade_amount', 'open_rate', 'spread', 'exchange_rate', 'margin_used')
+    .select(
+      'id',
+      'instrument',
+      'kind',
+      'type',
+      'trade_amount',
+      'open_rate',
+      'spread',
+      'exchange_rate',
+      'margin_used'
+    )
     .where('balance_id', balanceId)
     .whereNull('close_time')
     .whereNull('deleted_at')
     .orderBy('id')
   if (open.length === 0) return []
   // Stored prices are only the fallback for instruments this process has no live quote of.
-  const unquoted = [...new Set(open.map((o) => o.instrument))].filter((name) => !priceBook.get(name))
-  const stored: { name: string; bids: string | number | null; asks: string | number | null }[] = unquoted.length
-    ? await runner.from('instruments').select('name', 'bids', 'asks').whereIn('name', unquoted)
-    : []
+  const unquoted = [...new Set(open.map((o) => o.instrument))].filter(
+    (name) => !priceBook.get(name)
+  )
+  const stored: { name: string; bids: string | number | null; asks: string | number | null }[] =
+    unquoted.length
+      ? await runner.from('instruments').select('name', 'bids', 'asks').whereIn('name', unquoted)
+      : []
   const byName = new Map(
     stored.map((i) => [
       i.name,
@@ -67,7 +80,9 @@ export async function openPositionsAtMarket(
     ])
   )
   return open.map((o) => {
-    const { bids, asks } = priceBook.latest(byName.get(o.instrument) ?? { name: o.instrument, bids: null, asks: null })
+    const { bids, asks } = priceBook.latest(
+      byName.get(o.instrument) ?? { name: o.instrument, bids: null, asks: null }
+    )
     const openRate = decimal(o.open_rate)
     return {
       id: o.id,

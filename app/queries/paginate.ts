@@ -50,7 +50,9 @@ export function userMatching(search: string) {
  * keys (each naming its SQL column), else 422 under 'sort'. The id breaks
  * ties so pages never overlap; without a sort the fallback applies.
  */
-export function sortedBy<Query extends { orderBy(column: string, direction: 'asc' | 'desc'): Query }>(
+export function sortedBy<
+  Query extends { orderBy(column: string, direction: 'asc' | 'desc'): Query },
+>(
   query: Query,
   requested: { sort?: string; order?: 'asc' | 'desc' },
   sortable: Record<string, string>,

@@ -18,5 +18,13 @@ export async function findOfferedGateway(value: string): Promise<PaymentGateway 
 /** A gateway row as the adapters read it (secrets included: server side only). */
 export function settingsOf(row: PaymentGateway): GatewaySettings {
   if (!isGatewayValue(row.value)) throw new Error(`Unknown gateway kind ${row.value}`)
-  return { value: row.value, name: row.name, key1: row.key1, key2: row.key2, key3: row.key3, key4: row.key4, key5: row.key5 }
+  return {
+    value: row.value,
+    name: row.name,
+    key1: row.key1,
+    key2: row.key2,
+    key3: row.key3,
+    key4: row.key4,
+    key5: row.key5,
+  }
 }

@@ -1,5 +1,11 @@
 import PaymentGateway from '#models/payment_gateway'
-import { GATEWAY_FORMS, GATEWAY_VALUES, isGatewayValue, type GatewayForm, type GatewayValue } from '#domain/gateways'
+import {
+  GATEWAY_FORMS,
+  GATEWAY_VALUES,
+  isGatewayValue,
+  type GatewayForm,
+  type GatewayValue,
+} from '#domain/gateways'
 
 type KnownGateway = PaymentGateway & { value: GatewayValue }
 

@@ -66,7 +66,10 @@ const COLUMNS = [
 ]
 
 /** Live orders (never the deleted ones) of a type, as a condition on `orders`. */
-function whereType<Q extends { whereNull(c: string): Q; whereNotNull(c: string): Q }>(query: Q, type: TradeListType): Q {
+function whereType<Q extends { whereNull(c: string): Q; whereNotNull(c: string): Q }>(
+  query: Q,
+  type: TradeListType
+): Q {
   query.whereNull('orders.deleted_at')
   if (type === 'open') query.whereNull('orders.close_time')
   if (type === 'closed') query.whereNotNull('orders.close_time')
@@ -98,14 +101,23 @@ export async function staffTradePage(
   let total: number
   let ids: ReturnType<typeof db.from> | null = null
   if (filter.userId !== undefined) {
-    const mine = () => whereType(db.from('orders').where('orders.user_id', filter.userId!), filter.type)
+    const mine = () =>
+      whereType(db.from('orders').where('orders.user_id', filter.userId!), filter.type)
     const counted = await mine().count('* as n')
     total = Number(counted[0].n)
-    if (offset < total) ids = mine().select('orders.id').orderBy('orders.id', 'desc').offset(offset).limit(perPage)
+    if (offset < total)
+      ids = mine().select('orders.id').orderBy('orders.id', 'desc').offset(offset).limit(perPage)
   } else {
     const blocks: BlockCount[] = (
-      await db.from('order_list_counts').select('bucket', 'open', 'closed').orderBy('bucket', 'desc')
-    ).map((b: BlockCount) => ({ bucket: Number(b.bucket), open: Number(b.open), closed: Number(b.closed) }))
+      await db
+        .from('order_list_counts')
+        .select('bucket', 'open', 'closed')
+        .orderBy('bucket', 'desc')
+    ).map((b: BlockCount) => ({
+      bucket: Number(b.bucket),
+      open: Number(b.open),
+      closed: Number(b.closed),
+    }))
     const located = locatePage(blocks, filter.type, offset)
     total = located.total
     if (located.start) {
@@ -130,7 +142,9 @@ export async function staffTrade(id: number): Promise<StaffTrade | null> {
   return trade ?? null
 }
 
-async function readTrades(where: (query: ReturnType<typeof db.from>) => void): Promise<StaffTrade[]> {
+async function readTrades(
+  where: (query: ReturnType<typeof db.from>) => void
+): Promise<StaffTrade[]> {
   const query = db
     .from('orders')
     .join('users', 'users.id', 'orders.user_id')
@@ -180,15 +194,23 @@ function toTrade(r: Record<string, any>): StaffTrade {
 async function withLivePnl(trades: StaffTrade[]): Promise<StaffTrade[]> {
   const open = trades.filter((t) => !t.closeTime)
   if (open.length === 0) return trades
-  const unquoted = [...new Set(open.map((t) => t.instrument))].filter((name) => !priceBook.get(name))
-  const stored: { name: string; bids: string | number | null; asks: string | number | null }[] = unquoted.length
-    ? await db.from('instruments').select('name', 'bids', 'asks').whereIn('name', unquoted)
-    : []
+  const unquoted = [...new Set(open.map((t) => t.instrument))].filter(
+    (name) => !priceBook.get(name)
+  )
+  const stored: { name: string; bids: string | number | null; asks: string | number | null }[] =
+    unquoted.length
+      ? await db.from('instruments').select('name', 'bids', 'asks').whereIn('name', unquoted)
+      : []
   const byName = new Map(
-    stored.map((i) => [i.name, { name: i.name, bids: decimalOrNull(i.bids), asks: decimalOrNull(i.asks) }])
+    stored.map((i) => [
+      i.name,
+      { name: i.name, bids: decimalOrNull(i.bids), asks: decimalOrNull(i.asks) },
+    ])
   )
   for (const trade of open) {
-    const { bids, asks } = priceBook.latest(byName.get(trade.instrument) ?? { name: trade.instrument, bids: null, asks: null })
+    const { bids, asks } = priceBook.latest(
+      byName.get(trade.instrument) ?? { name: trade.instrument, bids: null, asks: null }
+    )
     const rate = currentRateFor(trade.type, bids, asks)
     if (rate === null) continue
     trade.livePnl = positionProfitLoss({ ...trade, currentRate: rate }).toFixed()

@@ -15,7 +15,10 @@ export interface StatementFilter {
  * the user as well as the wallet, so no other user's row can appear.
  */
 function closedOrders(user: User, filter: StatementFilter) {
-  const query = Order.query().where('user_id', user.id).whereNotNull('close_time').whereNull('deleted_at')
+  const query = Order.query()
+    .where('user_id', user.id)
+    .whereNotNull('close_time')
+    .whereNull('deleted_at')
   if (user.activeBalanceId) query.where('balance_id', user.activeBalanceId)
   else query.whereRaw('1 = 0')
   // Bounds written the way Lucid writes the column on this database.

@@ -118,7 +118,10 @@ export async function accountLockSeconds(email: string) {
 export async function takeResetRequest(ip: string) {
   const refused = await take(budgets.resetRequests(), keys.resetAddress(ip))
   if (refused) {
-    throw tooMany(authLimitMessages.resetThrottled(refused.availableIn), 'E_TOO_MANY_RESET_REQUESTS')
+    throw tooMany(
+      authLimitMessages.resetThrottled(refused.availableIn),
+      'E_TOO_MANY_RESET_REQUESTS'
+    )
   }
 }
 

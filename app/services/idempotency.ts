@@ -75,13 +75,20 @@ export async function runIdempotent(
     if (!isUniqueViolation(error)) throw error
     const winner = await storedAnswer(input.staffId, input.key, fingerprint)
     if (winner) return winner
-    throw new UserFacingException('This request is being processed; please try again', { status: 409 })
+    throw new UserFacingException('This request is being processed; please try again', {
+      status: 409,
+    })
   }
 }
 
 async function storedAnswer(staffId: number, key: string, fingerprint: string) {
   const row = await db.from('idempotency_keys').where('staff_id', staffId).where('key', key).first()
   if (!row) return null
-  if (row.fingerprint !== fingerprint) throw new UserFacingException(KEY_REUSED_MESSAGE, { field: 'idempotencyKey' })
-  return { status: Number(row.status), body: JSON.parse(row.response) as Record<string, unknown>, replayed: true }
+  if (row.fingerprint !== fingerprint)
+    throw new UserFacingException(KEY_REUSED_MESSAGE, { field: 'idempotencyKey' })
+  return {
+    status: Number(row.status),
+    body: JSON.parse(row.response) as Record<string, unknown>,
+    replayed: true,
+  }
 }

@@ -13,7 +13,9 @@ const MAX_AGE = '180d'
 
 function accountsOf(ctx: HttpContext): string[] {
   const value: unknown = ctx.request.encryptedCookie(COOKIE)
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : []
 }
 
 export function isKnownDevice(ctx: HttpContext, email: string) {
@@ -22,6 +24,13 @@ export function isKnownDevice(ctx: HttpContext, email: string) {
 
 /** After a successful sign-in: this browser is known for `email` (the latest few accounts). */
 export function rememberDevice(ctx: HttpContext, email: string) {
-  const accounts = [email, ...accountsOf(ctx).filter((known) => known !== email)].slice(0, MAX_ACCOUNTS)
-  ctx.response.encryptedCookie(COOKIE, accounts, { maxAge: MAX_AGE, httpOnly: true, sameSite: 'lax' })
+  const accounts = [email, ...accountsOf(ctx).filter((known) => known !== email)].slice(
+    0,
+    MAX_ACCOUNTS
+  )
+  ctx.response.encryptedCookie(COOKIE, accounts, {
+    maxAge: MAX_AGE,
+    httpOnly: true,
+    sameSite: 'lax',
+  })
 }

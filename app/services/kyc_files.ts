@@ -49,10 +49,12 @@ export async function storePrivateDocument(
 }
 
 /** Checks and cleans an uploaded document (image or PDF); a refusal is a 422 under `field`. */
-export const sanitizeDocument = (file: MultipartFile, field: string) => sanitizeUpload(file, DOCUMENT_UPLOAD, field)
+export const sanitizeDocument = (file: MultipartFile, field: string) =>
+  sanitizeUpload(file, DOCUMENT_UPLOAD, field)
 
 /** A KYC document: kyc/{userId}/{random}.{ext}. */
-export const storeKycFile = (userId: number, upload: CleanUpload) => storePrivateDocument('kyc', userId, upload)
+export const storeKycFile = (userId: number, upload: CleanUpload) =>
+  storePrivateDocument('kyc', userId, upload)
 
 /** Removes stored files (a submission that did not go through); a missing file is no error. */
 export async function deleteKycFiles(keys: string[]) {

@@ -42,7 +42,10 @@ export async function postEntry(trx: TransactionClientContract, input: PostEntry
   }
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     // forUpdate queues writers on PostgreSQL (a no-op on SQLite, whose one connection serializes them).
-    const wallet = await Balance.query({ client: trx }).where('id', input.balanceId).forUpdate().firstOrFail()
+    const wallet = await Balance.query({ client: trx })
+      .where('id', input.balanceId)
+      .forUpdate()
+      .firstOrFail()
     const after = money(wallet.balance).plus(amount)
     const marginAfter = money(wallet.margin).plus(money(input.marginDelta ?? 0))
     if (input.requireFreeAtLeast !== undefined) {
@@ -96,7 +99,10 @@ export async function reserveMargin(
   decide: (wallet: Balance) => Promise<MoneyInput> | MoneyInput
 ) {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const wallet = await Balance.query({ client: trx }).where('id', balanceId).forUpdate().firstOrFail()
+    const wallet = await Balance.query({ client: trx })
+      .where('id', balanceId)
+      .forUpdate()
+      .firstOrFail()
     const delta = money(await decide(wallet))
     const updated = await trx
       .from('balances')
@@ -116,7 +122,11 @@ export async function reserveMargin(
  * Gives back the margin a position held without realizing anything (staff
  * deleted an open trade): same locking as `reserveMargin`; never below zero.
  */
-export async function releaseMargin(trx: TransactionClientContract, balanceId: number, amount: MoneyInput) {
+export async function releaseMargin(
+  trx: TransactionClientContract,
+  balanceId: number,
+  amount: MoneyInput
+) {
   return reserveMargin(trx, balanceId, (wallet) => {
     const margin = money(wallet.margin)
     const release = money(amount)
@@ -147,7 +157,10 @@ export async function holdFunds(
 ) {
   const value = positiveCents(amount)
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const wallet = await Balance.query({ client: trx }).where('id', balanceId).forUpdate().firstOrFail()
+    const wallet = await Balance.query({ client: trx })
+      .where('id', balanceId)
+      .forUpdate()
+      .firstOrFail()
     const free = money(wallet.balance).minus(money(wallet.margin)).minus(money(wallet.onHold))
     if (value.greaterThan(free)) {
       throw new UserFacingException(options.insufficientMessage ?? 'Not enough balance', {
@@ -175,10 +188,15 @@ export async function releaseHold(
 ) {
   const value = positiveCents(amount)
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const wallet = await Balance.query({ client: trx }).where('id', balanceId).forUpdate().firstOrFail()
+    const wallet = await Balance.query({ client: trx })
+      .where('id', balanceId)
+      .forUpdate()
+      .firstOrFail()
     const after = money(wallet.onHold).minus(value)
     if (after.isNegative()) {
-      throw new Error(`Wallet ${balanceId} holds ${wallet.onHold}, less than the ${value.toFixed()} to release`)
+      throw new Error(
+        `Wallet ${balanceId} holds ${wallet.onHold}, less than the ${value.toFixed()} to release`
+      )
     }
     await check?.(wallet)
     if (await writeHold(trx, wallet, after)) return wallet

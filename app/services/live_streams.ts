@@ -33,7 +33,11 @@ class LiveStreams {
   watch(uid: string, channel: string, ctx: HttpContext) {
     const user = ctx.auth?.user
     if (channel === PRICES_CHANNEL || !user) return
-    this.#watched.set(uid, { userId: user.id, sessionId: ctx.session.sessionId, stamp: sessionStampOf(ctx) })
+    this.#watched.set(uid, {
+      userId: user.id,
+      sessionId: ctx.session.sessionId,
+      stamp: sessionStampOf(ctx),
+    })
   }
 
   forget(uid: string) {
@@ -54,7 +58,8 @@ class LiveStreams {
 
   /** The session kept by endSessionsOf got a new stamp: its streams stay. */
   restamp(sessionId: string, stamp: string | undefined) {
-    for (const watched of this.#watched.values()) if (watched.sessionId === sessionId) watched.stamp = stamp
+    for (const watched of this.#watched.values())
+      if (watched.sessionId === sessionId) watched.stamp = stamp
   }
 
   /** Closes every stream whose user is gone, inactive or whose session stamp is stale (one query). */
@@ -79,8 +84,13 @@ class LiveStreams {
     }, intervalMs)
     timer.unref()
     const listeners = [
-      transmit.on('subscribe', ({ uid, channel, context }) => this.watch(uid, channel, context as HttpContext)),
-      transmit.on('unsubscribe', ({ uid, channel }) => channel !== PRICES_CHANNEL && this.forget(uid)),
+      transmit.on('subscribe', ({ uid, channel, context }) =>
+        this.watch(uid, channel, context as HttpContext)
+      ),
+      transmit.on(
+        'unsubscribe',
+        ({ uid, channel }) => channel !== PRICES_CHANNEL && this.forget(uid)
+      ),
       transmit.on('disconnect', ({ uid }) => this.forget(uid)),
     ]
     return () => {
@@ -91,7 +101,9 @@ class LiveStreams {
 
   relayThrough(relay: FrameRelay) {
     this.#relay = relay
-    relay.subscribe(RELAY_CHANNEL, (sessionId) => this.#closeWhere((watched) => watched.sessionId === sessionId))
+    relay.subscribe(RELAY_CHANNEL, (sessionId) =>
+      this.#closeWhere((watched) => watched.sessionId === sessionId)
+    )
     return async () => {
       if (this.#relay === relay) this.#relay = null
       await relay.unsubscribe(RELAY_CHANNEL)
@@ -99,7 +111,9 @@ class LiveStreams {
   }
 
   #closeWhere(ended: (watched: Watched) => boolean) {
-    const uids = new Set([...this.#watched].filter(([, watched]) => ended(watched)).map(([uid]) => uid))
+    const uids = new Set(
+      [...this.#watched].filter(([, watched]) => ended(watched)).map(([uid]) => uid)
+    )
     if (uids.size === 0) return
     for (const stream of transmit.getManager().getAllSubscribers().keys()) {
       if (uids.has(stream.getUid())) stream.end()

@@ -20,7 +20,11 @@ export async function ownRealWallet(userId: number, balanceId: number, notRealMe
 }
 
 /** Refuses (403) when the KYC switch is on and the customer's KYC is not approved. */
-export async function requireKycWhen(setting: 'kycDeposit' | 'kycWithdraw', userId: number, message: string) {
+export async function requireKycWhen(
+  setting: 'kycDeposit' | 'kycWithdraw',
+  userId: number,
+  message: string
+) {
   if ((await settings.value(setting)) === 'on' && (await kycStatusFor(userId)) !== 'approved') {
     throw new UserFacingException(message, { status: 403 })
   }
@@ -28,7 +32,8 @@ export async function requireKycWhen(setting: 'kycDeposit' | 'kycWithdraw', user
 
 /** Amounts pass the validator as plain decimals; zero is refused here, under the field. */
 export function requirePositive(amount: { greaterThan(n: number): boolean }) {
-  if (!amount.greaterThan(0)) throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
+  if (!amount.greaterThan(0))
+    throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
 }
 
 /**
@@ -38,7 +43,10 @@ export function requirePositive(amount: { greaterThan(n: number): boolean }) {
  * withdrawals count it: an open profit is not cash). Read in the caller's
  * transaction; pass it to `postEntry` as `requireFreeAtLeast`.
  */
-export async function openLossOf(trx: TransactionClientContract, balanceId: number): Promise<Money> {
+export async function openLossOf(
+  trx: TransactionClientContract,
+  balanceId: number
+): Promise<Money> {
   const positions = await openPositionsAtMarket(balanceId, trx)
   const pl = sum(positions.map(positionProfitLoss))
   return pl.isNegative() ? pl.negated() : new Money(0)

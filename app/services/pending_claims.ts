@@ -12,7 +12,10 @@ export async function claimPending(
   trx: TransactionClientContract,
   table: 'deposits' | 'withdrawals',
   id: number,
-  decision: { status: 'approved' | 'declined'; decidedById: number | null } & Record<string, unknown>,
+  decision: { status: 'approved' | 'declined'; decidedById: number | null } & Record<
+    string,
+    unknown
+  >,
   options: { orProviderDeclined?: boolean } = {}
 ): Promise<boolean> {
   const now = DateTime.now().toSQL({ includeOffset: false })
@@ -23,7 +26,8 @@ export async function claimPending(
     .where((q) => {
       q.where('status', 'pending')
       // A provider may report a failed attempt and then a paid retry of the same payment: its own decline yields.
-      if (options.orProviderDeclined) q.orWhere((d) => d.where('status', 'declined').whereNull('decided_by_id'))
+      if (options.orProviderDeclined)
+        q.orWhere((d) => d.where('status', 'declined').whereNull('decided_by_id'))
     })
     .update({ ...columns, decided_by_id: decidedById, decided_at: now, updated_at: now })
   return Number(Array.isArray(claimed) ? claimed[0] : claimed) === 1

@@ -21,7 +21,10 @@ export type PublicFolder = 'gateways' | 'external-payments'
 export function publicFileUrl(path: string | null): string | null {
   if (!path) return null
   // Each segment encoded: the file server decodes the path it is given.
-  return router.builder().params({ '*': path.split('/').map(encodeURIComponent) }).make(SERVE_ROUTE)
+  return router
+    .builder()
+    .params({ '*': path.split('/').map(encodeURIComponent) })
+    .make(SERVE_ROUTE)
 }
 
 /**
@@ -30,7 +33,11 @@ export function publicFileUrl(path: string | null): string | null {
  * `sanitizeUpload` so only pixels reach a disk every visitor reads, the
  * extension from the re-encoded format. A refusal is a 422 under `field`.
  */
-export async function storePublicImage(file: MultipartFile, folder: PublicFolder, field: string): Promise<string> {
+export async function storePublicImage(
+  file: MultipartFile,
+  folder: PublicFolder,
+  field: string
+): Promise<string> {
   const image = await sanitizeUpload(file, IMAGE_UPLOAD, field)
   const key = `${folder}/${randomUUID()}.${DOCUMENT_KINDS[image.kind].extension}`
   await drive.use(PUBLIC_DISK).put(key, image.bytes)

@@ -20,7 +20,13 @@ class SettingsService {
     this.#rows = Object.fromEntries(
       all.map((s) => [
         s.key,
-        { value1: s.value1, value2: s.value2, value3: s.value3, value4: s.value4, value5: s.value5 },
+        {
+          value1: s.value1,
+          value2: s.value2,
+          value3: s.value3,
+          value4: s.value4,
+          value5: s.value5,
+        },
       ])
     )
     this.#loadedAt = Date.now()
@@ -35,7 +41,10 @@ class SettingsService {
     return (await this.rows())[key]?.value1 ?? null
   }
 
-  async put(key: string, values: Partial<Record<'value1' | 'value2' | 'value3' | 'value4' | 'value5', string | null>>) {
+  async put(
+    key: string,
+    values: Partial<Record<'value1' | 'value2' | 'value3' | 'value4' | 'value5', string | null>>
+  ) {
     await Setting.updateOrCreate({ key }, values)
     this.forget()
   }

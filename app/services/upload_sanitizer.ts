@@ -70,7 +70,8 @@ export async function sanitizeBytes(
 /** Decodes and re-encodes an image into its own format; metadata is not copied (sharp's default). */
 async function reencodeImage(bytes: Buffer, kind: DocumentKind, field: string): Promise<Buffer> {
   // 'error' refuses a truncated or corrupt image; 'warning' would also refuse photos with harmless quirks.
-  const image = () => sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true })
+  const image = () =>
+    sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true })
   try {
     const metadata = await image().metadata()
     // Our sniff and libvips's own detection must agree, or the file is something else in disguise.
@@ -89,7 +90,10 @@ async function reencodeImage(bytes: Buffer, kind: DocumentKind, field: string): 
     if (error instanceof UserFacingException) throw error
     const message = error instanceof Error ? error.message : ''
     if (/pixel limit/i.test(message)) {
-      throw refused(`This image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`, field)
+      throw refused(
+        `This image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+        field
+      )
     }
     throw refused(UNREADABLE_IMAGE, field)
   }
@@ -101,4 +105,5 @@ function kindsMessage(accepted: readonly DocumentKind[]) {
     : 'This file is not a PNG, JPEG or WebP image'
 }
 
-const refused = (message: string, field: string) => new UserFacingException(message, { status: 422, field })
+const refused = (message: string, field: string) =>
+  new UserFacingException(message, { status: 422, field })

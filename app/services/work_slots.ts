@@ -10,7 +10,8 @@ export class WorkSlots {
   constructor(readonly size: number) {}
 
   async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.#running >= this.size) await new Promise<void>((resolve) => this.#waiting.push(resolve))
+    if (this.#running >= this.size)
+      await new Promise<void>((resolve) => this.#waiting.push(resolve))
     else this.#running++
     try {
       return await job()

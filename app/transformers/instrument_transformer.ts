@@ -29,7 +29,10 @@ export type InstrumentListItem = ReturnType<typeof instrumentListItem>
  * spec §2 Instruments list, §3 Instrument): bids and asks as this process
  * knows them now (the live quote, else the stored one).
  */
-export function instrumentAdminRow(i: Instrument, prices: { bids: string | null; asks: string | null }) {
+export function instrumentAdminRow(
+  i: Instrument,
+  prices: { bids: string | null; asks: string | null }
+) {
   return {
     id: i.id,
     name: i.name,

@@ -44,9 +44,7 @@ changePasswordValidator.messagesProvider = new SimpleMessagesProvider({
   'newPassword.maxLength': 'Password must be at most 128 characters',
 })
 
-export const switchWalletValidator = vine.compile(
-  vine.object({ balanceId: idRule() })
-)
+export const switchWalletValidator = vine.compile(vine.object({ balanceId: idRule() }))
 switchWalletValidator.messagesProvider = new SimpleMessagesProvider({
   'balanceId.required': 'Wallet is required',
   'balanceId.number': 'Wallet is required',

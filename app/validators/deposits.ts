@@ -3,7 +3,12 @@ import { KYC_MAX_FILE_MB } from '#domain/kyc'
 import { decimalText, idRule, oneMessage, requiredText } from '#validators/rules'
 import { BANK_ACCOUNT_MESSAGES, bankAccountRules } from '#validators/withdrawals'
 import { documentFile } from '#validators/kyc'
-import { dayRangeMessages, dayRangeRules, pagingMessages, pagingRules } from '#validators/statements'
+import {
+  dayRangeMessages,
+  dayRangeRules,
+  pagingMessages,
+  pagingRules,
+} from '#validators/statements'
 
 /** Fields of the deposit payload that may arrive as JSON numbers. */
 export const DEPOSIT_DECIMAL_FIELDS = ['amount']
@@ -25,7 +30,9 @@ depositValidator.messagesProvider = new SimpleMessagesProvider({
 })
 
 /** PUT /deposits/bank/{id} (customer spec §3 Bank deposit submission, §5 messages); the proof is checked by content. */
-export const bankTransferValidator = vine.compile(vine.object({ ...bankAccountRules(), proof: documentFile() }))
+export const bankTransferValidator = vine.compile(
+  vine.object({ ...bankAccountRules(), proof: documentFile() })
+)
 bankTransferValidator.messagesProvider = new SimpleMessagesProvider({
   ...BANK_ACCOUNT_MESSAGES,
   'proof.required': 'Proof is required',

@@ -2,7 +2,12 @@ import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { imageMessages, publicImageFile } from '#validators/images'
 
 /** Column sizes of external_payments. */
-export const EXTERNAL_PAYMENT_LIMITS = { name: 120, link: 500, customLabel: 120, customValue: 255 } as const
+export const EXTERNAL_PAYMENT_LIMITS = {
+  name: 120,
+  link: 500,
+  customLabel: 120,
+  customValue: 255,
+} as const
 
 /*
  * The spec shows no rules for external payments (admin spec §5); these are
@@ -16,9 +21,24 @@ const fields = {
     .string()
     .trim()
     .maxLength(EXTERNAL_PAYMENT_LIMITS.link)
-    .url({ require_protocol: true, protocols: ['https'], require_tld: true, allow_underscores: true }),
-  customLabel: vine.string().trim().maxLength(EXTERNAL_PAYMENT_LIMITS.customLabel).nullable().optional(),
-  customValue: vine.string().trim().maxLength(EXTERNAL_PAYMENT_LIMITS.customValue).nullable().optional(),
+    .url({
+      require_protocol: true,
+      protocols: ['https'],
+      require_tld: true,
+      allow_underscores: true,
+    }),
+  customLabel: vine
+    .string()
+    .trim()
+    .maxLength(EXTERNAL_PAYMENT_LIMITS.customLabel)
+    .nullable()
+    .optional(),
+  customValue: vine
+    .string()
+    .trim()
+    .maxLength(EXTERNAL_PAYMENT_LIMITS.customValue)
+    .nullable()
+    .optional(),
 }
 
 const messages = new SimpleMessagesProvider({
@@ -38,7 +58,9 @@ const messages = new SimpleMessagesProvider({
 })
 
 /** POST /admin/externalPayments (multipart logo, name, link, customLabel, customValue). */
-export const createExternalPaymentValidator = vine.compile(vine.object({ ...fields, logo: publicImageFile() }))
+export const createExternalPaymentValidator = vine.compile(
+  vine.object({ ...fields, logo: publicImageFile() })
+)
 createExternalPaymentValidator.messagesProvider = messages
 
 /** PUT /admin/externalPayments/:id: the same fields; without a logo the current one stays. */

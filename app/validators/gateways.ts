@@ -1,7 +1,13 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import { GATEWAY_FORMS, GATEWAY_VALUES, type GatewayForm, type GatewayValue, type KeySlot } from '#domain/gateways'
+import {
+  GATEWAY_FORMS,
+  GATEWAY_VALUES,
+  type GatewayForm,
+  type GatewayValue,
+  type KeySlot,
+} from '#domain/gateways'
 import { GATEWAY_LIMITS, gatewayFeeProblem } from '#domain/gateway_input'
 import { imageMessages, publicImageFile } from '#validators/images'
 
@@ -30,17 +36,26 @@ const slotRule = (field: GatewayForm['fields'][number]) => {
  * switch exist only for kinds whose form has them (others ignore them).
  */
 function schemaFor(form: GatewayForm) {
-  const slots = Object.fromEntries(form.fields.map((field) => [field.slot, slotRule(field)])) as Record<
-    KeySlot,
-    ReturnType<typeof slotRule>
-  >
+  const slots = Object.fromEntries(
+    form.fields.map((field) => [field.slot, slotRule(field)])
+  ) as Record<KeySlot, ReturnType<typeof slotRule>>
   const secretSlots = form.fields.filter((field) => field.secret).map((field) => field.slot)
   return vine.object({
-    name: vine.string().trim().minLength(1).maxLength(GATEWAY_NAME_MAX).optional().requiredWhen(sentBlank),
+    name: vine
+      .string()
+      .trim()
+      .minLength(1)
+      .maxLength(GATEWAY_NAME_MAX)
+      .optional()
+      .requiredWhen(sentBlank),
     ...slots,
-    ...(form.hasFee ? { fee: vine.string().trim().use(feeRule()).optional().requiredWhen(sentBlank) } : {}),
+    ...(form.hasFee
+      ? { fee: vine.string().trim().use(feeRule()).optional().requiredWhen(sentBlank) }
+      : {}),
     ...(form.hasActive ? { isActive: vine.boolean().optional() } : {}),
-    ...(secretSlots.length > 0 ? { clear: vine.array(vine.enum(secretSlots)).maxLength(5).optional() } : {}),
+    ...(secretSlots.length > 0
+      ? { clear: vine.array(vine.enum(secretSlots)).maxLength(5).optional() }
+      : {}),
     file: publicImageFile().optional(),
     removeFile: vine.boolean().optional(),
   })

@@ -15,16 +15,19 @@ export const PUBLIC_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp'
  * bytes, never by its name or claimed MIME type. SVG is refused on purpose: it
  * can carry script, and these files are served to everyone from our origin.
  */
-const publicImageContent = vine.createRule(async (value: unknown, _options: undefined, field: FieldContext) => {
-  if (!field.isValid) return
-  const file = value as MultipartFile
-  const kind = file.tmpPath ? await sniffFile(file.tmpPath).catch(() => null) : null
-  if (!kind || !DOCUMENT_KINDS[kind].image) {
-    field.report('The {{ field }} must be a PNG, JPEG or WebP image', 'imageContent', field)
+const publicImageContent = vine.createRule(
+  async (value: unknown, _options: undefined, field: FieldContext) => {
+    if (!field.isValid) return
+    const file = value as MultipartFile
+    const kind = file.tmpPath ? await sniffFile(file.tmpPath).catch(() => null) : null
+    if (!kind || !DOCUMENT_KINDS[kind].image) {
+      field.report('The {{ field }} must be a PNG, JPEG or WebP image', 'imageContent', field)
+    }
   }
-})
+)
 
-export const publicImageFile = () => vine.file({ size: `${PUBLIC_IMAGE_MAX_MB}mb` }).use(publicImageContent())
+export const publicImageFile = () =>
+  vine.file({ size: `${PUBLIC_IMAGE_MAX_MB}mb` }).use(publicImageContent())
 
 /** The messages of an image field, named as the form labels it. */
 export function imageMessages(field: string, label: string): Record<string, string> {

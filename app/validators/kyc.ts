@@ -15,12 +15,19 @@ import { sniffFile } from '#services/kyc_files'
  * decided by the file's leading bytes, never by its name or the MIME type the
  * browser claims.
  */
-const documentContent = vine.createRule(async (value: unknown, _options: undefined, field: FieldContext) => {
-  if (!field.isValid) return
-  const file = value as MultipartFile
-  const kind = file.tmpPath ? await sniffFile(file.tmpPath).catch(() => null) : null
-  if (!kind) field.report('The {{ field }} must be a JPEG, PNG or WebP image or a PDF', 'documentContent', field)
-})
+const documentContent = vine.createRule(
+  async (value: unknown, _options: undefined, field: FieldContext) => {
+    if (!field.isValid) return
+    const file = value as MultipartFile
+    const kind = file.tmpPath ? await sniffFile(file.tmpPath).catch(() => null) : null
+    if (!kind)
+      field.report(
+        'The {{ field }} must be a JPEG, PNG or WebP image or a PDF',
+        'documentContent',
+        field
+      )
+  }
+)
 
 /** An uploaded document: an image or a PDF by its content, at most KYC_MAX_FILE_MB. */
 export const documentFile = () => vine.file({ size: `${KYC_MAX_FILE_MB}mb` }).use(documentContent())

@@ -7,10 +7,17 @@ export const MAX_LIST_PAGE = 1_000_000
 /** The paging fields of every list read: page, limit (15, 25 or 50), an optional search and server sort. */
 export const listQueryFields = () => ({
   page: vine.number().withoutDecimals().min(1).max(MAX_LIST_PAGE).optional(),
-  limit: vine.number().withoutDecimals().in([...PAGE_SIZES]).optional(),
+  limit: vine
+    .number()
+    .withoutDecimals()
+    .in([...PAGE_SIZES])
+    .optional(),
   search: vine.string().trim().maxLength(100).optional(),
   // Which column a list may sort by is the list's own rule (sortedBy in app/queries/paginate.ts).
-  sort: vine.string().regex(/^[A-Za-z_]{1,40}$/).optional(),
+  sort: vine
+    .string()
+    .regex(/^[A-Za-z_]{1,40}$/)
+    .optional(),
   order: vine.enum(['asc', 'desc'] as const).optional(),
 })
 

@@ -72,10 +72,25 @@ export function numbersAsText<T extends Record<string, unknown>>(data: T, fields
   return out as T
 }
 
-const COMMON_RULES = ['required', 'string', 'regex', 'minLength', 'maxLength', 'enum', 'number', 'withoutDecimals', 'min', 'max']
+const COMMON_RULES = [
+  'required',
+  'string',
+  'regex',
+  'minLength',
+  'maxLength',
+  'enum',
+  'number',
+  'withoutDecimals',
+  'min',
+  'max',
+]
 
 /** One message for every way a field can fail (VineJS wants one entry per rule). */
-export function oneMessage(field: string, message: string, rules = COMMON_RULES): Record<string, string> {
+export function oneMessage(
+  field: string,
+  message: string,
+  rules = COMMON_RULES
+): Record<string, string> {
   return Object.fromEntries(rules.map((rule) => [`${field}.${rule}`, message]))
 }
 
@@ -112,7 +127,11 @@ export const wholeNumberRule = (min: number, max: number) =>
  * `min` is exclusive when `aboveMin`. Reported as `decimalRange`.
  */
 export const decimalRange = vine.createRule(
-  (value: unknown, options: { min: string; max: string; aboveMin?: boolean }, field: FieldContext) => {
+  (
+    value: unknown,
+    options: { min: string; max: string; aboveMin?: boolean },
+    field: FieldContext
+  ) => {
     if (typeof value !== 'string' || !field.isValid) return
     const n = money(value)
     const low = options.aboveMin ? n.greaterThan(options.min) : n.greaterThanOrEqualTo(options.min)

@@ -64,7 +64,12 @@ export const lotSelectorValidator = vine.compile(
 function lotValueRule() {
   return vine.createRule((value: unknown, _options: undefined, field: FieldContext) => {
     // A JSON number is read as its shortest text, never computed with.
-    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
+    const text =
+      typeof value === 'number' && Number.isFinite(value)
+        ? String(value)
+        : typeof value === 'string'
+          ? value.trim()
+          : ''
     if (!/^\d{1,8}(\.\d{1,8})?$/.test(text) || /^0+(\.0+)?$/.test(text)) {
       field.report('Lot value is numeric and above 0', 'lotValue', field)
     } else field.mutate(text, field)

@@ -12,13 +12,21 @@ export const MAX_HISTORY_PAGE = 1_000_000
  */
 const asDay = (date: Date) => DateTime.fromJSDate(date).toISODate()!
 
-const dayRule = () => vine.date({ formats: ['YYYY-MM-DD'] }).transform(asDay).optional()
+const dayRule = () =>
+  vine
+    .date({ formats: ['YYYY-MM-DD'] })
+    .transform(asDay)
+    .optional()
 
 /** An inclusive range of days under the given field names; the end may not come before the start. */
 export const dayRangeRules = <S extends string, E extends string>(start: S, end: E) =>
   ({
     [start]: dayRule(),
-    [end]: vine.date({ formats: ['YYYY-MM-DD'] }).afterOrSameAs(start).transform(asDay).optional(),
+    [end]: vine
+      .date({ formats: ['YYYY-MM-DD'] })
+      .afterOrSameAs(start)
+      .transform(asDay)
+      .optional(),
   }) as Record<S | E, ReturnType<typeof dayRule>>
 
 /** The messages of `dayRangeRules` for the given field names. */
@@ -49,7 +57,9 @@ export const pagingMessages = {
 const messages = { ...pagingMessages, ...dayRangeMessages('dateStart', 'dateEnd') }
 
 /** GET /statements/history: page, limit, dateStart, dateEnd (customer spec §7). */
-export const statementHistoryValidator = vine.compile(vine.object({ ...pagingRules(), ...dateRange() }))
+export const statementHistoryValidator = vine.compile(
+  vine.object({ ...pagingRules(), ...dateRange() })
+)
 statementHistoryValidator.messagesProvider = new SimpleMessagesProvider(messages)
 
 /** GET /statements (the range in the address) and GET /statements/export: dateStart, dateEnd. */

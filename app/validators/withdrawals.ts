@@ -6,9 +6,11 @@ import { MAX_FEE_PERCENTAGE } from '#domain/withdrawals'
 import { money } from '#domain/money'
 
 /** Drops the spaces people type inside codes ("DEUT DE FF" → "DEUTDEFF"). */
-const withoutSpaces = vine.createRule((value: unknown, _options: undefined, field: FieldContext) => {
-  if (field.isValid && typeof value === 'string') field.mutate(value.replace(/\s+/g, ''), field)
-})
+const withoutSpaces = vine.createRule(
+  (value: unknown, _options: undefined, field: FieldContext) => {
+    if (field.isValid && typeof value === 'string') field.mutate(value.replace(/\s+/g, ''), field)
+  }
+)
 
 /** A bank account's name, holder and number, as the withdraw and bank deposit forms take them. */
 export const bankAccountRules = () => ({
@@ -27,7 +29,10 @@ export const BANK_ACCOUNT_MESSAGES = {
   'account_name.required': 'Account name is required',
   'account_name.minLength': 'Account name is required',
   'account_name.string': 'Account name is required',
-  ...oneMessage('account_number', 'Account number may hold only letters, digits, spaces and dashes'),
+  ...oneMessage(
+    'account_number',
+    'Account number may hold only letters, digits, spaces and dashes'
+  ),
   'account_number.required': 'Account number is required',
   'account_number.minLength': 'Account number is required',
   'account_number.string': 'Account number is required',
@@ -88,7 +93,11 @@ declineWithdrawalValidator.messagesProvider = new SimpleMessagesProvider({
  * 'required' messages of the spec stay for missing or non-numeric values.
  */
 const feeRange = vine.createRule(
-  (value: unknown, options: { maxIntegerDigits: number; maxDecimals: number; max?: number }, field: FieldContext) => {
+  (
+    value: unknown,
+    options: { maxIntegerDigits: number; maxDecimals: number; max?: number },
+    field: FieldContext
+  ) => {
     if (typeof value !== 'string') return
     const [int, frac = ''] = value.split('.')
     const ok =
@@ -115,7 +124,11 @@ export const withdrawSettingsValidator = vine.compile(
       .trim()
       .regex(NUMBER)
       .use(feeRange({ maxIntegerDigits: 3, maxDecimals: 4, max: MAX_FEE_PERCENTAGE })),
-    feeFixed: vine.string().trim().regex(NUMBER).use(feeRange({ maxIntegerDigits: 9, maxDecimals: 2 })),
+    feeFixed: vine
+      .string()
+      .trim()
+      .regex(NUMBER)
+      .use(feeRange({ maxIntegerDigits: 9, maxDecimals: 2 })),
   })
 )
 withdrawSettingsValidator.messagesProvider = new SimpleMessagesProvider({
@@ -133,7 +146,11 @@ export const withdrawHistoryValidator = vine.compile(
   })
 )
 withdrawHistoryValidator.messagesProvider = new SimpleMessagesProvider({
-  ...oneMessage('page', 'Page must be a whole number of at least 1', ['number', 'withoutDecimals', 'min']),
+  ...oneMessage('page', 'Page must be a whole number of at least 1', [
+    'number',
+    'withoutDecimals',
+    'min',
+  ]),
   'page.max': `Page must be at most ${MAX_HISTORY_PAGE}`,
   ...oneMessage('limit', `Limit must be a whole number from 1 to ${MAX_HISTORY_LIMIT}`, [
     'number',

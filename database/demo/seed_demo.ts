@@ -122,9 +122,13 @@ export async function seedDemo() {
   await PromoCode.create({ code: 'WELCOME2026', isActive: true })
 
   // The gateway rows come from their migration; the demo configures the manual ones.
-  await PaymentGateway.query()
-    .where('value', 'bank')
-    .update({ key1: 'Demo Bank AG', key2: 'Broker Ltd', key3: 'DE89370400440532013000', key4: 'COBADEFFXXX', key5: 'Germany' })
+  await PaymentGateway.query().where('value', 'bank').update({
+    key1: 'Demo Bank AG',
+    key2: 'Broker Ltd',
+    key3: 'DE89370400440532013000',
+    key4: 'COBADEFFXXX',
+    key5: 'Germany',
+  })
   await PaymentGateway.query()
     .where('value', 'btc')
     .update({ key1: 'bc1qdemo0wallet0address0for0the0demo0site0only', fee: '1', is_active: true })
@@ -161,7 +165,15 @@ export async function seedDemo() {
 
       const wallet = (mode: 'demo' | 'real') =>
         Balance.create(
-          { userId: user.id, mode, currency: 'USD', balance: '0', margin: '0', onHold: '0', version: 0 },
+          {
+            userId: user.id,
+            mode,
+            currency: 'USD',
+            balance: '0',
+            margin: '0',
+            onHold: '0',
+            version: 0,
+          },
           { client: trx }
         )
       const real = await wallet('real')

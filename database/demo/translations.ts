@@ -69,7 +69,8 @@ export const SPANISH: Record<string, string> = {
   'Pips': 'Pips',
   'Close at profit': 'Cerrar con ganancia',
   'Close at loss': 'Cerrar con pérdida',
-  'Set a rate to close position at profit/loss': 'Indique una tasa para cerrar la posición con ganancia/pérdida',
+  'Set a rate to close position at profit/loss':
+    'Indique una tasa para cerrar la posición con ganancia/pérdida',
   'Estimated P/L': 'G/P estimada',
   'Required margin': 'Margen requerido',
   'Insufficient Balance!': '¡Saldo insuficiente!',
@@ -114,7 +115,8 @@ export const SPANISH: Record<string, string> = {
   'Back Side': 'Reverso',
   'Address (Utility Bill)': 'Domicilio (factura de servicios)',
   'Document type is required': 'El tipo de documento es obligatorio',
-  'JPEG, PNG or WebP image or PDF, at most {size} MB': 'Imagen JPEG, PNG o WebP o PDF, máximo {size} MB',
+  'JPEG, PNG or WebP image or PDF, at most {size} MB':
+    'Imagen JPEG, PNG o WebP o PDF, máximo {size} MB',
 
   // Common controls
   'Reason is required': 'El motivo es obligatorio',
@@ -136,7 +138,8 @@ export const SPANISH: Record<string, string> = {
   // Payment gateways (staff settings and customer choice)
   'Payment Gateway': 'Pasarela de pago',
   'Offline Payments': 'Pagos fuera de línea',
-  'No payment gateway is available at the moment': 'No hay ninguna pasarela de pago disponible en este momento',
+  'No payment gateway is available at the moment':
+    'No hay ninguna pasarela de pago disponible en este momento',
   'Name is required': 'El nombre es obligatorio',
   'Link is required': 'El enlace es obligatorio',
   'Link must be an absolute https:// address': 'El enlace debe ser una dirección https:// absoluta',
@@ -147,12 +150,14 @@ export const SPANISH: Record<string, string> = {
   'Custom Label': 'Etiqueta personalizada',
   'Custom Value': 'Valor personalizado',
   'Logo': 'Logotipo',
-  'PNG, JPEG or WebP, at most {size} MB · leave empty to keep the current logo': 'PNG, JPEG o WebP, máximo {size} MB · déjelo vacío para conservar el logotipo actual',
+  'PNG, JPEG or WebP, at most {size} MB · leave empty to keep the current logo':
+    'PNG, JPEG o WebP, máximo {size} MB · déjelo vacío para conservar el logotipo actual',
   'PNG, JPEG or WebP, at most {size} MB': 'PNG, JPEG o WebP, máximo {size} MB',
   'Fee (%)': 'Comisión (%)',
   'Active': 'Activo',
   'Remove': 'Quitar',
-  'A value is stored. Type a new one to replace it.': 'Hay un valor guardado. Escriba uno nuevo para reemplazarlo.',
+  'A value is stored. Type a new one to replace it.':
+    'Hay un valor guardado. Escriba uno nuevo para reemplazarlo.',
   'No value stored yet.': 'Aún no hay ningún valor guardado.',
   'Clear the stored value': 'Borrar el valor guardado',
   'Incomplete': 'Incompleto',
@@ -172,7 +177,8 @@ export const SPANISH: Record<string, string> = {
   'Leverage up to {leverage}': 'Apalancamiento de hasta {leverage}',
   'normal': 'normal',
   'Stopout up to {stopout}%': 'Stop out de hasta {stopout}%',
-  'Choose a plan to start trading. You can change it at any time; charges apply.': 'Elija un plan para empezar a operar. Puede cambiarlo en cualquier momento; se aplican cargos.',
+  'Choose a plan to start trading. You can change it at any time; charges apply.':
+    'Elija un plan para empezar a operar. Puede cambiarlo en cualquier momento; se aplican cargos.',
 
   // Markets, favourites and the order ticket
   'Wallets': 'Billeteras',
@@ -205,10 +211,12 @@ export const SPANISH: Record<string, string> = {
   'Enter a valid email address': 'Introduzca un correo electrónico válido',
   'Forgot Password': 'Recuperar contraseña',
   'Verification Email Sent': 'Correo de verificación enviado',
-  'A link to reset your password has been sent to your email address.': 'Se ha enviado a su correo electrónico un enlace para restablecer su contraseña.',
+  'A link to reset your password has been sent to your email address.':
+    'Se ha enviado a su correo electrónico un enlace para restablecer su contraseña.',
   'Reset Password': 'Restablecer contraseña',
   'Password Updated': 'Contraseña actualizada',
-  'Your password has been updated. You can log in now.': 'Su contraseña se ha actualizado. Ya puede iniciar sesión.',
+  'Your password has been updated. You can log in now.':
+    'Su contraseña se ha actualizado. Ya puede iniciar sesión.',
   'Account Created': 'Cuenta creada',
 
   // Deposits
@@ -217,7 +225,8 @@ export const SPANISH: Record<string, string> = {
   'Account name is required': 'El titular de la cuenta es obligatorio',
   'Proof is required': 'El comprobante es obligatorio',
   'Bank Deposit': 'Depósito bancario',
-  'Transfer funds to the bank account details': 'Transfiera los fondos a la cuenta bancaria indicada',
+  'Transfer funds to the bank account details':
+    'Transfiera los fondos a la cuenta bancaria indicada',
   'Sent From': 'Enviado desde',
   'Bank Name': 'Nombre del banco',
   'Account Name': 'Titular de la cuenta',
@@ -226,12 +235,14 @@ export const SPANISH: Record<string, string> = {
   'Crypto Deposit': 'Depósito en criptomonedas',
   'QR code of the wallet address': 'Código QR de la dirección de la billetera',
   'Send': 'Enviar',
-  'No price is available right now, please try again later': 'No hay ningún precio disponible en este momento; inténtelo de nuevo más tarde',
+  'No price is available right now, please try again later':
+    'No hay ningún precio disponible en este momento; inténtelo de nuevo más tarde',
   'Confirm': 'Confirmar',
   'Wallet is required': 'La billetera es obligatoria',
   'Gateway is required': 'La pasarela es obligatoria',
   'Amount is required': 'El importe es obligatorio',
-  'Amount must be a positive number with at most 2 decimals': 'El importe debe ser un número positivo con 2 decimales como máximo',
+  'Amount must be a positive number with at most 2 decimals':
+    'El importe debe ser un número positivo con 2 decimales como máximo',
   'Description': 'Descripción',
   'Please verify KYC to enable deposit': 'Verifique su KYC para habilitar los depósitos',
   'Wallet': 'Billetera',
@@ -240,7 +251,8 @@ export const SPANISH: Record<string, string> = {
   'Deposit History': 'Historial de depósitos',
   'PayPal': 'PayPal',
   'Deposit {amount} {currency}': 'Depositar {amount} {currency}',
-  'You can change your plan at any time. Charges apply.': 'Puede cambiar su plan en cualquier momento. Se aplican cargos.',
+  'You can change your plan at any time. Charges apply.':
+    'Puede cambiar su plan en cualquier momento. Se aplican cargos.',
 
   // Profile and security
   'Full name is required': 'El nombre completo es obligatorio',
@@ -262,7 +274,8 @@ export const SPANISH: Record<string, string> = {
   'You are not allowed to open this page.': 'No tiene permiso para abrir esta página.',
   'Page not found': 'Página no encontrada',
   'The page you are looking for does not exist.': 'La página que busca no existe.',
-  'An unexpected error occurred. Please try again.': 'Se produjo un error inesperado. Inténtelo de nuevo.',
+  'An unexpected error occurred. Please try again.':
+    'Se produjo un error inesperado. Inténtelo de nuevo.',
 
   // Staff screens
   'Reference': 'Referencia',
@@ -298,20 +311,34 @@ export const SPANISH: Record<string, string> = {
   'Plan updated successfully': 'Plan actualizado correctamente',
   'Plan deleted successfully': 'Plan eliminado correctamente',
   'Description must be text': 'La descripción debe ser texto',
-  'Description must be at most {description} characters': 'La descripción debe tener como máximo {description} caracteres',
-  'Price must be 0 or more with at most 2 decimals': 'El precio debe ser 0 o más con 2 decimales como máximo',
-  'Forex leverage must be a whole number from 1 to {MAX_LEVERAGE}': 'El apalancamiento Forex debe ser un número entero de 1 a {MAX_LEVERAGE}',
-  'Commodity leverage must be a whole number from 1 to {MAX_LEVERAGE}': 'El apalancamiento de materias primas debe ser un número entero de 1 a {MAX_LEVERAGE}',
-  'Index leverage must be a whole number from 1 to {MAX_LEVERAGE}': 'El apalancamiento de índices debe ser un número entero de 1 a {MAX_LEVERAGE}',
-  'Stock leverage must be a whole number from 1 to {MAX_LEVERAGE}': 'El apalancamiento de acciones debe ser un número entero de 1 a {MAX_LEVERAGE}',
-  'Crypto leverage must be a whole number from 1 to {MAX_LEVERAGE}': 'El apalancamiento cripto debe ser un número entero de 1 a {MAX_LEVERAGE}',
-  'Forex stop-out must be a percentage above 0 and at most {MAX_STOP_OUT}': 'El stop-out Forex debe ser un porcentaje mayor que 0 y como máximo {MAX_STOP_OUT}',
-  'Commodity stop-out must be a percentage above 0 and at most {MAX_STOP_OUT}': 'El stop-out de materias primas debe ser un porcentaje mayor que 0 y como máximo {MAX_STOP_OUT}',
-  'Index stop-out must be a percentage above 0 and at most {MAX_STOP_OUT}': 'El stop-out de índices debe ser un porcentaje mayor que 0 y como máximo {MAX_STOP_OUT}',
-  'Stock stop-out must be a percentage above 0 and at most {MAX_STOP_OUT}': 'El stop-out de acciones debe ser un porcentaje mayor que 0 y como máximo {MAX_STOP_OUT}',
-  'Crypto stop-out must be a percentage above 0 and at most {MAX_STOP_OUT}': 'El stop-out cripto debe ser un porcentaje mayor que 0 y como máximo {MAX_STOP_OUT}',
-  'This plan cannot be deleted: 1 customer is subscribed to it': 'Este plan no se puede eliminar: 1 cliente está suscrito a él',
-  'This plan cannot be deleted: {subscribers} customers are subscribed to it': 'Este plan no se puede eliminar: {subscribers} clientes están suscritos a él',
+  'Description must be at most {description} characters':
+    'La descripción debe tener como máximo {description} caracteres',
+  'Price must be 0 or more with at most 2 decimals':
+    'El precio debe ser 0 o más con 2 decimales como máximo',
+  'Forex leverage must be a whole number from 1 to {MAX_LEVERAGE}':
+    'El apalancamiento Forex debe ser un número entero de 1 a {MAX_LEVERAGE}',
+  'Commodity leverage must be a whole number from 1 to {MAX_LEVERAGE}':
+    'El apalancamiento de materias primas debe ser un número entero de 1 a {MAX_LEVERAGE}',
+  'Index leverage must be a whole number from 1 to {MAX_LEVERAGE}':
+    'El apalancamiento de índices debe ser un número entero de 1 a {MAX_LEVERAGE}',
+  'Stock leverage must be a whole number from 1 to {MAX_LEVERAGE}':
+    'El apalancamiento de acciones debe ser un número entero de 1 a {MAX_LEVERAGE}',
+  'Crypto leverage must be a whole number from 1 to {MAX_LEVERAGE}':
+    'El apalancamiento cripto debe ser un número entero de 1 a {MAX_LEVERAGE}',
+  'Forex stop-out must be a percentage above 0 and at most {MAX_STOP_OUT}':
+    'El stop-out Forex debe ser un porcentaje mayor que 0 y como máximo {MAX_STOP_OUT}',
+  'Commodity stop-out must be a percentage above 0 and at most {MAX_STOP_OUT}':
+    'El stop-out de materias primas debe ser un porcentaje mayor que 0 y como máximo {MAX_STOP_OUT}',
+  'Index stop-out must be a percentage above 0 and at most {MAX_STOP_OUT}':
+    'El stop-out de índices debe ser un porcentaje mayor que 0 y como máximo {MAX_STOP_OUT}',
+  'Stock stop-out must be a percentage above 0 and at most {MAX_STOP_OUT}':
+    'El stop-out de acciones debe ser un porcentaje mayor que 0 y como máximo {MAX_STOP_OUT}',
+  'Crypto stop-out must be a percentage above 0 and at most {MAX_STOP_OUT}':
+    'El stop-out cripto debe ser un porcentaje mayor que 0 y como máximo {MAX_STOP_OUT}',
+  'This plan cannot be deleted: 1 customer is subscribed to it':
+    'Este plan no se puede eliminar: 1 cliente está suscrito a él',
+  'This plan cannot be deleted: {subscribers} customers are subscribed to it':
+    'Este plan no se puede eliminar: {subscribers} clientes están suscritos a él',
   'Pricing plan': 'Plan de precios',
   'Pricing plan added': 'Plan de precios añadido',
   'Pricing plan updated': 'Plan de precios actualizado',
@@ -335,34 +362,49 @@ export const SPANISH: Record<string, string> = {
   'Instrument added successfully': 'Instrumento añadido correctamente',
   'Instrument updated successfully': 'Instrumento actualizado correctamente',
   'Instrument deleted successfully': 'Instrumento eliminado correctamente',
-  'Give the bid with the ask, or neither': 'Indique la compra (bid) junto con la venta (ask), o ninguna',
-  'Give the ask with the bid, or neither': 'Indique la venta (ask) junto con la compra (bid), o ninguna',
+  'Give the bid with the ask, or neither':
+    'Indique la compra (bid) junto con la venta (ask), o ninguna',
+  'Give the ask with the bid, or neither':
+    'Indique la venta (ask) junto con la compra (bid), o ninguna',
   'The ask must not be below the bid': 'La venta (ask) no puede ser inferior a la compra (bid)',
   'An instrument with this name already exists': 'Ya existe un instrumento con este nombre',
-  'Name may hold only letters, digits, dots, dashes and underscores, such as EUR_USD': 'El nombre solo puede contener letras, dígitos, puntos, guiones y guiones bajos, como EUR_USD',
+  'Name may hold only letters, digits, dots, dashes and underscores, such as EUR_USD':
+    'El nombre solo puede contener letras, dígitos, puntos, guiones y guiones bajos, como EUR_USD',
   'Base is required': 'La base es obligatoria',
   'Base must be at most {base} characters': 'La base debe tener como máximo {base} caracteres',
-  'Base may hold only letters, digits and dots, such as EUR': 'La base solo puede contener letras, dígitos y puntos, como EUR',
+  'Base may hold only letters, digits and dots, such as EUR':
+    'La base solo puede contener letras, dígitos y puntos, como EUR',
   'Quote is required': 'La cotización es obligatoria',
-  'Quote must be a currency code such as USD': 'La cotización debe ser un código de moneda como USD',
+  'Quote must be a currency code such as USD':
+    'La cotización debe ser un código de moneda como USD',
   'Category is required': 'La categoría es obligatoria',
   'Choose a category from the list': 'Elija una categoría de la lista',
-  'Bid must be a price above 0 such as 1.08452': 'La compra (bid) debe ser un precio mayor que 0, como 1.08452',
-  'Ask must be a price above 0 such as 1.08460': 'La venta (ask) debe ser un precio mayor que 0, como 1.08460',
+  'Bid must be a price above 0 such as 1.08452':
+    'La compra (bid) debe ser un precio mayor que 0, como 1.08452',
+  'Ask must be a price above 0 such as 1.08460':
+    'La venta (ask) debe ser un precio mayor que 0, como 1.08460',
   'Chart provider is required': 'El proveedor del gráfico es obligatorio',
-  'Chart provider must be at most {tradingview} characters': 'El proveedor del gráfico debe tener como máximo {tradingview} caracteres',
-  'Chart provider may hold only letters, digits, dots, dashes and underscores, such as OANDA': 'El proveedor del gráfico solo puede contener letras, dígitos, puntos, guiones y guiones bajos, como OANDA',
+  'Chart provider must be at most {tradingview} characters':
+    'El proveedor del gráfico debe tener como máximo {tradingview} caracteres',
+  'Chart provider may hold only letters, digits, dots, dashes and underscores, such as OANDA':
+    'El proveedor del gráfico solo puede contener letras, dígitos, puntos, guiones y guiones bajos, como OANDA',
   'Alias must be text': 'El alias debe ser texto',
   'Alias must be at most {alias} characters': 'El alias debe tener como máximo {alias} caracteres',
   'Leverage is required': 'El apalancamiento es obligatorio',
-  'Leverage must be a whole number from 0 to {MAX_LEVERAGE}': 'El apalancamiento debe ser un número entero de 0 a {MAX_LEVERAGE}',
+  'Leverage must be a whole number from 0 to {MAX_LEVERAGE}':
+    'El apalancamiento debe ser un número entero de 0 a {MAX_LEVERAGE}',
   'Tradable is required': 'El campo negociable es obligatorio',
   'Tradable must be on or off': 'Negociable debe estar activado o desactivado',
-  'Swap must be a percentage from -100 to 100 with at most 4 decimals': 'El swap debe ser un porcentaje de -100 a 100 con 4 decimales como máximo',
-  'This instrument cannot be deleted: 1 position is open on it': 'Este instrumento no se puede eliminar: tiene 1 posición abierta',
-  'This instrument cannot be deleted: {openPositions} positions are open on it': 'Este instrumento no se puede eliminar: tiene {openPositions} posiciones abiertas',
-  'The name and category of this instrument cannot change: 1 position is open on it': 'El nombre y la categoría de este instrumento no pueden cambiar: tiene 1 posición abierta',
-  'The name and category of this instrument cannot change: {openPositions} positions are open on it': 'El nombre y la categoría de este instrumento no pueden cambiar: tiene {openPositions} posiciones abiertas',
+  'Swap must be a percentage from -100 to 100 with at most 4 decimals':
+    'El swap debe ser un porcentaje de -100 a 100 con 4 decimales como máximo',
+  'This instrument cannot be deleted: 1 position is open on it':
+    'Este instrumento no se puede eliminar: tiene 1 posición abierta',
+  'This instrument cannot be deleted: {openPositions} positions are open on it':
+    'Este instrumento no se puede eliminar: tiene {openPositions} posiciones abiertas',
+  'The name and category of this instrument cannot change: 1 position is open on it':
+    'El nombre y la categoría de este instrumento no pueden cambiar: tiene 1 posición abierta',
+  'The name and category of this instrument cannot change: {openPositions} positions are open on it':
+    'El nombre y la categoría de este instrumento no pueden cambiar: tiene {openPositions} posiciones abiertas',
   'Document': 'Documento',
   'Client Email': 'Correo del cliente',
   'Upload Date': 'Fecha de carga',
@@ -380,67 +422,84 @@ export const SPANISH: Record<string, string> = {
   'No data found': 'No se encontraron datos',
 
   // Server messages: accounts, deposits, KYC, positions and withdrawals
-  'Your account is disabled. Please contact support.': 'Su cuenta está desactivada. Póngase en contacto con soporte.',
+  'Your account is disabled. Please contact support.':
+    'Su cuenta está desactivada. Póngase en contacto con soporte.',
   'Invalid promo code': 'Código promocional no válido',
   'Initial demo balance': 'Saldo demo inicial',
   'This email is already registered': 'Este correo electrónico ya está registrado',
-  'This reset link is invalid or has expired': 'Este enlace de restablecimiento no es válido o ha caducado',
-  'This verification link is invalid or has expired': 'Este enlace de verificación no es válido o ha caducado',
+  'This reset link is invalid or has expired':
+    'Este enlace de restablecimiento no es válido o ha caducado',
+  'This verification link is invalid or has expired':
+    'Este enlace de verificación no es válido o ha caducado',
   'This deposit has already been decided': 'Este depósito ya ha sido resuelto',
   'Deposit #{id} ({gateway})': 'Depósito #{id} ({gateway})',
   'Deposit approved': 'Depósito aprobado',
-  'Your deposit #{id} of {amount} {currency} has been credited.': 'Su depósito #{id} de {amount} {currency} ha sido acreditado.',
+  'Your deposit #{id} of {amount} {currency} has been credited.':
+    'Su depósito #{id} de {amount} {currency} ha sido acreditado.',
   'Deposit declined': 'Depósito rechazado',
   'Your deposit #{id} of {amount} was declined.': 'Su depósito #{id} de {amount} fue rechazado.',
   'Deposit needs review': 'El depósito requiere revisión',
   'This payment gateway is not available': 'Esta pasarela de pago no está disponible',
-  'The payment gateway could not start the payment, please try again later': 'La pasarela de pago no pudo iniciar el pago; inténtelo de nuevo más tarde',
+  'The payment gateway could not start the payment, please try again later':
+    'La pasarela de pago no pudo iniciar el pago; inténtelo de nuevo más tarde',
   'Deposit via {name}': 'Depósito mediante {name}',
-  '{description} (the gateway did not start the payment)': '{description} (la pasarela no inició el pago)',
+  '{description} (the gateway did not start the payment)':
+    '{description} (la pasarela no inició el pago)',
   'KYC approved': 'KYC aprobado',
   'Your identity documents have been approved.': 'Sus documentos de identidad han sido aprobados.',
   'KYC declined': 'KYC rechazado',
-  'A newer KYC submission of this customer replaces this document': 'Un envío de KYC más reciente de este cliente sustituye a este documento',
+  'A newer KYC submission of this customer replaces this document':
+    'Un envío de KYC más reciente de este cliente sustituye a este documento',
   'Position #{id} {instrument} closed ({value})': 'Posición #{id} {instrument} cerrada ({value})',
-  'Negative balance protection after position #{id}': 'Protección contra saldo negativo tras la posición #{id}',
+  'Negative balance protection after position #{id}':
+    'Protección contra saldo negativo tras la posición #{id}',
   'This instrument is no longer listed': 'Este instrumento ya no cotiza',
   'This position is already closed': 'Esta posición ya está cerrada',
   'Unknown instrument': 'Instrumento desconocido',
   'Amount must be greater than zero': 'El importe debe ser mayor que cero',
   'Choose one of the offered lot sizes': 'Elija uno de los tamaños de lote ofrecidos',
   'Choose a wallet first': 'Primero elija una billetera',
-  'No conversion rate from {quote} to {currency}': 'No hay tasa de conversión de {quote} a {currency}',
+  'No conversion rate from {quote} to {currency}':
+    'No hay tasa de conversión de {quote} a {currency}',
   'Set a take-profit or a stop-loss rate': 'Indique una tasa de take profit o de stop loss',
   'Not enough balance': 'Saldo insuficiente',
   'You are already subscribed to this plan': 'Ya está suscrito a este plan',
   'Pricing plan: {name}': 'Plan de precios: {name}',
   'Current password is incorrect': 'La contraseña actual es incorrecta',
-  'New password must be different from the current password': 'La nueva contraseña debe ser distinta de la actual',
+  'New password must be different from the current password':
+    'La nueva contraseña debe ser distinta de la actual',
   'English texts need no translation': 'Los textos en inglés no necesitan traducción',
   'This language has too many keys already': 'Este idioma ya tiene demasiadas claves',
-  'The wallet no longer holds enough to pay this withdrawal; decline it instead': 'La billetera ya no tiene fondos suficientes para pagar este retiro; en su lugar, rechácelo',
+  'The wallet no longer holds enough to pay this withdrawal; decline it instead':
+    'La billetera ya no tiene fondos suficientes para pagar este retiro; en su lugar, rechácelo',
   'Withdrawal #{id} ({gateway})': 'Retiro #{id} ({gateway})',
   'Withdrawal #{id} fee': 'Comisión del retiro #{id}',
   'Withdrawal approved': 'Retiro aprobado',
-  'Your withdrawal #{id} of {amount} {currency} has been approved.': 'Su retiro #{id} de {amount} {currency} ha sido aprobado.',
+  'Your withdrawal #{id} of {amount} {currency} has been approved.':
+    'Su retiro #{id} de {amount} {currency} ha sido aprobado.',
   'This withdrawal has already been decided': 'Este retiro ya ha sido resuelto',
   'Withdrawal declined': 'Retiro rechazado',
-  'Your withdrawal #{id} of {amount} {currency} was declined: {reason}': 'Su retiro #{id} de {amount} {currency} fue rechazado: {reason}',
-  'Not enough free balance for this withdrawal and its fee': 'No hay saldo libre suficiente para este retiro y su comisión',
+  'Your withdrawal #{id} of {amount} {currency} was declined: {reason}':
+    'Su retiro #{id} de {amount} {currency} fue rechazado: {reason}',
+  'Not enough free balance for this withdrawal and its fee':
+    'No hay saldo libre suficiente para este retiro y su comisión',
   'The account must be in your own name': 'La cuenta debe estar a su nombre',
   'Please confirm you are not a robot': 'Confirme que no es un robot',
 
   // Server messages: flash notices
   'Logged in': 'Sesión iniciada',
   'Logged out': 'Sesión cerrada',
-  'If an account exists for this address, we have sent a link to reset the password.': 'Si existe una cuenta con esta dirección, le hemos enviado un enlace para restablecer la contraseña.',
-  'We have sent a verification e-mail to your address. Please click the link in it to activate your account.': 'Le hemos enviado un correo de verificación. Haga clic en el enlace que contiene para activar su cuenta.',
+  'If an account exists for this address, we have sent a link to reset the password.':
+    'Si existe una cuenta con esta dirección, le hemos enviado un enlace para restablecer la contraseña.',
+  'We have sent a verification e-mail to your address. Please click the link in it to activate your account.':
+    'Le hemos enviado un correo de verificación. Haga clic en el enlace que contiene para activar su cuenta.',
   'Your account has been created successfully.': 'Su cuenta se ha creado correctamente.',
   'Redirecting to the payment gateway': 'Redirigiendo a la pasarela de pago',
   'Deposit request created': 'Solicitud de depósito creada',
   'Deposit request submitted successfully': 'Solicitud de depósito enviada correctamente',
   'Back to admin': 'Volver al panel',
-  'No conversion rate from {quote} to {account}': 'No hay tasa de conversión de {quote} a {account}',
+  'No conversion rate from {quote} to {account}':
+    'No hay tasa de conversión de {quote} a {account}',
   'Added to favorites': 'Añadido a favoritos',
   'Removed from favorites': 'Eliminado de favoritos',
   'Subscribed to {name}': 'Suscrito a {name}',
@@ -448,9 +507,11 @@ export const SPANISH: Record<string, string> = {
   'Password changed successfully': 'Contraseña cambiada correctamente',
   'Wallet switched': 'Billetera cambiada',
   'Withdraw request submitted successfully': 'Solicitud de retiro enviada correctamente',
-  'PayPal has not confirmed your payment yet; your deposit will be credited once it does': 'PayPal aún no ha confirmado su pago; su depósito se acreditará en cuanto lo haga',
+  'PayPal has not confirmed your payment yet; your deposit will be credited once it does':
+    'PayPal aún no ha confirmado su pago; su depósito se acreditará en cuanto lo haga',
   'PayPal declined the payment': 'PayPal rechazó el pago',
-  'The payment does not cover the deposit; our team will review it': 'El pago no cubre el depósito; nuestro equipo lo revisará',
+  'The payment does not cover the deposit; our team will review it':
+    'El pago no cubre el depósito; nuestro equipo lo revisará',
   'Unknown gateway': 'Pasarela desconocida',
   'Try again later': 'Inténtelo de nuevo más tarde',
   'Saved': 'Guardado',
@@ -468,24 +529,35 @@ export const SPANISH: Record<string, string> = {
   'Back office': 'Panel de gestión',
 
   // Server messages: live channels and order targets
-  'The request must be a JSON object with uid and channel': 'La solicitud debe ser un objeto JSON con uid y channel',
-  'The {field} must be a non-empty string': 'El campo {field} debe ser una cadena de texto no vacía',
+  'The request must be a JSON object with uid and channel':
+    'La solicitud debe ser un objeto JSON con uid y channel',
+  'The {field} must be a non-empty string':
+    'El campo {field} debe ser una cadena de texto no vacía',
   'The uid is not valid': 'El uid no es válido',
   'No such channel': 'El canal no existe',
-  'Take profit must be at or above the ask ({shown})': 'El take profit debe ser igual o superior al precio de compra ({shown})',
-  'Take profit must be between 0 and the bid ({shown})': 'El take profit debe estar entre 0 y el precio de venta ({shown})',
-  'Stop loss must be between 0 and the {side} ({shown})': 'El stop loss debe estar entre 0 y el precio {side} ({shown})',
-  'Stop loss must be at or above the {side} ({shown})': 'El stop loss debe ser igual o superior al precio {side} ({shown})',
-  'Take profit must be between 0 and the open rate ({shown})': 'El take profit debe estar entre 0 y la tasa de apertura ({shown})',
-  'Take profit must be at or above the open rate ({shown})': 'El take profit debe ser igual o superior a la tasa de apertura ({shown})',
-  'Stop loss must be between 0 and the open rate ({shown})': 'El stop loss debe estar entre 0 y la tasa de apertura ({shown})',
-  'Stop loss must be at or above the open rate ({shown})': 'El stop loss debe ser igual o superior a la tasa de apertura ({shown})',
+  'Take profit must be at or above the ask ({shown})':
+    'El take profit debe ser igual o superior al precio de compra ({shown})',
+  'Take profit must be between 0 and the bid ({shown})':
+    'El take profit debe estar entre 0 y el precio de venta ({shown})',
+  'Stop loss must be between 0 and the {side} ({shown})':
+    'El stop loss debe estar entre 0 y el precio {side} ({shown})',
+  'Stop loss must be at or above the {side} ({shown})':
+    'El stop loss debe ser igual o superior al precio {side} ({shown})',
+  'Take profit must be between 0 and the open rate ({shown})':
+    'El take profit debe estar entre 0 y la tasa de apertura ({shown})',
+  'Take profit must be at or above the open rate ({shown})':
+    'El take profit debe ser igual o superior a la tasa de apertura ({shown})',
+  'Stop loss must be between 0 and the open rate ({shown})':
+    'El stop loss debe estar entre 0 y la tasa de apertura ({shown})',
+  'Stop loss must be at or above the open rate ({shown})':
+    'El stop loss debe ser igual o superior a la tasa de apertura ({shown})',
 
   // Server messages: generic errors
   'Invalid input': 'Datos no válidos',
   'Not found': 'No encontrado',
   'Please log in to continue': 'Inicie sesión para continuar',
-  'This field contains characters that are not allowed': 'Este campo contiene caracteres no permitidos',
+  'This field contains characters that are not allowed':
+    'Este campo contiene caracteres no permitidos',
   'Your account is busy; please try again': 'Su cuenta está ocupada; inténtelo de nuevo',
 
   // Server messages: market data feeds (API status page)
@@ -498,19 +570,24 @@ export const SPANISH: Record<string, string> = {
 
   // Server messages: risk engine and trading
   'Margin call': 'Llamada de margen',
-  'Your margin level is {percent}%. Positions are closed automatically at {highestStopOut}%: add funds or reduce your positions.': 'Su nivel de margen es del {percent}%. Las posiciones se cierran automáticamente al {highestStopOut}%: añada fondos o reduzca sus posiciones.',
+  'Your margin level is {percent}%. Positions are closed automatically at {highestStopOut}%: add funds or reduce your positions.':
+    'Su nivel de margen es del {percent}%. Las posiciones se cierran automáticamente al {highestStopOut}%: añada fondos o reduzca sus posiciones.',
   'Stop loss executed': 'Stop loss ejecutado',
   'Take profit executed': 'Take profit ejecutado',
-  'Position #{id} {instrument} closed at {closeRate} (P/L {realized}).': 'Posición #{id} {instrument} cerrada a {closeRate} (G/P {realized}).',
+  'Position #{id} {instrument} closed at {closeRate} (P/L {realized}).':
+    'Posición #{id} {instrument} cerrada a {closeRate} (G/P {realized}).',
   'This instrument is not tradable': 'Este instrumento no es negociable',
   'Market is closed': 'El mercado está cerrado',
   'This instrument is not tradable right now': 'Este instrumento no es negociable en este momento',
   'There is no price for this instrument yet': 'Todavía no hay precio para este instrumento',
-  'The price of this instrument is stale; trading resumes with fresh prices': 'El precio de este instrumento está desactualizado; la negociación se reanudará con precios actualizados',
+  'The price of this instrument is stale; trading resumes with fresh prices':
+    'El precio de este instrumento está desactualizado; la negociación se reanudará con precios actualizados',
 
   // Server messages: uploads and payments
-  'PrMoney payment creation is not configured': 'La creación de pagos de PrMoney no está configurada',
-  'This image could not be read: it is damaged, incomplete or not really a JPEG, PNG or WebP image': 'No se pudo leer esta imagen: está dañada, incompleta o no es realmente una imagen JPEG, PNG o WebP',
+  'PrMoney payment creation is not configured':
+    'La creación de pagos de PrMoney no está configurada',
+  'This image could not be read: it is damaged, incomplete or not really a JPEG, PNG or WebP image':
+    'No se pudo leer esta imagen: está dañada, incompleta o no es realmente una imagen JPEG, PNG o WebP',
 
   // Validation messages
   'Deposit request': 'Solicitud de depósito',
@@ -520,11 +597,13 @@ export const SPANISH: Record<string, string> = {
   'Enter a valid birth date': 'Introduzca una fecha de nacimiento válida',
   'You must be at least 18 years old': 'Debe tener al menos 18 años',
   'Choose a country from the list': 'Elija un país de la lista',
-  'The {field} field must be at most {max} characters': 'El campo {field} debe tener como máximo {max} caracteres',
+  'The {field} field must be at most {max} characters':
+    'El campo {field} debe tener como máximo {max} caracteres',
   'Password must be at most 128 characters': 'La contraseña debe tener como máximo 128 caracteres',
   'Key is required': 'La clave es obligatoria',
   'Key must be at most 500 characters': 'La clave debe tener como máximo 500 caracteres',
-  'Full name must be at most 160 characters': 'El nombre completo debe tener como máximo 160 caracteres',
+  'Full name must be at most 160 characters':
+    'El nombre completo debe tener como máximo 160 caracteres',
   'Passwords must match': 'Las contraseñas deben coincidir',
   'Phone number is required': 'El número de teléfono es obligatorio',
   'Country is required': 'El país es obligatorio',
@@ -534,25 +613,35 @@ export const SPANISH: Record<string, string> = {
   'Currency is required': 'La moneda es obligatoria',
   'Choose one of the offered currencies': 'Elija una de las monedas ofrecidas',
   'Proof must be a file': 'El comprobante debe ser un archivo',
-  'Proof must be at most {KYC_MAX_FILE_MB} MB': 'El comprobante debe ocupar como máximo {KYC_MAX_FILE_MB} MB',
-  'Proof must be a JPEG, PNG or WebP image or a PDF': 'El comprobante debe ser una imagen JPEG, PNG o WebP o un PDF',
+  'Proof must be at most {KYC_MAX_FILE_MB} MB':
+    'El comprobante debe ocupar como máximo {KYC_MAX_FILE_MB} MB',
+  'Proof must be a JPEG, PNG or WebP image or a PDF':
+    'El comprobante debe ser una imagen JPEG, PNG o WebP o un PDF',
   'Name must be at most {name} characters': 'El nombre debe tener como máximo {name} caracteres',
   'Link must be at most {link} characters': 'El enlace debe tener como máximo {link} caracteres',
   'Custom label must be text': 'La etiqueta personalizada debe ser texto',
-  'Custom label must be at most {customLabel} characters': 'La etiqueta personalizada debe tener como máximo {customLabel} caracteres',
+  'Custom label must be at most {customLabel} characters':
+    'La etiqueta personalizada debe tener como máximo {customLabel} caracteres',
   'Custom value must be text': 'El valor personalizado debe ser texto',
-  'Custom value must be at most {customValue} characters': 'El valor personalizado debe tener como máximo {customValue} caracteres',
-  'Name must be at most {GATEWAY_NAME_MAX} characters': 'El nombre debe tener como máximo {GATEWAY_NAME_MAX} caracteres',
+  'Custom value must be at most {customValue} characters':
+    'El valor personalizado debe tener como máximo {customValue} caracteres',
+  'Name must be at most {GATEWAY_NAME_MAX} characters':
+    'El nombre debe tener como máximo {GATEWAY_NAME_MAX} caracteres',
   'Fee is required': 'La comisión es obligatoria',
   'Fee must be a number from 0 to 100': 'La comisión debe ser un número entre 0 y 100',
   'Active must be true or false': '«Activo» debe ser verdadero o falso',
   'Remove file must be true or false': '«Quitar archivo» debe ser verdadero o falso',
-  'Keys to clear must be a list of secret keys': 'Las claves que se van a borrar deben ser una lista de claves secretas',
-  'Only a secret key of this gateway can be cleared': 'Solo se puede borrar una clave secreta de esta pasarela',
-  'Document type must be National ID, Passport or Driver License': 'El tipo de documento debe ser Documento nacional de identidad, Pasaporte o Permiso de conducir',
+  'Keys to clear must be a list of secret keys':
+    'Las claves que se van a borrar deben ser una lista de claves secretas',
+  'Only a secret key of this gateway can be cleared':
+    'Solo se puede borrar una clave secreta de esta pasarela',
+  'Document type must be National ID, Passport or Driver License':
+    'El tipo de documento debe ser Documento nacional de identidad, Pasaporte o Permiso de conducir',
   'Decline reason is required': 'El motivo del rechazo es obligatorio',
-  'Decline reason must be at most {KYC_DECLINE_REASON_MAX} characters': 'El motivo del rechazo debe tener como máximo {KYC_DECLINE_REASON_MAX} caracteres',
-  'Page must be a whole number of at least 1': 'La página debe ser un número entero mayor o igual que 1',
+  'Decline reason must be at most {KYC_DECLINE_REASON_MAX} characters':
+    'El motivo del rechazo debe tener como máximo {KYC_DECLINE_REASON_MAX} caracteres',
+  'Page must be a whole number of at least 1':
+    'La página debe ser un número entero mayor o igual que 1',
   'Page must be at most {MAX_LIST_PAGE}': 'La página debe ser como máximo {MAX_LIST_PAGE}',
   'Page size must be one of {value}': 'El tamaño de página debe ser uno de estos valores: {value}',
   'Search must be at most 100 characters': 'La búsqueda debe tener como máximo 100 caracteres',
@@ -561,12 +650,15 @@ export const SPANISH: Record<string, string> = {
   'Quote currency is required': 'La moneda de cotización es obligatoria',
   'Quote currency is invalid': 'La moneda de cotización no es válida',
   'Interval must be 1m or 1d': 'El intervalo debe ser 1m o 1d',
-  'Limit must be a whole number from 1 to {MAX_CANDLES}': 'El límite debe ser un número entero entre 1 y {MAX_CANDLES}',
+  'Limit must be a whole number from 1 to {MAX_CANDLES}':
+    'El límite debe ser un número entero entre 1 y {MAX_CANDLES}',
   'Order type is required': 'El tipo de orden es obligatorio',
   'Instrument is required': 'El instrumento es obligatorio',
   'Order is required': 'La orden es obligatoria',
-  'Fee (%) must be from 0 to {MAX_FEE_PERCENTAGE} with at most 4 decimals': 'La comisión (%) debe estar entre 0 y {MAX_FEE_PERCENTAGE} con 4 decimales como máximo',
-  'Fee (Fixed) must be 0 or more with at most 2 decimals': 'La comisión (fija) debe ser 0 o más con 2 decimales como máximo',
+  'Fee (%) must be from 0 to {MAX_FEE_PERCENTAGE} with at most 4 decimals':
+    'La comisión (%) debe estar entre 0 y {MAX_FEE_PERCENTAGE} con 4 decimales como máximo',
+  'Fee (Fixed) must be 0 or more with at most 2 decimals':
+    'La comisión (fija) debe ser 0 o más con 2 decimales como máximo',
   'Page must be at most {MAX_HISTORY_PAGE}': 'La página debe ser como máximo {MAX_HISTORY_PAGE}',
   // Menus, role names, market tabs, list headers and states
   'Please confirm': 'Confirme, por favor',
@@ -660,8 +752,10 @@ export const SPANISH: Record<string, string> = {
   'Approved': 'Aprobado',
   'Declined': 'Rechazado',
   'no amount': 'ningún monto',
-  '{description} (provider reported {reported}, not the total)': '{description} (el proveedor informó {reported}, no el total)',
-  'Deposit #{id} ({gateway}): provider reported {reported}, not the total': 'Depósito #{id} ({gateway}): el proveedor informó {reported}, no el total',
+  '{description} (provider reported {reported}, not the total)':
+    '{description} (el proveedor informó {reported}, no el total)',
+  'Deposit #{id} ({gateway}): provider reported {reported}, not the total':
+    'Depósito #{id} ({gateway}): el proveedor informó {reported}, no el total',
   // Gateway names as people read them (brands keep their names)
   'Stripe': 'Stripe',
   'CoinPayments': 'CoinPayments',
@@ -736,34 +830,49 @@ export const SPANISH: Record<string, string> = {
   'Take Profit': 'Take profit',
   'Stop Loss': 'Stop loss',
   'Open Time (UTC)': 'Hora de apertura (UTC)',
-  "(Can't edit open orders Close Rate)": '(No se puede editar la tasa de cierre de órdenes abiertas)',
-  '(Take profit and stop loss apply to open orders only)': '(Take profit y stop loss solo se aplican a órdenes abiertas)',
+  "(Can't edit open orders Close Rate)":
+    '(No se puede editar la tasa de cierre de órdenes abiertas)',
+  '(Take profit and stop loss apply to open orders only)':
+    '(Take profit y stop loss solo se aplican a órdenes abiertas)',
   "Can't edit open orders Close Rate": 'No se puede editar la tasa de cierre de órdenes abiertas',
-  'Take profit and stop loss apply to open orders only': 'Take profit y stop loss solo se aplican a órdenes abiertas',
+  'Take profit and stop loss apply to open orders only':
+    'Take profit y stop loss solo se aplican a órdenes abiertas',
   'Open rate must be a rate such as 1.08652': 'La tasa de apertura debe ser una tasa como 1.08652',
   'Close rate must be a rate such as 1.08652': 'La tasa de cierre debe ser una tasa como 1.08652',
-  'Spread must be a number of at least 0 such as 0.5': 'El spread debe ser un número mayor o igual que 0, como 0.5',
+  'Spread must be a number of at least 0 such as 0.5':
+    'El spread debe ser un número mayor o igual que 0, como 0.5',
   'Open rate must be greater than zero': 'La tasa de apertura debe ser mayor que cero',
   'Close rate must be greater than zero': 'La tasa de cierre debe ser mayor que cero',
   'Open time cannot be in the future': 'La hora de apertura no puede estar en el futuro',
-  'Open time cannot be after the close time': 'La hora de apertura no puede ser posterior a la de cierre',
-  'Open time must be a date and time such as 2025-03-07T16:05': 'La hora de apertura debe ser una fecha y hora como 2025-03-07T16:05',
+  'Open time cannot be after the close time':
+    'La hora de apertura no puede ser posterior a la de cierre',
+  'Open time must be a date and time such as 2025-03-07T16:05':
+    'La hora de apertura debe ser una fecha y hora como 2025-03-07T16:05',
   'Order updated successfully': 'Orden actualizada correctamente',
   'Order closed successfully': 'Orden cerrada correctamente',
   'Order deleted successfully': 'Orden eliminada correctamente',
   'This trade was deleted': 'Esta operación fue eliminada',
-  'This trade changed meanwhile; please try again': 'Esta operación cambió mientras tanto; inténtelo de nuevo',
-  "The customer's free margin cannot cover this correction": 'El margen libre del cliente no cubre esta corrección',
-  "The customer's free margin cannot cover reversing this trade's profit": 'El margen libre del cliente no cubre la reversión de la ganancia de esta operación',
+  'This trade changed meanwhile; please try again':
+    'Esta operación cambió mientras tanto; inténtelo de nuevo',
+  "The customer's free margin cannot cover this correction":
+    'El margen libre del cliente no cubre esta corrección',
+  "The customer's free margin cannot cover reversing this trade's profit":
+    'El margen libre del cliente no cubre la reversión de la ganancia de esta operación',
   'Position closed by the broker': 'Posición cerrada por el bróker',
   'Trade updated': 'Operación actualizada',
   'Trade corrected': 'Operación corregida',
-  'Position #{id} {instrument} was updated by the broker.': 'La posición #{id} {instrument} fue actualizada por el bróker.',
-  'Position #{id} {instrument} was corrected by the broker: P/L {before} → {after}.': 'La posición #{id} {instrument} fue corregida por el bróker: G/P {before} → {after}.',
-  'Position #{id} {instrument} was deleted by the broker; its margin is released.': 'La posición #{id} {instrument} fue eliminada por el bróker; su margen queda liberado.',
-  'Position #{id} {instrument} was deleted by the broker; its P/L of {value} is reversed.': 'La posición #{id} {instrument} fue eliminada por el bróker; su G/P de {value} se revierte.',
-  'Position #{id} {instrument} corrected by staff: P/L {before} → {after}': 'Posición #{id} {instrument} corregida por el personal: G/P {before} → {after}',
-  'Position #{id} {instrument} deleted by staff: P/L {value} reversed': 'Posición #{id} {instrument} eliminada por el personal: G/P {value} revertida',
+  'Position #{id} {instrument} was updated by the broker.':
+    'La posición #{id} {instrument} fue actualizada por el bróker.',
+  'Position #{id} {instrument} was corrected by the broker: P/L {before} → {after}.':
+    'La posición #{id} {instrument} fue corregida por el bróker: G/P {before} → {after}.',
+  'Position #{id} {instrument} was deleted by the broker; its margin is released.':
+    'La posición #{id} {instrument} fue eliminada por el bróker; su margen queda liberado.',
+  'Position #{id} {instrument} was deleted by the broker; its P/L of {value} is reversed.':
+    'La posición #{id} {instrument} fue eliminada por el bróker; su G/P de {value} se revierte.',
+  'Position #{id} {instrument} corrected by staff: P/L {before} → {after}':
+    'Posición #{id} {instrument} corregida por el personal: G/P {before} → {after}',
+  'Position #{id} {instrument} deleted by staff: P/L {value} reversed':
+    'Posición #{id} {instrument} eliminada por el personal: G/P {value} revertida',
   'by the broker': 'por el bróker',
   // Balance adjustment (issue 11 item 7)
   'Balance updated successfully': 'Saldo actualizado correctamente',
@@ -781,13 +890,17 @@ export const SPANISH: Record<string, string> = {
   'Your balance was debited {amount} {currency}.': 'Se debitaron {amount} {currency} de su saldo.',
   'Balance adjustment by staff (credit)': 'Ajuste de saldo por el personal (abono)',
   'Balance adjustment by staff (debit)': 'Ajuste de saldo por el personal (débito)',
-  'This subtraction would leave the free margin negative': 'Esta resta dejaría el margen libre en negativo',
+  'This subtraction would leave the free margin negative':
+    'Esta resta dejaría el margen libre en negativo',
   'Type is required': 'El tipo es obligatorio',
   'Type must be add or subtract': 'El tipo debe ser sumar o restar',
   'Comment must be at most 500 characters': 'El comentario debe tener como máximo 500 caracteres',
-  'This Idempotency-Key was already used for a different request': 'Esta Idempotency-Key ya se usó para otra solicitud',
-  'The Idempotency-Key header must be 1 to 255 visible characters': 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres visibles',
-  'This request is being processed; please try again': 'Esta solicitud se está procesando; inténtelo de nuevo',
+  'This Idempotency-Key was already used for a different request':
+    'Esta Idempotency-Key ya se usó para otra solicitud',
+  'The Idempotency-Key header must be 1 to 255 visible characters':
+    'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres visibles',
+  'This request is being processed; please try again':
+    'Esta solicitud se está procesando; inténtelo de nuevo',
   // Gateway form field labels (GATEWAY_FORMS, keys built at run time; the audit log shows them too)
   'Secret Key': 'Clave secreta',
   'Webhook Signing Secret': 'Secreto de firma del webhook',
@@ -844,7 +957,8 @@ export const SPANISH: Record<string, string> = {
   'Choose a staff member from the list': 'Elija un miembro del personal de la lista',
   'Choose an action from the list': 'Elija una acción de la lista',
   'Choose a target type from the list': 'Elija un tipo de objeto de la lista',
-  'Target ID must be an id or a key of letters, digits, dots, dashes and underscores': 'El ID del objeto debe ser un id o una clave de letras, dígitos, puntos, guiones y guiones bajos',
+  'Target ID must be an id or a key of letters, digits, dots, dashes and underscores':
+    'El ID del objeto debe ser un id o una clave de letras, dígitos, puntos, guiones y guiones bajos',
   'Spread Settings': 'Ajustes de spread',
   'Lot Settings': 'Ajustes de lotes',
   'Lot Selector': 'Selector de lotes',
@@ -859,24 +973,31 @@ export const SPANISH: Record<string, string> = {
   'Label must be at most 40 characters': 'La etiqueta debe tener como máximo 40 caracteres',
   'Lot value is numeric and above 0': 'El valor del lote es numérico y mayor que 0',
   'The lot selector list is required': 'La lista del selector de lotes es obligatoria',
-  'The lot selector holds at most {MAX_LOT_OPTIONS} entries': 'El selector de lotes admite como máximo {MAX_LOT_OPTIONS} entradas',
+  'The lot selector holds at most {MAX_LOT_OPTIONS} entries':
+    'El selector de lotes admite como máximo {MAX_LOT_OPTIONS} entradas',
   'Each lot value may appear only once': 'Cada valor de lote solo puede aparecer una vez',
   'Forex Spread': 'Spread de Forex',
-  'Forex spread must be a whole number from 0 to 1000': 'El spread de Forex debe ser un número entero de 0 a 1000',
+  'Forex spread must be a whole number from 0 to 1000':
+    'El spread de Forex debe ser un número entero de 0 a 1000',
   'Forex lot mode must be Lot or Amount': 'El modo de lote de Forex debe ser Lote o Importe',
   'Commodity Spread': 'Spread de materias primas',
-  'Commodity spread must be a whole number from 0 to 1000': 'El spread de materias primas debe ser un número entero de 0 a 1000',
-  'Commodity lot mode must be Lot or Amount': 'El modo de lote de materias primas debe ser Lote o Importe',
+  'Commodity spread must be a whole number from 0 to 1000':
+    'El spread de materias primas debe ser un número entero de 0 a 1000',
+  'Commodity lot mode must be Lot or Amount':
+    'El modo de lote de materias primas debe ser Lote o Importe',
   'Index Spread': 'Spread de índices',
   'Index spread is required': 'El spread de índices es obligatorio',
-  'Index spread must be a whole number from 0 to 1000': 'El spread de índices debe ser un número entero de 0 a 1000',
+  'Index spread must be a whole number from 0 to 1000':
+    'El spread de índices debe ser un número entero de 0 a 1000',
   'Index lot mode must be Lot or Amount': 'El modo de lote de índices debe ser Lote o Importe',
   'Crypto Spread': 'Spread de cripto',
   'Crypto spread is required': 'El spread de cripto es obligatorio',
-  'Crypto spread must be a whole number from 0 to 1000': 'El spread de cripto debe ser un número entero de 0 a 1000',
+  'Crypto spread must be a whole number from 0 to 1000':
+    'El spread de cripto debe ser un número entero de 0 a 1000',
   'Crypto lot mode must be Lot or Amount': 'El modo de lote de cripto debe ser Lote o Importe',
   'Stock Spread': 'Spread de acciones',
   'Stock spread is required': 'El spread de acciones es obligatorio',
-  'Stock spread must be a whole number from 0 to 1000': 'El spread de acciones debe ser un número entero de 0 a 1000',
+  'Stock spread must be a whole number from 0 to 1000':
+    'El spread de acciones debe ser un número entero de 0 a 1000',
   'Stock lot mode must be Lot or Amount': 'El modo de lote de acciones debe ser Lote o Importe',
 }

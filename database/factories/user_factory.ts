@@ -42,7 +42,18 @@ export const UserFactory = factory
     const client = $trx ? { client: $trx } : undefined
     await Profile.create({ userId: user.id, country: 'DE', city: 'Berlin' }, client)
     const wallet = (mode: 'demo' | 'real') =>
-      Balance.create({ userId: user.id, mode, currency: 'USD', balance: '0', margin: '0', onHold: '0', version: 0 }, client)
+      Balance.create(
+        {
+          userId: user.id,
+          mode,
+          currency: 'USD',
+          balance: '0',
+          margin: '0',
+          onHold: '0',
+          version: 0,
+        },
+        client
+      )
     await wallet('demo')
     const real = await wallet('real')
     user.activeBalanceId = real.id
@@ -50,7 +61,12 @@ export const UserFactory = factory
     await user.save()
     if (toFund.has(user)) {
       const credit = (trx: NonNullable<typeof $trx>) =>
-        postEntry(trx, { balanceId: real.id, type: 'deposit', amount: FUNDED_AMOUNT, description: 'Factory funding' })
+        postEntry(trx, {
+          balanceId: real.id,
+          type: 'deposit',
+          amount: FUNDED_AMOUNT,
+          description: 'Factory funding',
+        })
       if ($trx) await credit($trx)
       else await db.transaction(credit)
     }

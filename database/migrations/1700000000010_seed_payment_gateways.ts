@@ -11,7 +11,9 @@ export default class extends BaseSchema {
     this.defer(async (db) => {
       const now = DateTime.now().toSQL({ includeOffset: false })
       const existing = new Set(
-        (await db.from('payment_gateways').select('value')).map((row: { value: string }) => row.value)
+        (await db.from('payment_gateways').select('value')).map(
+          (row: { value: string }) => row.value
+        )
       )
       const rows = GATEWAY_VALUES.filter((value) => !existing.has(value)).map((value) => ({
         name: GATEWAY_FORMS[value].name,
@@ -28,7 +30,10 @@ export default class extends BaseSchema {
 
   async down() {
     this.defer(async (db) => {
-      await db.from('payment_gateways').whereIn('value', [...GATEWAY_VALUES]).delete()
+      await db
+        .from('payment_gateways')
+        .whereIn('value', [...GATEWAY_VALUES])
+        .delete()
     })
   }
 }

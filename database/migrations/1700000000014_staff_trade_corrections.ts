@@ -31,7 +31,13 @@ export default class extends BaseSchema {
 
     this.schema.createTable('idempotency_keys', (table) => {
       table.increments('id')
-      table.integer('staff_id').unsigned().notNullable().references('id').inTable('users').onDelete('CASCADE')
+      table
+        .integer('staff_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('CASCADE')
       table.string('key', 255).notNullable()
       /** What the key was first used for (route and body digest): another use of the key is refused. */
       table.string('fingerprint', 128).notNullable()
@@ -47,9 +53,15 @@ export default class extends BaseSchema {
       table.integer('closed').notNullable().defaultTo(0)
     })
 
-    this.schema.raw('CREATE INDEX orders_open_idx ON orders (id) WHERE close_time IS NULL AND deleted_at IS NULL')
-    this.schema.raw('CREATE INDEX orders_closed_idx ON orders (id) WHERE close_time IS NOT NULL AND deleted_at IS NULL')
-    this.schema.raw('CREATE INDEX orders_user_live_idx ON orders (user_id, id) WHERE deleted_at IS NULL')
+    this.schema.raw(
+      'CREATE INDEX orders_open_idx ON orders (id) WHERE close_time IS NULL AND deleted_at IS NULL'
+    )
+    this.schema.raw(
+      'CREATE INDEX orders_closed_idx ON orders (id) WHERE close_time IS NOT NULL AND deleted_at IS NULL'
+    )
+    this.schema.raw(
+      'CREATE INDEX orders_user_live_idx ON orders (user_id, id) WHERE deleted_at IS NULL'
+    )
 
     if (this.db.dialect.name === 'postgres') {
       // Statement-level with transition tables: a statement touching a million orders makes one

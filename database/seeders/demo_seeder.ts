@@ -7,6 +7,8 @@ export default class DemoSeeder extends BaseSeeder {
 
   async run() {
     const seeded = await seedDemo()
-    console.log(seeded ? 'Demo data seeded.' : 'Database already has users: demo data left as it is.')
+    console.log(
+      seeded ? 'Demo data seeded.' : 'Database already has users: demo data left as it is.'
+    )
   }
 }

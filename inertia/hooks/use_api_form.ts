@@ -51,9 +51,14 @@ export function useApiForm<V extends Values>(initial: V, rules?: ClientRules<V>)
     if (!isValid) return
     setProcessing(true)
     try {
-      const data = await api<T>(method, url, options.transform ? options.transform(values) : values, {
-        headers: options.headers,
-      })
+      const data = await api<T>(
+        method,
+        url,
+        options.transform ? options.transform(values) : values,
+        {
+          headers: options.headers,
+        }
+      )
       setServerErrors({})
       // A form that succeeded starts over untouched: cleared fields show no "required" messages.
       setTouched({})

@@ -30,30 +30,50 @@ export function useAutoClose(input: {
     if (open.length === 0) return
     const priced = open.map((o) => {
       const live = input.prices[o.instrument]
-      const currentRate = live?.bids && live.asks ? currentRateFor(o.type, live.bids, live.asks) : null
+      const currentRate =
+        live?.bids && live.asks ? currentRateFor(o.type, live.bids, live.asks) : null
       return { o, currentRate }
     })
     const metrics = accountMetrics({
       balance: input.balance,
       usedMargin: input.margin,
-      positions: priced.map(({ o, currentRate }) => ({ ...o, tradeAmount: o.units, currentRate: currentRate ?? o.openRate })),
+      positions: priced.map(({ o, currentRate }) => ({
+        ...o,
+        tradeAmount: o.units,
+        currentRate: currentRate ?? o.openRate,
+      })),
     })
-    const pending = priced.filter(({ o, currentRate }) => currentRate && !requested.current.has(o.id))
+    const pending = priced.filter(
+      ({ o, currentRate }) => currentRate && !requested.current.has(o.id)
+    )
     const toClose = pending.filter(({ o, currentRate }) =>
       triggeredTarget({ type: o.type, profit: o.takeProfit, loss: o.stopLoss }, currentRate!)
     )
     // Stop-out, as on the server: the largest loser first, one at a time.
     const stopOutCandidates = pending
       .filter(({ o }) =>
-        isStopOut({ equity: metrics.equity, marginLevel: metrics.marginLevel, stopOut: input.stopOuts[input.kinds[o.instrument]] ?? '50' })
+        isStopOut({
+          equity: metrics.equity,
+          marginLevel: metrics.marginLevel,
+          stopOut: input.stopOuts[input.kinds[o.instrument]] ?? '50',
+        })
       )
-      .map((p) => ({ ...p, profitLoss: positionProfitLoss({ ...p.o, tradeAmount: p.o.units, currentRate: p.currentRate! }) }))
+      .map((p) => ({
+        ...p,
+        profitLoss: positionProfitLoss({
+          ...p.o,
+          tradeAmount: p.o.units,
+          currentRate: p.currentRate!,
+        }),
+      }))
     const worst = largestLoser(stopOutCandidates)
     if (worst && !toClose.some((p) => p.o.id === worst.o.id)) toClose.push(worst)
     if (toClose.length === 0) return
     for (const { o } of toClose) requested.current.add(o.id)
     Promise.allSettled(
-      toClose.map(({ o }) => api('POST', '/dashboard/orders/close', { orderId: o.id, instrument: o.instrument }))
+      toClose.map(({ o }) =>
+        api('POST', '/dashboard/orders/close', { orderId: o.id, instrument: o.instrument })
+      )
     ).then(input.onClosed)
   }, [input.orders, input.prices])
 }

@@ -7,7 +7,9 @@ export function useCountries() {
   const [countries, setCountries] = useState<string[] | null>(null)
   useEffect(() => {
     api<{ name: { common: string } }[]>('GET', '/countries')
-      .then((rows) => setCountries(rows.map((r) => r.name.common).sort((a, b) => a.localeCompare(b))))
+      .then((rows) =>
+        setCountries(rows.map((r) => r.name.common).sort((a, b) => a.localeCompare(b)))
+      )
       .catch(() => {
         toastError('Failed to load countries')
         setCountries([])

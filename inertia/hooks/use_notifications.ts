@@ -15,7 +15,13 @@ export interface NotificationItem {
 }
 
 type UserEvent =
-  | { event: 'notification'; id: number; title: string; description: string | null; url: string | null }
+  | {
+      event: 'notification'
+      id: number
+      title: string
+      description: string | null
+      url: string | null
+    }
   | { event: 'account' }
 
 /**
@@ -46,7 +52,10 @@ export function useNotifications(userId: number | null) {
       toast(message.title, { description: message.description })
       // The pushed item joins the list at once; the re-read then brings the stored list.
       const { event: _event, ...pushed } = message
-      setItems((shown) => [{ ...pushed, createdAt: null }, ...shown.filter((i) => i.id !== pushed.id)])
+      setItems((shown) => [
+        { ...pushed, createdAt: null },
+        ...shown.filter((i) => i.id !== pushed.id),
+      ])
       refresh()
     } else if (message.event === 'account') {
       router.reload({ only: ['session'] })
@@ -63,6 +72,8 @@ export function useNotifications(userId: number | null) {
  */
 function withLivePushes(stored: NotificationItem[], shown: NotificationItem[]) {
   const newestStored = stored.reduce((max, item) => Math.max(max, item.id), 0)
-  const newer = shown.filter((item) => item.id > newestStored && !stored.some((s) => s.id === item.id))
+  const newer = shown.filter(
+    (item) => item.id > newestStored && !stored.some((s) => s.id === item.id)
+  )
   return [...newer, ...stored]
 }

@@ -10,7 +10,13 @@ export interface LivePrice {
 
 interface PriceFrame {
   type: 'priceUpdate'
-  instruments: { name: string; bids: string; asks: string; closeoutBid: string; closeoutAsk: string }[]
+  instruments: {
+    name: string
+    bids: string
+    asks: string
+    closeoutBid: string
+    closeoutAsk: string
+  }[]
 }
 
 /** Every few seconds: the instruments whose orders the server refuses for a stale price. */
@@ -49,7 +55,12 @@ function apply(frame: PriceFrame | StaleFrame | CatalogFrame) {
   const next = { ...prices }
   for (const q of frame.instruments) {
     const before = prices[q.name]
-    next[q.name] = { bids: q.bids, asks: q.asks, prevBids: before?.bids ?? null, prevAsks: before?.asks ?? null }
+    next[q.name] = {
+      bids: q.bids,
+      asks: q.asks,
+      prevBids: before?.bids ?? null,
+      prevAsks: before?.asks ?? null,
+    }
   }
   prices = next
   listeners.forEach((l) => l())
@@ -79,7 +90,9 @@ function seed(initial: { name: string; bids: string | null; asks: string | null 
   }
 }
 
-export function usePrices(initial: { name: string; bids: string | null; asks: string | null }[] = []) {
+export function usePrices(
+  initial: { name: string; bids: string | null; asks: string | null }[] = []
+) {
   seed(initial)
   return useSyncExternalStore(listen, () => prices)
 }

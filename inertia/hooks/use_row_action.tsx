@@ -13,7 +13,10 @@ export interface RowActionSpec<Row> {
   reasonLabel?: string
   /** The dialog's test id, when each action's dialog needs its own. */
   testId?: string
-  request: (row: Row, reason: string) => { method: 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }
+  request: (
+    row: Row,
+    reason: string
+  ) => { method: 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }
 }
 
 /**
@@ -40,7 +43,10 @@ export function useRowAction<Row, Action extends string>(
       options.onDone()
     } catch (error) {
       const detail = errorMessage(error, '')
-      toast(SOMETHING_WENT_WRONG, { color: 'danger', description: detail && detail !== SOMETHING_WENT_WRONG ? detail : null })
+      toast(SOMETHING_WENT_WRONG, {
+        color: 'danger',
+        description: detail && detail !== SOMETHING_WENT_WRONG ? detail : null,
+      })
       options.onDone()
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) return
       throw error

@@ -43,7 +43,9 @@ interface ListState<F extends ListFilters> {
 const SORT_ORDER = { ascending: 'asc', descending: 'desc' } as const
 
 /** The list state a URL carries, so a reload, the back button or a shared link shows the same rows. */
-function stateFromUrl<F extends ListFilters>(options: Required<Pick<ServerListOptions<F>, 'pageSizes'>> & ServerListOptions<F>): ListState<F> {
+function stateFromUrl<F extends ListFilters>(
+  options: Required<Pick<ServerListOptions<F>, 'pageSizes'>> & ServerListOptions<F>
+): ListState<F> {
   const query = new URLSearchParams(window.location.search)
   const page = Number(query.get('page'))
   const limit = Number(query.get('limit'))
@@ -67,27 +69,38 @@ function stateFromUrl<F extends ListFilters>(options: Required<Pick<ServerListOp
 }
 
 /** Writes the state into the address bar without a visit (Inertia's page state is kept). */
-function stateToUrl<F extends ListFilters>(state: ListState<F>, options: ServerListOptions<F>, pageSizes: readonly number[]) {
+function stateToUrl<F extends ListFilters>(
+  state: ListState<F>,
+  options: ServerListOptions<F>,
+  pageSizes: readonly number[]
+) {
   const url = new URL(window.location.href)
   const set = (key: string, value: string | null) =>
     value === null ? url.searchParams.delete(key) : url.searchParams.set(key, value)
   set('page', state.page > 1 ? String(state.page) : null)
   set('limit', state.limit !== pageSizes[0] ? String(state.limit) : null)
   set('search', state.search || null)
-  for (const [key, value] of Object.entries(state.filters)) set(key, value !== options.filters?.[key] ? value : null)
+  for (const [key, value] of Object.entries(state.filters))
+    set(key, value !== options.filters?.[key] ? value : null)
   const sortChanged =
-    state.sort && options.sort && (state.sort.column !== options.sort.column || state.sort.direction !== options.sort.direction)
+    state.sort &&
+    options.sort &&
+    (state.sort.column !== options.sort.column || state.sort.direction !== options.sort.direction)
   set('sort', sortChanged ? state.sort!.column : null)
   set('order', sortChanged ? SORT_ORDER[state.sort!.direction] : null)
   if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url)
 }
 
 /** The API call of a state: `url`?page&limit[&search][&filters][&sort&order]. */
-function requestUrl<F extends ListFilters>(url: string | ((filters: F) => string), state: ListState<F>) {
+function requestUrl<F extends ListFilters>(
+  url: string | ((filters: F) => string),
+  state: ListState<F>
+) {
   const query = new URLSearchParams({ page: String(state.page), limit: String(state.limit) })
   if (state.search) query.set('search', state.search)
   // A path-building url consumes the filters itself (e.g. /status/{status}/{type}); otherwise they go in the query.
-  if (typeof url === 'string') for (const [key, value] of Object.entries(state.filters)) if (value) query.set(key, value)
+  if (typeof url === 'string')
+    for (const [key, value] of Object.entries(state.filters)) if (value) query.set(key, value)
   if (state.sort) {
     query.set('sort', state.sort.column)
     query.set('order', SORT_ORDER[state.sort.direction])
@@ -124,7 +137,12 @@ export function useServerList<Row, F extends ListFilters = ListFilters>(
   const [state, setState] = useState<ListState<F>>(initialState)
   const [rows, setRows] = useState<Row[]>((initialRows?.data as Row[]) ?? [])
   const [meta, setMeta] = useState<ListMeta>(
-    initialRows?.meta ?? { total: 0, perPage: initialState.limit, currentPage: initialState.page, lastPage: 1 }
+    initialRows?.meta ?? {
+      total: 0,
+      perPage: initialState.limit,
+      currentPage: initialState.page,
+      lastPage: 1,
+    }
   )
   const [searchText, setSearchText] = useState(initialState.search)
   const [loading, setLoading] = useState(!initialRows)
@@ -136,7 +154,10 @@ export function useServerList<Row, F extends ListFilters = ListFilters>(
 
   useEffect(() => {
     if (!searchable || searchText.trim() === state.search) return
-    const timer = setTimeout(() => setState((s) => ({ ...s, search: searchText.trim(), page: 1 })), SEARCH_DEBOUNCE_MS)
+    const timer = setTimeout(
+      () => setState((s) => ({ ...s, search: searchText.trim(), page: 1 })),
+      SEARCH_DEBOUNCE_MS
+    )
     return () => clearTimeout(timer)
   }, [searchText, state.search, searchable])
 
@@ -175,7 +196,8 @@ export function useServerList<Row, F extends ListFilters = ListFilters>(
   const setLimit = useCallback((limit: number) => setState((s) => ({ ...s, limit, page: 1 })), [])
   const setSort = useCallback((sort: ListSort) => setState((s) => ({ ...s, sort, page: 1 })), [])
   const setFilters = useCallback(
-    (changes: Partial<F>) => setState((s) => ({ ...s, filters: { ...s.filters, ...changes }, page: 1 })),
+    (changes: Partial<F>) =>
+      setState((s) => ({ ...s, filters: { ...s.filters, ...changes }, page: 1 })),
     []
   )
   const reload = useCallback(() => setVersion((v) => v + 1), [])
@@ -228,4 +250,6 @@ export function useServerList<Row, F extends ListFilters = ListFilters>(
   }
 }
 
-export type ServerList<Row, F extends ListFilters = ListFilters> = ReturnType<typeof useServerList<Row, F>>
+export type ServerList<Row, F extends ListFilters = ListFilters> = ReturnType<
+  typeof useServerList<Row, F>
+>

@@ -23,7 +23,10 @@ export function transmitClient() {
 }
 
 /** How many mounted components listen to each channel, and a pending release. */
-const listeners = new Map<string, { count: number; release: ReturnType<typeof setTimeout> | null }>()
+const listeners = new Map<
+  string,
+  { count: number; release: ReturnType<typeof setTimeout> | null }
+>()
 /** Unsubscribe calls in flight: a new listener waits for them, then subscribes afresh. */
 const deleting = new Map<string, Promise<void>>()
 
@@ -74,6 +77,5 @@ export function useChannel<T>(channel: string | null, onMessage: (message: T) =>
         deleting.set(channel, done)
       }, RELEASE_DELAY_MS)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [channel])
 }

@@ -12,7 +12,11 @@ import { LogoSpinner } from '~/components/common/logo_spinner'
  * The signed-in shell (customer spec §2): top bar, optional account sidebar,
  * footer (with the WhatsApp widget) and the mandatory plan modal.
  */
-export function AppShell(props: { title: string; withSidebar?: boolean; children: React.ReactNode }) {
+export function AppShell(props: {
+  title: string
+  withSidebar?: boolean
+  children: React.ReactNode
+}) {
   const session = useSession()
   const { t, ready } = useTranslation()
   const { url } = usePage()

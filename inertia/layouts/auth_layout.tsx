@@ -14,7 +14,9 @@ export function AuthLayout(props: { title: string; wide?: boolean; children: Rea
   return (
     <div
       className="flex min-h-screen flex-col items-center justify-center bg-background bg-cover bg-center p-4"
-      style={branding.authBackground ? { backgroundImage: `url(${branding.authBackground})` } : undefined}
+      style={
+        branding.authBackground ? { backgroundImage: `url(${branding.authBackground})` } : undefined
+      }
     >
       <Head title={t(props.title)} />
       {!ready && <LogoSpinner />}

@@ -30,11 +30,15 @@ import { logout } from '~/lib/session'
 /** The role-filtered side menu: beside the page from 1024 px, in the top bar's drawer below. */
 function StaffMenu(props: { menu: MenuSection[]; activePath: string }) {
   const { t } = useTranslation()
-  const activeSections = props.menu.filter((s) => s.links.some((l) => l.href === props.activePath)).map((s) => s.label)
+  const activeSections = props.menu
+    .filter((s) => s.links.some((l) => l.href === props.activePath))
+    .map((s) => s.label)
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(activeSections))
   // The layout stays mounted across visits: open the section of each page reached.
   useEffect(() => {
-    setExpanded((open) => (activeSections.every((k) => open.has(k)) ? open : new Set([...open, ...activeSections])))
+    setExpanded((open) =>
+      activeSections.every((k) => open.has(k)) ? open : new Set([...open, ...activeSections])
+    )
   }, [props.activePath])
   return (
     <Accordion
@@ -51,7 +55,9 @@ function StaffMenu(props: { menu: MenuSection[]; activePath: string }) {
                 key={`${section.label}-${link.href}`}
                 href={link.href}
                 className={`rounded-small px-3 py-1.5 text-small ${
-                  link.href === props.activePath ? 'bg-primary text-primary-foreground' : 'hover:bg-default-100'
+                  link.href === props.activePath
+                    ? 'bg-primary text-primary-foreground'
+                    : 'hover:bg-default-100'
                 }`}
               >
                 {t(link.label)}
@@ -118,13 +124,16 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           <NavbarItem>
             <Dropdown placement="bottom-end">
               <DropdownTrigger>
-                <Avatar as="button" size="sm" name={session.user.fullName} data-testid="staff-user-menu" />
+                <Avatar
+                  as="button"
+                  size="sm"
+                  name={session.user.fullName}
+                  data-testid="staff-user-menu"
+                />
               </DropdownTrigger>
               <DropdownMenu
                 aria-label={t('Profile')}
-                onAction={(key) =>
-                  key === 'logout' ? logout() : router.visit('/profile')
-                }
+                onAction={(key) => (key === 'logout' ? logout() : router.visit('/profile'))}
               >
                 <DropdownItem key="email" isReadOnly textValue={session.user.email}>
                   {session.user.email}

@@ -30,7 +30,7 @@ export async function api<T = { message?: string }>(
   body?: unknown,
   options: { headers?: Record<string, string> } = {}
 ): Promise<T> {
-  const headers: Record<string, string> = { 'Accept': 'application/json', ...options.headers }
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   const token = xsrfToken()
   if (token) headers['X-XSRF-TOKEN'] = token
   let payload: BodyInit | undefined

@@ -43,5 +43,5 @@ export function toast(
 }
 
 export const toastSuccess = (title: string) => toast(title, { color: 'success' })
-export const toastError = (title: string, placement?: ToastPlacement) =>
-  toast(title, { color: 'danger', placement })
+export const toastError = (title: string, where?: ToastPlacement) =>
+  toast(title, { color: 'danger', placement: where })

@@ -34,7 +34,9 @@ router
       .post('/authManager/back-to-admin', [ImpersonationController, 'backToAdmin'])
       .as('impersonation.back')
     router.get('/dashboard/rates', [MarketController, 'rates']).as('market.rates')
-    router.get('/dashboard/lot-state/:category', [MarketController, 'lotState']).as('market.lot_state')
+    router
+      .get('/dashboard/lot-state/:category', [MarketController, 'lotState'])
+      .as('market.lot_state')
     router.get('/dashboard/candles/:instrument', [MarketController, 'candles']).as('market.candles')
     router.get('/dashboard/chart/:instrument', [MarketController, 'chart']).as('market.chart')
     router.get('/dashboard/get-favorite', [MarketController, 'favorites']).as('favorites.index')
@@ -65,9 +67,7 @@ router
   .group(() => {
     router.post('/dashboard/orders', [OrdersController, 'store']).as('orders.store')
     router.post('/dashboard/orders/close', [OrdersController, 'close']).as('orders.close')
-    router
-      .put('/dashboard/orders/:id', [OrdersController, 'update'])
-      .as('orders.update')
+    router.put('/dashboard/orders/:id', [OrdersController, 'update']).as('orders.update')
   })
   .use([middleware.auth(), middleware.role({ roles: [3] })])
 
@@ -85,15 +85,9 @@ router
     router.get('/deposits', [DepositsController, 'index']).as('deposits.index')
     router.post('/deposits', [DepositsController, 'store']).as('deposits.store')
     router.get('/deposits/history', [DepositsController, 'history']).as('deposits.history')
-    router
-      .get('/deposits/bank/:id', [DepositsController, 'bank'])
-      .as('deposits.bank')
-    router
-      .put('/deposits/bank/:id', [DepositsController, 'submitBank'])
-      .as('deposits.bank.submit')
-    router
-      .get('/deposits/crypto/:id', [DepositsController, 'crypto'])
-      .as('deposits.crypto')
+    router.get('/deposits/bank/:id', [DepositsController, 'bank']).as('deposits.bank')
+    router.put('/deposits/bank/:id', [DepositsController, 'submitBank']).as('deposits.bank.submit')
+    router.get('/deposits/crypto/:id', [DepositsController, 'crypto']).as('deposits.crypto')
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.CUSTOMER] })])
 
@@ -116,4 +110,7 @@ router
 router
   .get('/deposits/:id/proof', [DepositProofsController, 'show'])
   .as('deposits.proof')
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER, Roles.CUSTOMER] })])
+  .use([
+    middleware.auth(),
+    middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER, Roles.CUSTOMER] }),
+  ])

@@ -2,7 +2,8 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { Roles } from '#domain/roles'
 
-const ProviderCallbacksController = () => import('#controllers/payments/provider_callbacks_controller')
+const ProviderCallbacksController = () =>
+  import('#controllers/payments/provider_callbacks_controller')
 const PaypalController = () => import('#controllers/payments/paypal_controller')
 
 /*

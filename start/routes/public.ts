@@ -16,7 +16,9 @@ router
     router.get('/', [LoginController, 'show']).as('auth.login.show')
     router.get('/signup', [SignupController, 'show']).as('auth.signup.show')
     router.get('/forgot-password', [PasswordResetController, 'showRequest']).as('auth.forgot.show')
-    router.get('/reset-password/:token', [PasswordResetController, 'showReset']).as('auth.reset.show')
+    router
+      .get('/reset-password/:token', [PasswordResetController, 'showReset'])
+      .as('auth.reset.show')
   })
   .use(middleware.guest())
 

@@ -65,8 +65,12 @@ router
 /* Withdraws (admin spec §2 menu: pending and history for roles 1, 2; settings for role 1). */
 router
   .group(() => {
-    router.get('/admin/withdraws/api/pending', [WithdrawalsController, 'pending']).as('admin.withdraws.api.pending')
-    router.get('/admin/withdraws/api/history', [WithdrawalsController, 'history']).as('admin.withdraws.api.history')
+    router
+      .get('/admin/withdraws/api/pending', [WithdrawalsController, 'pending'])
+      .as('admin.withdraws.api.pending')
+    router
+      .get('/admin/withdraws/api/history', [WithdrawalsController, 'history'])
+      .as('admin.withdraws.api.history')
     router
       .get('/admin/withdraws/api/history/:userId', [WithdrawalsController, 'history'])
       .as('admin.withdraws.api.history.user')
@@ -80,7 +84,9 @@ router
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])
 router
   .group(() => {
-    router.post('/admin/withdraws/settings', [WithdrawalsController, 'updateSettings']).as('admin.withdraws.settings.update')
+    router
+      .post('/admin/withdraws/settings', [WithdrawalsController, 'updateSettings'])
+      .as('admin.withdraws.settings.update')
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
 
@@ -100,7 +106,9 @@ router
 /* Deposit History (admin spec §2 menu, §7: roles 1, 2). */
 router
   .group(() => {
-    router.get('/admin/deposits/api/history', [StaffDepositsController, 'history']).as('admin.deposits.api.history')
+    router
+      .get('/admin/deposits/api/history', [StaffDepositsController, 'history'])
+      .as('admin.deposits.api.history')
     router
       .get('/admin/deposits/api/history/:userId', [StaffDepositsController, 'history'])
       .as('admin.deposits.api.history.user')
@@ -126,8 +134,12 @@ router
 /* External Payments (admin spec §2 External Payment list, §7; menu: role 1). */
 router
   .group(() => {
-    router.get('/admin/externalPayments/api', [ExternalPaymentsController, 'list']).as('admin.externalPayments.list')
-    router.post('/admin/externalPayments', [ExternalPaymentsController, 'store']).as('admin.externalPayments.store')
+    router
+      .get('/admin/externalPayments/api', [ExternalPaymentsController, 'list'])
+      .as('admin.externalPayments.list')
+    router
+      .post('/admin/externalPayments', [ExternalPaymentsController, 'store'])
+      .as('admin.externalPayments.store')
     router
       .put('/admin/externalPayments/:id', [ExternalPaymentsController, 'update'])
       .as('admin.externalPayments.update')
@@ -144,7 +156,9 @@ router
       .get('/admin/trades/api/:type', [TradesController, 'list'])
       .as('admin.trades.api')
       .where('type', /^(all|open|closed)$/)
-    router.get('/admin/trades/api/all/:userId', [TradesController, 'list']).as('admin.trades.api.user')
+    router
+      .get('/admin/trades/api/all/:userId', [TradesController, 'list'])
+      .as('admin.trades.api.user')
     router.put('/admin/trades/:id', [TradesController, 'update']).as('admin.trades.update')
     router.delete('/admin/trades/:id', [TradesController, 'destroy']).as('admin.trades.destroy')
     router.post('/admin/trades/close', [TradesController, 'close']).as('admin.trades.close')
@@ -154,16 +168,22 @@ router
 /* Balance adjustment (admin spec §2 Balance adjustment, §6: role 6 never; the customer edit page of roles 1, 2 hosts it). */
 router
   .group(() => {
-    router.put('/admin/balance/:balanceId', [BalancesController, 'adjust']).as('admin.balance.adjust')
+    router
+      .put('/admin/balance/:balanceId', [BalancesController, 'adjust'])
+      .as('admin.balance.adjust')
   })
   .use([middleware.auth(), middleware.role({ roles: [...BALANCE_ADJUSTMENT_ROLES] })])
 
 /* Spread Settings and Lot Settings (admin spec §2, §7; menu: role 1). */
 router
   .group(() => {
-    router.post('/admin/spreads', [TradingSettingsController, 'updateSpreads']).as('admin.spreads.update')
+    router
+      .post('/admin/spreads', [TradingSettingsController, 'updateSpreads'])
+      .as('admin.spreads.update')
     router.post('/admin/lots', [TradingSettingsController, 'updateLots']).as('admin.lots.update')
-    router.post('/admin/lotSelector', [TradingSettingsController, 'updateLotSelector']).as('admin.lotSelector.update')
+    router
+      .post('/admin/lotSelector', [TradingSettingsController, 'updateLotSelector'])
+      .as('admin.lotSelector.update')
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
 
@@ -179,7 +199,9 @@ router
   .group(() => {
     router.post('/admin/pricing', [PricingPlansController, 'store']).as('admin.pricing.store')
     router.put('/admin/pricing/:id', [PricingPlansController, 'update']).as('admin.pricing.update')
-    router.delete('/admin/pricing/:id', [PricingPlansController, 'destroy']).as('admin.pricing.destroy')
+    router
+      .delete('/admin/pricing/:id', [PricingPlansController, 'destroy'])
+      .as('admin.pricing.destroy')
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
 
@@ -190,8 +212,14 @@ router
       .get('/admin/instruments/api/:category', [InstrumentsController, 'list'])
       .as('admin.instruments.list')
       .where('category', /^(forex|commodity|index|crypto|stock)$/)
-    router.post('/admin/instruments', [InstrumentsController, 'store']).as('admin.instruments.store')
-    router.put('/admin/instruments/:id', [InstrumentsController, 'update']).as('admin.instruments.update')
-    router.delete('/admin/instruments/:id', [InstrumentsController, 'destroy']).as('admin.instruments.destroy')
+    router
+      .post('/admin/instruments', [InstrumentsController, 'store'])
+      .as('admin.instruments.store')
+    router
+      .put('/admin/instruments/:id', [InstrumentsController, 'update'])
+      .as('admin.instruments.update')
+    router
+      .delete('/admin/instruments/:id', [InstrumentsController, 'destroy'])
+      .as('admin.instruments.destroy')
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])

@@ -7,7 +7,10 @@ import { notifyUser } from '#services/notification_service'
 test.group('Browser: a form after a successful submit', (group) => {
   isolate(group)
 
-  test('the cleared password form shows no "required" message beside the success toast', async ({ visit, assert }) => {
+  test('the cleared password form shows no "required" message beside the success toast', async ({
+    visit,
+    assert,
+  }) => {
     const page = await visit('/')
     await loginThroughForm(page, DEMO.customer)
     await page.goto('/security')
@@ -42,9 +45,9 @@ test.group('Browser: what staff are offered', (group) => {
 
     // Every link of the back-office menu leads to a page.
     await page.goto('/admin/deposits')
-    const hrefs = await page.locator('[data-testid=staff-menu] a').evaluateAll((links) =>
-      links.map((a) => (a as any).getAttribute('href') as string)
-    )
+    const hrefs = await page
+      .locator('[data-testid=staff-menu] a')
+      .evaluateAll((links) => links.map((a) => (a as any).getAttribute('href') as string))
     assert.isAbove(hrefs.length, 0)
     for (const href of hrefs) {
       const response = await page.request.get(href)
@@ -56,13 +59,21 @@ test.group('Browser: what staff are offered', (group) => {
 test.group('Browser: toasts', (group) => {
   isolate(group)
 
-  test('a long toast shows its whole text, wrapped, never cut with an ellipsis', async ({ visit, assert }) => {
+  test('a long toast shows its whole text, wrapped, never cut with an ellipsis', async ({
+    visit,
+    assert,
+  }) => {
     const page = await visit('/')
     await loginThroughForm(page, DEMO.customer)
     await page.waitForLoadState('networkidle')
     const customer = await demoUser(DEMO.customer)
-    const title = 'The wallet no longer holds enough to pay this withdrawal; decline it instead of approving it'
-    await notifyUser(customer.id, { title, description: 'Your withdrawal #12 of 100.00 USD was declined: the bank account is not in your name.' })
+    const title =
+      'The wallet no longer holds enough to pay this withdrawal; decline it instead of approving it'
+    await notifyUser(customer.id, {
+      title,
+      description:
+        'Your withdrawal #12 of 100.00 USD was declined: the bank account is not in your name.',
+    })
     const toast = page.locator('[data-toast]', { hasText: 'decline it instead' })
     await toast.waitFor()
     const cut = await toast.evaluate((root: any) =>
@@ -70,7 +81,8 @@ test.group('Browser: toasts', (group) => {
         .filter((el: any) => el.children.length === 0 && el.textContent.trim())
         .filter(
           (el: any) =>
-            el.scrollWidth > el.clientWidth + 1 || (globalThis as any).getComputedStyle(el).whiteSpace === 'nowrap'
+            el.scrollWidth > el.clientWidth + 1 ||
+            (globalThis as any).getComputedStyle(el).whiteSpace === 'nowrap'
         )
         .map((el: any) => {
           const style = (globalThis as any).getComputedStyle(el)

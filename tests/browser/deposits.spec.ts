@@ -69,12 +69,17 @@ test.group('Browser: deposits', (group) => {
       const staff = await signedInPage(browser, DEMO.admin)
       await staff.goto('/admin/deposits')
       await staff.assertTextContains(`[data-testid=deposit-bank-${deposit.id}]`, 'Sender Bank plc')
-      const proofHref = await staff.locator(`[data-testid=deposit-proof-${deposit.id}]`).getAttribute('href')
+      const proofHref = await staff
+        .locator(`[data-testid=deposit-proof-${deposit.id}]`)
+        .getAttribute('href')
       const proof = await staff.request.get(proofHref!)
       assert.equal(proof.status(), 200)
       assert.equal(proof.headers()['content-type'], 'image/png')
       await staff.locator(`[data-testid=approve-${deposit.id}]`).click()
-      await staff.assertTextContains('[data-testid=deposit-confirm]', 'Are you sure to approve this deposit?')
+      await staff.assertTextContains(
+        '[data-testid=deposit-confirm]',
+        'Are you sure to approve this deposit?'
+      )
       await staff.locator('[data-testid=deposit-confirm-confirm]').click()
       // The customer is told live; toasts last 4 s, so look before the admin's own checks.
       await page.locator('[data-toast]', { hasText: 'Deposit approved' }).waitFor()
@@ -98,11 +103,16 @@ test.group('Browser: deposits', (group) => {
     }
   })
 
-  test('a customer without approved KYC sees the warning and cannot submit a deposit', async ({ visit }) => {
+  test('a customer without approved KYC sees the warning and cannot submit a deposit', async ({
+    visit,
+  }) => {
     const page = await visit('/')
     await loginThroughForm(page, DEMO.newcomer)
     await page.goto('/deposits')
-    await page.assertTextContains('[data-testid=kyc-warning]', 'Please verify KYC to enable deposit')
+    await page.assertTextContains(
+      '[data-testid=kyc-warning]',
+      'Please verify KYC to enable deposit'
+    )
     await page.assertExists('[data-testid=kyc-warning] a[href="/kyc"]')
     await page.assertDisabled('[data-testid=deposit-submit]')
   })

@@ -22,7 +22,9 @@ test.group('Browser: market watch and chart display', (group) => {
     await page.assertExists('[data-testid=search-results] [data-testid=instrument-EUR_USD]')
   })
 
-  test('the dot turns red while a price is stale and green again with a fresh one', async ({ visit }) => {
+  test('the dot turns red while a price is stale and green again with a fresh one', async ({
+    visit,
+  }) => {
     quote('EUR_USD', '1.08650', '1.08662')
     const page = await visit('/')
     await loginThroughForm(page, DEMO.customer)
@@ -30,7 +32,8 @@ test.group('Browser: market watch and chart display', (group) => {
     // The page subscribes to the prices channel once loaded.
     await page.waitForTimeout(500)
     await broadcastStale()
-    const dot = (tradable: boolean) => page.locator(`[data-testid=dot-EUR_USD][data-tradable=${tradable}]`).first()
+    const dot = (tradable: boolean) =>
+      page.locator(`[data-testid=dot-EUR_USD][data-tradable=${tradable}]`).first()
     await dot(true).waitFor()
 
     // Older than the server's 30 s limit: orders are refused, and the watch says so.
@@ -57,8 +60,13 @@ test.group('Browser: market watch and chart display', (group) => {
 test.group('Browser: deposit page gateways', (group) => {
   isolate(group)
 
-  test('without online gateways there is no empty Payment Gateway heading; offline methods show once', async ({ visit, assert }) => {
-    await PaymentGateway.query().whereNotIn('value', ['bank', 'btc', 'usdt']).update({ isActive: false })
+  test('without online gateways there is no empty Payment Gateway heading; offline methods show once', async ({
+    visit,
+    assert,
+  }) => {
+    await PaymentGateway.query()
+      .whereNotIn('value', ['bank', 'btc', 'usdt'])
+      .update({ isActive: false })
     const page = await visit('/')
     await loginThroughForm(page, DEMO.customer)
     await page.goto('/deposits')

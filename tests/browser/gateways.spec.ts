@@ -8,7 +8,11 @@ import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
 import { configureGateway } from '#tests/helpers/deposits'
 import { SAMPLE_PNG } from '#tests/helpers/kyc'
-import { forgetPublicFile, publicFileExists, removePublicFilesAfterEach } from '#tests/helpers/public_files'
+import {
+  forgetPublicFile,
+  publicFileExists,
+  removePublicFilesAfterEach,
+} from '#tests/helpers/public_files'
 import { DEMO } from '#tests/helpers/users'
 
 test.group('Browser: gateways and external payments', (group) => {
@@ -18,9 +22,16 @@ test.group('Browser: gateways and external payments', (group) => {
     await ExternalPayment.query().delete()
   })
 
-  test('the admin configures the bank gateway, then adds and deletes an external payment', async ({ visit, assert }) => {
+  test('the admin configures the bank gateway, then adds and deletes an external payment', async ({
+    visit,
+    assert,
+  }) => {
     await configureGateway('bank', { key1: null, key2: null, key3: null, key4: null, key5: null })
-    await configureGateway('stripe', { key1: 'sk_test_browser_secret_value', key2: null }, { active: false })
+    await configureGateway(
+      'stripe',
+      { key1: 'sk_test_browser_secret_value', key2: null },
+      { active: false }
+    )
     const logoPath = join(tmpdir(), `gateway-logo-${process.pid}-${Date.now()}.png`)
     await writeFile(logoPath, SAMPLE_PNG)
 
@@ -54,17 +65,16 @@ test.group('Browser: gateways and external payments', (group) => {
       await form.locator('input[name=key4]').fill('COBADEFFXXX')
       await form.locator('input[name=key5]').fill('Germany')
       await page.locator('[data-testid=gateway-submit]').click()
-      await page.locator('[data-toast]', { hasText: 'Bank Transfer updated successfully' }).waitFor()
+      await page
+        .locator('[data-toast]', { hasText: 'Bank Transfer updated successfully' })
+        .waitFor()
       await form.waitFor({ state: 'detached' })
       await page.locator('[data-testid=gateway-state-bank]', { hasText: 'Configured' }).waitFor()
       const bank = await PaymentGateway.findByOrFail('value', 'bank')
-      assert.deepEqual([bank.key1, bank.key2, bank.key3, bank.key4, bank.key5], [
-        'Demo Bank AG',
-        'Broker Ltd',
-        'DE89370400440532013000',
-        'COBADEFFXXX',
-        'Germany',
-      ])
+      assert.deepEqual(
+        [bank.key1, bank.key2, bank.key3, bank.key4, bank.key5],
+        ['Demo Bank AG', 'Broker Ltd', 'DE89370400440532013000', 'COBADEFFXXX', 'Germany']
+      )
 
       // External Payments: add one with a logo.
       await page.goto('/admin/externalPayments')
@@ -83,7 +93,9 @@ test.group('Browser: gateways and external payments', (group) => {
       await add.locator('input[name=customValue]').fill('pay@broker.example')
       await add.locator('input[type=file][name=logo]').setInputFiles(logoPath)
       await page.locator('[data-testid=external-payment-submit]').click()
-      await page.locator('[data-toast]', { hasText: 'External payment added successfully' }).waitFor()
+      await page
+        .locator('[data-toast]', { hasText: 'External payment added successfully' })
+        .waitFor()
       await add.waitFor({ state: 'detached' })
 
       const payment = await ExternalPayment.findByOrFail('name', 'Skrill')
@@ -91,11 +103,19 @@ test.group('Browser: gateways and external payments', (group) => {
       const row = page.locator('[data-testid=external-payments] tbody tr', { hasText: 'Skrill' })
       await row.waitFor()
       const text = await row.innerText()
-      for (const expected of [String(payment.id), 'https://www.skrill.com/pay', 'Merchant e-mail', 'pay@broker.example']) {
+      for (const expected of [
+        String(payment.id),
+        'https://www.skrill.com/pay',
+        'Merchant e-mail',
+        'pay@broker.example',
+      ]) {
         assert.include(text, expected)
       }
       const logo = row.locator('img')
-      await page.waitForFunction((el) => (el as any).complete && (el as any).naturalWidth > 0, await logo.elementHandle())
+      await page.waitForFunction(
+        (el) => (el as any).complete && (el as any).naturalWidth > 0,
+        await logo.elementHandle()
+      )
 
       // Delete it through the confirmation.
       await page.locator(`[data-testid=external-payment-delete-${payment.id}]`).click()

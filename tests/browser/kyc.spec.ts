@@ -23,7 +23,11 @@ test.group('Browser: KYC', (group) => {
   isolate(group)
   removeKycFilesAfterEach(group)
 
-  test('submit, decline with a reason, resubmit, approve: the dashboard stops asking for KYC and deposits unlock', async ({ visit, browser, assert }) => {
+  test('submit, decline with a reason, resubmit, approve: the dashboard stops asking for KYC and deposits unlock', async ({
+    visit,
+    browser,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     // A plan, so the mandatory plan modal stays away.
     newcomer.pricingTableId = (await PricingPlan.findByOrFail('name', 'Basic')).id
@@ -38,15 +42,24 @@ test.group('Browser: KYC', (group) => {
       // The customer follows the dashboard's warning to the KYC page.
       const page = await visit('/')
       await loginThroughForm(page, DEMO.newcomer)
-      await page.assertTextContains('[data-testid=kyc-warning]', 'Please verify KYC to enable trading')
+      await page.assertTextContains(
+        '[data-testid=kyc-warning]',
+        'Please verify KYC to enable trading'
+      )
       // The deposit form is locked until KYC is approved (an Inertia visit there and back).
       await page.locator('[data-testid=deposit-button]').click()
       await page.waitForURL('**/deposits')
-      await page.assertTextContains('[data-testid=kyc-warning]', 'Please verify KYC to enable deposit')
+      await page.assertTextContains(
+        '[data-testid=kyc-warning]',
+        'Please verify KYC to enable deposit'
+      )
       await page.assertDisabled('[data-testid=deposit-submit]')
       await page.goBack()
       await page.waitForURL('**/dashboard')
-      await page.locator('[data-testid=kyc-warning]').getByRole('link', { name: 'Click here' }).click()
+      await page
+        .locator('[data-testid=kyc-warning]')
+        .getByRole('link', { name: 'Click here' })
+        .click()
       await page.waitForURL('**/kyc')
       await page.assertTextContains('main h1', 'KYC')
       await page.assertExists('[data-testid=account-sidebar] a[href="/kyc"]')
@@ -59,7 +72,10 @@ test.group('Browser: KYC', (group) => {
       await page.getByRole('button', { name: 'Submit' }).click()
       await page.assertTextContains('[data-toast]', 'KYC submitted successfully')
       await page.assertTextContains('[data-testid=kyc-status-card]', 'KYC Submitted')
-      await page.assertTextContains('[data-testid=kyc-status-card]', 'Your KYC has been submitted successfully')
+      await page.assertTextContains(
+        '[data-testid=kyc-status-card]',
+        'Your KYC has been submitted successfully'
+      )
       await page.assertText('[data-testid=kyc-status]', 'Pending')
       await page.assertNotExists('[data-testid=kyc-resubmit]')
       const first = await KycDocument.query().where('user_id', newcomer.id).firstOrFail()
@@ -74,7 +90,8 @@ test.group('Browser: KYC', (group) => {
       const row = admin.locator('[data-testid=kyc-table] tbody tr', { hasText: DEMO.newcomer })
       await row.waitFor()
       const rowText = await row.innerText()
-      for (const expected of ['Passport', newcomer.fullName, 'Pending']) assert.include(rowText, expected)
+      for (const expected of ['Passport', newcomer.fullName, 'Pending'])
+        assert.include(rowText, expected)
       assert.match(rowText, /\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)/)
 
       await admin.locator(`[data-testid=kyc-view-${first.id}]`).click()
@@ -103,12 +120,18 @@ test.group('Browser: KYC', (group) => {
       await page.assertTextContains('[data-toast]', 'KYC declined')
       await page.reload()
       await page.assertText('[data-testid=kyc-status]', 'Declined')
-      await page.assertTextContains('[data-testid=kyc-decline-reason]', 'Reason: The photo is too dark')
+      await page.assertTextContains(
+        '[data-testid=kyc-decline-reason]',
+        'Reason: The photo is too dark'
+      )
       await page.locator('[data-testid=kyc-resubmit]').click()
       await fillKycForm(page, 'National ID', pngPath)
       await page.getByRole('button', { name: 'Submit' }).click()
       await page.assertText('[data-testid=kyc-status]', 'Pending')
-      const second = await KycDocument.query().where('user_id', newcomer.id).orderBy('id', 'desc').firstOrFail()
+      const second = await KycDocument.query()
+        .where('user_id', newcomer.id)
+        .orderBy('id', 'desc')
+        .firstOrFail()
       forgetFilesOf(second)
       assert.notEqual(second.id, first.id)
       assert.equal(second.type, 'national_id')
@@ -120,7 +143,9 @@ test.group('Browser: KYC', (group) => {
       await approve.getByText('Are you sure to approve this document?').waitFor()
       await admin.locator('[data-testid=kyc-approve-dialog-confirm]').click()
       await admin.locator('[data-toast]', { hasText: 'Document approved successfully' }).waitFor()
-      await admin.locator(`[data-testid=kyc-status-${second.id}]`, { hasText: 'Approved' }).waitFor()
+      await admin
+        .locator(`[data-testid=kyc-status-${second.id}]`, { hasText: 'Approved' })
+        .waitFor()
       // Approve is no longer offered on it; Decline still is.
       await admin.locator(`[data-testid=kyc-approve-${second.id}]`).waitFor({ state: 'detached' })
       assert.equal(await admin.locator(`[data-testid=kyc-decline-${second.id}]`).count(), 1)
@@ -130,14 +155,20 @@ test.group('Browser: KYC', (group) => {
       await admin.locator('[data-testid=kyc-approve-dialog-confirm]').click()
       const failure = admin.locator('[data-toast]', { hasText: 'Something went wrong' })
       await failure.waitFor()
-      assert.include(await failure.innerText(), 'A newer KYC submission of this customer replaces this document')
+      assert.include(
+        await failure.innerText(),
+        'A newer KYC submission of this customer replaces this document'
+      )
       await admin.locator('[data-testid=kyc-approve-dialog]').waitFor({ state: 'detached' })
 
       // The customer is verified: no more warning on the dashboard.
       await page.goto('/dashboard')
       await page.locator('[data-testid=account-figures]').waitFor()
       await page.assertNotExists('[data-testid=kyc-warning]')
-      assert.notInclude(await page.locator('main').innerText(), 'Please verify KYC to enable trading')
+      assert.notInclude(
+        await page.locator('main').innerText(),
+        'Please verify KYC to enable trading'
+      )
       await page.goto('/kyc')
       await page.assertText('[data-testid=kyc-status]', 'Approved')
       // …and the deposit form is unlocked.
@@ -148,7 +179,8 @@ test.group('Browser: KYC', (group) => {
     } finally {
       await adminContext.close()
       await rm(pngPath, { force: true })
-      for (const document of await KycDocument.query().where('user_id', newcomer.id)) forgetFilesOf(document)
+      for (const document of await KycDocument.query().where('user_id', newcomer.id))
+        forgetFilesOf(document)
     }
   })
 })

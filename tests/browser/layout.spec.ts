@@ -68,15 +68,17 @@ function measure(): LayoutReport {
       const inViewport = r.left >= 0 && r.right <= vw + 0.5
       const inScroller = !box || (r.left >= box.left - 0.5 && r.right <= box.right + 0.5)
       if (!inViewport || !inScroller) {
-        hiddenActions.push(`${describe(action)} at ${Math.round(r.left)}–${Math.round(r.right)} of ${vw}`)
+        hiddenActions.push(
+          `${describe(action)} at ${Math.round(r.left)}–${Math.round(r.right)} of ${vw}`
+        )
       }
       // A button shown (not scrolled out of its boxes) with the WhatsApp link drawn over its middle is covered.
       const x = (r.left + r.right) / 2
       const y = (r.top + r.bottom) / 2
       let shown = y >= 0 && y <= window.innerHeight
-      for (let box = action.parentElement; box && shown; box = box.parentElement) {
-        if (getComputedStyle(box).overflow === 'visible') continue
-        const b = box.getBoundingClientRect()
+      for (let clip = action.parentElement; clip && shown; clip = clip.parentElement) {
+        if (getComputedStyle(clip).overflow === 'visible') continue
+        const b = clip.getBoundingClientRect()
         shown = x >= b.left && x <= b.right && y >= b.top && y <= b.bottom
       }
       if (shown && document.elementFromPoint(x, y)?.closest('[data-testid=whatsapp-widget]')) {
@@ -95,7 +97,11 @@ function measure(): LayoutReport {
 }
 
 /** One browser context per role and width, closed even when a check fails (its event streams would keep the server busy). */
-async function withPage(browser: Browser, viewport: { width: number; height: number }, visit: (page: Page) => Promise<void>) {
+async function withPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  visit: (page: Page) => Promise<void>
+) {
   const context = await browser.newContext({
     baseURL: `http://${process.env.HOST ?? 'localhost'}:${process.env.PORT ?? '3333'}`,
     viewport,
@@ -113,25 +119,44 @@ async function withPage(browser: Browser, viewport: { width: number; height: num
 }
 
 /** Checks the page now shown; `name` says which in failures and names the screenshot. */
-async function checkLayout(page: Page, assert: any, name: string, options: { minActions?: number } = {}) {
+async function checkLayout(
+  page: Page,
+  assert: any,
+  name: string,
+  options: { minActions?: number } = {}
+) {
   await page.waitForLoadState('networkidle')
   // Tables fill in after their first request; a page with rows waits for them.
   if (options.minActions) {
     await page
-      .waitForFunction((n) => (globalThis as any).document.querySelectorAll('table tbody tr td:last-child :is(button, a)').length >= n, options.minActions, {
-        timeout: 15000,
-      })
+      .waitForFunction(
+        (n) =>
+          (globalThis as any).document.querySelectorAll(
+            'table tbody tr td:last-child :is(button, a)'
+          ).length >= n,
+        options.minActions,
+        {
+          timeout: 15000,
+        }
+      )
       .catch(() => {})
   }
   const report = await page.evaluate(measure)
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${report.innerWidth}-${name.replace(/\W+/g, '_')}.png` })
+  if (SHOTS)
+    await page.screenshot({
+      path: `${SHOTS}/${report.innerWidth}-${name.replace(/\W+/g, '_')}.png`,
+    })
   const where = `${name} at ${report.innerWidth} px`
   assert.isAtMost(report.scrollWidth, report.innerWidth, `${where}: the page scrolls sideways`)
   assert.deepEqual(report.sideScrollers, [], `${where}: boxes other than tables scroll sideways`)
   assert.deepEqual(report.hiddenActions, [], `${where}: row actions out of view`)
   assert.deepEqual(report.coveredActions, [], `${where}: row actions under the WhatsApp bubble`)
   if (options.minActions) {
-    assert.isAtLeast(report.actionCount, options.minActions, `${where}: the table's row actions were not found`)
+    assert.isAtLeast(
+      report.actionCount,
+      options.minActions,
+      `${where}: the table's row actions were not found`
+    )
   }
 }
 
@@ -171,13 +196,23 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
           // The shell on every width: the logo and all five account figures in view, labels whole.
           assert.isTrue(await page.locator('header img').first().isVisible(), 'the logo is shown')
           for (const figure of ['balance', 'profitLoss', 'equity', 'usedMargin', 'freeMargin']) {
-            assert.isTrue(await page.locator(`[data-testid=figure-${figure}]`).isVisible(), `figure ${figure}`)
+            assert.isTrue(
+              await page.locator(`[data-testid=figure-${figure}]`).isVisible(),
+              `figure ${figure}`
+            )
           }
           const cutLabels = await page
             .locator('[data-testid=account-figures] span')
-            .evaluateAll((spans: any[]) => spans.filter((s) => s.scrollWidth > s.clientWidth + 1 && !s.title).map((s) => s.textContent))
+            .evaluateAll((spans: any[]) =>
+              spans
+                .filter((s) => s.scrollWidth > s.clientWidth + 1 && !s.title)
+                .map((s) => s.textContent)
+            )
           assert.deepEqual(cutLabels, [], 'account figure labels are cut')
-          assert.isTrue(await page.locator('[data-testid=whatsapp-widget]').isVisible(), 'the WhatsApp link')
+          assert.isTrue(
+            await page.locator('[data-testid=whatsapp-widget]').isVisible(),
+            'the WhatsApp link'
+          )
 
           await page.locator('[data-testid^=close-]').first().waitFor()
           await checkLayout(page, assert, 'dashboard', { minActions: 2 })
@@ -193,7 +228,15 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
           await page.getByRole('tab', { name: 'History' }).click()
           await checkLayout(page, assert, 'withdraw history')
 
-          for (const path of ['/profile', '/kyc', '/security', '/statements', '/pricing', `/deposits/bank/${bank.id}`, `/deposits/crypto/${crypto.id}`]) {
+          for (const path of [
+            '/profile',
+            '/kyc',
+            '/security',
+            '/statements',
+            '/pricing',
+            `/deposits/bank/${bank.id}`,
+            `/deposits/crypto/${crypto.id}`,
+          ]) {
             await page.goto(path)
             await checkLayout(page, assert, path)
           }
@@ -235,7 +278,12 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
           assert.equal(await page.locator('nav img').count(), 1)
           const toggle = page.locator('[data-testid=staff-menu-toggle]')
           if (await toggle.isVisible()) await toggle.click()
-          assert.isTrue(await page.locator('[data-testid=staff-menu] a[href="/admin/externalPayments"]').isVisible(), 'staff menu')
+          assert.isTrue(
+            await page
+              .locator('[data-testid=staff-menu] a[href="/admin/externalPayments"]')
+              .isVisible(),
+            'staff menu'
+          )
         })
       })
   }

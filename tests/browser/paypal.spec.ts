@@ -14,7 +14,10 @@ test.group('Browser: PayPal', (group) => {
   withoutOtherDeposits(group)
   const paypal = withPaypalFake(group)
 
-  test('a customer pays a pending deposit with the PayPal button and lands on /deposits with it credited', async ({ visit, assert }) => {
+  test('a customer pays a pending deposit with the PayPal button and lands on /deposits with it credited', async ({
+    visit,
+    assert,
+  }) => {
     await configurePaypal('2')
     const customer = await demoUser(DEMO.customer)
     const wallet = await realWalletOf(customer)
@@ -25,7 +28,8 @@ test.group('Browser: PayPal', (group) => {
     await loginThroughForm(page, DEMO.customer)
     const blocked: string[] = []
     page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) blocked.push(message.text())
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        blocked.push(message.text())
     })
     await page.goto(`/payments/paypal/${deposit.txRef}`)
     await page.assertText('[data-testid=paypal-amount]', 'Deposit 100.00 USD')

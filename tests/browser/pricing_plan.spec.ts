@@ -7,7 +7,9 @@ import { loginThroughForm } from '#tests/helpers/browser'
 test.group('Browser: mandatory pricing plan', (group) => {
   isolate(group)
 
-  test('a customer without a plan must pick one; the price is charged to the active wallet', async ({ visit }) => {
+  test('a customer without a plan must pick one; the price is charged to the active wallet', async ({
+    visit,
+  }) => {
     const page = await visit('/')
     await loginThroughForm(page, 'newcomer@demo.test')
     await page.assertVisible('[data-testid=plan-modal]')
@@ -15,18 +17,26 @@ test.group('Browser: mandatory pricing plan', (group) => {
     await page.keyboard.press('Escape')
     await page.assertVisible('[data-testid=plan-modal]')
 
-    await page.locator('[data-testid=plan-modal] [data-testid^=plan-]', { hasText: 'Silver' }).getByRole('button', { name: 'Subscribe' }).click()
+    await page
+      .locator('[data-testid=plan-modal] [data-testid^=plan-]', { hasText: 'Silver' })
+      .getByRole('button', { name: 'Subscribe' })
+      .click()
     await page.waitForLoadState('networkidle')
     await page.assertNotExists('[data-testid=plan-modal]')
     await page.assertText('[data-testid=figure-balance]', '$9,750.00')
   })
 
-  test('a plan the wallet cannot pay shows Not enough balance and leads to deposits', async ({ visit }) => {
+  test('a plan the wallet cannot pay shows Not enough balance and leads to deposits', async ({
+    visit,
+  }) => {
     const newcomer = await User.findByOrFail('email', 'newcomer@demo.test')
     await switchWalletTo(newcomer, 'real')
     const page = await visit('/')
     await loginThroughForm(page, 'newcomer@demo.test')
-    await page.locator('[data-testid=plan-modal] [data-testid^=plan-]', { hasText: 'Gold' }).getByRole('button', { name: 'Subscribe' }).click()
+    await page
+      .locator('[data-testid=plan-modal] [data-testid^=plan-]', { hasText: 'Gold' })
+      .getByRole('button', { name: 'Subscribe' })
+      .click()
     await page.assertTextContains('[data-toast]', 'Not enough balance')
     await page.waitForURL('**/deposits')
   })

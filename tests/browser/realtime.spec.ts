@@ -20,7 +20,10 @@ test.group('Browser: real-time notifications', (group) => {
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(500)
 
-    await notifyUser(user.id, { title: 'Deposit approved', description: 'Your deposit of $500.00 is credited.' })
+    await notifyUser(user.id, {
+      title: 'Deposit approved',
+      description: 'Your deposit of $500.00 is credited.',
+    })
 
     await page.assertTextContains('[data-toast]', 'Deposit approved')
     // Open the menu; a press landing while the bell's badge re-renders can be lost under load, so press again.
@@ -48,7 +51,8 @@ test.group('Browser: live prices', (group) => {
       const first = await page.locator('[data-testid=bid-BTC_USD]').innerText()
       await page.waitForFunction(
         (before) =>
-          (globalThis as any).document.querySelector('[data-testid=bid-BTC_USD]')?.textContent !== before,
+          (globalThis as any).document.querySelector('[data-testid=bid-BTC_USD]')?.textContent !==
+          before,
         first,
         { timeout: 5000 }
       )
@@ -80,7 +84,9 @@ test.group('Browser: live account figures', (group) => {
     const stopFanout = startPriceFanout()
     try {
       await page.waitForFunction(
-        (text) => (globalThis as any).document.querySelector('[data-testid=figure-profitLoss]')?.textContent !== text,
+        (text) =>
+          (globalThis as any).document.querySelector('[data-testid=figure-profitLoss]')
+            ?.textContent !== text,
         before,
         { timeout: 5000 }
       )
@@ -97,7 +103,9 @@ test.group('Browser: live account figures', (group) => {
 test.group('Browser: favorites', (group) => {
   isolate(group)
 
-  test('starring an instrument pins it under Favorite Pairs; unstarring removes it', async ({ visit }) => {
+  test('starring an instrument pins it under Favorite Pairs; unstarring removes it', async ({
+    visit,
+  }) => {
     const page = await visit('/')
     await loginThroughForm(page, 'customer@demo.test')
     await page.getByRole('tab', { name: 'CRYPTO' }).click()
@@ -121,15 +129,24 @@ test.group('Browser: instrument search', (group) => {
     const page = await visit('/')
     await loginThroughForm(page, 'customer@demo.test')
     // Lower case and a misspelt alias both match at threshold 0.3.
-    await page.locator('input[data-testid=instrument-search], [data-testid=instrument-search] input').first().fill('eur_usd')
+    await page
+      .locator('input[data-testid=instrument-search], [data-testid=instrument-search] input')
+      .first()
+      .fill('eur_usd')
     await page.assertVisible('[data-testid=search-results] [data-testid=instrument-EUR_USD]')
     const tabs = await page.locator(MARKET_TABS).allInnerTexts()
     assert.deepEqual(tabs, ['Search Results'])
 
-    await page.locator('input[data-testid=instrument-search], [data-testid=instrument-search] input').first().fill('Euro / US Dolar')
+    await page
+      .locator('input[data-testid=instrument-search], [data-testid=instrument-search] input')
+      .first()
+      .fill('Euro / US Dolar')
     await page.assertVisible('[data-testid=search-results] [data-testid=instrument-EUR_USD]')
 
-    await page.locator('input[data-testid=instrument-search], [data-testid=instrument-search] input').first().fill('')
+    await page
+      .locator('input[data-testid=instrument-search], [data-testid=instrument-search] input')
+      .first()
+      .fill('')
     const categoryTabs = await page.locator(MARKET_TABS).allInnerTexts()
     assert.deepEqual(categoryTabs, ['FOREX', 'COMMODITIES', 'INDICES', 'STOCK', 'CRYPTO'])
   })
@@ -145,10 +162,26 @@ test.group('Browser: price chart', (group) => {
     }
   })
 
-  test('the chart opens on USD_CNH and follows the instrument chosen in the list', async ({ visit }) => {
+  test('the chart opens on USD_CNH and follows the instrument chosen in the list', async ({
+    visit,
+  }) => {
     const stop = candleAggregator.start()
-    priceBook.put({ name: 'BTC_USD', bids: '67000', asks: '67012', closeoutBid: '67000', closeoutAsk: '67012', at: Date.now() - 86_400_000 })
-    priceBook.put({ name: 'BTC_USD', bids: '67100', asks: '67112', closeoutBid: '67100', closeoutAsk: '67112', at: Date.now() })
+    priceBook.put({
+      name: 'BTC_USD',
+      bids: '67000',
+      asks: '67012',
+      closeoutBid: '67000',
+      closeoutAsk: '67012',
+      at: Date.now() - 86_400_000,
+    })
+    priceBook.put({
+      name: 'BTC_USD',
+      bids: '67100',
+      asks: '67112',
+      closeoutBid: '67100',
+      closeoutAsk: '67112',
+      at: Date.now(),
+    })
     await stop()
 
     const page = await visit('/')

@@ -43,7 +43,10 @@ test.group('Browser: the signed-in shell', (group) => {
     await page.assertTextContains('[data-testid=account-figures]', 'Saldo')
   })
 
-  test('a staff member reaches their area from the footer role button', async ({ visit, assert }) => {
+  test('a staff member reaches their area from the footer role button', async ({
+    visit,
+    assert,
+  }) => {
     const page = await visit('/')
     await loginThroughForm(page, 'manager@demo.test')
     await page.assertText('[data-testid=role-button]', 'Manager')
@@ -62,12 +65,24 @@ test.group('Browser: the signed-in shell', (group) => {
 test.group('Browser: account navigation', (group) => {
   isolate(group)
 
-  test('the top bar account menu lists the account pages and hides My Plan when plans are off', async ({ visit, assert }) => {
+  test('the top bar account menu lists the account pages and hides My Plan when plans are off', async ({
+    visit,
+    assert,
+  }) => {
     const page = await visit('/')
     await loginThroughForm(page, 'customer@demo.test')
     await page.locator('[data-testid=account-menu]').click()
     const items = await page.getByRole('menuitem').allInnerTexts()
-    assert.includeMembers(items, ['Dashboard', 'Deposits', 'Withdraws', 'Personal Information', 'KYC', 'Security', 'Statements', 'My Plan'])
+    assert.includeMembers(items, [
+      'Dashboard',
+      'Deposits',
+      'Withdraws',
+      'Personal Information',
+      'KYC',
+      'Security',
+      'Statements',
+      'My Plan',
+    ])
     await page.getByRole('menuitem', { name: 'Security' }).click()
     await page.waitForURL('**/security')
     await page.assertExists('[data-testid=account-sidebar] a[href="/pricing"]')
@@ -77,7 +92,9 @@ test.group('Browser: account navigation', (group) => {
     await page.assertNotExists('[data-testid=account-sidebar] a[href="/pricing"]')
   })
 
-  test('staff are not offered the customer-only money, KYC and statement pages', async ({ visit }) => {
+  test('staff are not offered the customer-only money, KYC and statement pages', async ({
+    visit,
+  }) => {
     const page = await visit('/')
     await page.locator('input[name=email]').fill('manager@demo.test')
     await page.locator('input[name=password]').fill(DEMO_PASSWORD)

@@ -10,7 +10,10 @@ import { chooseFromAutocomplete, loginThroughForm } from '#tests/helpers/browser
 test.group('Browser: sign up, verify, log in', (group) => {
   isolate(group)
 
-  test('a visitor signs up, verifies the e-mail, logs in and sees the shell', async ({ visit, assert }) => {
+  test('a visitor signs up, verifies the e-mail, logs in and sees the shell', async ({
+    visit,
+    assert,
+  }) => {
     const { mails } = mail.fake()
     const page = await visit('/signup')
 
@@ -46,7 +49,10 @@ test.group('Browser: sign up, verify, log in', (group) => {
     await loginThroughForm(page, 'bianca@example.com', 's3cret-pass')
     await page.assertExists('[data-testid=account-figures]')
     await page.assertText('[data-testid=figure-balance]', '$10,000.00')
-    await page.assertTextContains('[data-testid=kyc-warning]', 'Please verify KYC to enable trading')
+    await page.assertTextContains(
+      '[data-testid=kyc-warning]',
+      'Please verify KYC to enable trading'
+    )
     // A new customer has no plan: the plan choice is open and cannot be dismissed.
     await page.assertVisible('[data-testid=plan-modal]')
 
@@ -63,7 +69,9 @@ test.group('Browser: sign up, verify, log in', (group) => {
     await page.assertPath('/')
   })
 
-  test('the Login button stays disabled until e-mail and password are filled', async ({ visit }) => {
+  test('the Login button stays disabled until e-mail and password are filled', async ({
+    visit,
+  }) => {
     const page = await visit('/')
     await page.assertDisabled('button[type=submit]')
     await page.locator('input[name=email]').fill('customer@demo.test')

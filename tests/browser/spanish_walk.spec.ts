@@ -20,14 +20,31 @@ import { DateTime } from 'luxon'
 import { recordStaffAction } from '#services/audit_log'
 
 /** Words that are the same in both languages or are names of things, not English prose. */
-const SHARED_WORDS = new Set(['kyc', 'id', 'url', 'pips', 'ticket', 'swift', 'iban', 'bic', 'pdf', 'png', 'jpeg', 'webp', 'csv', 'am', 'pm'])
+const SHARED_WORDS = new Set([
+  'kyc',
+  'id',
+  'url',
+  'pips',
+  'ticket',
+  'swift',
+  'iban',
+  'bic',
+  'pdf',
+  'png',
+  'jpeg',
+  'webp',
+  'csv',
+  'am',
+  'pm',
+])
 
 const WORD = /[A-Za-zÀ-ÿ]+/g
 
 function spanishVocabulary() {
   const words = new Set<string>(SHARED_WORDS)
   for (const value of Object.values(SPANISH)) {
-    for (const word of value.replace(/\{\w+\}/g, ' ').match(WORD) ?? []) words.add(word.toLowerCase())
+    for (const word of value.replace(/\{\w+\}/g, ' ').match(WORD) ?? [])
+      words.add(word.toLowerCase())
   }
   return words
 }
@@ -36,12 +53,20 @@ function spanishVocabulary() {
 async function dataTexts() {
   const texts = new Set<string>()
   const add = (rows: Record<string, unknown>[]) =>
-    rows.forEach((row) => Object.values(row).forEach((v) => typeof v === 'string' && v.trim() && texts.add(v)))
+    rows.forEach((row) =>
+      Object.values(row).forEach((v) => typeof v === 'string' && v.trim() && texts.add(v))
+    )
   const users = await db.from('users').select('full_name')
   add(users)
   // Avatars show a name's initials.
   for (const { full_name: name } of users) {
-    texts.add(String(name).split(/\s+/).slice(0, 2).map((w: string) => w[0]?.toUpperCase()).join(''))
+    texts.add(
+      String(name)
+        .split(/\s+/)
+        .slice(0, 2)
+        .map((w: string) => w[0]?.toUpperCase())
+        .join('')
+    )
   }
   add(await db.from('languages').select('name'))
   add(await db.from('payment_gateways').select('key1', 'key2', 'key3', 'key4', 'key5'))
@@ -67,7 +92,9 @@ async function dataTexts() {
 /** The visible text nodes and placeholders of the page, one string each. */
 async function visibleTexts(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle')
-  await page.waitForFunction(() => (globalThis as any).document.documentElement.dataset.translations === 'ready')
+  await page.waitForFunction(
+    () => (globalThis as any).document.documentElement.dataset.translations === 'ready'
+  )
   return page.evaluate(() => {
     const doc = (globalThis as any).document
     const out: string[] = []
@@ -138,7 +165,12 @@ async function auditHistory(customerId: number, documentId: number) {
       before: { feePercentage: '0', feeFixed: '0' },
       after: { feePercentage: '1.5', feeFixed: '2' },
     },
-    { staff: admin, ip: '198.51.100.40', action: 'login_as.end', target: { type: 'user', id: customerId } },
+    {
+      staff: admin,
+      ip: '198.51.100.40',
+      action: 'login_as.end',
+      target: { type: 'user', id: customerId },
+    },
   ]
   for (const entry of entries) await db.transaction((trx) => recordStaffAction(trx, entry))
 }
@@ -177,15 +209,26 @@ test.group('Browser: every page in Spanish', (group) => {
 
   test('visitors, customers and every staff role see no English', async ({ browser, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    const open = await openPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
-    const closed = await openPosition(customer, { instrument: 'EUR_USD', type: 'sell', amount: '1000' })
-    // A closed row as history shows it; the closing itself is the trading tests' business.
-    await db.from('orders').where('id', closed.id).update({
-      close_time: DateTime.now().toSQL({ includeOffset: false }),
-      close_rate: closed.openRate,
-      pro_loss: '0',
-      close_reason: 'manual',
+    const open = await openPosition(customer, {
+      instrument: 'EUR_USD',
+      type: 'buy',
+      amount: '1000',
     })
+    const closed = await openPosition(customer, {
+      instrument: 'EUR_USD',
+      type: 'sell',
+      amount: '1000',
+    })
+    // A closed row as history shows it; the closing itself is the trading tests' business.
+    await db
+      .from('orders')
+      .where('id', closed.id)
+      .update({
+        close_time: DateTime.now().toSQL({ includeOffset: false }),
+        close_rate: closed.openRate,
+        pro_loss: '0',
+        close_reason: 'manual',
+      })
     const bank = await bankDepositWithProof(customer)
     await configureGateway('btc', { key1: 'bc1qexampleaddress0000000000000000000000' })
     const crypto = await pendingDeposit(customer, 'btc')
@@ -197,11 +240,18 @@ test.group('Browser: every page in Spanish', (group) => {
     const data = (await dataTexts()).map(wholeWords)
     const failures: string[] = []
     const check = async (page: Page, label: string) => {
-      for (const line of englishIn(await visibleTexts(page), vocabulary, data)) failures.push(`${label}: ${line}`)
+      for (const line of englishIn(await visibleTexts(page), vocabulary, data))
+        failures.push(`${label}: ${line}`)
     }
 
     const visitor = await (await spanishContext(browser)).newPage()
-    for (const path of ['/', '/signup', '/forgot-password', '/reset-password/not-a-token', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/signup',
+      '/forgot-password',
+      '/reset-password/not-a-token',
+      '/no-such-page',
+    ]) {
       await visitor.goto(path)
       await check(visitor, path)
     }
@@ -266,7 +316,12 @@ test.group('Browser: every page in Spanish', (group) => {
         '/security',
         '/dashboard',
       ],
-      [DEMO.manager]: ['/admin/deposits', '/admin/withdraws/pending', '/admin/trades/open', '/admin/trades/closed'],
+      [DEMO.manager]: [
+        '/admin/deposits',
+        '/admin/withdraws/pending',
+        '/admin/trades/open',
+        '/admin/trades/closed',
+      ],
       [DEMO.affiliate]: ['/affiliate'],
       [DEMO.agent]: ['/admin/crm/sales/all'],
       [DEMO.retention]: ['/admin/crm/retention'],
@@ -293,7 +348,7 @@ test.group('Browser: every page in Spanish', (group) => {
       await check(admin, `admin ${path}, add modal`)
     }
 
-    assert.lengthOf(failures, 0, `English text on Spanish pages:\n${failures.join("\n")}`)
+    assert.lengthOf(failures, 0, `English text on Spanish pages:\n${failures.join('\n')}`)
     assert.isOk(await User.findBy('email', DEMO.customer))
   }).timeout(240_000)
 })

@@ -6,7 +6,8 @@ import { pendingDeposit } from '#tests/helpers/deposits'
 import { UserFactory } from '#database/factories/user_factory'
 import Deposit from '#models/deposit'
 
-const SEARCH = 'input[data-testid=deposit-history-search], [data-testid=deposit-history-search] input'
+const SEARCH =
+  'input[data-testid=deposit-history-search], [data-testid=deposit-history-search] input'
 
 test.group('Browser: staff lists keep their state in the URL', (group) => {
   isolate(group)

@@ -19,7 +19,14 @@ test.group('Browser: staff trades', (group) => {
     const customer = await demoUser(DEMO.customer)
     quote('EUR_USD', '1.08650', '1.08662')
     // Silver plan, leverage 200: 10,000 at the ask 1.08662, spread cost 1.2, margin 54.34.
-    const order = await placeOrder({ user: customer, type: 'buy', instrument: 'EUR_USD', amount: '10000', profit: null, loss: null })
+    const order = await placeOrder({
+      user: customer,
+      type: 'buy',
+      instrument: 'EUR_USD',
+      amount: '10000',
+      profit: null,
+      loss: null,
+    })
 
     // The customer watches their dashboard.
     const mine = await signedInPage(browser, DEMO.customer)
@@ -32,7 +39,10 @@ test.group('Browser: staff trades', (group) => {
     await page.goto('/admin/trades/open')
     await page.assertTextContains('main h1', 'Open Trades')
     await page.assertText(`[data-testid=trade-status-${order.id}]`, 'Open')
-    assert.equal(await page.locator(`[data-testid=trade-user-${order.id}]`).getAttribute('href'), `/admin/customers/edit/${customer.id}`)
+    assert.equal(
+      await page.locator(`[data-testid=trade-user-${order.id}]`).getAttribute('href'),
+      `/admin/customers/edit/${customer.id}`
+    )
 
     // The dialog of an open order: the close rate cannot be edited, and says so.
     await page.locator(`[data-testid=trade-edit-${order.id}]`).click()
@@ -40,7 +50,10 @@ test.group('Browser: staff trades', (group) => {
     await dialog.waitFor()
     assert.isTrue(await dialog.locator('input[name=closeRate]').isDisabled())
     await dialog.getByText("(Can't edit open orders Close Rate)").waitFor()
-    assert.match(await dialog.locator('input[name=openTime]').inputValue(), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
+    assert.match(
+      await dialog.locator('input[name=openTime]').inputValue(),
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
+    )
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
 
@@ -72,7 +85,9 @@ test.group('Browser: staff trades', (group) => {
     await mine.assertText('[data-testid=figure-balance]', '$25,018.80')
     await mine.assertText(`[data-testid=positions-all] [data-testid=pl-${order.id}]`, '18.80000')
     await mine.goto('/statements')
-    const row = mine.locator('[data-testid=statements-table] tr', { hasText: String(order.id) }).first()
+    const row = mine
+      .locator('[data-testid=statements-table] tr', { hasText: String(order.id) })
+      .first()
     await row.waitFor()
     assert.include(await row.innerText(), '1.08862')
     assert.include(await row.innerText(), '18.80000')

@@ -11,7 +11,10 @@ const rows = '[data-testid=statements-table] tbody tr'
 test.group('Browser: statements', (group) => {
   isolate(group)
 
-  test('lists closed trades, pages, filters by date and exports the range', async ({ visit, assert }) => {
+  test('lists closed trades, pages, filters by date and exports the range', async ({
+    visit,
+    assert,
+  }) => {
     // 16 closed trades, one a day from 2025-01-01 at 15:05 UTC; even days lose.
     const customer = await demoUser(DEMO.customer)
     const ids: number[] = []
@@ -38,7 +41,17 @@ test.group('Browser: statements', (group) => {
     const first = page.locator(rows).first()
     await page.assertTextContains(rows + ':first-child', String(ids[0]))
     const firstText = await first.innerText()
-    for (const expected of ['2025-01-16 2:05 PM', '2025-01-16 3:05 PM', 'Sell', 'EUR/USD', '1000', '1.0845', '1.0855', '-3.25000', 'CLOSED']) {
+    for (const expected of [
+      '2025-01-16 2:05 PM',
+      '2025-01-16 3:05 PM',
+      'Sell',
+      'EUR/USD',
+      '1000',
+      '1.0845',
+      '1.0855',
+      '-3.25000',
+      'CLOSED',
+    ]) {
       assert.include(firstText, expected)
     }
     // A loss is red, a profit green.
@@ -46,7 +59,11 @@ test.group('Browser: statements', (group) => {
     await page.assertExists(`${rows}:nth-child(2) .text-success`)
 
     // Page 2 holds the oldest trade.
-    await page.locator('[data-testid=statements-table-pagination]').getByRole('button', { name: /2/ }).first().click()
+    await page
+      .locator('[data-testid=statements-table-pagination]')
+      .getByRole('button', { name: /2/ })
+      .first()
+      .click()
     await page.assertElementsCount(rows, 1)
     await page.assertTextContains(rows, String(ids[15]))
 
@@ -55,7 +72,10 @@ test.group('Browser: statements', (group) => {
     await page.locator('input[name=dateStart]').fill(day(5))
     await page.locator('input[name=dateEnd]').fill(day(3))
     await page.getByRole('button', { name: 'Submit' }).click()
-    await page.assertTextContains('[data-testid=statements-filter]', 'End date must be on or after the start date')
+    await page.assertTextContains(
+      '[data-testid=statements-filter]',
+      'End date must be on or after the start date'
+    )
 
     // 3 to 5 January: three trades.
     await page.locator('input[name=dateStart]').fill(day(3))
@@ -68,12 +88,18 @@ test.group('Browser: statements', (group) => {
 
     // The export carries the range and downloads those rows as CSV.
     const exportLink = page.locator('[data-testid=statements-export]')
-    assert.equal(await exportLink.getAttribute('href'), `/statements/export?dateStart=${day(3)}&dateEnd=${day(5)}`)
+    assert.equal(
+      await exportLink.getAttribute('href'),
+      `/statements/export?dateStart=${day(3)}&dateEnd=${day(5)}`
+    )
     const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()])
     assert.equal(download.suggestedFilename(), `statements_${day(3)}_${day(5)}.csv`)
     const csv = await readFile((await download.path())!, 'utf8')
     const lines = csv.split('\r\n').filter(Boolean)
-    assert.equal(lines[0], 'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Profit/Loss,Status')
+    assert.equal(
+      lines[0],
+      'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Profit/Loss,Status'
+    )
     assert.deepEqual(
       lines.slice(1).map((l) => Number(l.split(',')[0])),
       ids.slice(11, 14)
@@ -84,7 +110,10 @@ test.group('Browser: statements', (group) => {
     await page.locator('input[name=dateStart]').fill('2030-01-01')
     await page.locator('input[name=dateEnd]').fill('')
     await page.getByRole('button', { name: 'Submit' }).click()
-    await page.assertTextContains('[data-testid=statements-table]', 'No closed trades in this date range')
+    await page.assertTextContains(
+      '[data-testid=statements-table]',
+      'No closed trades in this date range'
+    )
     await page.locator('[data-testid=statements-filter-open]').click()
     await page.getByRole('button', { name: 'Clear' }).click()
     await page.assertNotExists('[data-testid=statements-filter]')

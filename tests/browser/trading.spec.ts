@@ -12,7 +12,10 @@ test.group('Browser: trading', (group) => {
   openMarkets(group)
   withPriceFanout(group)
 
-  test('find EUR_USD by fuzzy search, buy with a stop-loss, see the position and the top bar, close it, find it in statements', async ({ visit, assert }) => {
+  test('find EUR_USD by fuzzy search, buy with a stop-loss, see the position and the top bar, close it, find it in statements', async ({
+    visit,
+    assert,
+  }) => {
     quote('EUR_USD', '1.08650', '1.08662')
     const page = await visit('/')
     await loginThroughForm(page, 'customer@demo.test')
@@ -34,11 +37,17 @@ test.group('Browser: trading', (group) => {
     await dialog.locator('[data-testid=order-submit]').click()
     await page.locator('[data-toast]', { hasText: 'Order Placed Successfully' }).first().waitFor()
 
-    const order = await Order.query().where('instrument', 'EUR_USD').whereNull('close_time').firstOrFail()
+    const order = await Order.query()
+      .where('instrument', 'EUR_USD')
+      .whereNull('close_time')
+      .firstOrFail()
     assert.equal(order.loss, '1.08')
     await page.assertText(`[data-testid=positions-all] [data-testid=status-${order.id}]`, 'OPENED')
     // Rates with the instrument's five digits, trailing zeros kept.
-    await page.assertText(`[data-testid=positions-all] [data-testid=edit-loss-${order.id}]`, '1.08000 ✎')
+    await page.assertText(
+      `[data-testid=positions-all] [data-testid=edit-loss-${order.id}]`,
+      '1.08000 ✎'
+    )
     // The top bar follows: 5.44 reserved (cents, rounded up)
     await page.assertText('[data-testid=figure-usedMargin]', '$5.44')
 
@@ -52,7 +61,9 @@ test.group('Browser: trading', (group) => {
     // Customer spec §2: a closed order shows N/A under Take/Profit and Stop/Loss, even with a stop set.
     await page.assertText(`[data-testid=positions-all] [data-testid=loss-${order.id}]`, 'N/A')
     await page.assertText(`[data-testid=positions-all] [data-testid=profit-${order.id}]`, 'N/A')
-    const position = page.locator('[data-testid=positions-all] tr', { hasText: `${order.id}` }).first()
+    const position = page
+      .locator('[data-testid=positions-all] tr', { hasText: `${order.id}` })
+      .first()
     assert.include(await position.innerText(), 'Buy')
 
     // …and in the statements.
@@ -66,13 +77,23 @@ test.group('Browser: trading', (group) => {
     assert.include(await row.first().innerText(), 'Buy')
   })
 
-  test('the server closes a position on its stop-loss while no browser is open', async ({ visit, assert }) => {
+  test('the server closes a position on its stop-loss while no browser is open', async ({
+    visit,
+    assert,
+  }) => {
     const engine = new RiskEngine()
     await engine.start({ resyncMs: 60_000 })
     try {
       const customer = await User.findByOrFail('email', 'customer@demo.test')
       quote('EUR_USD', '1.08650', '1.08662')
-      const order = await placeOrder({ user: customer, type: 'buy', instrument: 'EUR_USD', amount: '10000', profit: null, loss: '1.08000' })
+      const order = await placeOrder({
+        user: customer,
+        type: 'buy',
+        instrument: 'EUR_USD',
+        amount: '10000',
+        profit: null,
+        loss: '1.08000',
+      })
       await engine.idle()
 
       quote('EUR_USD', '1.07950', '1.07962') // through the stop, nobody watching
@@ -82,7 +103,10 @@ test.group('Browser: trading', (group) => {
 
       const page = await visit('/')
       await loginThroughForm(page, 'customer@demo.test')
-      await page.assertText(`[data-testid=positions-all] [data-testid=status-${order.id}]`, 'CLOSED')
+      await page.assertText(
+        `[data-testid=positions-all] [data-testid=status-${order.id}]`,
+        'CLOSED'
+      )
       // (10,000 × (1.07962 − 1.08662) − 1.2) ÷ 1 = −71.20
       await page.assertText(`[data-testid=positions-all] [data-testid=pl-${order.id}]`, '-71.20000')
       await page.locator('[data-testid=notifications-button]').click()

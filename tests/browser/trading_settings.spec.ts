@@ -11,7 +11,10 @@ test.group('Browser: spread settings', (group) => {
   openMarkets(group)
   withPriceFanout(group)
 
-  test('an admin changes the forex spread; the customer\'s next order pays the new spread', async ({ visit, assert }) => {
+  test("an admin changes the forex spread; the customer's next order pays the new spread", async ({
+    visit,
+    assert,
+  }) => {
     quote('EUR_USD', '1.08650', '1.08662')
     const page = await visit('/')
     await loginThroughForm(page, DEMO.admin)
@@ -22,7 +25,10 @@ test.group('Browser: spread settings', (group) => {
     await page.getByText('Forex spread is required').waitFor()
     await forex.fill('3')
     await page.locator('[data-testid=spreads-form-submit]').click()
-    await page.locator('[data-toast]', { hasText: 'Spreads updated successfully' }).first().waitFor()
+    await page
+      .locator('[data-toast]', { hasText: 'Spreads updated successfully' })
+      .first()
+      .waitFor()
 
     await page.context().clearCookies()
     await page.goto('/')
@@ -35,8 +41,14 @@ test.group('Browser: spread settings', (group) => {
     await dialog.locator('[data-testid=order-submit]').click()
     await page.locator('[data-toast]', { hasText: 'Order Placed Successfully' }).first().waitFor()
 
-    const order = await Order.query().where('instrument', 'EUR_USD').whereNull('close_time').firstOrFail()
+    const order = await Order.query()
+      .where('instrument', 'EUR_USD')
+      .whereNull('close_time')
+      .firstOrFail()
     // (1.08662 − 1.08650) × 3 × the order's amount
-    assert.equal(money(order.spread).toFixed(), money('0.00012').times(3).times(order.tradeAmount).toFixed())
+    assert.equal(
+      money(order.spread).toFixed(),
+      money('0.00012').times(3).times(order.tradeAmount).toFixed()
+    )
   })
 })

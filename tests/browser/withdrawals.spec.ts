@@ -29,7 +29,11 @@ test.group('Browser: withdrawals', (group) => {
     await page.waitForURL('**/withdraws')
     await page.assertNotExists('[data-testid=kyc-warning]')
     assert.equal(await page.locator('input[name=account_name]').inputValue(), 'Carla Customer')
-    assert.isTrue(await page.locator('input[name=account_name]').evaluate((el) => (el as { readOnly: boolean }).readOnly))
+    assert.isTrue(
+      await page
+        .locator('input[name=account_name]')
+        .evaluate((el) => (el as { readOnly: boolean }).readOnly)
+    )
 
     // Submitting empty shows the spec's messages under the fields.
     await page.locator('input[name=amount]').fill('')
@@ -66,12 +70,20 @@ test.group('Browser: withdrawals', (group) => {
     await staff.goto('/admin/withdraws/pending')
     await staff.assertTextContains('[data-testid=staff-menu]', 'Pending Withdraws')
     await staff.assertTextContains('[data-testid=pending-withdraws]', DEMO.customer)
-    await staff.assertTextContains(`[data-testid=pending-withdraws-bank-${withdrawal.id}]`, 'DE89370400440532013000')
+    await staff.assertTextContains(
+      `[data-testid=pending-withdraws-bank-${withdrawal.id}]`,
+      'DE89370400440532013000'
+    )
     await staff.locator(`[data-testid=decline-${withdrawal.id}]`).click()
-    await staff.assertTextContains('[data-testid=withdraw-confirm]', 'Are you sure to decline this withdraw?')
+    await staff.assertTextContains(
+      '[data-testid=withdraw-confirm]',
+      'Are you sure to decline this withdraw?'
+    )
     await staff.locator('[data-testid=withdraw-confirm-confirm]').click()
     await staff.assertTextContains('[data-testid=withdraw-confirm]', 'Reason is required')
-    await staff.locator('[data-testid=withdraw-confirm-reason]').fill('The account number does not match our records')
+    await staff
+      .locator('[data-testid=withdraw-confirm-reason]')
+      .fill('The account number does not match our records')
     await staff.locator('[data-testid=withdraw-confirm-confirm]').click()
     await staff.assertTextContains('[data-toast]', 'Withdraw declined successfully')
     await staff.assertTextContains('[data-testid=pending-withdraws]', 'No data found')
@@ -79,7 +91,10 @@ test.group('Browser: withdrawals', (group) => {
     // Withdraw History shows it declined with the reason.
     await staff.goto('/admin/withdraws/history')
     await staff.assertText(`[data-testid=withdraw-history-status-${withdrawal.id}]`, 'declined')
-    await staff.assertTextContains('[data-testid=withdraw-history]', 'The account number does not match our records')
+    await staff.assertTextContains(
+      '[data-testid=withdraw-history]',
+      'The account number does not match our records'
+    )
     await staff.context().close()
 
     // The customer reads the reason; nothing is on hold any more and no money moved.
@@ -87,7 +102,10 @@ test.group('Browser: withdrawals', (group) => {
     await page.getByRole('tab', { name: 'History' }).click()
     await page.assertText(`[data-testid=status-${withdrawal.id}]`, 'declined')
     await page.locator(`[data-testid=reason-${withdrawal.id}]`).click()
-    await page.assertText(`[data-testid=reason-${withdrawal.id}-content]`, 'The account number does not match our records')
+    await page.assertText(
+      `[data-testid=reason-${withdrawal.id}-content]`,
+      'The account number does not match our records'
+    )
 
     const after = await Balance.findOrFail(wallet.id)
     assert.equal(money(after.onHold).toFixed(2), '0.00')
@@ -102,20 +120,32 @@ test.group('Browser: withdrawals', (group) => {
     const page = await visit('/')
     await loginThroughForm(page, DEMO.newcomer)
     await page.goto('/withdraws')
-    await page.assertTextContains('[data-testid=kyc-warning]', 'Please verify KYC to enable withdraw')
+    await page.assertTextContains(
+      '[data-testid=kyc-warning]',
+      'Please verify KYC to enable withdraw'
+    )
     await page.assertExists('[data-testid=kyc-warning] a[href="/kyc"]')
     await page.assertDisabled('[data-testid=withdraw-submit]')
   })
 
-  test('Withdraw Settings shows the spec’s messages and saves the fees', async ({ visit, assert }) => {
+  test('Withdraw Settings shows the spec’s messages and saves the fees', async ({
+    visit,
+    assert,
+  }) => {
     const page = await visit('/')
     await loginThroughForm(page, DEMO.admin)
     await page.goto('/admin/withdraws/settings')
     await page.locator('input[name=feePercentage]').fill('')
     await page.locator('input[name=feeFixed]').fill('')
     await page.getByRole('button', { name: 'Submit' }).click()
-    await page.assertTextContains('[data-testid=withdraw-settings-form]', 'Forex spread is required')
-    await page.assertTextContains('[data-testid=withdraw-settings-form]', 'Commodity spread is required')
+    await page.assertTextContains(
+      '[data-testid=withdraw-settings-form]',
+      'Forex spread is required'
+    )
+    await page.assertTextContains(
+      '[data-testid=withdraw-settings-form]',
+      'Commodity spread is required'
+    )
     await page.locator('input[name=feePercentage]').fill('2.5')
     await page.locator('input[name=feeFixed]').fill('1')
     await page.getByRole('button', { name: 'Submit' }).click()

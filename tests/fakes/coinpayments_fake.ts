@@ -29,7 +29,8 @@ export interface SignedIpn {
   headers: Record<string, string>
 }
 
-const hmacSha512Hex = (key: string, text: string) => createHmac('sha512', key).update(text, 'utf8').digest('hex')
+const hmacSha512Hex = (key: string, text: string) =>
+  createHmac('sha512', key).update(text, 'utf8').digest('hex')
 
 export class CoinPaymentsFake {
   transactions: FakeCoinTransaction[] = []
@@ -39,7 +40,12 @@ export class CoinPaymentsFake {
   private constructor(
     private server: Server,
     readonly url: string,
-    readonly account: { publicKey: string; privateKey: string; merchantId: string; ipnSecret: string }
+    readonly account: {
+      publicKey: string
+      privateKey: string
+      merchantId: string
+      ipnSecret: string
+    }
   ) {
     server.on('request', (req, res) => this.#onRequest(req, res))
   }
@@ -84,11 +90,18 @@ export class CoinPaymentsFake {
       ...fields,
     }
     const body = new URLSearchParams(all).toString()
-    return { body, headers: { HMAC: hmacSha512Hex(options.secret ?? this.account.ipnSecret, body) } }
+    return {
+      body,
+      headers: { HMAC: hmacSha512Hex(options.secret ?? this.account.ipnSecret, body) },
+    }
   }
 
   /** The IPN CoinPayments sends for a transaction created here, with its price and references. */
-  ipnFor(txnId: string, fields: Record<string, string> = {}, options: { secret?: string } = {}): SignedIpn {
+  ipnFor(
+    txnId: string,
+    fields: Record<string, string> = {},
+    options: { secret?: string } = {}
+  ): SignedIpn {
     const tx = this.transactions.find((t) => t.txn_id === txnId)
     if (!tx) throw new Error(`No fake transaction ${txnId}`)
     return this.ipn(
@@ -116,7 +129,8 @@ export class CoinPaymentsFake {
   }
 
   async #onRequest(req: IncomingMessage, res: ServerResponse) {
-    const answer = (body: unknown) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
+    const answer = (body: unknown) =>
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
     const fail = (error: string) => answer({ error, result: [] })
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -128,7 +142,8 @@ export class CoinPaymentsFake {
     this.calls++
     const fields = Object.fromEntries(new URLSearchParams(raw))
     if (fields.key !== this.account.publicKey) return fail('Invalid API public key passed')
-    if (req.headers.hmac !== hmacSha512Hex(this.account.privateKey, raw)) return fail('HMAC signature does not match')
+    if (req.headers.hmac !== hmacSha512Hex(this.account.privateKey, raw))
+      return fail('HMAC signature does not match')
     if (fields.version !== '1') return fail('Invalid API version')
     if (this.#failNext !== null) {
       const error = this.#failNext

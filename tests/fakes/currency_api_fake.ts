@@ -23,10 +23,17 @@ export class CurrencyApiFake {
     server.on('request', (req, res) => this.#onRequest(req, res))
   }
 
-  static async start(options: { apiKey: string; monthlyQuota?: number; rates: Record<string, number> }) {
+  static async start(options: {
+    apiKey: string
+    monthlyQuota?: number
+    rates: Record<string, number>
+  }) {
     const server = createServer()
     const port = await listenOnLoopback(server)
-    return new CurrencyApiFake(server, `http://127.0.0.1:${port}`, { monthlyQuota: 300, ...options })
+    return new CurrencyApiFake(server, `http://127.0.0.1:${port}`, {
+      monthlyQuota: 300,
+      ...options,
+    })
   }
 
   /** The next `latest` call hits the per-minute limit: 429 with Retry-After. */
@@ -41,7 +48,9 @@ export class CurrencyApiFake {
   #onRequest(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake')
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-      res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body))
+      res
+        .writeHead(status, { 'Content-Type': 'application/json', ...headers })
+        .end(JSON.stringify(body))
     const key = req.headers.apikey ?? url.searchParams.get('apikey')
     if (key !== this.options.apiKey) return send(401, { message: CURRENCY_API_UNAUTHORIZED })
 
@@ -69,7 +78,10 @@ export class CurrencyApiFake {
       }
       this.used++
       const data = Object.fromEntries(
-        Object.entries({ USD: 1, ...this.options.rates }).map(([code, value]) => [code, { code, value }])
+        Object.entries({ USD: 1, ...this.options.rates }).map(([code, value]) => [
+          code,
+          { code, value },
+        ])
       )
       return send(200, { meta: { last_updated_at: new Date().toISOString() }, data })
     }

@@ -70,7 +70,12 @@ export class EodhdWsFake {
     await closeServer(this.server)
   }
 
-  #onUpgrade(url: string, req: Parameters<WebSocketServer['handleUpgrade']>[0], socket: Duplex, head: Buffer) {
+  #onUpgrade(
+    url: string,
+    req: Parameters<WebSocketServer['handleUpgrade']>[0],
+    socket: Duplex,
+    head: Buffer
+  ) {
     const parsed = new URL(url, 'http://fake')
     if (parsed.pathname !== '/ws/us-quote') return refuse(socket, 404, { message: 'Not found' })
     const authorized = parsed.searchParams.get('api_token') === this.options.apiKey
@@ -92,7 +97,10 @@ export class EodhdWsFake {
         } catch {
           return
         }
-        const symbols = String(message.symbols ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+        const symbols = String(message.symbols ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
         if (message.action === 'subscribe') symbols.forEach((s) => client.subs.add(s))
         if (message.action === 'unsubscribe') symbols.forEach((s) => client.subs.delete(s))
       })

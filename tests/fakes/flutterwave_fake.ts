@@ -93,10 +93,17 @@ export class FlutterwaveFake {
    * A charge.completed webhook for a transaction, as Flutterwave posts it;
    * `data` overrides body fields (the body is not signed), `hash` the header.
    */
-  webhook(id: number, options: { data?: Record<string, unknown>; hash?: string | null } = {}): FlutterwaveWebhook {
+  webhook(
+    id: number,
+    options: { data?: Record<string, unknown>; hash?: string | null } = {}
+  ): FlutterwaveWebhook {
     const tx = this.transactions.get(id)
     const data = tx ? { ...this.#serialize(tx), ...options.data } : { id, ...options.data }
-    const body = JSON.stringify({ 'event': 'charge.completed', data, 'event.type': 'CARD_TRANSACTION' })
+    const body = JSON.stringify({
+      'event': 'charge.completed',
+      data,
+      'event.type': 'CARD_TRANSACTION',
+    })
     const hash = options.hash === undefined ? this.account.secretHash : options.hash
     return { body, headers: hash === null ? {} : { 'verif-hash': hash } }
   }
@@ -122,7 +129,8 @@ export class FlutterwaveFake {
   async #onRequest(req: IncomingMessage, res: ServerResponse) {
     const send = (status: number, body: unknown) =>
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
-    const error = (status: number, message: string) => send(status, { status: 'error', message, data: null })
+    const error = (status: number, message: string) =>
+      send(status, { status: 'error', message, data: null })
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const raw = Buffer.concat(chunks).toString('utf8')
@@ -169,7 +177,11 @@ export class FlutterwaveFake {
       this.calls.verify++
       const tx = this.transactions.get(Number(verify[1]))
       if (!tx) return error(400, 'No transaction was found for this id')
-      return send(200, { status: 'success', message: 'Transaction fetched successfully', data: this.#serialize(tx) })
+      return send(200, {
+        status: 'success',
+        message: 'Transaction fetched successfully',
+        data: this.#serialize(tx),
+      })
     }
     error(404, 'Not found')
   }

@@ -41,7 +41,13 @@ export class GlobianceFake {
   }
 
   /** A store callback as GlobiancePay's sample merchant reads it. */
-  static callback(fields: { clientId: string; checkoutId?: string; amount: number; event?: string; status?: string }) {
+  static callback(fields: {
+    clientId: string
+    checkoutId?: string
+    amount: number
+    event?: string
+    status?: string
+  }) {
     return {
       event: fields.event ?? 'settled',
       type: 'payment',
@@ -55,7 +61,8 @@ export class GlobianceFake {
   async #onRequest(req: IncomingMessage, res: ServerResponse) {
     const send = (status: number, body: unknown) =>
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
-    if (req.method !== 'POST' || req.url !== '/create-checkout') return send(404, { message: 'Not Found' })
+    if (req.method !== 'POST' || req.url !== '/create-checkout')
+      return send(404, { message: 'Not Found' })
     const raw = await readBody(req)
     let body: Record<string, any>
     try {
@@ -70,13 +77,20 @@ export class GlobianceFake {
       return send(status, { message: 'Internal server error' })
     }
     if (body.apiKey !== this.apiKey) return send(401, { message: 'Invalid API key' })
-    if (typeof body.amount !== 'number' || !(body.amount > 0)) return send(400, { message: 'amount must be greater than 0' })
-    if (!['USD', 'EUR'].includes(body.currency)) return send(400, { message: 'currency must be one of USD, EUR' })
+    if (typeof body.amount !== 'number' || !(body.amount > 0))
+      return send(400, { message: 'amount must be greater than 0' })
+    if (!['USD', 'EUR'].includes(body.currency))
+      return send(400, { message: 'currency must be one of USD, EUR' })
 
     const items = (Array.isArray(body.items) ? body.items : []).map((item: any) => {
       const subTotal = money(String(item.price)).times(item.qty)
       const taxAmount = subTotal.times(String(item.taxRate)).dividedBy(100)
-      return { ...item, taxAmount: taxAmount.toNumber(), subTotal: subTotal.toNumber(), total: subTotal.plus(taxAmount).toNumber() }
+      return {
+        ...item,
+        taxAmount: taxAmount.toNumber(),
+        subTotal: subTotal.toNumber(),
+        total: subTotal.plus(taxAmount).toNumber(),
+      }
     })
     const checkoutId = randomUUID()
     const now = Date.now()

@@ -74,13 +74,24 @@ export class MoonpayFake {
       failureReason: fields.status === 'failed' ? 'Card declined' : null,
       walletAddress: fields.walletAddress,
       walletAddressTag: null,
-      cryptoTransactionId: fields.status === 'completed' ? '0x6751c8fce2e0fb5d57bb4801b31b35a7' : null,
+      cryptoTransactionId:
+        fields.status === 'completed' ? '0x6751c8fce2e0fb5d57bb4801b31b35a7' : null,
       externalTransactionId: fields.externalTransactionId,
       paymentMethod: 'credit_debit_card',
       baseCurrencyId: 'edd81f1f-f735-4692-b410-6def107f17d2',
-      baseCurrency: { id: 'edd81f1f-f735-4692-b410-6def107f17d2', type: 'fiat', code: fields.baseCurrencyCode, precision: 2 },
+      baseCurrency: {
+        id: 'edd81f1f-f735-4692-b410-6def107f17d2',
+        type: 'fiat',
+        code: fields.baseCurrencyCode,
+        precision: 2,
+      },
       currencyId: '8d305f63-1fd7-4e01-a220-8445e591aec4',
-      currency: { id: '8d305f63-1fd7-4e01-a220-8445e591aec4', type: 'crypto', code: fields.currencyCode, precision: 5 },
+      currency: {
+        id: '8d305f63-1fd7-4e01-a220-8445e591aec4',
+        type: 'crypto',
+        code: fields.currencyCode,
+        precision: 5,
+      },
       customerId: '2fcbcea3-6b62-49f1-b9d1-026d9bfd00b6',
     }
   }
@@ -96,7 +107,9 @@ export class MoonpayFake {
   ) {
     const rawBody = JSON.stringify({ type, data, externalCustomerId: null })
     const t = String(options.timestamp ?? Math.floor(Date.now() / 1000))
-    const s = createHmac('sha256', options.key ?? this.keys.webhookKey).update(`${t}.${rawBody}`).digest('hex')
+    const s = createHmac('sha256', options.key ?? this.keys.webhookKey)
+      .update(`${t}.${rawBody}`)
+      .digest('hex')
     return { rawBody, header: `t=${t},s=${s}` }
   }
 
@@ -119,7 +132,8 @@ export class MoonpayFake {
     const send = (status: number, body: unknown) =>
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
     const ext = url.pathname.match(/^\/v1\/transactions\/ext\/([^/]+)$/)
-    if (req.method !== 'GET' || !ext) return send(404, { message: 'Not found', type: 'NotFoundError' })
+    if (req.method !== 'GET' || !ext)
+      return send(404, { message: 'Not found', type: 'NotFoundError' })
 
     const apiKey = url.searchParams.get('apiKey')
     this.lookups.push({ path: url.pathname, apiKey, authorization: req.headers.authorization })
@@ -129,12 +143,16 @@ export class MoonpayFake {
       return send(status, { message: 'Something went wrong', type: 'InternalServerError' })
     }
     const authorization = req.headers.authorization
-    if (apiKey !== this.keys.publicKey || (authorization && authorization !== `Api-Key ${this.keys.secretKey}`)) {
+    if (
+      apiKey !== this.keys.publicKey ||
+      (authorization && authorization !== `Api-Key ${this.keys.secretKey}`)
+    ) {
       return send(401, { message: 'Invalid API key', type: 'UnauthorizedError' })
     }
     const id = decodeURIComponent(ext[1])
     const found = this.#transactions.filter((tx) => tx.externalTransactionId === id)
-    if (found.length === 0) return send(404, { message: 'Transaction not found', type: 'NotFoundError' })
+    if (found.length === 0)
+      return send(404, { message: 'Transaction not found', type: 'NotFoundError' })
     send(200, found)
   }
 }

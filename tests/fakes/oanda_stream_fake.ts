@@ -41,7 +41,8 @@ export class OandaStreamFake {
     const server = createServer()
     const port = await listenOnLoopback(server)
     const fake = new OandaStreamFake(server, `http://127.0.0.1:${port}`, options)
-    if (options.heartbeatMs) fake.#heartbeatTimer = setInterval(() => fake.heartbeat(), options.heartbeatMs)
+    if (options.heartbeatMs)
+      fake.#heartbeatTimer = setInterval(() => fake.heartbeat(), options.heartbeatMs)
     return fake
   }
 
@@ -108,12 +109,19 @@ export class OandaStreamFake {
     const url = new URL(req.url ?? '/', 'http://fake')
     const match = url.pathname.match(/^\/v3\/accounts\/([^/]+)\/pricing\/stream$/)
     const instruments = (url.searchParams.get('instruments') ?? '').split(',').filter(Boolean)
-    this.requests.push({ path: url.pathname, instruments, authorization: req.headers.authorization })
+    this.requests.push({
+      path: url.pathname,
+      instruments,
+      authorization: req.headers.authorization,
+    })
     const fail = (status: number, errorMessage: string) =>
-      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ errorMessage }))
+      res
+        .writeHead(status, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ errorMessage }))
 
     if (req.method !== 'GET' || !match) return fail(404, 'The requested resource was not found.')
-    if (req.headers.authorization !== `Bearer ${this.options.apiKey}`) return fail(401, OANDA_UNAUTHORIZED)
+    if (req.headers.authorization !== `Bearer ${this.options.apiKey}`)
+      return fail(401, OANDA_UNAUTHORIZED)
     if (decodeURIComponent(match[1]) !== this.options.accountId) {
       return fail(403, 'The provided request was forbidden.')
     }

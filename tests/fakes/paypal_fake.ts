@@ -47,12 +47,15 @@ export interface FakeOrder {
   behaviour: CaptureBehaviour
 }
 
-const UNPROCESSABLE = 'The requested action could not be performed, semantically incorrect, or failed business validation.'
+const UNPROCESSABLE =
+  'The requested action could not be performed, semantically incorrect, or failed business validation.'
 const ISSUES: Record<string, string> = {
-  ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+  ORDER_ALREADY_CAPTURED:
+    "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
   ORDER_NOT_APPROVED:
     "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
-  INSTRUMENT_DECLINED: 'The instrument presented  was either declined by the processor or bank, or it can\'t be used for this payment.',
+  INSTRUMENT_DECLINED:
+    "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
 }
 
 const paypalId = (length = 17) => {
@@ -64,7 +67,13 @@ export class PaypalFake {
   calls = { token: 0, create: 0, get: 0, capture: 0, verify: 0, sdk: 0 }
   orders = new Map<string, FakeOrder>()
   /** Every capture request as received (content type, body, request id, Prefer). */
-  captureRequests: { orderId: string; contentType?: string; body: string; requestId?: string; prefer?: string }[] = []
+  captureRequests: {
+    orderId: string
+    contentType?: string
+    body: string
+    requestId?: string
+    prefer?: string
+  }[] = []
   createRequestIds: string[] = []
   sdkQueries: URLSearchParams[] = []
   #tokens = new Map<string, number>()
@@ -77,7 +86,12 @@ export class PaypalFake {
   private constructor(
     private server: Server,
     readonly url: string,
-    private options: { clientId: string; secret: string; webhookId: string; tokenTtlSeconds?: number }
+    private options: {
+      clientId: string
+      secret: string
+      webhookId: string
+      tokenTtlSeconds?: number
+    }
   ) {
     this.#tokenTtl = options.tokenTtlSeconds ?? 32400
     server.on('request', (req, res) => {
@@ -88,7 +102,12 @@ export class PaypalFake {
     })
   }
 
-  static async start(options: { clientId: string; secret: string; webhookId: string; tokenTtlSeconds?: number }) {
+  static async start(options: {
+    clientId: string
+    secret: string
+    webhookId: string
+    tokenTtlSeconds?: number
+  }) {
     const server = createServer()
     const port = await listenOnLoopback(server)
     return new PaypalFake(server, `http://127.0.0.1:${port}`, options)
@@ -146,7 +165,11 @@ export class PaypalFake {
         supplementary_data: { related_ids: { order_id: order.id } },
       },
       links: [
-        { href: 'https://api.sandbox.paypal.com/v1/notifications/webhooks-events/WH-FAKE', rel: 'self', method: 'GET' },
+        {
+          href: 'https://api.sandbox.paypal.com/v1/notifications/webhooks-events/WH-FAKE',
+          rel: 'self',
+          method: 'GET',
+        },
       ],
     }
   }
@@ -165,7 +188,8 @@ export class PaypalFake {
         'paypal-transmission-id': id,
         'paypal-transmission-time': time,
         'paypal-transmission-sig': sig,
-        'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-fake',
+        'paypal-cert-url':
+          'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-fake',
         'paypal-auth-algo': 'SHA256withRSA',
       },
     }
@@ -180,7 +204,11 @@ export class PaypalFake {
     const url = new URL(req.url ?? '/', 'http://fake')
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
       res
-        .writeHead(status, { 'Content-Type': 'application/json', 'Paypal-Debug-Id': paypalId(13).toLowerCase(), ...headers })
+        .writeHead(status, {
+          'Content-Type': 'application/json',
+          'Paypal-Debug-Id': paypalId(13).toLowerCase(),
+          ...headers,
+        })
         .end(payload === undefined ? '' : JSON.stringify(payload))
     const path = url.pathname
     const method = req.method ?? 'GET'
@@ -192,15 +220,23 @@ export class PaypalFake {
     if (!this.#authorized(req)) {
       return send(401, {
         name: 'AUTHENTICATION_FAILURE',
-        message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
-        links: [{ href: 'https://developer.paypal.com/docs/api/overview/#error', rel: 'information_link' }],
+        message:
+          'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+        links: [
+          {
+            href: 'https://developer.paypal.com/docs/api/overview/#error',
+            rel: 'information_link',
+          },
+        ],
       })
     }
     if (method === 'POST' && path === '/v2/checkout/orders') return this.#create(req, body, send)
     const order = path.match(/^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/)
     if (order && method === 'GET' && !order[2]) return this.#get(decodeURIComponent(order[1]), send)
-    if (order && method === 'POST' && order[2]) return this.#captureCall(decodeURIComponent(order[1]), req, body, send)
-    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return this.#verify(body, send)
+    if (order && method === 'POST' && order[2])
+      return this.#captureCall(decodeURIComponent(order[1]), req, body, send)
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature')
+      return this.#verify(body, send)
     send(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' })
   }
 
@@ -208,15 +244,21 @@ export class PaypalFake {
     this.calls.token++
     const expected = `Basic ${Buffer.from(`${this.options.clientId}:${this.options.secret}`).toString('base64')}`
     const given = req.headers.authorization ?? ''
-    const ok = given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
-    if (!ok) return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' })
+    const ok =
+      given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+    if (!ok)
+      return send(401, {
+        error: 'invalid_client',
+        error_description: 'Client Authentication failed',
+      })
     if (new URLSearchParams(body).get('grant_type') !== 'client_credentials') {
       return send(400, { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' })
     }
     const token = `A21AA${randomBytes(24).toString('base64url')}`
     this.#tokens.set(token, Date.now() + this.#tokenTtl * 1000)
     send(200, {
-      scope: 'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/orders/client_sdk_orders_api',
+      scope:
+        'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/orders/client_sdk_orders_api',
       access_token: token,
       token_type: 'Bearer',
       app_id: 'APP-80W284485P519543T',
@@ -244,25 +286,41 @@ export class PaypalFake {
     } catch {
       return send(400, invalid('MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.'))
     }
-    const unit = request?.purchase_units?.[0] as (FakeOrder['unit'] & { amount?: Partial<Amount> }) | undefined
+    const unit = request?.purchase_units?.[0] as
+      (FakeOrder['unit'] & { amount?: Partial<Amount> }) | undefined
     if (request?.intent !== 'CAPTURE' && request?.intent !== 'AUTHORIZE') {
-      return send(400, invalid('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/intent'))
+      return send(
+        400,
+        invalid('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/intent')
+      )
     }
     const amount = unit?.amount
     if (!unit || !amount?.currency_code || !amount.value) {
-      return send(400, invalid('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/purchase_units/@reference_id==\'default\'/amount'))
+      return send(
+        400,
+        invalid(
+          'MISSING_REQUIRED_PARAMETER',
+          'A required field / parameter is missing.',
+          "/purchase_units/@reference_id=='default'/amount"
+        )
+      )
     }
     if (!/^[A-Z]{3}$/.test(amount.currency_code)) {
       return send(422, unprocessable('CURRENCY_NOT_SUPPORTED'))
     }
-    if (!/^\d{1,15}(\.\d{1,2})?$/.test(amount.value)) return send(422, unprocessable('DECIMAL_PRECISION'))
+    if (!/^\d{1,15}(\.\d{1,2})?$/.test(amount.value))
+      return send(422, unprocessable('DECIMAL_PRECISION'))
 
     const order: FakeOrder = {
       id: paypalId(),
       status: 'CREATED',
       request,
       amount: { currency_code: amount.currency_code, value: amount.value },
-      unit: { reference_id: unit.reference_id ?? 'default', custom_id: unit.custom_id, invoice_id: unit.invoice_id },
+      unit: {
+        reference_id: unit.reference_id ?? 'default',
+        custom_id: unit.custom_id,
+        invoice_id: unit.invoice_id,
+      },
       behaviour: {},
     }
     this.orders.set(order.id, order)
@@ -277,13 +335,27 @@ export class PaypalFake {
     send(200, this.#orderJson(order, 'return=representation', true))
   }
 
-  #captureCall(id: string, req: IncomingMessage, body: string, send: (s: number, p: unknown) => void) {
+  #captureCall(
+    id: string,
+    req: IncomingMessage,
+    body: string,
+    send: (s: number, p: unknown) => void
+  ) {
     this.calls.capture++
     const requestId = header(req, 'paypal-request-id')
     const prefer = header(req, 'prefer')
-    this.captureRequests.push({ orderId: id, contentType: header(req, 'content-type'), body, requestId, prefer })
+    this.captureRequests.push({
+      orderId: id,
+      contentType: header(req, 'content-type'),
+      body,
+      requestId,
+      prefer,
+    })
     if (!header(req, 'content-type')?.startsWith('application/json')) {
-      return send(415, { name: 'UNSUPPORTED_MEDIA_TYPE', message: 'The server does not support the request payload’s media type.' })
+      return send(415, {
+        name: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'The server does not support the request payload’s media type.',
+      })
     }
     if (body.trim() && body.trim() !== '{}') {
       try {
@@ -299,9 +371,12 @@ export class PaypalFake {
     const order = this.orders.get(id)
     let answer: { status: number; body: unknown }
     if (!order) answer = { status: 404, body: notFound() }
-    else if (order.status === 'COMPLETED') answer = { status: 422, body: unprocessable('ORDER_ALREADY_CAPTURED') }
-    else if (order.status === 'CREATED') answer = { status: 422, body: unprocessable('ORDER_NOT_APPROVED') }
-    else if (order.behaviour.refuse) answer = { status: 422, body: unprocessable(order.behaviour.refuse) }
+    else if (order.status === 'COMPLETED')
+      answer = { status: 422, body: unprocessable('ORDER_ALREADY_CAPTURED') }
+    else if (order.status === 'CREATED')
+      answer = { status: 422, body: unprocessable('ORDER_NOT_APPROVED') }
+    else if (order.behaviour.refuse)
+      answer = { status: 422, body: unprocessable(order.behaviour.refuse) }
     else {
       this.#capture(order)
       answer = { status: 201, body: this.#orderJson(order, prefer) }
@@ -315,7 +390,10 @@ export class PaypalFake {
     order.capture = {
       id: paypalId(),
       status: order.behaviour.status ?? 'COMPLETED',
-      amount: { currency_code: order.amount.currency_code, value: order.behaviour.amount ?? order.amount.value },
+      amount: {
+        currency_code: order.amount.currency_code,
+        value: order.behaviour.amount ?? order.amount.value,
+      },
       custom_id: order.unit.custom_id,
       invoice_id: order.unit.invoice_id,
       create_time: new Date().toISOString(),
@@ -330,17 +408,41 @@ export class PaypalFake {
     } catch {
       return send(400, invalid('MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.'))
     }
-    for (const field of ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id']) {
+    for (const field of [
+      'auth_algo',
+      'cert_url',
+      'transmission_id',
+      'transmission_sig',
+      'transmission_time',
+      'webhook_id',
+    ]) {
       if (typeof request[field] !== 'string' || !request[field]) {
-        return send(400, { name: 'VALIDATION_ERROR', message: 'Invalid request - see details', details: [{ field, location: 'body', issue: 'MISSING_REQUIRED_PARAMETER' }] })
+        return send(400, {
+          name: 'VALIDATION_ERROR',
+          message: 'Invalid request - see details',
+          details: [{ field, location: 'body', issue: 'MISSING_REQUIRED_PARAMETER' }],
+        })
       }
     }
     if (!request.webhook_event || typeof request.webhook_event !== 'object') {
-      return send(400, { name: 'VALIDATION_ERROR', message: 'Invalid request - see details', details: [{ field: 'webhook_event', location: 'body', issue: 'MISSING_REQUIRED_PARAMETER' }] })
+      return send(400, {
+        name: 'VALIDATION_ERROR',
+        message: 'Invalid request - see details',
+        details: [
+          { field: 'webhook_event', location: 'body', issue: 'MISSING_REQUIRED_PARAMETER' },
+        ],
+      })
     }
     const signed = this.#transmissions.get(String(request.transmission_id))
     const event = JSON.stringify(request.webhook_event)
-    const expected = signed && this.#sign(String(request.transmission_id), String(request.transmission_time), String(request.webhook_id), event)
+    const expected =
+      signed &&
+      this.#sign(
+        String(request.transmission_id),
+        String(request.transmission_time),
+        String(request.webhook_id),
+        event
+      )
     const ok =
       signed !== undefined &&
       request.webhook_id === this.options.webhookId &&
@@ -358,7 +460,10 @@ export class PaypalFake {
       ...(capture.status === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
       amount: capture.amount,
       final_capture: true,
-      seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+      seller_protection: {
+        status: 'ELIGIBLE',
+        dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
+      },
       seller_receivable_breakdown: {
         gross_amount: capture.amount,
         paypal_fee: { currency_code: capture.amount.currency_code, value: '0.00' },
@@ -366,7 +471,13 @@ export class PaypalFake {
       },
       ...(capture.custom_id ? { custom_id: capture.custom_id } : {}),
       ...(capture.invoice_id ? { invoice_id: capture.invoice_id } : {}),
-      links: [{ href: `https://api.sandbox.paypal.com/v2/payments/captures/${capture.id}`, rel: 'self', method: 'GET' }],
+      links: [
+        {
+          href: `https://api.sandbox.paypal.com/v2/payments/captures/${capture.id}`,
+          rel: 'self',
+          method: 'GET',
+        },
+      ],
       create_time: capture.create_time,
       update_time: capture.create_time,
     }
@@ -380,12 +491,28 @@ export class PaypalFake {
    */
   #orderJson(order: FakeOrder, prefer: string | undefined, withUnitIds = false) {
     const links = [
-      { href: `https://api.sandbox.paypal.com/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
+      {
+        href: `https://api.sandbox.paypal.com/v2/checkout/orders/${order.id}`,
+        rel: 'self',
+        method: 'GET',
+      },
       ...(order.status === 'CREATED'
-        ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`, rel: 'approve', method: 'GET' }]
+        ? [
+            {
+              href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`,
+              rel: 'approve',
+              method: 'GET',
+            },
+          ]
         : []),
       ...(order.status === 'APPROVED'
-        ? [{ href: `https://api.sandbox.paypal.com/v2/checkout/orders/${order.id}/capture`, rel: 'capture', method: 'POST' }]
+        ? [
+            {
+              href: `https://api.sandbox.paypal.com/v2/checkout/orders/${order.id}/capture`,
+              rel: 'capture',
+              method: 'POST',
+            },
+          ]
         : []),
     ]
     if (prefer !== 'return=representation') return { id: order.id, status: order.status, links }
@@ -403,7 +530,13 @@ export class PaypalFake {
       status: order.status,
       purchase_units: [unit],
       ...(order.status !== 'CREATED'
-        ? { payer: { name: { given_name: 'John', surname: 'Doe' }, email_address: 'buyer@example.com', payer_id: 'FAKEPAYER' } }
+        ? {
+            payer: {
+              name: { given_name: 'John', surname: 'Doe' },
+              email_address: 'buyer@example.com',
+              payer_id: 'FAKEPAYER',
+            },
+          }
         : {}),
       create_time: new Date().toISOString(),
       links,
@@ -413,7 +546,8 @@ export class PaypalFake {
   /* POST /__fake/approve/{id}: the fake SDK's stand-in for the payer approving in PayPal's window. */
   #approveFromBrowser(method: string, path: string, res: ServerResponse) {
     const cors = { 'Access-Control-Allow-Origin': '*' }
-    if (method === 'OPTIONS') return res.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'POST' }).end()
+    if (method === 'OPTIONS')
+      return res.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'POST' }).end()
     const id = decodeURIComponent(path.slice('/__fake/approve/'.length))
     if (method !== 'POST' || !this.orders.has(id)) return res.writeHead(404, cors).end()
     this.approve(id)
@@ -426,7 +560,9 @@ export class PaypalFake {
     this.sdkQueries.push(url.searchParams)
     const js = { 'Content-Type': 'application/javascript' }
     if (url.searchParams.get('client-id') !== this.options.clientId) {
-      return res.writeHead(400, js).end(`throw new Error("SDK Validation error: 'Invalid query value for client-id'");`)
+      return res
+        .writeHead(400, js)
+        .end(`throw new Error("SDK Validation error: 'Invalid query value for client-id'");`)
     }
     res.writeHead(200, js).end(fakeSdk(this.url))
   }
@@ -443,7 +579,13 @@ function unprocessable(issue: string) {
     details: [{ issue, description: ISSUES[issue] ?? issue }],
     message: UNPROCESSABLE,
     debug_id: paypalId(13).toLowerCase(),
-    links: [{ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`, rel: 'information_link', method: 'GET' }],
+    links: [
+      {
+        href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`,
+        rel: 'information_link',
+        method: 'GET',
+      },
+    ],
   }
 }
 
@@ -453,14 +595,28 @@ function invalid(issue: string, description: string, field?: string) {
     message: 'Request is not well-formed, syntactically incorrect, or violates schema.',
     debug_id: paypalId(13).toLowerCase(),
     details: [{ ...(field ? { field, location: 'body' } : {}), issue, description }],
-    links: [{ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`, rel: 'information_link' }],
+    links: [
+      {
+        href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`,
+        rel: 'information_link',
+      },
+    ],
   }
 }
 
 function notFound() {
   return {
     name: 'RESOURCE_NOT_FOUND',
-    details: [{ field: 'order_id', value: '', location: 'path', issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist. Please check the resource ID and try again.' }],
+    details: [
+      {
+        field: 'order_id',
+        value: '',
+        location: 'path',
+        issue: 'INVALID_RESOURCE_ID',
+        description:
+          'Specified resource ID does not exist. Please check the resource ID and try again.',
+      },
+    ],
     message: 'The specified resource does not exist.',
     debug_id: paypalId(13).toLowerCase(),
   }

@@ -24,7 +24,8 @@ export interface StatusPost {
   body: string
 }
 
-const md5Upper = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase()
+const md5Upper = (text: string) =>
+  createHash('md5').update(text, 'utf8').digest('hex').toUpperCase()
 
 /** The recipe from Perfect Money's SCI spec and sample validation script. */
 function v2Hash(f: Record<string, string>, alternatePassphrase: string) {
@@ -104,7 +105,9 @@ export class PerfectMoneyFake {
 
   async #onRequest(req: IncomingMessage, res: ServerResponse) {
     const page = (status: number, text: string) =>
-      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<html><body>${text}</body></html>`)
+      res
+        .writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' })
+        .end(`<html><body>${text}</body></html>`)
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const raw = Buffer.concat(chunks).toString('utf8')
@@ -117,7 +120,8 @@ export class PerfectMoneyFake {
     if (!this.account.wallets.includes(payee)) return page(400, 'Invalid Payee Account')
     const unitsOfWallet = { U: 'USD', E: 'EUR' }[payee[0]]
     if (form.PAYMENT_UNITS !== unitsOfWallet) return page(400, 'Invalid Payment Units')
-    if (!/^\d+(\.\d{1,2})?$/.test(form.PAYMENT_AMOUNT ?? '')) return page(400, 'Invalid Payment Amount')
+    if (!/^\d+(\.\d{1,2})?$/.test(form.PAYMENT_AMOUNT ?? ''))
+      return page(400, 'Invalid Payment Amount')
     for (const name of ['PAYEE_NAME', 'PAYMENT_URL', 'NOPAYMENT_URL']) {
       if (!form[name]) return page(400, `Missing ${name}`)
     }

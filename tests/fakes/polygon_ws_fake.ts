@@ -15,7 +15,8 @@ interface Client {
   subs: Set<string>
 }
 
-const status = (s: string, message: string) => JSON.stringify([{ ev: 'status', status: s, message }])
+const status = (s: string, message: string) =>
+  JSON.stringify([{ ev: 'status', status: s, message }])
 /** Forex tickers arrive as EUR-USD or EUR/USD; both name the same subscription. */
 const canonical = (param: string) => param.toUpperCase().replace('/', '-')
 
@@ -48,7 +49,8 @@ export class PolygonWsFake {
   /** What the open, authenticated sockets of a cluster are subscribed to. */
   subscriptions(cluster: 'forex' | 'crypto'): string[] {
     const all = new Set<string>()
-    for (const c of this.#clients) if (c.cluster === cluster && c.authed) c.subs.forEach((s) => all.add(s))
+    for (const c of this.#clients)
+      if (c.cluster === cluster && c.authed) c.subs.forEach((s) => all.add(s))
     return [...all].sort()
   }
 
@@ -95,7 +97,12 @@ export class PolygonWsFake {
 
   #onConnection(ws: WebSocket, path: string) {
     this.connections++
-    const client: Client = { ws, cluster: path.replace(/^\/+/, '').split(/[/?]/)[0], authed: false, subs: new Set() }
+    const client: Client = {
+      ws,
+      cluster: path.replace(/^\/+/, '').split(/[/?]/)[0],
+      authed: false,
+      subs: new Set(),
+    }
     this.#clients.add(client)
     ws.on('close', () => this.#clients.delete(client))
     ws.send(status('connected', 'Connected Successfully'))
@@ -118,10 +125,17 @@ export class PolygonWsFake {
         return
       }
       if (!client.authed) return ws.send(status('error', 'not authorized'))
-      const params = String(message.params ?? '').split(',').map(canonical).filter(Boolean)
+      const params = String(message.params ?? '')
+        .split(',')
+        .map(canonical)
+        .filter(Boolean)
       if (message.action === 'subscribe') {
         params.forEach((p) => client.subs.add(p))
-        ws.send(JSON.stringify(params.map((p) => ({ ev: 'status', status: 'success', message: `subscribed to: ${p}` }))))
+        ws.send(
+          JSON.stringify(
+            params.map((p) => ({ ev: 'status', status: 'success', message: `subscribed to: ${p}` }))
+          )
+        )
       } else if (message.action === 'unsubscribe') {
         params.forEach((p) => client.subs.delete(p))
       }

@@ -12,7 +12,12 @@ import { readBody } from '#tests/fakes/read_body'
  * is counted, so a test can prove nothing else was called.
  */
 export class PrmoneyFake {
-  requests: { method: string; path: string; accept: string | undefined; form: Record<string, string> }[] = []
+  requests: {
+    method: string
+    path: string
+    accept: string | undefined
+    form: Record<string, string>
+  }[] = []
 
   private constructor(
     private server: Server,
@@ -36,14 +41,31 @@ export class PrmoneyFake {
     const send = (status: number, body: unknown) =>
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
     const form = Object.fromEntries(new URLSearchParams(await readBody(req)))
-    this.requests.push({ method: req.method ?? '', path: req.url ?? '', accept: req.headers.accept, form })
-    if (req.method !== 'POST' || req.url !== '/oauth/token') return send(404, { message: 'Not Found' })
+    this.requests.push({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      accept: req.headers.accept,
+      form,
+    })
+    if (req.method !== 'POST' || req.url !== '/oauth/token')
+      return send(404, { message: 'Not Found' })
     if (form.grant_type !== 'client_credentials') {
-      return send(400, { error: 'unsupported_grant_type', error_description: 'The authorization grant type is not supported.' })
+      return send(400, {
+        error: 'unsupported_grant_type',
+        error_description: 'The authorization grant type is not supported.',
+      })
     }
     if (form.client_id !== this.client.id || form.client_secret !== this.client.secret) {
-      return send(401, { error: 'invalid_client', error_description: 'Client authentication failed', message: 'Client authentication failed' })
+      return send(401, {
+        error: 'invalid_client',
+        error_description: 'Client authentication failed',
+        message: 'Client authentication failed',
+      })
     }
-    send(200, { token_type: 'Bearer', expires_in: 31_536_000, access_token: randomBytes(32).toString('hex') })
+    send(200, {
+      token_type: 'Bearer',
+      expires_in: 31_536_000,
+      access_token: randomBytes(32).toString('hex'),
+    })
   }
 }

@@ -67,9 +67,14 @@ const randomId = (prefix: string, length = 24) =>
  * `v1 = hex(HMAC-SHA256(endpoint secret, signed_payload))`, header
  * `t=<unix seconds>,v1=<hex>`; several v1 while secrets roll.
  */
-export function signStripeWebhook(payload: string, secrets: string | string[], timestamp = now()): string {
+export function signStripeWebhook(
+  payload: string,
+  secrets: string | string[],
+  timestamp = now()
+): string {
   const v1 = (Array.isArray(secrets) ? secrets : [secrets]).map(
-    (secret) => `v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex')}`
+    (secret) =>
+      `v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex')}`
   )
   return [`t=${timestamp}`, ...v1].join(',')
 }
@@ -82,7 +87,11 @@ export async function postStripeWebhook(baseUrl: string, payload: string, signat
     'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
   }
   if (signature !== undefined) headers['stripe-signature'] = signature
-  const response = await fetch(new URL('/payments/stripe/notify', baseUrl), { method: 'POST', headers, body: payload })
+  const response = await fetch(new URL('/payments/stripe/notify', baseUrl), {
+    method: 'POST',
+    headers,
+    body: payload,
+  })
   return { status: response.status, text: await response.text() }
 }
 
@@ -91,7 +100,8 @@ export function parseBracketForm(body: string): Record<string, any> {
   const root: Record<string, any> = {}
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.replace(/\]/g, '').split('[')
-    if (path.some((part) => part === '__proto__' || part === 'constructor' || part === 'prototype')) continue
+    if (path.some((part) => part === '__proto__' || part === 'constructor' || part === 'prototype'))
+      continue
     let node: any = root
     path.forEach((part, i) => {
       if (i === path.length - 1) {
@@ -206,7 +216,11 @@ export class StripeFake {
     const url = new URL(req.url ?? '/', 'http://fake')
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
       res
-        .writeHead(status, { 'content-type': 'application/json', 'request-id': randomId('req_', 14), ...headers })
+        .writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': randomId('req_', 14),
+          ...headers,
+        })
         .end(JSON.stringify(payload, null, 2))
     const fail = (status: number, error: StripeErrorBody) => send(status, { error })
     const idempotencyKey = header(req, 'idempotency-key')
@@ -229,7 +243,10 @@ export class StripeFake {
       })
     }
     if (key !== this.secretKey) {
-      return fail(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${maskKey(key)}` })
+      return fail(401, {
+        type: 'invalid_request_error',
+        message: `Invalid API Key provided: ${maskKey(key)}`,
+      })
     }
     if (this.#failNext) {
       const { status, error } = this.#failNext
@@ -247,11 +264,19 @@ export class StripeFake {
             message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
           })
         }
-        return send(previous.status, previous.response, { 'idempotent-replayed': 'true', 'idempotency-key': idempotencyKey! })
+        return send(previous.status, previous.response, {
+          'idempotent-replayed': 'true',
+          'idempotency-key': idempotencyKey!,
+        })
       }
       const created = this.#createSession(parseBracketForm(body), key)
       if ('error' in created) return fail(400, created.error)
-      if (scope) this.#idempotent.set(scope, { body, status: 200, response: structuredClone(created.session) })
+      if (scope)
+        this.#idempotent.set(scope, {
+          body,
+          status: 200,
+          response: structuredClone(created.session),
+        })
       return send(200, created.session, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {})
     }
 
@@ -269,7 +294,10 @@ export class StripeFake {
       return send(200, session)
     }
 
-    fail(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` })
+    fail(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${url.pathname}).`,
+    })
   }
 
   /** The secret key: `Authorization: Bearer <key>` or HTTP Basic with the key as user name. */
@@ -282,12 +310,25 @@ export class StripeFake {
     return null
   }
 
-  #createSession(params: Record<string, any>, key: string): { session: FakeSession } | { error: StripeErrorBody } {
+  #createSession(
+    params: Record<string, any>,
+    key: string
+  ): { session: FakeSession } | { error: StripeErrorBody } {
     const missing = (param: string): { error: StripeErrorBody } => ({
-      error: { type: 'invalid_request_error', code: 'parameter_missing', param, message: `Missing required param: ${param}.` },
+      error: {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        param,
+        message: `Missing required param: ${param}.`,
+      },
     })
     const invalidInteger = (param: string, value: unknown): { error: StripeErrorBody } => ({
-      error: { type: 'invalid_request_error', code: 'parameter_invalid_integer', param, message: `Invalid integer: ${value}` },
+      error: {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_integer',
+        param,
+        message: `Invalid integer: ${value}`,
+      },
     })
     if (!params.mode) return missing('mode')
     if (params.mode === 'payment' && !params.success_url) return missing('success_url')
@@ -302,11 +343,17 @@ export class StripeFake {
       if (!price.currency) return missing(`${at}[price_data][currency]`)
       if (!price.product_data?.name) return missing(`${at}[price_data][product_data][name]`)
       if (price.unit_amount === undefined) return missing(`${at}[price_data][unit_amount]`)
-      if (!/^\d+$/.test(price.unit_amount)) return invalidInteger(`${at}[price_data][unit_amount]`, price.unit_amount)
+      if (!/^\d+$/.test(price.unit_amount))
+        return invalidInteger(`${at}[price_data][unit_amount]`, price.unit_amount)
       if (item.quantity === undefined) return missing(`${at}[quantity]`)
       if (!/^\d+$/.test(item.quantity)) return invalidInteger(`${at}[quantity]`, item.quantity)
       if (currency && currency !== price.currency) {
-        return { error: { type: 'invalid_request_error', message: 'All line items must share one currency.' } }
+        return {
+          error: {
+            type: 'invalid_request_error',
+            message: 'All line items must share one currency.',
+          },
+        }
       }
       currency = String(price.currency)
       total += Number(price.unit_amount) * Number(item.quantity)

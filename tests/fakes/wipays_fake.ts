@@ -11,7 +11,16 @@ import { readBody } from '#tests/fakes/read_body'
  * the secret key), written here from the docs, not from the adapter. The
  * error answers' shape is UNCONFIRMED.
  */
-const REQUIRED = ['amount', 'currency', 'identifier', 'details', 'ipn_url', 'success_url', 'cancel_url', 'site_name']
+const REQUIRED = [
+  'amount',
+  'currency',
+  'identifier',
+  'details',
+  'ipn_url',
+  'success_url',
+  'cancel_url',
+  'site_name',
+]
 
 export class WipaysFake {
   initiated: Record<string, any>[] = []
@@ -73,7 +82,8 @@ export class WipaysFake {
   async #onRequest(req: IncomingMessage, res: ServerResponse) {
     const send = (status: number, body: unknown) =>
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
-    if (req.method !== 'POST' || req.url !== '/payment/initiate') return send(404, { status: 'error', message: 'Not found' })
+    if (req.method !== 'POST' || req.url !== '/payment/initiate')
+      return send(404, { status: 'error', message: 'Not found' })
     let body: Record<string, any>
     try {
       body = JSON.parse(await readBody(req))
@@ -86,10 +96,14 @@ export class WipaysFake {
       this.#failNext = null
       return send(status, { status: 'error', message: ['Service unavailable'] })
     }
-    if (body.public_key !== this.keys.publicKey) return send(401, { status: 'error', message: ['Invalid public key'] })
+    if (body.public_key !== this.keys.publicKey)
+      return send(401, { status: 'error', message: ['Invalid public key'] })
     const missing = REQUIRED.filter((name) => body[name] === undefined || body[name] === '')
     if (missing.length > 0 || typeof body.customer !== 'object') {
-      return send(422, { status: 'error', message: missing.map((name) => `The ${name} field is required.`) })
+      return send(422, {
+        status: 'error',
+        message: missing.map((name) => `The ${name} field is required.`),
+      })
     }
     const trx = randomBytes(8).toString('hex').toUpperCase()
     send(200, {

@@ -10,7 +10,12 @@ export async function loginThroughForm(page: Page, email: string, password = DEM
 }
 
 /** Picks an option of a HeroUI Autocomplete by typing part of it. */
-export async function chooseFromAutocomplete(page: Page, label: string, typed: string, option: string) {
+export async function chooseFromAutocomplete(
+  page: Page,
+  label: string,
+  typed: string,
+  option: string
+) {
   const input = page.getByLabel(label, { exact: true })
   await input.fill(typed)
   await page.getByRole('option', { name: option, exact: true }).click()

@@ -64,7 +64,8 @@ export class BrowserSession {
       headers.accept ??= 'application/json'
       const xsrf = this.#cookies.get('XSRF-TOKEN')
       if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf)
-      if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json'
+      if (body !== undefined && !(body instanceof FormData))
+        headers['content-type'] = 'application/json'
     }
     const response = await fetch(new URL(path, this.baseUrl), {
       method,

@@ -29,7 +29,12 @@ export async function configureGateway(
  * (as if the provider had been asked to collect it): what a confirmation test
  * settles. `amount` is credited; the fee is charged on top.
  */
-export async function pendingDeposit(user: User, gateway: GatewayValue, amount = '100.00', feePercent = '0') {
+export async function pendingDeposit(
+  user: User,
+  gateway: GatewayValue,
+  amount = '100.00',
+  feePercent = '0'
+) {
   const wallet = await realWalletOf(user)
   const { fee, total } = depositTotals(amount, feePercent)
   const row = await PaymentGateway.findBy('value', gateway)

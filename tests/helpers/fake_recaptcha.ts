@@ -34,7 +34,7 @@ export async function startFakeRecaptcha(expectedSecret: string) {
       res.end(
         JSON.stringify(
           success
-            ? { 'success': true, 'challenge_ts': new Date().toISOString(), 'hostname': 'localhost' }
+            ? { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost' }
             : { 'success': false, 'error-codes': ['invalid-input-response'] }
         )
       )

@@ -55,7 +55,10 @@ export interface Upload {
   contentType?: string
 }
 
-export const upload = (kind: DocumentKind, filename = `document.${DOCUMENT_KINDS[kind].extension}`): Upload => ({
+export const upload = (
+  kind: DocumentKind,
+  filename = `document.${DOCUMENT_KINDS[kind].extension}`
+): Upload => ({
   bytes: SAMPLES[kind],
   filename,
   contentType: DOCUMENT_KINDS[kind].mime,
@@ -79,7 +82,8 @@ export function forgetFile(key: string | null | undefined) {
 
 /** Marks a document's files for removal after the test. */
 export function forgetFilesOf(document: KycDocument | null) {
-  for (const key of [document?.frontPath, document?.backPath, document?.addressPath]) if (key) written.add(key)
+  for (const key of [document?.frontPath, document?.backPath, document?.addressPath])
+    if (key) written.add(key)
 }
 
 /**
@@ -91,13 +95,26 @@ export async function submitKyc(
   user: User,
   parts: { type?: string | null } & Partial<Record<KycSide, Upload | null>> = {}
 ) {
-  const defaults = { type: 'passport', front: upload('png'), back: upload('jpeg'), address: upload('pdf') }
+  const defaults = {
+    type: 'passport',
+    front: upload('png'),
+    back: upload('jpeg'),
+    address: upload('pdf'),
+  }
   const all = { ...defaults, ...parts }
-  let request = client.post('/kyc').header('Accept', 'application/json').loginAs(user).withCsrfToken()
+  let request = client
+    .post('/kyc')
+    .header('Accept', 'application/json')
+    .loginAs(user)
+    .withCsrfToken()
   if (all.type !== null && all.type !== undefined) request = request.field('type', all.type)
   for (const side of KYC_SIDES) {
     const file = all[side]
-    if (file) request = request.file(side, file.bytes, { filename: file.filename, contentType: file.contentType })
+    if (file)
+      request = request.file(side, file.bytes, {
+        filename: file.filename,
+        contentType: file.contentType,
+      })
   }
   const response = await request
   forgetFilesOf(await KycDocument.query().where('user_id', user.id).orderBy('id', 'desc').first())
@@ -114,7 +131,10 @@ export async function storedDocument(
     declineReason?: string | null
   } = {}
 ) {
-  const kinds = { front: 'png', back: 'jpeg', address: 'pdf', ...options.kinds } as Record<KycSide, DocumentKind>
+  const kinds = { front: 'png', back: 'jpeg', address: 'pdf', ...options.kinds } as Record<
+    KycSide,
+    DocumentKind
+  >
   const disk = drive.use('fs')
   const paths = {} as Record<KycSide, string>
   for (const side of KYC_SIDES) {

@@ -2,7 +2,9 @@ import type { BaseMail } from '@adonisjs/mail'
 
 /** The first link in a sent mail's text body, optionally matching a path prefix. */
 export function linkIn(sent: BaseMail, pathPrefix = '/'): URL {
-  const text = String(sent.message.nodeMailerMessage.text ?? sent.message.nodeMailerMessage.html ?? '')
+  const text = String(
+    sent.message.nodeMailerMessage.text ?? sent.message.nodeMailerMessage.html ?? ''
+  )
   for (const match of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
     const url = new URL(match[0].replace(/&amp;/g, '&'))
     if (url.pathname.startsWith(pathPrefix)) return url

@@ -38,7 +38,12 @@ export function withPaypalFake(group: Group) {
 
 /** PayPal configured in sandbox mode with the fake's keys (fee in percent). */
 export function configurePaypal(fee = '0', overrides: Record<string, string | null> = {}) {
-  const keys = { key1: PAYPAL_KEYS.clientId, key2: PAYPAL_KEYS.secret, key3: 'sandbox', key4: PAYPAL_KEYS.webhookId }
+  const keys = {
+    key1: PAYPAL_KEYS.clientId,
+    key2: PAYPAL_KEYS.secret,
+    key3: 'sandbox',
+    key4: PAYPAL_KEYS.webhookId,
+  }
   return configureGateway('paypal', { ...keys, ...overrides }, { fee })
 }
 

@@ -9,7 +9,10 @@ import { money, roundCurrency, toDbDecimal } from '#domain/money'
  * trading issue): `amount` units at the instrument's current ask or bid, with
  * the margin it uses added to the wallet.
  */
-export async function openPosition(user: User, input: { instrument: string; type: 'buy' | 'sell'; amount: string }) {
+export async function openPosition(
+  user: User,
+  input: { instrument: string; type: 'buy' | 'sell'; amount: string }
+) {
   const instrument = await Instrument.findByOrFail('name', input.instrument)
   const wallet = await Balance.findOrFail(user.activeBalanceId!)
   const openRate = input.type === 'buy' ? instrument.asks! : instrument.bids!

@@ -8,7 +8,10 @@ import { UserFacingException } from '#exceptions/user_facing_exception'
 import { money } from '#domain/money'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 import { depositEntries } from '#tests/helpers/deposits'
-import { assertCreditedOnce as creditedOnce, assertNotCredited } from '#tests/helpers/deposit_settlement'
+import {
+  assertCreditedOnce as creditedOnce,
+  assertNotCredited,
+} from '#tests/helpers/deposit_settlement'
 import { overrideProviderBase } from '#services/payments/endpoints'
 
 /** The site base the deposit flow gives providers (return and notify addresses). */
@@ -21,7 +24,11 @@ export async function startOnline(user: User, gateway: string, amount: string) {
 }
 
 /** The same, expected to fail: the refusal it threw. */
-export async function startOnlineFails(user: User, gateway: string, amount: string): Promise<UserFacingException> {
+export async function startOnlineFails(
+  user: User,
+  gateway: string,
+  amount: string
+): Promise<UserFacingException> {
   try {
     await startOnline(user, gateway, amount)
   } catch (error) {
@@ -32,14 +39,24 @@ export async function startOnlineFails(user: User, gateway: string, amount: stri
 }
 
 /** A provider's confirmation posted exactly as given (raw JSON text and headers). */
-export function postRaw(client: ApiClient, gateway: string, rawBody: string, headers: Record<string, string> = {}) {
+export function postRaw(
+  client: ApiClient,
+  gateway: string,
+  rawBody: string,
+  headers: Record<string, string> = {}
+) {
   return client.post(`/payments/${gateway}/notify`).headers(headers).unsafeJson(rawBody)
 }
 
 export { depositEntries }
 
 /** Nothing moved (see `assertNotCredited`), from the wallet's balance as text. */
-export function assertNothingCredited(assert: Assert, deposit: Deposit, balanceBefore: string, status: 'pending' | 'declined' = 'pending') {
+export function assertNothingCredited(
+  assert: Assert,
+  deposit: Deposit,
+  balanceBefore: string,
+  status: 'pending' | 'declined' = 'pending'
+) {
   return assertNotCredited(assert, deposit, money(balanceBefore), status)
 }
 

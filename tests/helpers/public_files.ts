@@ -26,7 +26,11 @@ export function publicFileExists(key: string) {
 
 /** Uploads that are not what they claim, and one too big. */
 export const BAD_UPLOADS: Record<string, Upload> = {
-  'a text file renamed .png': { bytes: Buffer.from('just some text, not a picture\n'), filename: 'logo.png', contentType: 'image/png' },
+  'a text file renamed .png': {
+    bytes: Buffer.from('just some text, not a picture\n'),
+    filename: 'logo.png',
+    contentType: 'image/png',
+  },
   'an SVG': {
     bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
     filename: 'logo.svg',
@@ -59,13 +63,19 @@ export function multipart(
   fields: Record<string, string | string[]>,
   files: Record<string, Upload> = {}
 ) {
-  let request = client[method](url).header('Accept', 'application/json').loginAs(user).withCsrfToken()
+  let request = client[method](url)
+    .header('Accept', 'application/json')
+    .loginAs(user)
+    .withCsrfToken()
   for (const [name, value] of Object.entries(fields)) {
     if (Array.isArray(value)) for (const item of value) request = request.field(`${name}[]`, item)
     else request = request.field(name, value)
   }
   for (const [name, file] of Object.entries(files)) {
-    request = request.file(name, file.bytes, { filename: file.filename, contentType: file.contentType })
+    request = request.file(name, file.bytes, {
+      filename: file.filename,
+      contentType: file.contentType,
+    })
   }
   return request
 }

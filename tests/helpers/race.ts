@@ -18,10 +18,16 @@ let seq = 0
 export async function freshCustomer(demoBalance: string) {
   await settings.put('demoBalance', { value1: demoBalance })
   try {
-    const { birthDate: _b, ...form } = signupPayload({ email: `race-${Date.now()}-${seq++}@example.com`, currency: 'USD' })
+    const { birthDate: _b, ...form } = signupPayload({
+      email: `race-${Date.now()}-${seq++}@example.com`,
+      currency: 'USD',
+    })
     const user = await registerUser(form as Parameters<typeof registerUser>[0])
     user.isEmailVerified = true
-    const wallet = await Balance.query().where('user_id', user.id).where('mode', 'demo').firstOrFail()
+    const wallet = await Balance.query()
+      .where('user_id', user.id)
+      .where('mode', 'demo')
+      .firstOrFail()
     user.activeBalanceId = wallet.id
     await user.save()
     return { user, wallet }
@@ -31,7 +37,10 @@ export async function freshCustomer(demoBalance: string) {
 }
 
 /** The wallet after the race: its balance must equal the sum of its ledger entries. */
-export async function settled(assert: { equal: (a: unknown, b: unknown) => void }, walletId: number) {
+export async function settled(
+  assert: { equal: (a: unknown, b: unknown) => void },
+  walletId: number
+) {
   const wallet = await Balance.findOrFail(walletId)
   const { total } = await ledgerOf(walletId)
   assert.equal(total.toFixed(2), money(wallet.balance).toFixed(2))

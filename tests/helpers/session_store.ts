@@ -13,13 +13,23 @@ import type { ResolvedSessionConfig, SessionStoreFactory } from '@adonisjs/sessi
  * `store` (or a store factory of the test's own) instead, and talk to the
  * server with real cookies (BrowserSession).
  */
-export function useSessionStore(group: Group, store: 'database' | (() => Promise<SessionStoreFactory>)) {
+export function useSessionStore(
+  group: Group,
+  store: 'database' | (() => Promise<SessionStoreFactory>)
+) {
   group.setup(async () => {
-    const config = (await configProvider.resolve(app, app.config.get('session'))) as ResolvedSessionConfig
+    const config = (await configProvider.resolve(
+      app,
+      app.config.get('session')
+    )) as ResolvedSessionConfig
     const swapped =
       store === 'database'
         ? { ...config, store }
-        : { ...config, store: 'under_test', stores: { ...config.stores, under_test: await store() } }
+        : {
+            ...config,
+            store: 'under_test',
+            stores: { ...config.stores, under_test: await store() },
+          }
     app.container.swap(SessionMiddleware, () => new SessionMiddleware(swapped, emitter))
     return () => app.container.restore(SessionMiddleware)
   })

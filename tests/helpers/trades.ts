@@ -15,7 +15,15 @@ import { quote } from '#tests/helpers/market'
 export async function placeTrade(
   client: ApiClient,
   customer: User,
-  input: { instrument?: string; type?: 'buy' | 'sell'; amount?: string; bid: string; ask: string; profit?: string; loss?: string }
+  input: {
+    instrument?: string
+    type?: 'buy' | 'sell'
+    amount?: string
+    bid: string
+    ask: string
+    profit?: string
+    loss?: string
+  }
 ) {
   const instrument = input.instrument ?? 'EUR_USD'
   quote(instrument, input.bid, input.ask)
@@ -26,21 +34,35 @@ export async function placeTrade(
     profit: input.profit ?? null,
     loss: input.loss ?? null,
   }).loginAs(customer)
-  if (response.status() !== 201) throw new Error(`order refused: ${response.status()} ${response.text()}`)
+  if (response.status() !== 201)
+    throw new Error(`order refused: ${response.status()} ${response.text()}`)
   return Order.findOrFail(response.body().order.id)
 }
 
 /** Closes an order as the customer does, at the given quote. */
-export async function closeAsCustomer(client: ApiClient, customer: User, order: Order, bid: string, ask: string) {
+export async function closeAsCustomer(
+  client: ApiClient,
+  customer: User,
+  order: Order,
+  bid: string,
+  ask: string
+) {
   quote(order.instrument, bid, ask)
-  const response = await api(client, 'post', '/dashboard/orders/close', { orderId: order.id, instrument: order.instrument }).loginAs(customer)
-  if (response.status() !== 200) throw new Error(`close refused: ${response.status()} ${response.text()}`)
+  const response = await api(client, 'post', '/dashboard/orders/close', {
+    orderId: order.id,
+    instrument: order.instrument,
+  }).loginAs(customer)
+  if (response.status() !== 200)
+    throw new Error(`close refused: ${response.status()} ${response.text()}`)
   return Order.findOrFail(order.id)
 }
 
 /** The ledger entries that name an order, oldest first. */
 export function orderEntries(orderId: number) {
-  return LedgerEntry.query().where('reference_type', 'order').where('reference_id', orderId).orderBy('id', 'asc')
+  return LedgerEntry.query()
+    .where('reference_type', 'order')
+    .where('reference_id', orderId)
+    .orderBy('id', 'asc')
 }
 
 /** A wallet's balance, margin and on-hold as fixed strings, and how many ledger entries it has: to show that nothing moved. */
@@ -58,7 +80,10 @@ export async function walletState(balanceId: number) {
 /** Puts all but `leave` of the wallet's free balance on hold (as a pending withdrawal would). */
 export async function holdAllBut(balanceId: number, leave: string) {
   const wallet = await Balance.findOrFail(balanceId)
-  const free = money(wallet.balance).minus(money(wallet.margin)).minus(money(wallet.onHold)).minus(money(leave))
+  const free = money(wallet.balance)
+    .minus(money(wallet.margin))
+    .minus(money(wallet.onHold))
+    .minus(money(leave))
   await db.transaction((trx) => holdFunds(trx, balanceId, free.toFixed(2)))
 }
 

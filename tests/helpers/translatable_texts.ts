@@ -57,7 +57,17 @@ const TEXT_PROPS = new Set([
 ])
 
 /** Object properties whose string values are display texts (menus, columns, options). */
-const TEXT_PROPERTIES = new Set(['label', 'title', 'header', 'description', 'placeholder', 'emptyText', 'message', 'confirmLabel', 'reasonLabel'])
+const TEXT_PROPERTIES = new Set([
+  'label',
+  'title',
+  'header',
+  'description',
+  'placeholder',
+  'emptyText',
+  'message',
+  'confirmLabel',
+  'reasonLabel',
+])
 
 export interface Found {
   text: string
@@ -136,7 +146,8 @@ export function scanPages() {
       ) {
         for (const candidate of branches(node.arguments[0])) {
           const text = literalText(candidate)
-          if (text !== null && !ts.isTemplateExpression(candidate)) keys.push({ text, where: where(node, sf) })
+          if (text !== null && !ts.isTemplateExpression(candidate))
+            keys.push({ text, where: where(node, sf) })
         }
       }
       // Client rule messages: the texts of useApiForm's rules and of inertia/lib/rules.ts
@@ -163,11 +174,14 @@ export function scanPages() {
       }
       if (ts.isJsxAttribute(node) && TEXT_PROPS.has(node.name.getText()) && node.initializer) {
         const element = node.parent.parent as ts.JsxOpeningLikeElement
-        const value = ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer
+        const value = ts.isJsxExpression(node.initializer)
+          ? node.initializer.expression
+          : node.initializer
         for (const candidate of value ? branches(value as ts.Expression) : []) {
           const text = literalText(candidate)
           if (text === null || !hasLetters(text)) continue
-          if (TRANSLATING_COMPONENTS.has(tagName(element))) keys.push({ text, where: where(node, sf) })
+          if (TRANSLATING_COMPONENTS.has(tagName(element)))
+            keys.push({ text, where: where(node, sf) })
           else untranslated.push({ text, where: where(node, sf) })
         }
       }
@@ -176,7 +190,11 @@ export function scanPages() {
         const text = literalText(node.expression)
         if (text !== null && hasLetters(text)) untranslated.push({ text, where: where(node, sf) })
       }
-      if (ts.isPropertyAssignment(node) && (TEXT_PROPERTIES.has(node.name.getText()) || insideTitles(node)) && !insideClassNames(node)) {
+      if (
+        ts.isPropertyAssignment(node) &&
+        (TEXT_PROPERTIES.has(node.name.getText()) || insideTitles(node)) &&
+        !insideClassNames(node)
+      ) {
         const text = literalText(node.initializer)
         if (text !== null && hasLetters(text) && !ts.isTemplateExpression(node.initializer)) {
           keys.push({ text, where: where(node, sf) })
@@ -198,7 +216,11 @@ function insideTitles(node: ts.PropertyAssignment) {
 /** Whether a property belongs to a slot map of CSS classes (`classNames={{ title: '…' }}`, `TOAST_CLASSES`), not text. */
 function insideClassNames(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
-    if ((ts.isJsxAttribute(at) || ts.isPropertyAssignment(at)) && at.name.getText() === 'classNames') return true
+    if (
+      (ts.isJsxAttribute(at) || ts.isPropertyAssignment(at)) &&
+      at.name.getText() === 'classNames'
+    )
+      return true
     if (ts.isVariableDeclaration(at) && /class/i.test(at.name.getText())) return true
   }
   return false
@@ -220,7 +242,13 @@ function insideFormRules(node: ts.Node): boolean {
 }
 
 /** Server properties whose texts reach people (replies, notifications, errors). */
-const SERVER_TEXT_PROPERTIES = new Set(['message', 'title', 'description', 'insufficientMessage', 'notRealMessage'])
+const SERVER_TEXT_PROPERTIES = new Set([
+  'message',
+  'title',
+  'description',
+  'insufficientMessage',
+  'notRealMessage',
+])
 
 /** The texts the server sends to people, as translation keys. */
 export function scanServer(): Found[] {
@@ -235,7 +263,11 @@ export function scanServer(): Found[] {
           for (const property of messages.properties) {
             if (!ts.isPropertyAssignment(property)) continue
             const text = literalText(property.initializer)
-            if (text) found.push({ text: text.replace(/\{\{\s*(\w+)\s*\}\}/g, '{$1}'), where: where(property, sf) })
+            if (text)
+              found.push({
+                text: text.replace(/\{\{\s*(\w+)\s*\}\}/g, '{$1}'),
+                where: where(property, sf),
+              })
           }
         }
       }
@@ -253,7 +285,8 @@ export function scanServer(): Found[] {
         node.initializer
       ) {
         const text = literalText(node.initializer)
-        if (text !== null && /^[A-Z][a-z]/.test(text) && text.includes(' ')) found.push({ text, where: where(node, sf) })
+        if (text !== null && /^[A-Z][a-z]/.test(text) && text.includes(' '))
+          found.push({ text, where: where(node, sf) })
       }
       // Labels the server hands to pages: menus, role names, tabs, page titles.
       if (ts.isPropertyAssignment(node) && ['label', 'title'].includes(node.name.getText())) {
@@ -288,8 +321,12 @@ export function scanServer(): Found[] {
 
 /** A value and, for `a ? 'x' : 'y'` and `a ?? 'x'`, each literal it may take. */
 function branches(node: ts.Expression): ts.Expression[] {
-  if (ts.isConditionalExpression(node)) return [...branches(node.whenTrue), ...branches(node.whenFalse)]
-  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) {
+  if (ts.isConditionalExpression(node))
+    return [...branches(node.whenTrue), ...branches(node.whenFalse)]
+  if (
+    ts.isBinaryExpression(node) &&
+    node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken
+  ) {
     return branches(node.right)
   }
   if (ts.isParenthesizedExpression(node)) return branches(node.expression)

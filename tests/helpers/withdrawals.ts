@@ -22,7 +22,13 @@ export function realWalletOf(user: User) {
 /** A valid withdraw payload from the user's real wallet. */
 export async function withdrawPayload(user: User, overrides: Record<string, unknown> = {}) {
   const wallet = await realWalletOf(user)
-  return { balance_id: wallet.id, amount: '100', account_name: user.fullName, ...BANK, ...overrides }
+  return {
+    balance_id: wallet.id,
+    amount: '100',
+    account_name: user.fullName,
+    ...BANK,
+    ...overrides,
+  }
 }
 
 /** Sets Withdraw Settings: fee in percent and fixed fee. */
@@ -49,7 +55,9 @@ export async function pendingWithdrawal(user: User, amount = '100') {
 
 /** Credits a wallet through the ledger (a deposit). */
 export async function fund(balanceId: number, amount: string) {
-  await db.transaction((trx) => postEntry(trx, { balanceId, type: 'deposit', amount, description: 'Test funding' }))
+  await db.transaction((trx) =>
+    postEntry(trx, { balanceId, type: 'deposit', amount, description: 'Test funding' })
+  )
 }
 
 /**

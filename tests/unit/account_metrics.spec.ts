@@ -63,8 +63,22 @@ test.group('account metrics (customer spec §9)', () => {
       balance: '10000',
       usedMargin: '1084.50',
       positions: [
-        { type: 'buy', tradeAmount: '10000', openRate: '1.08000', currentRate: '1.08500', spread: '1.6', exchangeRate: '1' },
-        { type: 'sell', tradeAmount: '100', openRate: '2385.40', currentRate: '2390.40', spread: '35', exchangeRate: '1' },
+        {
+          type: 'buy',
+          tradeAmount: '10000',
+          openRate: '1.08000',
+          currentRate: '1.08500',
+          spread: '1.6',
+          exchangeRate: '1',
+        },
+        {
+          type: 'sell',
+          tradeAmount: '100',
+          openRate: '2385.40',
+          currentRate: '2390.40',
+          spread: '35',
+          exchangeRate: '1',
+        },
       ],
     })
     // 48.4 + (100 × −5 − 35) = 48.4 − 535 = −486.6
@@ -76,7 +90,9 @@ test.group('account metrics (customer spec §9)', () => {
   })
 
   test('no positions: equity is the balance and there is no margin level', ({ assert }) => {
-    const m = formatAccountMetrics(accountMetrics({ balance: '25000', usedMargin: '0', positions: [] }))
+    const m = formatAccountMetrics(
+      accountMetrics({ balance: '25000', usedMargin: '0', positions: [] })
+    )
     assert.deepEqual(m, {
       balance: '25000.00',
       profitLoss: '0.000',

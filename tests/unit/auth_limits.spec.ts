@@ -21,11 +21,17 @@ test.group('auth limits', () => {
       authLimitMessages.accountLocked(840),
       'This account is locked after too many failed login attempts. Please try again in 14 minutes or reset your password.'
     )
-    assert.equal(authLimitMessages.loginThrottled(30), 'Too many failed login attempts. Please try again in 1 minute.')
+    assert.equal(
+      authLimitMessages.loginThrottled(30),
+      'Too many failed login attempts. Please try again in 1 minute.'
+    )
     assert.equal(
       authLimitMessages.resetThrottled(3600),
       'Too many password reset requests from your address. Please try again in 60 minutes.'
     )
-    assert.equal(authLimitMessages.signupThrottled(125), 'Too many sign-ups from your address. Please try again in 3 minutes.')
+    assert.equal(
+      authLimitMessages.signupThrottled(125),
+      'Too many sign-ups from your address. Please try again in 3 minutes.'
+    )
   })
 })

@@ -25,7 +25,9 @@ test.group('conversion rate for the §9 formulas', () => {
     assert.equal(conversionRate('EUR', 'USD', mid)!.toFixed(6), '0.922084')
   })
 
-  test('crosses through USD when no direct pair is listed: EUR account, JPY quote', ({ assert }) => {
+  test('crosses through USD when no direct pair is listed: EUR account, JPY quote', ({
+    assert,
+  }) => {
     // EUR→USD 1.0845 × USD→JPY 151.42 = 164.215...
     assert.equal(conversionRate('JPY', 'EUR', mid)!.toFixed(3), '164.215')
     // GBP account, CHF quote: 1.2712 × 0.8834

@@ -34,10 +34,13 @@ test.group('CSV (RFC 4180, formula-safe)', () => {
 
   test('a header and rows, each line ending in CRLF', ({ assert }) => {
     assert.equal(
-      toCsv(['A', 'B'], [
-        ['1', 'x,y'],
-        [null, '=2'],
-      ]),
+      toCsv(
+        ['A', 'B'],
+        [
+          ['1', 'x,y'],
+          [null, '=2'],
+        ]
+      ),
       'A,B\r\n1,"x,y"\r\n,\'=2\r\n'
     )
     assert.equal(toCsv(['Only'], []), 'Only\r\n')

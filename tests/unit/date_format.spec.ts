@@ -8,7 +8,10 @@ test.group('table dates (customer spec §9: YYYY-MM-DD h:mm A)', () => {
     assert.equal(formatTableDate(DateTime.fromISO('2025-03-07T00:30:00Z')), '2025-03-07 12:30 AM')
     assert.equal(formatTableDate(DateTime.fromISO('2025-03-07T12:00:00Z')), '2025-03-07 12:00 PM')
     // Another zone is shown in UTC.
-    assert.equal(formatTableDate(DateTime.fromISO('2025-03-07T01:00:00+02:00', { setZone: true })), '2025-03-06 11:00 PM')
+    assert.equal(
+      formatTableDate(DateTime.fromISO('2025-03-07T01:00:00+02:00', { setZone: true })),
+      '2025-03-06 11:00 PM'
+    )
     assert.equal(formatTableDate(null), '-')
   })
 

@@ -32,9 +32,12 @@ test.group('formatting: money (issue 10 §3)', () => {
     assert.equal(formatMoney(money('672481.1'), 'USD', 2), '$672,481.10')
   })
 
-  test('a value beyond a float\'s precision keeps every digit', ({ assert }) => {
+  test("a value beyond a float's precision keeps every digit", ({ assert }) => {
     assert.equal(formatMoney('123456789012345678.99', 'USD'), '$123,456,789,012,345,678.99')
-    assert.equal(formatDecimal('9007199254740993.01', 2, { group: true }), '9,007,199,254,740,993.01')
+    assert.equal(
+      formatDecimal('9007199254740993.01', 2, { group: true }),
+      '9,007,199,254,740,993.01'
+    )
   })
 
   test('symbols for known codes, the code otherwise', ({ assert }) => {
@@ -45,7 +48,7 @@ test.group('formatting: money (issue 10 §3)', () => {
 })
 
 test.group('formatting: rates, prices, percentages', () => {
-  test('rates keep the instrument\'s digits and trailing zeros', ({ assert }) => {
+  test("rates keep the instrument's digits and trailing zeros", ({ assert }) => {
     assert.equal(formatRate('1.0837', 5), '1.08370')
     assert.equal(formatRate('151.4', 3), '151.400')
     assert.equal(formatRate('1.083705', 5), '1.08371')

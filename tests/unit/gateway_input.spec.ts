@@ -8,7 +8,9 @@ test.group('gatewayFeeProblem (a percent the decimal(8,4) fee column keeps exact
     }
   })
 
-  test('refuses blanks, signs, exponents, words, too many decimals and more than 100', ({ assert }) => {
+  test('refuses blanks, signs, exponents, words, too many decimals and more than 100', ({
+    assert,
+  }) => {
     const cases: [string, string][] = [
       ['', 'Fee is required'],
       ['   ', 'Fee is required'],

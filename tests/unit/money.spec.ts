@@ -44,6 +44,7 @@ test.group('money', () => {
 test.group('decimal strings', () => {
   test('isDecimalString accepts plain non-negative decimals only', ({ assert }) => {
     for (const ok of ['0', '12', '0.5', ' 1.25 ']) assert.isTrue(isDecimalString(ok), ok)
-    for (const bad of ['', '-1', '1e3', '1.', '.5', 'abc', '1 000', null, undefined]) assert.isFalse(isDecimalString(bad), String(bad))
+    for (const bad of ['', '-1', '1e3', '1.', '.5', 'abc', '1 000', null, undefined])
+      assert.isFalse(isDecimalString(bad), String(bad))
   })
 })

@@ -3,12 +3,19 @@ import { menuFor } from '#domain/navigation'
 import { ROLE_HOME } from '#domain/roles'
 import { pipSize } from '#domain/instruments'
 
-const hrefs = (roleId: 1 | 2 | 3 | 4 | 5 | 6) => menuFor(roleId).flatMap((s) => s.links.map((l) => l.href))
+const hrefs = (roleId: 1 | 2 | 3 | 4 | 5 | 6) =>
+  menuFor(roleId).flatMap((s) => s.links.map((l) => l.href))
 
 test.group('back-office menu by role (admin specs §2)', () => {
   test('admin sees every section', ({ assert }) => {
     const links = hrefs(1)
-    for (const href of ['/admin', '/admin/trades/all', '/admin/settings', '/admin/status/server', '/admin/kyc']) {
+    for (const href of [
+      '/admin',
+      '/admin/trades/all',
+      '/admin/settings',
+      '/admin/status/server',
+      '/admin/kyc',
+    ]) {
       assert.include(links, href)
     }
     assert.notInclude(links, '/affiliate')
@@ -16,8 +23,17 @@ test.group('back-office menu by role (admin specs §2)', () => {
 
   test('manager sees trades, deposits and withdrawals but no settings', ({ assert }) => {
     const links = hrefs(2)
-    assert.includeMembers(links, ['/admin/trades/all', '/admin/deposits', '/admin/withdraws/pending'])
-    assert.notIncludeMembers(links, ['/admin', '/admin/settings', '/admin/gateways', '/admin/users'])
+    assert.includeMembers(links, [
+      '/admin/trades/all',
+      '/admin/deposits',
+      '/admin/withdraws/pending',
+    ])
+    assert.notIncludeMembers(links, [
+      '/admin',
+      '/admin/settings',
+      '/admin/gateways',
+      '/admin/users',
+    ])
   })
 
   test('affiliate sees leads, API key and promo code only', ({ assert }) => {
@@ -34,7 +50,9 @@ test.group('back-office menu by role (admin specs §2)', () => {
     assert.sameMembers(hrefs(6), ['/admin/crm/retention', '/admin/promo-code'])
   })
 
-  test('links to pages that do not exist are left out, and sections left empty with them', ({ assert }) => {
+  test('links to pages that do not exist are left out, and sections left empty with them', ({
+    assert,
+  }) => {
     const built = new Set(['/admin/deposits', '/admin/withdraws/pending'])
     const menu = menuFor(2, (href) => built.has(href))
     assert.deepEqual(

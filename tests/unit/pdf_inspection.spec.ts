@@ -37,51 +37,104 @@ test.group('PDF inspection', () => {
       GoToR: '<< /S /GoToR /F (other.pdf) >>',
     }
     for (const [name, object] of Object.entries(samples)) {
-      assert.deepEqual(inspectPdf(withObject(object)), { ok: false, problem: 'active_content', name }, name)
+      assert.deepEqual(
+        inspectPdf(withObject(object)),
+        { ok: false, problem: 'active_content', name },
+        name
+      )
     }
   })
 
   test('hex-escaped names are refused like plain ones', ({ assert }) => {
-    assert.deepEqual(inspectPdf(PDFS.hexEscapedJavaScript()), { ok: false, problem: 'active_content', name: 'JavaScript' })
-    assert.equal((inspectPdf(withObject('<< /#4Fpen#41ction 3 0 R >>')) as { name: string }).name, 'OpenAction')
+    assert.deepEqual(inspectPdf(PDFS.hexEscapedJavaScript()), {
+      ok: false,
+      problem: 'active_content',
+      name: 'JavaScript',
+    })
+    assert.equal(
+      (inspectPdf(withObject('<< /#4Fpen#41ction 3 0 R >>')) as { name: string }).name,
+      'OpenAction'
+    )
   })
 
-  test('names that only resemble a blocked one pass: /JSON, /AAA, /URI, /Javascript text in strings', ({ assert }) => {
-    assert.isTrue(inspectPdf(withObject('<< /JSON 1 /AAA 2 /URI (https://x.example) /Title (/JS in a string) >>')).ok)
-    assert.isTrue(inspectPdf(withObject('<< /Note <2F4A53> /Comment (a \\) /JS escaped paren) >>')).ok)
+  test('names that only resemble a blocked one pass: /JSON, /AAA, /URI, /Javascript text in strings', ({
+    assert,
+  }) => {
+    assert.isTrue(
+      inspectPdf(
+        withObject('<< /JSON 1 /AAA 2 /URI (https://x.example) /Title (/JS in a string) >>')
+      ).ok
+    )
+    assert.isTrue(
+      inspectPdf(withObject('<< /Note <2F4A53> /Comment (a \\) /JS escaped paren) >>')).ok
+    )
   })
 
   test('what hides in a compressed object stream is found', ({ assert }) => {
-    assert.deepEqual(inspectPdf(PDFS.javaScriptInObjectStream()), { ok: false, problem: 'active_content', name: 'JavaScript' })
+    assert.deepEqual(inspectPdf(PDFS.javaScriptInObjectStream()), {
+      ok: false,
+      problem: 'active_content',
+      name: 'JavaScript',
+    })
     // /First alone marks an object stream (/Type left out), and a repeated Flate filter is undone.
     const hidden = Buffer.from('9 0 << /S /Launch /F (calc.exe) >>', 'latin1')
-    const twice = stream('/N 1 /First 4 /Filter [/FlateDecode /Fl]', deflateSync(deflateSync(hidden)))
-    assert.deepEqual(inspectPdf(withObject(twice)), { ok: false, problem: 'active_content', name: 'Launch' })
+    const twice = stream(
+      '/N 1 /First 4 /Filter [/FlateDecode /Fl]',
+      deflateSync(deflateSync(hidden))
+    )
+    assert.deepEqual(inspectPdf(withObject(twice)), {
+      ok: false,
+      problem: 'active_content',
+      name: 'Launch',
+    })
     // A string that looks like an object header does not cut the stream's dictionary short.
-    const tricky = stream('/Type /ObjStm /X (4 0 obj) /N 1 /First 4 /Filter /FlateDecode', deflateSync(hidden))
-    assert.deepEqual(inspectPdf(withObject(tricky)), { ok: false, problem: 'active_content', name: 'Launch' })
+    const tricky = stream(
+      '/Type /ObjStm /X (4 0 obj) /N 1 /First 4 /Filter /FlateDecode',
+      deflateSync(hidden)
+    )
+    assert.deepEqual(inspectPdf(withObject(tricky)), {
+      ok: false,
+      problem: 'active_content',
+      name: 'Launch',
+    })
   })
 
-  test('a page content stream or an image is not decoded: its bytes cannot define objects', ({ assert }) => {
-    const content = stream('/Filter /FlateDecode', deflateSync(Buffer.from('BT /F1 12 Tf (/JS /AA) Tj ET /JS')))
+  test('a page content stream or an image is not decoded: its bytes cannot define objects', ({
+    assert,
+  }) => {
+    const content = stream(
+      '/Filter /FlateDecode',
+      deflateSync(Buffer.from('BT /F1 12 Tf (/JS /AA) Tj ET /JS'))
+    )
     assert.isTrue(inspectPdf(withObject(content)).ok)
     const pixels = stream('/Subtype /Image /Width 2 /Height 1', Buffer.from('/JS /AA ', 'latin1'))
     assert.isTrue(inspectPdf(withObject(pixels)).ok)
   })
 
-  test('an object stream that cannot be decoded or would expand too much is refused', ({ assert }) => {
-    const lzw = stream('/Type /ObjStm /N 1 /First 4 /Filter /LZWDecode', Buffer.from([0x80, 0x0b, 0x60, 0x50]))
+  test('an object stream that cannot be decoded or would expand too much is refused', ({
+    assert,
+  }) => {
+    const lzw = stream(
+      '/Type /ObjStm /N 1 /First 4 /Filter /LZWDecode',
+      Buffer.from([0x80, 0x0b, 0x60, 0x50])
+    )
     assert.deepEqual(inspectPdf(withObject(lzw)), { ok: false, problem: 'uninspectable' })
     const predicted = objectStream(5, ['<< >>'], '/DecodeParms << /Predictor 12 /Columns 4 >>')
     assert.deepEqual(inspectPdf(withObject(predicted)), { ok: false, problem: 'uninspectable' })
     const indirect = stream('/Type /ObjStm /N 1 /First 4 /Filter 9 0 R', Buffer.from('x'))
     assert.deepEqual(inspectPdf(withObject(indirect)), { ok: false, problem: 'uninspectable' })
-    const corrupt = stream('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', Buffer.from('not zlib data at all'))
+    const corrupt = stream(
+      '/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode',
+      Buffer.from('not zlib data at all')
+    )
     assert.deepEqual(inspectPdf(withObject(corrupt)), { ok: false, problem: 'uninspectable' })
     assert.deepEqual(inspectPdf(PDFS.inflationBomb()), { ok: false, problem: 'too_large' })
     // The budget is shared by all object streams of the file.
     const small = objectStream(5, ['<< /Title (' + 'x'.repeat(600) + ') >>'])
-    assert.deepEqual(inspectPdf(pdf([CATALOG, PAGES, PAGE, small, small]), 1000), { ok: false, problem: 'too_large' })
+    assert.deepEqual(inspectPdf(pdf([CATALOG, PAGES, PAGE, small, small]), 1000), {
+      ok: false,
+      problem: 'too_large',
+    })
     assert.isTrue(inspectPdf(pdf([CATALOG, PAGES, PAGE, small]), 1000).ok)
   })
 
@@ -90,7 +143,11 @@ test.group('PDF inspection', () => {
   })
 
   test('an embedded file is refused', ({ assert }) => {
-    assert.deepEqual(inspectPdf(PDFS.embeddedFile()), { ok: false, problem: 'active_content', name: 'EmbeddedFiles' })
+    assert.deepEqual(inspectPdf(PDFS.embeddedFile()), {
+      ok: false,
+      problem: 'active_content',
+      name: 'EmbeddedFiles',
+    })
   })
 
   test('what does not look like a whole PDF is refused', ({ assert }) => {
@@ -102,19 +159,32 @@ test.group('PDF inspection', () => {
     // Constructs left open at the end, where viewers' recovery could differ from ours.
     assert.deepEqual(inspectPdf(Buffer.from('%PDF-1.4\n1 0 obj\n<< /A (unclosed\n%%EOF\n')), notPdf)
     assert.deepEqual(inspectPdf(Buffer.from('%PDF-1.4\n1 0 obj\n<< /A 1\n%%EOF\n')), notPdf)
-    assert.deepEqual(inspectPdf(Buffer.from('%PDF-1.4\n1 0 obj\n<< /Length 3 >>\nstream\nabc\n%%EOF\n')), notPdf)
+    assert.deepEqual(
+      inspectPdf(Buffer.from('%PDF-1.4\n1 0 obj\n<< /Length 3 >>\nstream\nabc\n%%EOF\n')),
+      notPdf
+    )
   })
 
-  test('a stream body ends at the first endstream: what follows is read as objects', ({ assert }) => {
-    const sneaky = Buffer.from('<< /Length 200 >>\nstream\nabc\nendstream\nendobj\n9 0 obj\n<< /S /JavaScript >>\n', 'latin1')
+  test('a stream body ends at the first endstream: what follows is read as objects', ({
+    assert,
+  }) => {
+    const sneaky = Buffer.from(
+      '<< /Length 200 >>\nstream\nabc\nendstream\nendobj\n9 0 obj\n<< /S /JavaScript >>\n',
+      'latin1'
+    )
     assert.equal(inspectPdf(withObject(sneaky)).ok, false)
   })
 
-  test('hostile structure is refused or passed, never thrown: deep nesting, huge dictionaries, random damage', ({ assert }) => {
+  test('hostile structure is refused or passed, never thrown: deep nesting, huge dictionaries, random damage', ({
+    assert,
+  }) => {
     const head = '%PDF-1.4\n1 0 obj\n'
     const tail = '\nendobj\n%%EOF\n'
     const file = (body: string) => Buffer.from(head + body + tail, 'latin1')
-    assert.deepEqual(inspectPdf(file('<<'.repeat(100_000) + '>>'.repeat(100_000))), { ok: false, problem: 'not_pdf' })
+    assert.deepEqual(inspectPdf(file('<<'.repeat(100_000) + '>>'.repeat(100_000))), {
+      ok: false,
+      problem: 'not_pdf',
+    })
     assert.isTrue(inspectPdf(file(`<< /A ${'['.repeat(3000)}${']'.repeat(3000)} >>`)).ok)
     const streamDict = (entries: string) => `<< ${entries} /Length 1 >>\nstream\nx\nendstream`
     assert.isTrue(inspectPdf(file(streamDict(`/A [${'['.repeat(2000)}${']'.repeat(2000)}]`))).ok)
@@ -126,7 +196,11 @@ test.group('PDF inspection', () => {
 
     let seed = 7
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
-    const originals = [PDFS.clean(), PDFS.cleanWithLinkInObjectStream(), PDFS.javaScriptInObjectStream()]
+    const originals = [
+      PDFS.clean(),
+      PDFS.cleanWithLinkInObjectStream(),
+      PDFS.javaScriptInObjectStream(),
+    ]
     for (let round = 0; round < 300; round++) {
       const damaged = Buffer.from(originals[round % originals.length])
       for (let hit = 0; hit < 1 + (round % 8); hit++) {

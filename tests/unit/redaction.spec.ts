@@ -4,7 +4,10 @@ import { REDACTED, redactHeaders, redactUrl } from '#domain/redaction'
 test.group('redactHeaders (error pages)', () => {
   test('keeps cookie names and drops their values', ({ assert }) => {
     const out = redactHeaders({ cookie: 'adonis-session=s3cr3t; XSRF-TOKEN=tok%3D%3D; theme=dark' })
-    assert.equal(out.cookie, `adonis-session=${REDACTED}; XSRF-TOKEN=${REDACTED}; theme=${REDACTED}`)
+    assert.equal(
+      out.cookie,
+      `adonis-session=${REDACTED}; XSRF-TOKEN=${REDACTED}; theme=${REDACTED}`
+    )
   })
 
   test('hides credentials headers whatever their case, keeps the rest', ({ assert }) => {
@@ -32,7 +35,10 @@ test.group('redactUrl (error pages)', () => {
     .with([
       { url: '/reset-password/abcDEF123', shown: `/reset-password/${REDACTED}` },
       { url: '/verify-email/7?signature=s1g', shown: `/verify-email/7?signature=${REDACTED}` },
-      { url: '/x?page=2&token=t&Signature=u', shown: `/x?page=2&token=${REDACTED}&Signature=${REDACTED}` },
+      {
+        url: '/x?page=2&token=t&Signature=u',
+        shown: `/x?page=2&token=${REDACTED}&Signature=${REDACTED}`,
+      },
       { url: '/dashboard?tab=open', shown: '/dashboard?tab=open' },
       { url: '/x?%ZZ=1', shown: '/x?%ZZ=1' },
     ])

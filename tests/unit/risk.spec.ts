@@ -45,7 +45,16 @@ test.group('stop-out and margin call (standard reading)', () => {
     const m = accountMetrics({
       balance: '1000',
       usedMargin: '500',
-      positions: [{ type: 'buy', tradeAmount: '100000', openRate: '1.10000', currentRate: '1.09250', spread: '0', exchangeRate: '1' }],
+      positions: [
+        {
+          type: 'buy',
+          tradeAmount: '100000',
+          openRate: '1.10000',
+          currentRate: '1.09250',
+          spread: '0',
+          exchangeRate: '1',
+        },
+      ],
     })
     assert.equal(m.equity.toFixed(), '250')
     assert.equal(m.marginLevel!.toFixed(), '50')
@@ -82,28 +91,57 @@ test.group('stop-out and margin call (standard reading)', () => {
 })
 
 test.group('target bounds (customer spec §5)', () => {
-  test('new order: buy TP ≥ ask, buy SL within [0, ask]; sell TP within [0, bid], sell SL ≥ bid', ({ assert }) => {
+  test('new order: buy TP ≥ ask, buy SL within [0, ask]; sell TP within [0, bid], sell SL ≥ bid', ({
+    assert,
+  }) => {
     const quote = { bid: '1.08650', ask: '1.08662' }
-    assert.deepEqual(newOrderTargetErrors({ type: 'buy', ...quote, profit: '1.08662', loss: '0' }), [])
     assert.deepEqual(
-      newOrderTargetErrors({ type: 'buy', ...quote, profit: '1.08661', loss: '1.08663' }).map((e) => e.field),
+      newOrderTargetErrors({ type: 'buy', ...quote, profit: '1.08662', loss: '0' }),
+      []
+    )
+    assert.deepEqual(
+      newOrderTargetErrors({ type: 'buy', ...quote, profit: '1.08661', loss: '1.08663' }).map(
+        (e) => e.field
+      ),
       ['profit', 'loss']
     )
-    assert.deepEqual(newOrderTargetErrors({ type: 'sell', ...quote, profit: '1.08650', loss: '1.08650' }), [])
     assert.deepEqual(
-      newOrderTargetErrors({ type: 'sell', ...quote, profit: '1.08651', loss: '1.08649' }).map((e) => e.field),
+      newOrderTargetErrors({ type: 'sell', ...quote, profit: '1.08650', loss: '1.08650' }),
+      []
+    )
+    assert.deepEqual(
+      newOrderTargetErrors({ type: 'sell', ...quote, profit: '1.08651', loss: '1.08649' }).map(
+        (e) => e.field
+      ),
       ['profit', 'loss']
     )
     assert.deepEqual(newOrderTargetErrors({ type: 'sell', ...quote, profit: null, loss: null }), [])
   })
 
-  test('open order: buy SL within [0, open], buy TP ≥ open; sell SL ≥ open, sell TP within [0, open]', ({ assert }) => {
-    assert.deepEqual(orderTargetErrors({ type: 'buy', openRate: '1.1', loss: '1.1', profit: '1.1' }), [])
+  test('open order: buy SL within [0, open], buy TP ≥ open; sell SL ≥ open, sell TP within [0, open]', ({
+    assert,
+  }) => {
+    assert.deepEqual(
+      orderTargetErrors({ type: 'buy', openRate: '1.1', loss: '1.1', profit: '1.1' }),
+      []
+    )
     assert.equal(orderTargetErrors({ type: 'buy', openRate: '1.1', loss: '1.2' })[0].field, 'loss')
-    assert.equal(orderTargetErrors({ type: 'buy', openRate: '1.1', profit: '1.0' })[0].field, 'profit')
-    assert.deepEqual(orderTargetErrors({ type: 'sell', openRate: '1.1', loss: '1.1', profit: '0' }), [])
-    assert.equal(orderTargetErrors({ type: 'sell', openRate: '1.1', loss: '1.09' })[0].field, 'loss')
-    assert.equal(orderTargetErrors({ type: 'sell', openRate: '1.1', profit: '1.11' })[0].field, 'profit')
+    assert.equal(
+      orderTargetErrors({ type: 'buy', openRate: '1.1', profit: '1.0' })[0].field,
+      'profit'
+    )
+    assert.deepEqual(
+      orderTargetErrors({ type: 'sell', openRate: '1.1', loss: '1.1', profit: '0' }),
+      []
+    )
+    assert.equal(
+      orderTargetErrors({ type: 'sell', openRate: '1.1', loss: '1.09' })[0].field,
+      'loss'
+    )
+    assert.equal(
+      orderTargetErrors({ type: 'sell', openRate: '1.1', profit: '1.11' })[0].field,
+      'profit'
+    )
     assert.deepEqual(orderTargetErrors({ type: 'sell', openRate: '1.1', loss: null }), [])
   })
 })

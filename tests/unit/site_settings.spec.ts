@@ -40,7 +40,11 @@ test.group('site settings', () => {
     assert.isFalse(captchaRequired(parseSiteSettings(on)))
     assert.isTrue(
       captchaRequired(
-        parseSiteSettings({ ...on, captchaClientKey: { value1: 'k' }, captchaSecretKey: { value1: 's' } })
+        parseSiteSettings({
+          ...on,
+          captchaClientKey: { value1: 'k' },
+          captchaSecretKey: { value1: 's' },
+        })
       )
     )
   })

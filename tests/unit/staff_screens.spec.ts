@@ -9,11 +9,16 @@ test.group('the staff screen registry (app/domain/staff_screens.ts)', () => {
     const paths = STAFF_SCREENS.map((s) => s.path)
     assert.equal(new Set(names).size, names.length)
     assert.equal(new Set(paths).size, paths.length)
-    for (const screen of STAFF_SCREENS) assert.isAbove(screenRoles(screen.path).length, 0, screen.path)
+    for (const screen of STAFF_SCREENS)
+      assert.isAbove(screenRoles(screen.path).length, 0, screen.path)
   })
 
   test('a screen opens to every role its menu links name, across sections', ({ assert }) => {
-    assert.deepEqual(screenRoles('/admin/crm/sales/all'), [Roles.ADMIN, Roles.MANAGER, Roles.SALES_AGENT])
+    assert.deepEqual(screenRoles('/admin/crm/sales/all'), [
+      Roles.ADMIN,
+      Roles.MANAGER,
+      Roles.SALES_AGENT,
+    ])
     assert.deepEqual(screenRoles('/admin/kyc'), [Roles.ADMIN])
     assert.throws(() => screenRoles('/admin/nowhere'), /no menu entry/)
   })
@@ -28,7 +33,9 @@ test.group('the staff screen registry (app/domain/staff_screens.ts)', () => {
     }
     assert.deepEqual(
       staffMenu(Roles.MANAGER).map((s) => s.label),
-      MENU.filter((s) => ['Transactions', 'CRM', 'Sales', 'Trades'].includes(s.label)).map((s) => s.label)
+      MENU.filter((s) => ['Transactions', 'CRM', 'Sales', 'Trades'].includes(s.label)).map(
+        (s) => s.label
+      )
     )
   })
 

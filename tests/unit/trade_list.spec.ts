@@ -23,7 +23,9 @@ test.group('trades list paging (per-block counts)', () => {
     assert.equal(locatePage(blocks, 'closed', 0).total, 10)
   })
 
-  test('a page starts in the block holding its first row, skipping the rows before it there', ({ assert }) => {
+  test('a page starts in the block holding its first row, skipping the rows before it there', ({
+    assert,
+  }) => {
     assert.deepEqual(locatePage(blocks, 'all', 0).start, { belowId: 10 * B, skip: 0 })
     assert.deepEqual(locatePage(blocks, 'all', 12).start, { belowId: 10 * B, skip: 12 })
     assert.deepEqual(locatePage(blocks, 'all', 13).start, { belowId: 3 * B, skip: 0 })

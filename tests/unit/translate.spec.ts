@@ -11,7 +11,8 @@ const spanish = compileDictionary({
   'Deposit #{id} ({gateway})': 'Depósito #{id} ({gateway})',
   'Deposit #{id} ({gateway}): {note}': 'Depósito #{id} ({gateway}): {note}',
   'Deposit via {name}': 'Depósito mediante {name}',
-  '{description} (the gateway did not start the payment)': '{description} (la pasarela no inició el pago)',
+  '{description} (the gateway did not start the payment)':
+    '{description} (la pasarela no inició el pago)',
 })
 
 test.group('translations keyed by the English text (app/domain/translate.ts)', () => {
@@ -22,9 +23,14 @@ test.group('translations keyed by the English text (app/domain/translate.ts)', (
     assert.isUndefined(lookup(spanish, 'Missing {x}', { x: 1 }))
   })
 
-  test('a text filled on the server is matched to its template and its values kept', ({ assert }) => {
+  test('a text filled on the server is matched to its template and its values kept', ({
+    assert,
+  }) => {
     assert.equal(lookup(spanish, 'Subscribed to Gold Plan'), 'Suscrito a Gold Plan')
-    assert.equal(lookup(spanish, 'Bitcoin updated successfully'), 'Bitcoin actualizado correctamente')
+    assert.equal(
+      lookup(spanish, 'Bitcoin updated successfully'),
+      'Bitcoin actualizado correctamente'
+    )
   })
 
   test('values that are keys themselves are translated too', ({ assert }) => {
@@ -34,7 +40,9 @@ test.group('translations keyed by the English text (app/domain/translate.ts)', (
     )
   })
 
-  test('a value that is itself a filled text is translated through its own template', ({ assert }) => {
+  test('a value that is itself a filled text is translated through its own template', ({
+    assert,
+  }) => {
     assert.equal(
       lookup(spanish, 'Deposit via Stripe (the gateway did not start the payment)'),
       'Depósito mediante Stripe (la pasarela no inició el pago)'
@@ -42,11 +50,16 @@ test.group('translations keyed by the English text (app/domain/translate.ts)', (
   })
 
   test('the template with the most fixed text wins', ({ assert }) => {
-    assert.equal(lookup(spanish, 'Deposit #4 (bank): paid 90.00 of 100.00'), 'Depósito #4 (bank): paid 90.00 of 100.00')
+    assert.equal(
+      lookup(spanish, 'Deposit #4 (bank): paid 90.00 of 100.00'),
+      'Depósito #4 (bank): paid 90.00 of 100.00'
+    )
     assert.equal(lookup(spanish, 'Deposit #4 (bank)'), 'Depósito #4 (bank)')
   })
 
-  test('placeholders are filled once, unknown ones left, regex characters in keys are literal', ({ assert }) => {
+  test('placeholders are filled once, unknown ones left, regex characters in keys are literal', ({
+    assert,
+  }) => {
     assert.equal(fillPlaceholders('{a} and {b}', { a: '{b}' }), '{b} and {b}')
     assert.equal(fillPlaceholders('{a}', {}), '{a}')
     const dictionary = compileDictionary({ 'Fee (%) {n}?': 'Comisión (%) {n}?' })

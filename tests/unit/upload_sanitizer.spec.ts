@@ -25,14 +25,17 @@ test.group('Upload sanitizer (the upload corpus)', () => {
     }
   })
 
-  test('every accepted image is re-encoded into its own format, without the injected text or metadata', async ({ assert }) => {
+  test('every accepted image is re-encoded into its own format, without the injected text or metadata', async ({
+    assert,
+  }) => {
     for (const sample of (await uploadCorpus()).filter((s) => s.storedAs)) {
       const { clean } = await outcome(sample.bytes)
       assert.exists(clean, sample.name)
       assert.equal(clean!.kind, sample.storedAs, sample.name)
       assert.equal(sniffDocumentKind(clean!.bytes), sample.storedAs, sample.name)
       const text = clean!.bytes.toString('latin1')
-      for (const forbidden of sample.forbidden ?? []) assert.notInclude(text, forbidden, sample.name)
+      for (const forbidden of sample.forbidden ?? [])
+        assert.notInclude(text, forbidden, sample.name)
       if (sample.storedAs === 'pdf') {
         assert.deepEqual(clean!.bytes, sample.bytes, 'a clean PDF is kept as sent')
         continue
@@ -51,8 +54,12 @@ test.group('Upload sanitizer (the upload corpus)', () => {
     assert.equal(refusal?.message, 'This file is not a PNG, JPEG or WebP image')
   })
 
-  test('the EXIF orientation is applied to the pixels before the metadata goes', async ({ assert }) => {
-    const rotated = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#204080' } })
+  test('the EXIF orientation is applied to the pixels before the metadata goes', async ({
+    assert,
+  }) => {
+    const rotated = await sharp({
+      create: { width: 40, height: 20, channels: 3, background: '#204080' },
+    })
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer()

@@ -23,7 +23,12 @@ export class UnverifiedEmailException extends UserFacingException {
  * the password. A known device (app/services/known_devices.ts) is exempt from
  * the account lock.
  */
-export async function attemptLogin(input: { email: string; password: string; ip: string; knownDevice?: boolean }) {
+export async function attemptLogin(input: {
+  email: string
+  password: string
+  ip: string
+  knownDevice?: boolean
+}) {
   const user = await underLoginThrottles(
     input.email,
     input.ip,

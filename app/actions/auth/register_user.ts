@@ -70,11 +70,27 @@ export async function registerUser(input: RegisterUserInput) {
     )
 
     const demo = await Balance.create(
-      { userId: user.id, mode: 'demo', currency: input.currency, balance: '0', margin: '0', onHold: '0', version: 0 },
+      {
+        userId: user.id,
+        mode: 'demo',
+        currency: input.currency,
+        balance: '0',
+        margin: '0',
+        onHold: '0',
+        version: 0,
+      },
       { client: trx }
     )
     await Balance.create(
-      { userId: user.id, mode: 'real', currency: input.currency, balance: '0', margin: '0', onHold: '0', version: 0 },
+      {
+        userId: user.id,
+        mode: 'real',
+        currency: input.currency,
+        balance: '0',
+        margin: '0',
+        onHold: '0',
+        version: 0,
+      },
       { client: trx }
     )
     if (money(site.demoBalance).greaterThan(0)) {

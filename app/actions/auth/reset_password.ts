@@ -31,11 +31,11 @@ export async function resetPassword(input: { token: string; password: string; ip
       .update({ used_at: now.toSQL({ includeOffset: false }) })
     if (Number(claimed) !== 1) throw new UserFacingException(INVALID, { field: 'token' })
 
-    const user = await User.findOrFail(row.userId, { client: trx })
-    user.password = input.password
-    await user.save()
-    await trx.from('remember_me_tokens').where('tokenable_id', user.id).delete()
-    return user
+    const owner = await User.findOrFail(row.userId, { client: trx })
+    owner.password = input.password
+    await owner.save()
+    await trx.from('remember_me_tokens').where('tokenable_id', owner.id).delete()
+    return owner
   })
   await clearLoginLocks(user.email, input.ip)
   return user

@@ -29,10 +29,13 @@ export interface AdjustBalanceInput extends StaffContext {
  * Runs in the caller's transaction (the idempotency key's).
  */
 export async function adjustBalance(trx: TransactionClientContract, input: AdjustBalanceInput) {
-  const wallet = isStorableId(input.balanceId) ? await Balance.query({ client: trx }).where('id', input.balanceId).first() : null
+  const wallet = isStorableId(input.balanceId)
+    ? await Balance.query({ client: trx }).where('id', input.balanceId).first()
+    : null
   if (!wallet) throw new NotFoundException()
   const value = money(input.amount)
-  if (!value.greaterThan(0)) throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
+  if (!value.greaterThan(0))
+    throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
   const signed = input.type === 'add' ? value : value.negated()
 
   const entry = await postEntry(trx, {
@@ -41,10 +44,17 @@ export async function adjustBalance(trx: TransactionClientContract, input: Adjus
     amount: signed,
     referenceType: 'staff_adjustment',
     createdById: input.staff.id,
-    description: input.type === 'add' ? 'Balance adjustment by staff (credit)' : 'Balance adjustment by staff (debit)',
+    description:
+      input.type === 'add'
+        ? 'Balance adjustment by staff (credit)'
+        : 'Balance adjustment by staff (debit)',
     comment: input.comment || null,
     ...(input.type === 'subtract'
-      ? { requireFreeAtLeast: await openLossOf(trx, wallet.id), insufficientMessage: ADJUSTMENT_NOT_COVERED, field: 'amount' }
+      ? {
+          requireFreeAtLeast: await openLossOf(trx, wallet.id),
+          insufficientMessage: ADJUSTMENT_NOT_COVERED,
+          field: 'amount',
+        }
       : {}),
   })
   const amount = toFixedString(value)
@@ -65,8 +75,16 @@ export async function adjustBalance(trx: TransactionClientContract, input: Adjus
     ip: input.ip,
     action: 'balance.adjust',
     target: { type: 'balance', id: wallet.id },
-    before: { balance: toFixedString(money(entry.balanceAfter).minus(signed)), adjustment: null, comment: null },
-    after: { balance: toFixedString(entry.balanceAfter), adjustment: toFixedString(signed), comment: input.comment || null },
+    before: {
+      balance: toFixedString(money(entry.balanceAfter).minus(signed)),
+      adjustment: null,
+      comment: null,
+    },
+    after: {
+      balance: toFixedString(entry.balanceAfter),
+      adjustment: toFixedString(signed),
+      comment: input.comment || null,
+    },
   })
   trx.after('commit', () => signalAccountChanged(wallet.userId))
   return { wallet, entry }

@@ -25,7 +25,11 @@ export const DEPOSIT_ALREADY_DECIDED = 'This deposit has already been decided'
  * another caller (a second staff click, a replayed webhook) got there first —
  * its transaction then moved nothing.
  */
-async function creditDeposit(deposit: Deposit, decider: StaffContext | null, providerReference?: string) {
+async function creditDeposit(
+  deposit: Deposit,
+  decider: StaffContext | null,
+  providerReference?: string
+) {
   const decidedById = decider?.staff.id ?? null
   const credited = await db.transaction(async (trx) => {
     const won = await claimPending(
@@ -46,7 +50,10 @@ async function creditDeposit(deposit: Deposit, decider: StaffContext | null, pro
       referenceId: deposit.id,
       createdById: decidedById,
     })
-    await trx.from('deposits').where('id', deposit.id).update({ balance_after: toDbDecimal(entry.balanceAfter) })
+    await trx
+      .from('deposits')
+      .where('id', deposit.id)
+      .update({ balance_after: toDbDecimal(entry.balanceAfter) })
     const wallet = await Balance.findOrFail(deposit.balanceId, { client: trx })
     await notifyUser(
       deposit.userId,
@@ -72,9 +79,14 @@ async function creditDeposit(deposit: Deposit, decider: StaffContext | null, pro
   return credited
 }
 
-const referenceColumn = (reference?: string) => (reference ? { provider_reference: reference.slice(0, 255) } : {})
+const referenceColumn = (reference?: string) =>
+  reference ? { provider_reference: reference.slice(0, 255) } : {}
 
-async function declineClaimed(deposit: Deposit, decider: StaffContext | null, providerReference?: string) {
+async function declineClaimed(
+  deposit: Deposit,
+  decider: StaffContext | null,
+  providerReference?: string
+) {
   const decidedById = decider?.staff.id ?? null
   const declined = await db.transaction(async (trx) => {
     const won = await claimPending(trx, 'deposits', deposit.id, {
@@ -109,7 +121,8 @@ async function declineClaimed(deposit: Deposit, decider: StaffContext | null, pr
 async function findPendingForStaff(id: number) {
   const found = isStorableId(id) ? await Deposit.find(id) : null
   if (!found) throw new NotFoundException()
-  if (found.status !== 'pending') throw new UserFacingException(DEPOSIT_ALREADY_DECIDED, { status: 409 })
+  if (found.status !== 'pending')
+    throw new UserFacingException(DEPOSIT_ALREADY_DECIDED, { status: 409 })
   return found
 }
 
@@ -131,7 +144,8 @@ export async function declineDeposit(input: { depositId: number } & StaffContext
   return Deposit.findOrFail(found.id)
 }
 
-export type NoticeResult = 'credited' | 'declined' | 'already-decided' | 'pending' | 'unknown' | 'mismatch'
+export type NoticeResult =
+  'credited' | 'declined' | 'already-decided' | 'pending' | 'unknown' | 'mismatch'
 
 /**
  * Applies a provider's verified confirmation to the deposit it names. Only a
@@ -142,26 +156,46 @@ export type NoticeResult = 'credited' | 'declined' | 'already-decided' | 'pendin
  * decided and change nothing. A paid notice may follow the provider's own
  * 'failed' (a retried attempt): it still credits, once.
  */
-export async function settleProviderNotice(gateway: string, notice: ProviderNotice): Promise<NoticeResult> {
-  const deposit = await Deposit.query().where('tx_ref', notice.txRef).where('gateway', gateway).first()
+export async function settleProviderNotice(
+  gateway: string,
+  notice: ProviderNotice
+): Promise<NoticeResult> {
+  const deposit = await Deposit.query()
+    .where('tx_ref', notice.txRef)
+    .where('gateway', gateway)
+    .first()
   if (!deposit) return 'unknown'
   const providerDeclined = deposit.status === 'declined' && deposit.decidedById === null
-  if (deposit.status !== 'pending' && !(notice.outcome === 'paid' && providerDeclined)) return 'already-decided'
+  if (deposit.status !== 'pending' && !(notice.outcome === 'paid' && providerDeclined))
+    return 'already-decided'
   if (notice.outcome === 'pending') return 'pending'
   if (notice.outcome === 'failed') {
-    return (await declineClaimed(deposit, null, notice.providerReference)) ? 'declined' : 'already-decided'
+    return (await declineClaimed(deposit, null, notice.providerReference))
+      ? 'declined'
+      : 'already-decided'
   }
 
   const wallet = await Balance.findOrFail(deposit.balanceId)
-  if (!notice.collected || !coversDeposit(notice.collected, { total: deposit.total, currency: wallet.currency })) {
+  if (
+    !notice.collected ||
+    !coversDeposit(notice.collected, { total: deposit.total, currency: wallet.currency })
+  ) {
     logger.warn(
-      { depositId: deposit.id, gateway, collected: notice.collected, total: deposit.total, currency: wallet.currency },
+      {
+        depositId: deposit.id,
+        gateway,
+        collected: notice.collected,
+        total: deposit.total,
+        currency: wallet.currency,
+      },
       'provider confirmed less than the deposit total; left pending for staff'
     )
     await flagForReview(deposit, notice)
     return 'mismatch'
   }
-  return (await creditDeposit(deposit, null, notice.providerReference)) ? 'credited' : 'already-decided'
+  return (await creditDeposit(deposit, null, notice.providerReference))
+    ? 'credited'
+    : 'already-decided'
 }
 
 /**
@@ -170,7 +204,9 @@ export async function settleProviderNotice(gateway: string, notice: ProviderNoti
  * deposits (roles 1, 2) are notified once.
  */
 async function flagForReview(deposit: Deposit, notice: ProviderNotice) {
-  const reported = notice.collected ? `${notice.collected.amount} ${notice.collected.currency}` : 'no amount'
+  const reported = notice.collected
+    ? `${notice.collected.amount} ${notice.collected.currency}`
+    : 'no amount'
   // Written whole (not as a note glued on) so each text is one translation key.
   const description = `${deposit.description ?? ''} (provider reported ${reported}, not the total)`
   const flagged = await Deposit.query()
@@ -182,7 +218,10 @@ async function flagForReview(deposit: Deposit, notice: ProviderNotice) {
       ...referenceColumn(notice.providerReference),
     })
   if (Number(Array.isArray(flagged) ? flagged[0] : flagged) !== 1) return
-  const staff = await User.query().whereIn('role_id', [Roles.ADMIN, Roles.MANAGER]).where('is_active', true).select('id')
+  const staff = await User.query()
+    .whereIn('role_id', [Roles.ADMIN, Roles.MANAGER])
+    .where('is_active', true)
+    .select('id')
   for (const member of staff) {
     await notifyUser(member.id, {
       title: 'Deposit needs review',

@@ -13,7 +13,8 @@ import { ownRealWallet, requireKycWhen, requirePositive } from '#services/money_
 
 export const KYC_DEPOSIT_MESSAGE = 'Please verify KYC to enable deposit'
 export const GATEWAY_UNAVAILABLE = 'This payment gateway is not available'
-export const PROVIDER_FAILED = 'The payment gateway could not start the payment, please try again later'
+export const PROVIDER_FAILED =
+  'The payment gateway could not start the payment, please try again later'
 
 export interface StartDepositInput {
   user: User
@@ -33,7 +34,9 @@ export interface StartDepositInput {
  * moves only when staff approve or the provider's verified confirmation
  * arrives (`settle_deposit.ts`).
  */
-export async function startDeposit(input: StartDepositInput): Promise<{ deposit: Deposit; paymentLink: string }> {
+export async function startDeposit(
+  input: StartDepositInput
+): Promise<{ deposit: Deposit; paymentLink: string }> {
   const { user } = input
   const wallet = await ownRealWallet(user.id, input.balanceId, 'Deposits are made to a real wallet')
   await requireKycWhen('kycDeposit', user.id, KYC_DEPOSIT_MESSAGE)
@@ -88,12 +91,18 @@ export async function startDeposit(input: StartDepositInput): Promise<{ deposit:
     await deposit.save()
     return { deposit, paymentLink: started.link }
   } catch (error) {
-    logger.warn({ err: error, gateway: gateway.value, depositId: deposit.id }, 'payment could not be started')
+    logger.warn(
+      { err: error, gateway: gateway.value, depositId: deposit.id },
+      'payment could not be started'
+    )
     // The provider never took the payment: close the request so it does not wait for staff.
     await Deposit.query()
       .where('id', deposit.id)
       .where('status', 'pending')
-      .update({ status: 'declined', description: `${deposit.description} (the gateway did not start the payment)` })
+      .update({
+        status: 'declined',
+        description: `${deposit.description} (the gateway did not start the payment)`,
+      })
     throw new UserFacingException(PROVIDER_FAILED, { status: 502, field: 'gateway' })
   }
 }

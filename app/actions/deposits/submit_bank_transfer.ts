@@ -22,7 +22,11 @@ export interface BankTransferInput {
  */
 export async function submitBankTransfer(input: BankTransferInput): Promise<Deposit> {
   const deposit = isStorableId(input.depositId)
-    ? await Deposit.query().where('id', input.depositId).where('user_id', input.userId).where('gateway', 'bank').first()
+    ? await Deposit.query()
+        .where('id', input.depositId)
+        .where('user_id', input.userId)
+        .where('gateway', 'bank')
+        .first()
     : null
   if (!deposit) throw new NotFoundException()
   if (deposit.status !== 'pending') {

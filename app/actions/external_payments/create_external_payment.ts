@@ -20,7 +20,9 @@ export interface CreateExternalPaymentInput extends ExternalPaymentFields, Staff
  * logo is stored first, on the public disk; the row and its audit row are
  * written in one transaction.
  */
-export async function createExternalPayment(input: CreateExternalPaymentInput): Promise<ExternalPayment> {
+export async function createExternalPayment(
+  input: CreateExternalPaymentInput
+): Promise<ExternalPayment> {
   const logoPath = await storePublicImage(input.logo, 'external-payments', 'logo')
   try {
     return await db.transaction(async (trx) => {

@@ -11,7 +11,10 @@ import { externalPaymentAudit } from '#actions/external_payments/create_external
  * removes the row; the other finds nothing (404). The audit row keeps what
  * the payment held.
  */
-export async function deleteExternalPayment({ id, ...by }: { id: number } & StaffContext): Promise<void> {
+export async function deleteExternalPayment({
+  id,
+  ...by
+}: { id: number } & StaffContext): Promise<void> {
   if (!isStorableId(id)) throw new NotFoundException()
   const logoPath = await db.transaction(async (trx) => {
     const payment = await ExternalPayment.query({ client: trx }).where('id', id).forUpdate().first()

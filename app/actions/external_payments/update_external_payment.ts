@@ -5,7 +5,10 @@ import { isStorableId } from '#domain/ids'
 import { deletePublicFile, storePublicImage } from '#services/public_files'
 import { NotFoundException } from '#exceptions/not_found_exception'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
-import { externalPaymentAudit, type ExternalPaymentFields } from '#actions/external_payments/create_external_payment'
+import {
+  externalPaymentAudit,
+  type ExternalPaymentFields,
+} from '#actions/external_payments/create_external_payment'
 
 export interface UpdateExternalPaymentInput extends ExternalPaymentFields, StaffContext {
   id: number
@@ -19,14 +22,19 @@ export interface UpdateExternalPaymentInput extends ExternalPaymentFields, Staff
  * replaced logo is removed only after the commit. The audit row (the fields
  * that changed) is written in the same transaction.
  */
-export async function updateExternalPayment(input: UpdateExternalPaymentInput): Promise<ExternalPayment> {
+export async function updateExternalPayment(
+  input: UpdateExternalPaymentInput
+): Promise<ExternalPayment> {
   if (!isStorableId(input.id)) throw new NotFoundException()
   const stored = input.logo ? await storePublicImage(input.logo, 'external-payments', 'logo') : null
 
   let replaced: string | null = null
   try {
     const row = await db.transaction(async (trx) => {
-      const payment = await ExternalPayment.query({ client: trx }).where('id', input.id).forUpdate().first()
+      const payment = await ExternalPayment.query({ client: trx })
+        .where('id', input.id)
+        .forUpdate()
+        .first()
       if (!payment) throw new NotFoundException()
       const before = externalPaymentAudit(payment)
       payment.merge({

@@ -15,7 +15,10 @@ export async function addFavorite(user: User, instrumentId: number) {
     return await Favorite.create({ userId: user.id, instrumentId: instrument.id, listId: 1 })
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
-    return Favorite.query().where('user_id', user.id).where('instrument_id', instrument.id).firstOrFail()
+    return Favorite.query()
+      .where('user_id', user.id)
+      .where('instrument_id', instrument.id)
+      .firstOrFail()
   }
 }
 

@@ -33,7 +33,10 @@ export async function updateGateway({
   let replaced: string | null = null
   try {
     const row = await db.transaction(async (trx) => {
-      const gateway = await PaymentGateway.query({ client: trx }).where('value', value).forUpdate().first()
+      const gateway = await PaymentGateway.query({ client: trx })
+        .where('value', value)
+        .forUpdate()
+        .first()
       if (!gateway) throw new NotFoundException()
       const before = auditedFields(gateway)
 

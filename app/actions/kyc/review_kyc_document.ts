@@ -25,13 +25,18 @@ export interface KycDecision extends StaffContext {
  * transaction; its live push follows the commit.
  */
 export async function reviewKycDocument(decision: KycDecision): Promise<KycDocument> {
-  const found = isStorableId(decision.documentId) ? await KycDocument.find(decision.documentId) : null
+  const found = isStorableId(decision.documentId)
+    ? await KycDocument.find(decision.documentId)
+    : null
   if (!found) throw new NotFoundException()
 
   const applied = await db.transaction(async (trx) => {
     const now = DateTime.now().toSQL({ includeOffset: false })
     // What the audit row's "before" shows: the row as this decision finds it, locked on PostgreSQL.
-    const current = await KycDocument.query({ client: trx }).where('id', found.id).forUpdate().firstOrFail()
+    const current = await KycDocument.query({ client: trx })
+      .where('id', found.id)
+      .forUpdate()
+      .firstOrFail()
     const claimed = await trx
       .from('kyc_documents')
       .where('id', found.id)
@@ -44,7 +49,7 @@ export async function reviewKycDocument(decision: KycDecision): Promise<KycDocum
       )
       .update({
         status: decision.status,
-        decline_reason: decision.status === 'declined' ? decision.declineReason ?? null : null,
+        decline_reason: decision.status === 'declined' ? (decision.declineReason ?? null) : null,
         reviewed_by_id: decision.staff.id,
         reviewed_at: now,
         updated_at: now,
@@ -54,11 +59,15 @@ export async function reviewKycDocument(decision: KycDecision): Promise<KycDocum
     await notifyUser(
       found.userId,
       decision.status === 'approved'
-        ? { title: 'KYC approved', description: 'Your identity documents have been approved.', url: '/kyc' }
+        ? {
+            title: 'KYC approved',
+            description: 'Your identity documents have been approved.',
+            url: '/kyc',
+          }
         : { title: 'KYC declined', description: decision.declineReason ?? null, url: '/kyc' },
       trx
     )
-    const declineReason = decision.status === 'declined' ? decision.declineReason ?? null : null
+    const declineReason = decision.status === 'declined' ? (decision.declineReason ?? null) : null
     await recordStaffAction(trx, {
       staff: decision.staff,
       ip: decision.ip,
@@ -78,7 +87,9 @@ export async function reviewKycDocument(decision: KycDecision): Promise<KycDocum
 function refusal(document: KycDocument, target: KycDecision['status']) {
   if (document.status === target) {
     return new UserFacingException(
-      target === 'approved' ? 'This document is already approved' : 'This document is already declined',
+      target === 'approved'
+        ? 'This document is already approved'
+        : 'This document is already declined',
       { status: 409, code: 'E_KYC_ALREADY_REVIEWED' }
     )
   }

@@ -3,7 +3,13 @@ import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import KycDocument from '#models/kyc_document'
 import User from '#models/user'
-import { canSubmitKyc, kycStatusOf, KYC_SIDES, type KycDocumentType, type KycSide } from '#domain/kyc'
+import {
+  canSubmitKyc,
+  kycStatusOf,
+  KYC_SIDES,
+  type KycDocumentType,
+  type KycSide,
+} from '#domain/kyc'
 import { deleteKycFiles, sanitizeDocument, storeKycFile } from '#services/kyc_files'
 import type { CleanUpload } from '#services/upload_sanitizer'
 import { UserFacingException } from '#exceptions/user_facing_exception'

@@ -38,7 +38,11 @@ export interface CloseOrderInput {
   /** Checked with the trigger's own exact rate before closing (TP/SL/stop-out confirmations). */
   confirm?: (order: Order, closeRate: string) => boolean
   /** More writes of the winning close, in its transaction (staff closes: the notification, the audit row). */
-  inTransaction?: (trx: TransactionClientContract, order: Order, close: { closeRate: string; realized: string }) => Promise<void>
+  inTransaction?: (
+    trx: TransactionClientContract,
+    order: Order,
+    close: { closeRate: string; realized: string }
+  ) => Promise<void>
 }
 
 export interface ClosedOrder {
@@ -61,7 +65,8 @@ export interface ClosedOrder {
  */
 export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | null> {
   const found = isStorableId(input.orderId) ? await Order.find(input.orderId) : null
-  if (!found || (input.userId !== null && found.userId !== input.userId)) throw new NotFoundException()
+  if (!found || (input.userId !== null && found.userId !== input.userId))
+    throw new NotFoundException()
   // A deleted trade is gone for its customer; staff are told what happened to it.
   if (found.deletedAt) throw input.staffId !== undefined ? deleted() : new NotFoundException()
   if (found.closeTime) throw alreadyClosed()
@@ -70,7 +75,8 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
 
   const result = await db.transaction(async (trx) => {
     const order = await Order.query({ client: trx }).where('id', found.id).forUpdate().first()
-    if (!order || order.closeTime || order.deletedAt) return { lost: true as const, deleted: !!order?.deletedAt }
+    if (!order || order.closeTime || order.deletedAt)
+      return { lost: true as const, deleted: !!order?.deletedAt }
     const closeRate = currentRateFor(order.type, quote.bid, quote.ask)
     if (input.confirm && !input.confirm(order, closeRate)) return { declined: true as const }
     // The wallet before the order row's write (whose trigger locks a block of order_list_counts), as placing does.
@@ -99,7 +105,8 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
         close_reason: input.reason,
         updated_at: now,
       })
-    if (Number(Array.isArray(claimed) ? claimed[0] : claimed) !== 1) return { lost: true as const, deleted: false }
+    if (Number(Array.isArray(claimed) ? claimed[0] : claimed) !== 1)
+      return { lost: true as const, deleted: false }
 
     const entry = await postEntry(trx, {
       balanceId: order.balanceId,
@@ -122,7 +129,10 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
         description: `Negative balance protection after position #${order.id}`,
       })
     }
-    await input.inTransaction?.(trx, order, { closeRate: toDbDecimal(closeRate), realized: toDbDecimal(realized) })
+    await input.inTransaction?.(trx, order, {
+      closeRate: toDbDecimal(closeRate),
+      realized: toDbDecimal(realized),
+    })
     return { realized: toDbDecimal(realized), writtenOff: toDbDecimal(writeOff) }
   })
   if ('declined' in result) return null
@@ -140,7 +150,8 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
 
 async function instrumentOf(order: Order) {
   const instrument = await Instrument.findBy('name', order.instrument)
-  if (!instrument) throw new UserFacingException('This instrument is no longer listed', { field: 'orderId' })
+  if (!instrument)
+    throw new UserFacingException('This instrument is no longer listed', { field: 'orderId' })
   return instrument
 }
 
@@ -149,5 +160,8 @@ function deleted() {
 }
 
 function alreadyClosed() {
-  return new UserFacingException('This position is already closed', { status: 409, field: 'orderId' })
+  return new UserFacingException('This position is already closed', {
+    status: 409,
+    field: 'orderId',
+  })
 }

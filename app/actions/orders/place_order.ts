@@ -79,32 +79,49 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
   const spreadSetting = spreadMultiplier(await settings.value(`spread_${instrument.category}`))
   const spread = spreadCost({ bid: quote.bid, ask: quote.ask, spreadSetting, amount: input.amount })
 
-  const wallet = await Balance.query().where('id', user.activeBalanceId).where('user_id', user.id).first()
+  const wallet = await Balance.query()
+    .where('id', user.activeBalanceId)
+    .where('user_id', user.id)
+    .first()
   if (!wallet) throw new UserFacingException('Choose a wallet first', { status: 409 })
   const rate = await conversionRateFor(instrument.quote, wallet.currency)
   if (!rate || rate.isZero()) {
-    throw new UserFacingException(`No conversion rate from ${instrument.quote} to ${wallet.currency}`, {
-      field: 'instrument',
-    })
+    throw new UserFacingException(
+      `No conversion rate from ${instrument.quote} to ${wallet.currency}`,
+      {
+        field: 'instrument',
+      }
+    )
   }
   // Wallet figures are kept in cents: round the reservation up, never down.
-  const margin = requiredMargin({ price, amount: input.amount, leverage, rate }).toDecimalPlaces(2, 0)
+  const margin = requiredMargin({ price, amount: input.amount, leverage, rate }).toDecimalPlaces(
+    2,
+    0
+  )
 
   const order = await db.transaction(async (trx) => {
     // The instrument as it stands now, locked against a staff edit or delete at this moment (they lock it
     // for update): switched off or deleted before this order commits means refused, never half-placed.
-    const current = await Instrument.query({ client: trx }).where('id', instrument.id).forShare().first()
+    const current = await Instrument.query({ client: trx })
+      .where('id', instrument.id)
+      .forShare()
+      .first()
     if (!current || current.name !== instrument.name || current.category !== instrument.category) {
       throw new UserFacingException('Unknown instrument', { field: 'instrument' })
     }
-    if (!current.tradable) throw new UserFacingException('This instrument is not tradable', { field: 'instrument' })
-    await reserveMargin(trx, wallet.id, async (wallet) => {
-      const positions = await openPositionsAtMarket(wallet.id, trx)
-      const metrics = accountMetrics({ balance: wallet.balance, usedMargin: wallet.margin, positions })
-      if (margin.greaterThan(money(wallet.balance))) {
+    if (!current.tradable)
+      throw new UserFacingException('This instrument is not tradable', { field: 'instrument' })
+    await reserveMargin(trx, wallet.id, async (locked) => {
+      const positions = await openPositionsAtMarket(locked.id, trx)
+      const metrics = accountMetrics({
+        balance: locked.balance,
+        usedMargin: locked.margin,
+        positions,
+      })
+      if (margin.greaterThan(money(locked.balance))) {
         throw new UserFacingException('Insufficient Balance!', { field: 'amount' })
       }
-      if (margin.greaterThan(metrics.freeMargin.minus(money(wallet.onHold)))) {
+      if (margin.greaterThan(metrics.freeMargin.minus(money(locked.onHold)))) {
         throw new UserFacingException('Insufficient Free Margin!', { field: 'amount' })
       }
       return margin

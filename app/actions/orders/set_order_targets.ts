@@ -37,7 +37,8 @@ export async function setOrderTargets(input: SetOrderTargetsInput): Promise<Orde
   if (errors.length) throw UserFacingException.forFields(errors)
 
   const changes: Record<string, string | null> = {}
-  if (input.profit !== undefined) changes.profit = input.profit === null ? null : toDbDecimal(input.profit)
+  if (input.profit !== undefined)
+    changes.profit = input.profit === null ? null : toDbDecimal(input.profit)
   if (input.loss !== undefined) changes.loss = input.loss === null ? null : toDbDecimal(input.loss)
   const updated = await db
     .from('orders')

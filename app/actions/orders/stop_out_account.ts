@@ -25,9 +25,19 @@ export async function stopOutAccount(balanceId: number): Promise<number[]> {
     const positions = await openPositionsAtMarket(balanceId)
     if (positions.length === 0) return closed
 
-    const metrics = accountMetrics({ balance: wallet.balance, usedMargin: wallet.margin, positions })
+    const metrics = accountMetrics({
+      balance: wallet.balance,
+      usedMargin: wallet.margin,
+      positions,
+    })
     const candidates = positions
-      .filter((p) => isStopOut({ equity: metrics.equity, marginLevel: metrics.marginLevel, stopOut: stopOutFor(p.kind, plan) }))
+      .filter((p) =>
+        isStopOut({
+          equity: metrics.equity,
+          marginLevel: metrics.marginLevel,
+          stopOut: stopOutFor(p.kind, plan),
+        })
+      )
       .map((p) => ({ ...p, profitLoss: positionProfitLoss(p) }))
     const worst = largestLoser(candidates)
     if (!worst) return closed

@@ -42,7 +42,8 @@ export async function subscribeToPlan(user: User, planId: number) {
     // The price as it stands now, under the lock (a staff edit may have changed it since the read above).
     const price = money(current.price)
     if (price.greaterThan(0)) {
-      if (!wallet) throw new UserFacingException(NOT_ENOUGH_BALANCE, { code: 'E_INSUFFICIENT_BALANCE' })
+      if (!wallet)
+        throw new UserFacingException(NOT_ENOUGH_BALANCE, { code: 'E_INSUFFICIENT_BALANCE' })
       await postEntry(trx, {
         balanceId: wallet.id,
         type: 'plan_charge',

@@ -22,11 +22,11 @@ export async function saveLotSelector(entries: LotSelectorEntry[], actor: StaffC
     await trx.from('lot_options').delete()
     if (entries.length > 0) {
       await trx.table('lot_options').multiInsert(
-      entries.map((entry, position) => ({
-        label: entry.label,
-        value: toDbDecimal(entry.value),
-        position,
-        created_at: now,
+        entries.map((entry, position) => ({
+          label: entry.label,
+          value: toDbDecimal(entry.value),
+          position,
+          created_at: now,
           updated_at: now,
         }))
       )

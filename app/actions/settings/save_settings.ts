@@ -2,7 +2,12 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import settings from '#services/settings_service'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
-import { keepsStored, storedText, type SettingsSchema, type SettingSlot } from '#domain/settings_schema'
+import {
+  keepsStored,
+  storedText,
+  type SettingsSchema,
+  type SettingSlot,
+} from '#domain/settings_schema'
 
 /**
  * Saves a settings form in one transaction with its audit row (the fields'
@@ -11,7 +16,11 @@ import { keepsStored, storedText, type SettingsSchema, type SettingSlot } from '
  * dropped after the commit so the next read (the next order's spread, the
  * order dialog's lot mode) sees the new values at once.
  */
-export async function saveSettings(schema: SettingsSchema, values: Record<string, unknown>, actor: StaffContext) {
+export async function saveSettings(
+  schema: SettingsSchema,
+  values: Record<string, unknown>,
+  actor: StaffContext
+) {
   const byKey = new Map<string, Partial<Record<SettingSlot, string | null>>>()
   const after: Record<string, string | null> = {}
   for (const field of schema.fields) {

@@ -9,7 +9,8 @@ import { money, toDbDecimal } from '#domain/money'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { affected, lockWallet, lockedLiveOrder, orderLedgerSum } from '#actions/trades/trade_parts'
 
-export const REVERSAL_NOT_COVERED = "The customer's free margin cannot cover reversing this trade's profit"
+export const REVERSAL_NOT_COVERED =
+  "The customer's free margin cannot cover reversing this trade's profit"
 
 export interface DeletedTrade {
   orderId: number
@@ -36,7 +37,9 @@ export interface DeletedTrade {
  * state it was read in: a close racing the delete either happens first (then
  * the closed trade is reversed) or finds the trade gone.
  */
-export async function deleteTrade(input: { orderId: number } & StaffContext): Promise<DeletedTrade> {
+export async function deleteTrade(
+  input: { orderId: number } & StaffContext
+): Promise<DeletedTrade> {
   const result = await db.transaction(async (trx) => {
     const order = await lockedLiveOrder(trx, input.orderId)
     await lockWallet(trx, order.balanceId)
@@ -44,15 +47,23 @@ export async function deleteTrade(input: { orderId: number } & StaffContext): Pr
     const query = trx.from('orders').where('id', order.id).whereNull('deleted_at')
     if (order.closeTime) query.whereNotNull('close_time')
     else query.whereNull('close_time')
-    if (affected(await query.update({ deleted_at: now, deleted_by: input.staff.id, updated_at: now })) !== 1) {
-      throw new UserFacingException('This trade changed meanwhile; please try again', { status: 409 })
+    if (
+      affected(
+        await query.update({ deleted_at: now, deleted_by: input.staff.id, updated_at: now })
+      ) !== 1
+    ) {
+      throw new UserFacingException('This trade changed meanwhile; please try again', {
+        status: 409,
+      })
     }
 
     let releasedMargin = money(0)
     let reversed = money(0)
     if (!order.closeTime) {
       const wallet = await releaseMargin(trx, order.balanceId, order.marginUsed)
-      releasedMargin = money(order.marginUsed).greaterThan(money(wallet.margin)) ? money(wallet.margin) : money(order.marginUsed)
+      releasedMargin = money(order.marginUsed).greaterThan(money(wallet.margin))
+        ? money(wallet.margin)
+        : money(order.marginUsed)
       await notifyUser(
         order.userId,
         {
@@ -75,7 +86,10 @@ export async function deleteTrade(input: { orderId: number } & StaffContext): Pr
           createdById: input.staff.id,
           description: `Position #${order.id} ${order.instrument} deleted by staff: P/L ${moved.toFixed(2)} reversed`,
           ...(reversed.isNegative()
-            ? { requireFreeAtLeast: await openLossOf(trx, order.balanceId), insufficientMessage: REVERSAL_NOT_COVERED }
+            ? {
+                requireFreeAtLeast: await openLossOf(trx, order.balanceId),
+                insufficientMessage: REVERSAL_NOT_COVERED,
+              }
             : {}),
         })
       }
@@ -94,8 +108,17 @@ export async function deleteTrade(input: { orderId: number } & StaffContext): Pr
       ip: input.ip,
       action: 'order.delete',
       target: { type: 'order', id: order.id },
-      before: { status: order.closeTime ? 'closed' : 'open', deleted: false, marginUsed: toDbDecimal(order.marginUsed), proLoss: order.proLoss },
-      after: { deleted: true, releasedMargin: toDbDecimal(releasedMargin), reversed: toDbDecimal(reversed) },
+      before: {
+        status: order.closeTime ? 'closed' : 'open',
+        deleted: false,
+        marginUsed: toDbDecimal(order.marginUsed),
+        proLoss: order.proLoss,
+      },
+      after: {
+        deleted: true,
+        releasedMargin: toDbDecimal(releasedMargin),
+        reversed: toDbDecimal(reversed),
+      },
     })
     return { order, releasedMargin, reversed }
   })
@@ -103,5 +126,9 @@ export async function deleteTrade(input: { orderId: number } & StaffContext): Pr
   const { order } = result
   if (!order.closeTime) orderEvents.emit('closed', order.id, order.balanceId)
   signalAccountChanged(order.userId)
-  return { orderId: order.id, releasedMargin: toDbDecimal(result.releasedMargin), reversed: toDbDecimal(result.reversed) }
+  return {
+    orderId: order.id,
+    releasedMargin: toDbDecimal(result.releasedMargin),
+    reversed: toDbDecimal(result.reversed),
+  }
 }

@@ -38,8 +38,14 @@ export async function lockWallet(trx: TransactionClientContract, balanceId: numb
 }
 
 /** What the ledger holds for an order, by entry type (`reference_type = 'order'`). */
-export async function orderLedgerSum(trx: TransactionClientContract, orderId: number, types?: LedgerEntryType[]): Promise<Money> {
-  const query = LedgerEntry.query({ client: trx }).where('reference_type', 'order').where('reference_id', orderId)
+export async function orderLedgerSum(
+  trx: TransactionClientContract,
+  orderId: number,
+  types?: LedgerEntryType[]
+): Promise<Money> {
+  const query = LedgerEntry.query({ client: trx })
+    .where('reference_type', 'order')
+    .where('reference_id', orderId)
   if (types) query.whereIn('type', types)
   const entries = await query.select('amount')
   return sum(entries.map((e) => e.amount))

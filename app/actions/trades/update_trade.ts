@@ -72,22 +72,31 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
       openTime: input.openTime ?? order.createdAt,
     }
     const errors: { field: string; message: string }[] = []
-    if (money(next.openRate).lessThanOrEqualTo(0)) errors.push({ field: 'openRate', message: 'Open rate must be greater than zero' })
+    if (money(next.openRate).lessThanOrEqualTo(0))
+      errors.push({ field: 'openRate', message: 'Open rate must be greater than zero' })
     if (isOpen) {
-      if (input.closeRate !== undefined) errors.push({ field: 'closeRate', message: OPEN_CLOSE_RATE_MESSAGE })
+      if (input.closeRate !== undefined)
+        errors.push({ field: 'closeRate', message: OPEN_CLOSE_RATE_MESSAGE })
     } else {
-      if (money(next.closeRate).lessThanOrEqualTo(0)) errors.push({ field: 'closeRate', message: 'Close rate must be greater than zero' })
-      if (!same(next.profit, order.profit)) errors.push({ field: 'profit', message: CLOSED_TARGETS_MESSAGE })
-      if (!same(next.loss, order.loss)) errors.push({ field: 'loss', message: CLOSED_TARGETS_MESSAGE })
+      if (money(next.closeRate).lessThanOrEqualTo(0))
+        errors.push({ field: 'closeRate', message: 'Close rate must be greater than zero' })
+      if (!same(next.profit, order.profit))
+        errors.push({ field: 'profit', message: CLOSED_TARGETS_MESSAGE })
+      if (!same(next.loss, order.loss))
+        errors.push({ field: 'loss', message: CLOSED_TARGETS_MESSAGE })
     }
     if (input.openTime) {
-      if (input.openTime > DateTime.now()) errors.push({ field: 'openTime', message: 'Open time cannot be in the future' })
+      if (input.openTime > DateTime.now())
+        errors.push({ field: 'openTime', message: 'Open time cannot be in the future' })
       else if (order.closeTime && input.openTime > order.closeTime) {
         errors.push({ field: 'openTime', message: 'Open time cannot be after the close time' })
       }
     }
     if (errors.length) throw UserFacingException.forFields(errors)
-    if (isOpen && (input.openRate !== undefined || input.profit !== undefined || input.loss !== undefined)) {
+    if (
+      isOpen &&
+      (input.openRate !== undefined || input.profit !== undefined || input.loss !== undefined)
+    ) {
       const targetErrors: TargetError[] = orderTargetErrors({
         type: order.type,
         openRate: next.openRate,
@@ -100,11 +109,15 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
     const changes: Record<string, string | null> = {}
     if (!same(next.openRate, order.openRate)) changes.open_rate = toDbDecimal(next.openRate)
     if (!same(next.spread, order.spread)) changes.spread = toDbDecimal(next.spread)
-    if (isOpen && !same(next.profit, order.profit)) changes.profit = next.profit === null ? null : toDbDecimal(next.profit)
-    if (isOpen && !same(next.loss, order.loss)) changes.loss = next.loss === null ? null : toDbDecimal(next.loss)
-    if (!isOpen && !same(next.closeRate, order.closeRate)) changes.close_rate = toDbDecimal(next.closeRate!)
+    if (isOpen && !same(next.profit, order.profit))
+      changes.profit = next.profit === null ? null : toDbDecimal(next.profit)
+    if (isOpen && !same(next.loss, order.loss))
+      changes.loss = next.loss === null ? null : toDbDecimal(next.loss)
+    if (!isOpen && !same(next.closeRate, order.closeRate))
+      changes.close_rate = toDbDecimal(next.closeRate!)
     const format = trx.dialect.dateTimeFormat
-    if (+next.openTime !== +order.createdAt) changes.created_at = next.openTime.toLocal().toFormat(format)
+    if (+next.openTime !== +order.createdAt)
+      changes.created_at = next.openTime.toLocal().toFormat(format)
 
     let correction: string | null = null
     let before: string | null = null
@@ -135,7 +148,11 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
           createdById: input.staff.id,
           description: `Position #${order.id} ${order.instrument} corrected by staff: P/L ${before} → ${after}`,
           ...(difference.isNegative()
-            ? { requireFreeAtLeast: await openLossOf(trx, order.balanceId), insufficientMessage: CORRECTION_NOT_COVERED, field: 'closeRate' }
+            ? {
+                requireFreeAtLeast: await openLossOf(trx, order.balanceId),
+                insufficientMessage: CORRECTION_NOT_COVERED,
+                field: 'closeRate',
+              }
             : {}),
         })
         correction = toDbDecimal(difference)
@@ -149,7 +166,9 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
     else query.whereNotNull('close_time')
     if (affected(await query.update({ ...changes, updated_at: now })) !== 1) {
       // The row is locked: only a driver without locks could get here, and then nothing is written.
-      throw new UserFacingException('This trade changed meanwhile; please try again', { status: 409 })
+      throw new UserFacingException('This trade changed meanwhile; please try again', {
+        status: 409,
+      })
     }
     await notifyUser(
       order.userId,
@@ -166,7 +185,14 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
           },
       trx
     )
-    const snapshot = (o: { openRate: string; closeRate: string | null; spread: string; profit: string | null; loss: string | null; openTime: DateTime }) => ({
+    const snapshot = (o: {
+      openRate: string
+      closeRate: string | null
+      spread: string
+      profit: string | null
+      loss: string | null
+      openTime: DateTime
+    }) => ({
       openRate: toDbDecimal(o.openRate),
       closeRate: o.closeRate === null ? null : toDbDecimal(o.closeRate),
       spread: toDbDecimal(o.spread),
@@ -191,7 +217,15 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
         proLoss: before,
         correction: null,
       },
-      after: { ...snapshot({ ...next, profit: isOpen ? next.profit : order.profit, loss: isOpen ? next.loss : order.loss }), proLoss: after, correction },
+      after: {
+        ...snapshot({
+          ...next,
+          profit: isOpen ? next.profit : order.profit,
+          loss: isOpen ? next.loss : order.loss,
+        }),
+        proLoss: after,
+        correction,
+      },
     })
     return { order, correction, changed: true }
   })

@@ -5,8 +5,18 @@ import { UserFacingException } from '#exceptions/user_facing_exception'
 import { DOCUMENT_UPLOAD, IMAGE_UPLOAD, sanitizeBytes } from '#services/upload_sanitizer'
 
 /** Where stored uploads are named: the disk, the table and its file columns, and what each may hold. */
-const STORED_UPLOADS: { disk: 'fs' | 'public'; table: string; columns: string[]; accepted: readonly DocumentKind[] }[] = [
-  { disk: 'fs', table: 'kyc_documents', columns: ['front_path', 'back_path', 'address_path'], accepted: DOCUMENT_UPLOAD },
+const STORED_UPLOADS: {
+  disk: 'fs' | 'public'
+  table: string
+  columns: string[]
+  accepted: readonly DocumentKind[]
+}[] = [
+  {
+    disk: 'fs',
+    table: 'kyc_documents',
+    columns: ['front_path', 'back_path', 'address_path'],
+    accepted: DOCUMENT_UPLOAD,
+  },
   { disk: 'fs', table: 'deposits', columns: ['proof_path'], accepted: DOCUMENT_UPLOAD },
   { disk: 'public', table: 'payment_gateways', columns: ['logo_path'], accepted: IMAGE_UPLOAD },
   { disk: 'public', table: 'external_payments', columns: ['logo_path'], accepted: IMAGE_UPLOAD },
@@ -37,7 +47,9 @@ export interface ResanitizeReport {
  * rules refuse are reported, never deleted, since a KYC document or a deposit
  * proof is evidence staff decide on.
  */
-export async function resanitizeStoredUploads(options: { dryRun?: boolean } = {}): Promise<ResanitizeReport> {
+export async function resanitizeStoredUploads(
+  options: { dryRun?: boolean } = {}
+): Promise<ResanitizeReport> {
   const report: ResanitizeReport = { checked: 0, cleaned: 0, unchanged: 0, findings: [] }
   for (const { disk, table, columns, accepted } of STORED_UPLOADS) {
     const rows = await db.from(table).select('id', ...columns)
@@ -46,8 +58,12 @@ export async function resanitizeStoredUploads(options: { dryRun?: boolean } = {}
         const key = row[column] as string | null
         if (!key) continue
         report.checked++
-        const finding = (problem: string) => report.findings.push({ table, id: row.id, column, key, problem })
-        const stored = await drive.use(disk).getBytes(key).catch(() => null)
+        const finding = (problem: string) =>
+          report.findings.push({ table, id: row.id, column, key, problem })
+        const stored = await drive
+          .use(disk)
+          .getBytes(key)
+          .catch(() => null)
         if (!stored) {
           finding('missing from the disk')
           continue

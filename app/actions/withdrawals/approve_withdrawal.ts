@@ -22,13 +22,20 @@ export async function approveWithdrawal(input: { withdrawalId: number } & StaffC
     const wallet = await releaseHold(trx, found.balanceId, found.total, (locked) => {
       // Losses realized since the request may have eaten into the held funds: never pay into a negative balance.
       if (money(locked.balance).lessThan(money(found.total))) {
-        throw new UserFacingException('The wallet no longer holds enough to pay this withdrawal; decline it instead', {
-          status: 409,
-          code: 'E_INSUFFICIENT_BALANCE',
-        })
+        throw new UserFacingException(
+          'The wallet no longer holds enough to pay this withdrawal; decline it instead',
+          {
+            status: 409,
+            code: 'E_INSUFFICIENT_BALANCE',
+          }
+        )
       }
     })
-    const reference = { referenceType: 'withdrawal', referenceId: found.id, createdById: input.staff.id }
+    const reference = {
+      referenceType: 'withdrawal',
+      referenceId: found.id,
+      createdById: input.staff.id,
+    }
     let entry = await postEntry(trx, {
       balanceId: found.balanceId,
       type: 'withdrawal',

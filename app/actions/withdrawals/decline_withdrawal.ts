@@ -13,10 +13,16 @@ import { claimDecision, findWithdrawal } from '#actions/withdrawals/decide_withd
  * one transaction, with its audit row; the balance itself never moved. The
  * customer is notified.
  */
-export async function declineWithdrawal(input: { withdrawalId: number; reason: string } & StaffContext) {
+export async function declineWithdrawal(
+  input: { withdrawalId: number; reason: string } & StaffContext
+) {
   const found = await findWithdrawal(input.withdrawalId)
   const wallet = await db.transaction(async (trx) => {
-    await claimDecision(trx, found, { status: 'declined', staffId: input.staff.id, declineReason: input.reason })
+    await claimDecision(trx, found, {
+      status: 'declined',
+      staffId: input.staff.id,
+      declineReason: input.reason,
+    })
     const released = await releaseHold(trx, found.balanceId, found.total)
     await recordStaffAction(trx, {
       staff: input.staff,

@@ -7,7 +7,12 @@ import { openPositionsAtMarket } from '#queries/open_positions'
 import { withdrawFees } from '#queries/withdrawals'
 import { accountMetrics } from '#domain/account_metrics'
 import { money, toDbDecimal } from '#domain/money'
-import { bankDescription, withdrawableAmount, withdrawTotals, type BankDetails } from '#domain/withdrawals'
+import {
+  bankDescription,
+  withdrawableAmount,
+  withdrawTotals,
+  type BankDetails,
+} from '#domain/withdrawals'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { ownRealWallet, requireKycWhen, requirePositive } from '#services/money_movement_checks'
 
@@ -32,7 +37,11 @@ export interface RequestWithdrawalInput {
  */
 export async function requestWithdrawal(input: RequestWithdrawalInput): Promise<Withdrawal> {
   const { user } = input
-  const wallet = await ownRealWallet(user.id, input.balanceId, 'Withdrawals are made from a real wallet')
+  const wallet = await ownRealWallet(
+    user.id,
+    input.balanceId,
+    'Withdrawals are made from a real wallet'
+  )
   await requireKycWhen('kycWithdraw', user.id, KYC_WITHDRAW_MESSAGE)
   requirePositive(money(input.amount))
   // The form shows the account name read-only: withdrawals are paid to the customer's own account.
@@ -49,7 +58,11 @@ export async function requestWithdrawal(input: RequestWithdrawalInput): Promise<
       check: async (locked) => {
         const positions = await openPositionsAtMarket(locked.id, trx)
         if (positions.length === 0) return
-        const { profitLoss } = accountMetrics({ balance: locked.balance, usedMargin: locked.margin, positions })
+        const { profitLoss } = accountMetrics({
+          balance: locked.balance,
+          usedMargin: locked.margin,
+          positions,
+        })
         const available = withdrawableAmount({
           balance: locked.balance,
           margin: locked.margin,
@@ -57,7 +70,10 @@ export async function requestWithdrawal(input: RequestWithdrawalInput): Promise<
           openProfitLoss: profitLoss,
         })
         if (total.greaterThan(available)) {
-          throw new UserFacingException(WITHDRAW_NOT_ENOUGH, { field: 'amount', code: 'E_INSUFFICIENT_BALANCE' })
+          throw new UserFacingException(WITHDRAW_NOT_ENOUGH, {
+            field: 'amount',
+            code: 'E_INSUFFICIENT_BALANCE',
+          })
         }
       },
     })

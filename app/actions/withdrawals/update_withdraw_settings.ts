@@ -13,12 +13,23 @@ const KEY = 'withdrawSettings'
  * with its audit row (before → after) in the same transaction. Requests made
  * before keep the fee they were charged.
  */
-export async function updateWithdrawSettings(input: WithdrawFees & StaffContext): Promise<WithdrawFees> {
-  const fees = { feePercentage: money(input.feePercentage).toFixed(), feeFixed: money(input.feeFixed).toFixed() }
+export async function updateWithdrawSettings(
+  input: WithdrawFees & StaffContext
+): Promise<WithdrawFees> {
+  const fees = {
+    feePercentage: money(input.feePercentage).toFixed(),
+    feeFixed: money(input.feeFixed).toFixed(),
+  }
   await db.transaction(async (trx) => {
     const row = await Setting.query({ client: trx }).where('key', KEY).forUpdate().first()
-    const before = row ? { feePercentage: canonical(row.value1), feeFixed: canonical(row.value2) } : null
-    await Setting.updateOrCreate({ key: KEY }, { value1: fees.feePercentage, value2: fees.feeFixed }, { client: trx })
+    const before = row
+      ? { feePercentage: canonical(row.value1), feeFixed: canonical(row.value2) }
+      : null
+    await Setting.updateOrCreate(
+      { key: KEY },
+      { value1: fees.feePercentage, value2: fees.feeFixed },
+      { client: trx }
+    )
     await recordStaffAction(trx, {
       staff: input.staff,
       ip: input.ip,

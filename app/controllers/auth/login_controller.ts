@@ -13,7 +13,9 @@ export const INVALID_CREDENTIALS = 'Invalid Credentials'
 
 export default class LoginController {
   async show({ inertia, session }: HttpContext) {
-    return inertia.render('auth/login', { notice: (session.flashMessages.get('notice') as string) ?? null })
+    return inertia.render('auth/login', {
+      notice: (session.flashMessages.get('notice') as string) ?? null,
+    })
   }
 
   async store(ctx: HttpContext) {

@@ -13,7 +13,11 @@ export default class PasswordResetController {
   async sendLink(ctx: HttpContext) {
     const payload = await ctx.request.validateUsing(forgotPasswordValidator)
     await requireCaptcha(payload.humanKey, ctx.request.ip())
-    await requestPasswordReset({ email: payload.email, ip: ctx.request.ip(), baseUrl: appBaseUrl() })
+    await requestPasswordReset({
+      email: payload.email,
+      ip: ctx.request.ip(),
+      baseUrl: appBaseUrl(),
+    })
     return ctx.response.ok({
       message: 'If an account exists for this address, we have sent a link to reset the password.',
     })

@@ -22,7 +22,11 @@ export default class DashboardController {
     const [kycStatus, instruments, spreads, site] = await Promise.all([
       kycStatusFor(user.id),
       dashboardInstruments(plan),
-      Promise.all(CATEGORIES.map(async (c) => [c, spreadMultiplier(await settings.value(`spread_${c}`))] as const)),
+      Promise.all(
+        CATEGORIES.map(
+          async (c) => [c, spreadMultiplier(await settings.value(`spread_${c}`))] as const
+        )
+      ),
       settings.site(),
     ])
     // The pricing panel shows when the pricingPlan switch is on; plans are for customers.
@@ -36,7 +40,9 @@ export default class DashboardController {
       marketStatus: marketClock.status(),
       spreads: Object.fromEntries(spreads) as Record<Category, number>,
       pricing,
-      stopOuts: Object.fromEntries(CATEGORIES.map((c) => [c, stopOutFor(c, plan).toFixed()])) as Record<Category, string>,
+      stopOuts: Object.fromEntries(
+        CATEGORIES.map((c) => [c, stopOutFor(c, plan).toFixed()])
+      ) as Record<Category, string>,
     })
   }
 }

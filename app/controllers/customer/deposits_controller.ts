@@ -14,7 +14,12 @@ import { cryptoPaymentData } from '#queries/crypto_deposit'
 import { externalPaymentOption, gatewayOption } from '#transformers/gateway_option_transformer'
 import { numbersAsText } from '#validators/rules'
 import { historyQuery } from '#validators/statements'
-import { bankTransferValidator, DEPOSIT_DECIMAL_FIELDS, depositHistoryValidator, depositValidator } from '#validators/deposits'
+import {
+  bankTransferValidator,
+  DEPOSIT_DECIMAL_FIELDS,
+  depositHistoryValidator,
+  depositValidator,
+} from '#validators/deposits'
 import { DEFAULT_PAGE_SIZE } from '#domain/pagination'
 import { depositResultQuery } from '#domain/deposit_results'
 import { isCryptoGateway } from '#domain/gateways'
@@ -33,7 +38,9 @@ export default class DepositsController {
       kycRequired: (await settings.value('kycDeposit')) === 'on',
       gateways: gateways.filter((g) => g.kind === 'automatic').map(gatewayOption),
       offlinePayments: gateways.filter((g) => g.kind === 'manual').map(gatewayOption),
-      externalPayments: (await ExternalPayment.query().orderBy('id', 'asc')).map(externalPaymentOption),
+      externalPayments: (await ExternalPayment.query().orderBy('id', 'asc')).map(
+        externalPaymentOption
+      ),
       history: await customerDepositPage(user.id, {}, { page: 1, limit: DEFAULT_PAGE_SIZE }),
     })
   }
@@ -51,7 +58,9 @@ export default class DepositsController {
       baseUrl: appBaseUrl(),
     })
     return response.created({
-      message: isOnlineGateway(deposit.gateway) ? 'Redirecting to the payment gateway' : 'Deposit request created',
+      message: isOnlineGateway(deposit.gateway)
+        ? 'Redirecting to the payment gateway'
+        : 'Deposit request created',
       paymentLink,
       id: deposit.id,
     })
@@ -59,10 +68,11 @@ export default class DepositsController {
 
   /** GET /deposits/history?page&limit&startDate&endDate → { data, meta } */
   async history({ request, auth }: HttpContext) {
-    const { page = 1, limit = DEFAULT_PAGE_SIZE, ...filter } = await request.validateUsing(
-      depositHistoryValidator,
-      { data: historyQuery(request.qs()) }
-    )
+    const {
+      page = 1,
+      limit = DEFAULT_PAGE_SIZE,
+      ...filter
+    } = await request.validateUsing(depositHistoryValidator, { data: historyQuery(request.qs()) })
     return customerDepositPage(auth.getUserOrFail().id, filter, { page, limit })
   }
 
@@ -71,7 +81,8 @@ export default class DepositsController {
     const user = auth.getUserOrFail()
     const deposit = await ownDeposit(user.id, Number(params.id))
     if (!deposit || deposit.gateway !== 'bank') throw new NotFoundException()
-    if (deposit.status !== 'pending') return response.redirect(`/deposits?${depositResultQuery(deposit)}`)
+    if (deposit.status !== 'pending')
+      return response.redirect(`/deposits?${depositResultQuery(deposit)}`)
     const bank = await PaymentGateway.findByOrFail('value', 'bank')
     return inertia.render('customer/bank_deposit', {
       id: deposit.id,
@@ -96,7 +107,11 @@ export default class DepositsController {
       await submitBankTransfer({
         userId: user.id,
         depositId: Number(params.id),
-        sender: { bankName: sender.bank_name, accountName: user.fullName, accountNumber: sender.account_number },
+        sender: {
+          bankName: sender.bank_name,
+          accountName: user.fullName,
+          accountNumber: sender.account_number,
+        },
         proof,
       })
       return response.ok({ message: 'Deposit request submitted successfully' })
@@ -109,7 +124,8 @@ export default class DepositsController {
   async crypto({ params, inertia, auth, response }: HttpContext) {
     const deposit = await ownDeposit(auth.getUserOrFail().id, Number(params.id))
     if (!deposit || !isCryptoGateway(deposit.gateway)) throw new NotFoundException()
-    if (deposit.status !== 'pending') return response.redirect(`/deposits?${depositResultQuery(deposit)}`)
+    if (deposit.status !== 'pending')
+      return response.redirect(`/deposits?${depositResultQuery(deposit)}`)
     const gateway = await PaymentGateway.findByOrFail('value', deposit.gateway)
     if (!gateway.key1) throw new NotFoundException()
     const total = toFixedString(deposit.total)

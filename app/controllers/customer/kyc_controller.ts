@@ -18,7 +18,11 @@ export default class KycController {
   async store({ request, auth, response }: HttpContext) {
     try {
       const { type, front, back, address } = await request.validateUsing(kycSubmissionValidator)
-      await submitKycDocuments({ userId: auth.getUserOrFail().id, type, files: { front, back, address } })
+      await submitKycDocuments({
+        userId: auth.getUserOrFail().id,
+        type,
+        files: { front, back, address },
+      })
       return response.ok({ message: 'KYC submitted successfully' })
     } finally {
       // Refused or extra uploads leave no temporary files behind.

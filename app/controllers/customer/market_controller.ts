@@ -23,7 +23,9 @@ export default class MarketController {
     const account = wallet?.currency ?? DEFAULT_CURRENCY
     const rate = await conversionRateFor(quote, account)
     if (!rate) {
-      throw new UserFacingException(`No conversion rate from ${quote} to ${account}`, { field: 'quote' })
+      throw new UserFacingException(`No conversion rate from ${quote} to ${account}`, {
+        field: 'quote',
+      })
     }
     return { quote, currency: account, rate: rate.toDecimalPlaces(8).toFixed() }
   }
@@ -33,7 +35,9 @@ export default class MarketController {
     const instrument = await Instrument.findBy('name', String(params.instrument))
     if (!instrument) throw new NotFoundException()
     const { bids, asks } = priceBook.latest(instrument)
-    return inertia.render('customer/price_chart', { instrument: { name: instrument.name, bids, asks } })
+    return inertia.render('customer/price_chart', {
+      instrument: { name: instrument.name, bids, asks },
+    })
   }
 
   /** GET /dashboard/lot-state/:category */
@@ -48,7 +52,11 @@ export default class MarketController {
       data: request.qs(),
     })
     const instrument = await Instrument.findByOrFail('name', String(params.instrument))
-    return { instrument: instrument.name, interval, candles: await candleHistory(instrument.name, interval, limit) }
+    return {
+      instrument: instrument.name,
+      interval,
+      candles: await candleHistory(instrument.name, interval, limit),
+    }
   }
 
   /** GET /dashboard/get-favorite */

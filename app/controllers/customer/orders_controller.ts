@@ -4,7 +4,11 @@ import { placeOrder } from '#actions/orders/place_order'
 import { closeOrder } from '#actions/orders/close_order'
 import { setOrderTargets } from '#actions/orders/set_order_targets'
 import { orderRow } from '#transformers/order_transformer'
-import { closeOrderValidator, orderTargetsValidator, placeOrderValidator } from '#validators/trading'
+import {
+  closeOrderValidator,
+  orderTargetsValidator,
+  placeOrderValidator,
+} from '#validators/trading'
 import { numbersAsText } from '#validators/rules'
 
 const DECIMAL_FIELDS = ['amount', 'profit', 'loss']

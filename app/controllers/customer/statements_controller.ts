@@ -37,10 +37,11 @@ export default class StatementsController {
 
   /** GET /statements/history?page&limit&dateStart&dateEnd → { data, meta } */
   async history({ request, auth }: HttpContext) {
-    const { page = 1, limit = DEFAULT_PAGE_SIZE, ...filter } = await request.validateUsing(
-      statementHistoryValidator,
-      { data: historyQuery(request.qs()) }
-    )
+    const {
+      page = 1,
+      limit = DEFAULT_PAGE_SIZE,
+      ...filter
+    } = await request.validateUsing(statementHistoryValidator, { data: historyQuery(request.qs()) })
     const { orders, meta } = await statementPage(auth.getUserOrFail(), filter, page, limit)
     return { data: orders.map(statementRow), meta }
   }

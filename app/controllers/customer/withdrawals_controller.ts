@@ -42,14 +42,20 @@ export default class WithdrawalsController {
         bankCountry: payload.bank_country,
       },
     })
-    return response.created({ message: 'Withdraw request submitted successfully', id: withdrawal.id })
+    return response.created({
+      message: 'Withdraw request submitted successfully',
+      id: withdrawal.id,
+    })
   }
 
   /** GET /withdraws/history?page&limit → { data, meta } */
   async history({ request, auth }: HttpContext) {
-    const { page = 1, limit = DEFAULT_PAGE_SIZE } = await request.validateUsing(withdrawHistoryValidator, {
-      data: request.qs(),
-    })
+    const { page = 1, limit = DEFAULT_PAGE_SIZE } = await request.validateUsing(
+      withdrawHistoryValidator,
+      {
+        data: request.qs(),
+      }
+    )
     return customerWithdrawalPage(auth.getUserOrFail().id, { page, limit })
   }
 }
@@ -58,6 +64,7 @@ export default class WithdrawalsController {
 function blankAsMissing<T extends Record<string, unknown>>(data: T, fields: string[]): T {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return data
   const out: Record<string, unknown> = { ...data }
-  for (const f of fields) if (typeof out[f] === 'string' && (out[f] as string).trim() === '') delete out[f]
+  for (const f of fields)
+    if (typeof out[f] === 'string' && (out[f] as string).trim() === '') delete out[f]
   return out as T
 }

@@ -3,7 +3,11 @@ import logger from '@adonisjs/core/services/logger'
 import Balance from '#models/balance'
 import Deposit from '#models/deposit'
 import PaymentGateway from '#models/payment_gateway'
-import { settleProviderNotice, DEPOSIT_ALREADY_DECIDED, type NoticeResult } from '#actions/deposits/settle_deposit'
+import {
+  settleProviderNotice,
+  DEPOSIT_ALREADY_DECIDED,
+  type NoticeResult,
+} from '#actions/deposits/settle_deposit'
 import { GATEWAY_UNAVAILABLE, PROVIDER_FAILED } from '#actions/deposits/start_deposit'
 import { capturePaypalOrder, createPaypalOrder } from '#services/payments/adapters/paypal'
 import { paypalSdkUrl } from '#services/payments/paypal_sdk'
@@ -14,12 +18,17 @@ import { toFixedString } from '#domain/money'
 import { NotFoundException } from '#exceptions/not_found_exception'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 
-export const PAYPAL_NOT_CONFIRMED = 'PayPal has not confirmed your payment yet; your deposit will be credited once it does'
+export const PAYPAL_NOT_CONFIRMED =
+  'PayPal has not confirmed your payment yet; your deposit will be credited once it does'
 export const PAYPAL_DECLINED = 'PayPal declined the payment'
 export const PAYPAL_SHORT = 'The payment does not cover the deposit; our team will review it'
 
 /** The signed-in customer's PayPal deposit named by `column`; another user's (or none) is a 404. */
-async function ownDeposit(auth: HttpContext['auth'], column: 'tx_ref' | 'provider_reference', value: string) {
+async function ownDeposit(
+  auth: HttpContext['auth'],
+  column: 'tx_ref' | 'provider_reference',
+  value: string
+) {
   const deposit = await Deposit.query()
     .where(column, value)
     .where('gateway', 'paypal')
@@ -51,7 +60,8 @@ export default class PaypalController {
   /** GET /payments/paypal/{txRef}: logo (or name), 'Deposit {amount} {currency}' and the buttons' settings. */
   async page({ params, auth, inertia, response }: HttpContext) {
     const deposit = await ownDeposit(auth, 'tx_ref', String(params.txRef))
-    if (deposit.status !== 'pending') return response.redirect(`/deposits?${depositResultQuery(deposit)}`)
+    if (deposit.status !== 'pending')
+      return response.redirect(`/deposits?${depositResultQuery(deposit)}`)
     const row = await PaymentGateway.findByOrFail('value', 'paypal')
     const clientId = row.key1?.trim()
     const { currency } = await Balance.findOrFail(deposit.balanceId)
@@ -67,18 +77,26 @@ export default class PaypalController {
   /** POST /payments/paypal/{txRef} → { id }: PayPal's order for the deposit's total (one per deposit). */
   async createOrder({ params, auth, response }: HttpContext) {
     const deposit = await ownDeposit(auth, 'tx_ref', String(params.txRef))
-    if (deposit.status !== 'pending') throw new UserFacingException(DEPOSIT_ALREADY_DECIDED, { status: 409 })
+    if (deposit.status !== 'pending')
+      throw new UserFacingException(DEPOSIT_ALREADY_DECIDED, { status: 409 })
     const gateway = await paypalGateway()
     if (!gateway) throw new UserFacingException(GATEWAY_UNAVAILABLE, { status: 409 })
     const { currency } = await Balance.findOrFail(deposit.balanceId)
     let id: string
     try {
-      id = await createPaypalOrder(settingsOf(gateway), { txRef: deposit.txRef, total: deposit.total, currency })
+      id = await createPaypalOrder(settingsOf(gateway), {
+        txRef: deposit.txRef,
+        total: deposit.total,
+        currency,
+      })
     } catch (error) {
       logger.warn({ err: error, depositId: deposit.id }, 'PayPal order could not be created')
       throw new UserFacingException(PROVIDER_FAILED, { status: 502 })
     }
-    await Deposit.query().where('id', deposit.id).where('status', 'pending').update({ provider_reference: id })
+    await Deposit.query()
+      .where('id', deposit.id)
+      .where('status', 'pending')
+      .update({ provider_reference: id })
     return response.ok({ id })
   }
 
@@ -100,7 +118,10 @@ export default class PaypalController {
           logger.info({ depositId: deposit.id, outcome: notice.outcome, result }, 'PayPal capture')
           message = RESULT_MESSAGES[result]
         } else {
-          logger.warn({ depositId: deposit.id, orderTxRef: notice?.txRef }, 'PayPal order does not name this deposit')
+          logger.warn(
+            { depositId: deposit.id, orderTxRef: notice?.txRef },
+            'PayPal order does not name this deposit'
+          )
         }
       } catch (error) {
         logger.warn({ err: error, depositId: deposit.id }, 'PayPal capture failed')

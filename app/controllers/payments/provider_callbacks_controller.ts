@@ -34,7 +34,10 @@ export default class ProviderCallbacksController {
       })
       if (notice) {
         const result = await settleProviderNotice(value, notice)
-        logger.info({ gateway: value, txRef: notice.txRef, outcome: notice.outcome, result }, 'payment notice')
+        logger.info(
+          { gateway: value, txRef: notice.txRef, outcome: notice.outcome, result },
+          'payment notice'
+        )
       }
     } catch (error) {
       if (error instanceof InvalidSignatureError) {
@@ -43,7 +46,10 @@ export default class ProviderCallbacksController {
       }
       if (error instanceof ProviderError) {
         // The provider's API could not confirm the call now: 503 makes it deliver again later.
-        logger.warn({ gateway: value, reason: error.message }, 'payment notice could not be confirmed')
+        logger.warn(
+          { gateway: value, reason: error.message },
+          'payment notice could not be confirmed'
+        )
         return response.serviceUnavailable({ message: 'Try again later' })
       }
       throw error
@@ -74,7 +80,10 @@ export default class ProviderCallbacksController {
           const notice = await adapter.lookup(settingsOf(row), deposit, request.qs())
           if (notice && notice.txRef === deposit.txRef) await settleProviderNotice(value, notice)
         } catch (error) {
-          logger.warn({ err: error, gateway: value, depositId: deposit.id }, 'payment lookup failed')
+          logger.warn(
+            { err: error, gateway: value, depositId: deposit.id },
+            'payment lookup failed'
+          )
         }
       }
       await deposit.refresh()

@@ -16,7 +16,8 @@ export default class DepositProofsController {
     const id = Number(params.id)
     const deposit = isStorableId(id) ? await Deposit.find(id) : null
     const allowed =
-      deposit && (deposit.userId === user.id || user.roleId === Roles.ADMIN || user.roleId === Roles.MANAGER)
+      deposit &&
+      (deposit.userId === user.id || user.roleId === Roles.ADMIN || user.roleId === Roles.MANAGER)
     const file = allowed && deposit.proofPath ? await readKycFile(deposit.proofPath) : null
     if (!file) throw new NotFoundException()
 

@@ -18,7 +18,11 @@ export default class KycFilesController {
       throw new NotFoundException()
     }
     const side = params.side as KycSide
-    const path = { front: document.frontPath, back: document.backPath, address: document.addressPath }[side]
+    const path = {
+      front: document.frontPath,
+      back: document.backPath,
+      address: document.addressPath,
+    }[side]
     const file = path ? await readKycFile(path) : null
     if (!file) throw new NotFoundException()
 

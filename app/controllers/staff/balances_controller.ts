@@ -24,15 +24,33 @@ export default class BalancesController {
       {
         staffId: staff.id,
         key: request.header('Idempotency-Key'),
-        request: ['PUT /admin/balance', balanceId, toFixedString(payload.amount), payload.type, comment],
+        request: [
+          'PUT /admin/balance',
+          balanceId,
+          toFixedString(payload.amount),
+          payload.type,
+          comment,
+        ],
       },
       async (trx) => {
-        const { wallet, entry } = await adjustBalance(trx, { balanceId, staff, ip, amount: payload.amount, type: payload.type, comment })
+        const { wallet, entry } = await adjustBalance(trx, {
+          balanceId,
+          staff,
+          ip,
+          amount: payload.amount,
+          type: payload.type,
+          comment,
+        })
         return {
           status: 200,
           body: {
             message: 'Balance updated successfully',
-            balance: { id: wallet.id, mode: wallet.mode, currency: wallet.currency, balance: toFixedString(entry.balanceAfter) },
+            balance: {
+              id: wallet.id,
+              mode: wallet.mode,
+              currency: wallet.currency,
+              balance: toFixedString(entry.balanceAfter),
+            },
             entryId: entry.id,
           },
         }

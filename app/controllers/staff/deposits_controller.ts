@@ -14,7 +14,9 @@ export default class DepositsController {
 
   /** GET /admin/deposits/api/history and /admin/deposits/api/history/:userId → { data, meta } */
   async history({ request, params }: HttpContext) {
-    const { page, limit, search } = await request.validateUsing(listQueryValidator, { data: request.qs() })
+    const { page, limit, search } = await request.validateUsing(listQueryValidator, {
+      data: request.qs(),
+    })
     const userId = await listOwnerId(params.userId)
     return staffDepositPage({ userId, search }, { page, limit })
   }

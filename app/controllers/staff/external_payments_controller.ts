@@ -1,7 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { staffContext } from '#services/audit_log'
 import { listQueryValidator } from '#validators/lists'
-import { createExternalPaymentValidator, updateExternalPaymentValidator } from '#validators/external_payments'
+import {
+  createExternalPaymentValidator,
+  updateExternalPaymentValidator,
+} from '#validators/external_payments'
 import { PUBLIC_IMAGE_ACCEPT, PUBLIC_IMAGE_MAX_MB } from '#validators/images'
 import { externalPaymentPage, findExternalPaymentOrFail } from '#queries/external_payments'
 import { externalPaymentRow } from '#transformers/external_payment_transformer'
@@ -31,7 +34,10 @@ export default class ExternalPaymentsController {
     try {
       const payload = await request.validateUsing(createExternalPaymentValidator)
       const payment = await createExternalPayment({ ...payload, ...staffContext(ctx) })
-      return response.created({ message: 'External payment added successfully', payment: externalPaymentRow(payment) })
+      return response.created({
+        message: 'External payment added successfully',
+        payment: externalPaymentRow(payment),
+      })
     } finally {
       await discardUploads(request.allFiles())
     }
@@ -43,8 +49,15 @@ export default class ExternalPaymentsController {
     try {
       await findExternalPaymentOrFail(Number(params.id))
       const payload = await request.validateUsing(updateExternalPaymentValidator)
-      const payment = await updateExternalPayment({ id: Number(params.id), ...payload, ...staffContext(ctx) })
-      return { message: 'External payment updated successfully', payment: externalPaymentRow(payment) }
+      const payment = await updateExternalPayment({
+        id: Number(params.id),
+        ...payload,
+        ...staffContext(ctx),
+      })
+      return {
+        message: 'External payment updated successfully',
+        payment: externalPaymentRow(payment),
+      }
     } finally {
       await discardUploads(request.allFiles())
     }

@@ -32,7 +32,9 @@ export default class GatewaysController {
       const value = params.gateway
       if (!isGatewayValue(value)) throw new NotFoundException()
       const data = { ...numbersAsText(request.all(), ['fee']), ...request.allFiles() }
-      const changes = (await request.validateUsing(gatewayValidators[value], { data })) as GatewayPayload
+      const changes = (await request.validateUsing(gatewayValidators[value], {
+        data,
+      })) as GatewayPayload
       const gateway = await updateGateway({ value, changes, ...staffContext(ctx) })
       return { message: `${gateway.name} updated successfully`, gateway: gatewayCard(gateway) }
     } finally {

@@ -30,7 +30,11 @@ export default class KycDocumentsController {
   async decline(ctx: HttpContext) {
     await ctx.bouncer.with('KycDocumentPolicy').authorize('review')
     const { declineReason } = await ctx.request.validateUsing(kycDeclineValidator)
-    await declineKycDocument({ documentId: Number(ctx.params.id), declineReason, ...staffContext(ctx) })
+    await declineKycDocument({
+      documentId: Number(ctx.params.id),
+      declineReason,
+      ...staffContext(ctx),
+    })
     return ctx.response.ok({ message: 'KYC declined successfully' })
   }
 }

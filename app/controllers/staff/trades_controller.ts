@@ -4,7 +4,11 @@ import { listOwnerId } from '#queries/list_owner'
 import { staffTrade, staffTradePage } from '#queries/staff_trades'
 import { staffTradeRow } from '#transformers/staff_trade_transformer'
 import type { TradeListType } from '#domain/trade_list'
-import { closeTradeValidator, TRADE_DECIMAL_FIELDS, updateTradeValidator } from '#validators/staff_trades'
+import {
+  closeTradeValidator,
+  TRADE_DECIMAL_FIELDS,
+  updateTradeValidator,
+} from '#validators/staff_trades'
 import { numbersAsText } from '#validators/rules'
 import { updateTrade } from '#actions/trades/update_trade'
 import { closeTrade } from '#actions/trades/close_trade'
@@ -38,7 +42,9 @@ export default class TradesController {
 
   /** GET /admin/trades/api/:type and /admin/trades/api/all/:userId ?page&limit → { data, meta } (search is disabled). */
   async list({ request, params }: HttpContext) {
-    const { page, limit, sort, order } = await request.validateUsing(listQueryValidator, { data: request.qs() })
+    const { page, limit, sort, order } = await request.validateUsing(listQueryValidator, {
+      data: request.qs(),
+    })
     // Newest first is the one order the list is paged in at any size (the table sorts a page in the browser).
     if (sort !== undefined && (sort !== 'id' || order !== 'desc')) {
       throw new UserFacingException('This list cannot be sorted by that column', { field: 'sort' })
@@ -66,14 +72,23 @@ export default class TradesController {
       openTime: payload.openTime === undefined ? undefined : openTimeOf(payload.openTime),
     })
     const trade = await staffTrade(order.id)
-    return { message: 'Order updated successfully', order: trade && staffTradeRow(trade), correction }
+    return {
+      message: 'Order updated successfully',
+      order: trade && staffTradeRow(trade),
+      correction,
+    }
   }
 
   /** POST /admin/trades/close { orderId, instrument } */
   async close(ctx: HttpContext) {
     const { orderId } = await ctx.request.validateUsing(closeTradeValidator)
     const { order, realized } = await closeTrade({ orderId, ...staffContext(ctx) })
-    return { message: 'Order closed successfully', orderId: order.id, closeRate: order.closeRate, realized }
+    return {
+      message: 'Order closed successfully',
+      orderId: order.id,
+      closeRate: order.closeRate,
+      realized,
+    }
   }
 
   /** DELETE /admin/trades/:id */
@@ -87,7 +102,9 @@ export default class TradesController {
 function openTimeOf(value: string) {
   const time = DateTime.fromISO(value, { zone: 'utc' })
   if (!time.isValid || time.year < 2000) {
-    throw new UserFacingException('Open time must be a date and time such as 2025-03-07T16:05', { field: 'openTime' })
+    throw new UserFacingException('Open time must be a date and time such as 2025-03-07T16:05', {
+      field: 'openTime',
+    })
   }
   return time.startOf('minute')
 }

@@ -58,7 +58,11 @@ export default class WithdrawalsController {
   /** POST /admin/withdraws/:id/decline { declineReason } */
   async decline(ctx: HttpContext) {
     const { declineReason } = await ctx.request.validateUsing(declineWithdrawalValidator)
-    await declineWithdrawal({ withdrawalId: Number(ctx.params.id), reason: declineReason, ...staffContext(ctx) })
+    await declineWithdrawal({
+      withdrawalId: Number(ctx.params.id),
+      reason: declineReason,
+      ...staffContext(ctx),
+    })
     return { message: 'Withdraw declined successfully' }
   }
 

@@ -92,14 +92,28 @@ class CandleAggregator {
     let result = bar
     if (stored && this.#reconciled.get(k) !== bar.start) {
       result = mergeCandles(
-        { start: stored.startMs, open: stored.open, high: stored.high, low: stored.low, close: stored.close, ticks: stored.ticks },
+        {
+          start: stored.startMs,
+          open: stored.open,
+          high: stored.high,
+          low: stored.low,
+          close: stored.close,
+          ticks: stored.ticks,
+        },
         bar
       )
     }
     this.#reconciled.set(k, bar.start)
-    const values = { open: result.open, high: result.high, low: result.low, close: result.close, ticks: result.ticks }
+    const values = {
+      open: result.open,
+      high: result.high,
+      low: result.low,
+      close: result.close,
+      ticks: result.ticks,
+    }
     if (stored) await stored.useTransaction(trx).merge(values).save()
-    else await Candle.create({ instrument, interval, startMs: bar.start, ...values }, { client: trx })
+    else
+      await Candle.create({ instrument, interval, startMs: bar.start, ...values }, { client: trx })
     return result
   }
 

@@ -46,7 +46,8 @@ class FeedHealth {
 
   /** These instruments are no longer quoted by the feed (deleted, renamed, moved); others' claims stay. */
   unassign(feed: FeedName, instrumentNames: Iterable<string>) {
-    for (const name of instrumentNames) if (this.#feedOf.get(name) === feed) this.#feedOf.delete(name)
+    for (const name of instrumentNames)
+      if (this.#feedOf.get(name) === feed) this.#feedOf.delete(name)
   }
 
   /** An instrument no feed quotes any more. */

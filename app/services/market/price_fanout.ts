@@ -28,7 +28,9 @@ export function priceFrame(quotes: Quote[]): PriceFrame {
  * (by default to the price stream: serialized once, the same bytes to every
  * subscriber). Returns the frame, or null when nothing changed.
  */
-export function flushPrices(send: (frame: PriceFrame) => void = (frame) => priceStream.publish(frame)) {
+export function flushPrices(
+  send: (frame: PriceFrame) => void = (frame) => priceStream.publish(frame)
+) {
   const changed = priceBook.drain('broadcast')
   if (changed.length === 0) return null
   const frame = priceFrame(changed)
@@ -53,7 +55,10 @@ export function startPriceFanout() {
       const now = DateTime.now().toSQL({ includeOffset: false })
       await db.transaction(async (trx) => {
         for (const q of changed) {
-          await trx.from('instruments').where('name', q.name).update({ bids: q.bids, asks: q.asks, updated_at: now })
+          await trx
+            .from('instruments')
+            .where('name', q.name)
+            .update({ bids: q.bids, asks: q.asks, updated_at: now })
         }
       })
     } catch (error) {

@@ -18,9 +18,10 @@ export type PriceFrame = {
 }
 
 /** A Transmit event stream (one per browser tab), as the stream manager hands it out. */
-type EventStream = ReturnType<ReturnType<typeof transmit.getManager>['findByChannel']> extends Set<infer S>
-  ? S
-  : never
+type EventStream =
+  ReturnType<ReturnType<typeof transmit.getManager>['findByChannel']> extends Set<infer S>
+    ? S
+    : never
 
 /**
  * Pub/sub between processes (the Redis connection when REDIS_URL is set): a

@@ -91,8 +91,10 @@ export class RiskEngine {
       this.#enqueue(`wallet:${balanceId}`, () => this.#refreshWallet(balanceId))
     }
     // A staff edit of a plan applies its stop-outs at once; so does a customer's switch to another plan.
-    const planChanged = (planId: number) => this.#enqueue(`plan:${planId}`, () => this.#applyPlan(planId))
-    const subscribed = (userId: number) => this.#enqueue(`user:${userId}`, () => this.#refreshUser(userId))
+    const planChanged = (planId: number) =>
+      this.#enqueue(`plan:${planId}`, () => this.#applyPlan(planId))
+    const subscribed = (userId: number) =>
+      this.#enqueue(`user:${userId}`, () => this.#refreshUser(userId))
     orderEvents.on('opened', opened)
     orderEvents.on('changed', changed)
     orderEvents.on('closed', closed)
@@ -138,7 +140,9 @@ export class RiskEngine {
     const wallets = walletIds.length ? await Balance.query().whereIn('id', walletIds) : []
     const userIds = [...new Set(wallets.map((w) => w.userId))]
     const users = userIds.length ? await User.query().whereIn('id', userIds) : []
-    const planIds = [...new Set(users.map((u) => u.pricingTableId).filter((id): id is number => !!id))]
+    const planIds = [
+      ...new Set(users.map((u) => u.pricingTableId).filter((id): id is number => !!id)),
+    ]
     const plans = planIds.length ? await PricingPlan.query().whereIn('id', planIds) : []
     this.load(
       orders,
@@ -149,13 +153,18 @@ export class RiskEngine {
 
   /** Replaces the in-memory book (also used by the benchmark with synthetic rows). */
   load(orders: Order[], wallets: Balance[], planOfUser: Map<number, PricingPlan | null>) {
-    const calledBefore = new Set([...this.#accounts.values()].filter((a) => a.marginCalled).map((a) => a.balanceId))
+    const calledBefore = new Set(
+      [...this.#accounts.values()].filter((a) => a.marginCalled).map((a) => a.balanceId)
+    )
     this.#byInstrument.clear()
     this.#positions.clear()
     this.#accounts.clear()
-    for (const w of wallets) this.#accounts.set(w.id, this.#account(w, planOfUser.get(w.userId) ?? null))
+    for (const w of wallets)
+      this.#accounts.set(w.id, this.#account(w, planOfUser.get(w.userId) ?? null))
     // Grouped by instrument, so each instrument's positions sit together in memory for the hot loops.
-    for (const o of [...orders].sort((a, b) => (a.instrument < b.instrument ? -1 : a.instrument > b.instrument ? 1 : 0))) {
+    for (const o of [...orders].sort((a, b) =>
+      a.instrument < b.instrument ? -1 : a.instrument > b.instrument ? 1 : 0
+    )) {
       this.#add(o)
     }
     for (const id of calledBefore) {
@@ -188,8 +197,10 @@ export class RiskEngine {
     for (const p of positions) {
       this.#reprice(p, bid, ask)
       const rate = p.type === 'sell' ? bid : ask
-      if ((p.sl !== null && (p.type === 'sell' ? p.sl <= rate : p.sl >= rate)) ||
-          (p.tp !== null && (p.type === 'sell' ? p.tp >= rate : p.tp <= rate))) {
+      if (
+        (p.sl !== null && (p.type === 'sell' ? p.sl <= rate : p.sl >= rate)) ||
+        (p.tp !== null && (p.type === 'sell' ? p.tp >= rate : p.tp <= rate))
+      ) {
         this.#enqueueTarget(p, q)
       }
       touched.add(p.account)
@@ -399,7 +410,10 @@ export class RiskEngine {
 
 /** Stop-out percent of each kind under a plan (the default 50 where it sets none). */
 function stopOutsOf(plan: PricingPlan | null): Record<Category, number> {
-  return Object.fromEntries(KINDS.map((k) => [k, stopOutFor(k, plan).toNumber()])) as Record<Category, number>
+  return Object.fromEntries(KINDS.map((k) => [k, stopOutFor(k, plan).toNumber()])) as Record<
+    Category,
+    number
+  >
 }
 
 function highestStopOutOf(account: Account) {

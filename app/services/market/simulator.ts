@@ -107,5 +107,13 @@ export async function startSimulator(
 function publish(s: Simulated) {
   const bids = bidOf(s.quote)
   const asks = askOf(s.quote)
-  priceBook.put({ name: s.name, bids, asks, closeoutBid: bids, closeoutAsk: asks, at: Date.now(), feed: 'simulator' })
+  priceBook.put({
+    name: s.name,
+    bids,
+    asks,
+    closeoutBid: bids,
+    closeoutAsk: asks,
+    at: Date.now(),
+    feed: 'simulator',
+  })
 }

@@ -12,7 +12,10 @@ export type StaleFrame = { type: 'stale'; instruments: string[] }
 
 /** The tradable instruments whose price is stale now (the server refuses their orders). */
 export async function staleInstruments(now = Date.now()): Promise<string[]> {
-  const rows = await Instrument.query().select('name', 'updated_at').where('tradable', true).orderBy('name')
+  const rows = await Instrument.query()
+    .select('name', 'updated_at')
+    .where('tradable', true)
+    .orderBy('name')
   return rows.filter((i) => isQuoteStale(i, now)).map((i) => i.name)
 }
 

@@ -11,7 +11,10 @@ export function quoteTime(instrument: Pick<Instrument, 'name' | 'updatedAt'>): n
 }
 
 /** True while orders on the instrument are refused for a stale price (the rule tradeQuoteFor applies). */
-export function isQuoteStale(instrument: Pick<Instrument, 'name' | 'updatedAt'>, now = Date.now()): boolean {
+export function isQuoteStale(
+  instrument: Pick<Instrument, 'name' | 'updatedAt'>,
+  now = Date.now()
+): boolean {
   return feedHealth.isStale(instrument.name, quoteTime(instrument), now)
 }
 
@@ -44,9 +47,12 @@ export function tradeQuoteFor(instrument: Instrument, field = 'instrument'): Tra
     throw new UserFacingException('There is no price for this instrument yet', { field })
   }
   if (feedHealth.isStale(instrument.name, at, Date.now())) {
-    throw new UserFacingException('The price of this instrument is stale; trading resumes with fresh prices', {
-      field,
-    })
+    throw new UserFacingException(
+      'The price of this instrument is stale; trading resumes with fresh prices',
+      {
+        field,
+      }
+    )
   }
   return { bid, ask, at: at! }
 }

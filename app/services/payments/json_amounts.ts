@@ -29,6 +29,8 @@ const MARK = '\u0000decimal:'
  * 103.50 and no float ever holds it.
  */
 export function stringifyWithDecimals(body: unknown): string {
-  const json = JSON.stringify(body, (_key, value) => (value instanceof JsonDecimal ? `${MARK}${value.text}` : value))
+  const json = JSON.stringify(body, (_key, value) =>
+    value instanceof JsonDecimal ? `${MARK}${value.text}` : value
+  )
   return json.replace(/"\\u0000decimal:(\d+(?:\.\d+)?)"/g, '$1')
 }

@@ -33,9 +33,11 @@ export function paypalCredentials(gateway: GatewaySettings): PaypalCredentials {
   const clientId = gateway.key1?.trim()
   const secret = gateway.key2?.trim()
   const mode = gateway.key3?.trim()
-  if (!clientId || !secret) throw new ProviderError('PayPal client id and secret are not configured')
+  if (!clientId || !secret)
+    throw new ProviderError('PayPal client id and secret are not configured')
   // Never guess the environment: a wrong guess either charges real money or never credits it.
-  if (mode !== 'sandbox' && mode !== 'live') throw new ProviderError('PayPal mode must be sandbox or live')
+  if (mode !== 'sandbox' && mode !== 'live')
+    throw new ProviderError('PayPal mode must be sandbox or live')
   return { clientId, secret, mode }
 }
 
@@ -77,12 +79,24 @@ async function fetchToken(credentials: PaypalCredentials): Promise<CachedToken> 
     },
     body: 'grant_type=client_credentials',
   })
-  const body = (await readJson(response)) as { access_token?: unknown; expires_in?: unknown; error?: unknown }
-  if (!response.ok || typeof body?.access_token !== 'string') {
-    throw new PaypalApiError(response.status, typeof body?.error === 'string' ? body.error : 'TOKEN_REFUSED', [])
+  const body = (await readJson(response)) as {
+    access_token?: unknown
+    expires_in?: unknown
+    error?: unknown
   }
-  const lifetimeMs = (typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 300) * 1000
-  return { token: body.access_token, expiresAt: Date.now() + Math.max(lifetimeMs - RENEW_MARGIN_MS, lifetimeMs / 2) }
+  if (!response.ok || typeof body?.access_token !== 'string') {
+    throw new PaypalApiError(
+      response.status,
+      typeof body?.error === 'string' ? body.error : 'TOKEN_REFUSED',
+      []
+    )
+  }
+  const lifetimeMs =
+    (typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 300) * 1000
+  return {
+    token: body.access_token,
+    expiresAt: Date.now() + Math.max(lifetimeMs - RENEW_MARGIN_MS, lifetimeMs / 2),
+  }
 }
 
 /** A valid access token; concurrent callers share one token request. */
@@ -119,11 +133,14 @@ export interface PaypalCall {
  * answer; anything else throws PaypalApiError. A 401 (a token PayPal revoked
  * early) drops the cached token and retries once.
  */
-export async function paypalRequest<T = Record<string, unknown>>(credentials: PaypalCredentials, call: PaypalCall): Promise<T> {
+export async function paypalRequest<T = Record<string, unknown>>(
+  credentials: PaypalCredentials,
+  call: PaypalCall
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const headers: Record<string, string> = {
-      'Authorization': `Bearer ${await accessToken(credentials)}`,
-      'Accept': 'application/json',
+      Authorization: `Bearer ${await accessToken(credentials)}`,
+      Accept: 'application/json',
     }
     if (call.method === 'POST') headers['Content-Type'] = 'application/json'
     if (call.requestId) headers['PayPal-Request-Id'] = call.requestId
@@ -131,7 +148,12 @@ export async function paypalRequest<T = Record<string, unknown>>(credentials: Pa
     const response = await send(`${paypalApiBase(credentials.mode)}${call.path}`, {
       method: call.method,
       headers,
-      body: call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body),
+      body:
+        call.body === undefined
+          ? undefined
+          : typeof call.body === 'string'
+            ? call.body
+            : JSON.stringify(call.body),
     })
     if (response.status === 401 && attempt === 0) {
       await response.body?.cancel()
@@ -145,7 +167,12 @@ export async function paypalRequest<T = Record<string, unknown>>(credentials: Pa
 }
 
 function apiError(status: number, body: Record<string, unknown> | null) {
-  const name = typeof body?.name === 'string' ? body.name : typeof body?.error === 'string' ? body.error : 'ERROR'
+  const name =
+    typeof body?.name === 'string'
+      ? body.name
+      : typeof body?.error === 'string'
+        ? body.error
+        : 'ERROR'
   const details = Array.isArray(body?.details) ? (body.details as { issue?: unknown }[]) : []
   const issues = details.map((d) => d?.issue).filter((i): i is string => typeof i === 'string')
   return new PaypalApiError(status, name, issues)

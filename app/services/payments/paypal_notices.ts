@@ -37,7 +37,11 @@ export interface PaypalOrder {
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null)
 
 /** A capture's outcome; 'paid' only with a well-formed amount. */
-function captureNotice(capture: PaypalCapture, txRef: string, orderId: string | null): ProviderNotice {
+function captureNotice(
+  capture: PaypalCapture,
+  txRef: string,
+  orderId: string | null
+): ProviderNotice {
   const status = text(capture.status)
   const providerReference = orderId ?? undefined
   if (status === 'COMPLETED') {
@@ -48,7 +52,8 @@ function captureNotice(capture: PaypalCapture, txRef: string, orderId: string | 
     }
     return { txRef, outcome: 'pending', providerReference }
   }
-  if (status === 'DECLINED' || status === 'FAILED') return { txRef, outcome: 'failed', providerReference }
+  if (status === 'DECLINED' || status === 'FAILED')
+    return { txRef, outcome: 'failed', providerReference }
   return { txRef, outcome: 'pending', providerReference }
 }
 
@@ -63,7 +68,10 @@ export function noticeFromOrder(order: PaypalOrder): ProviderNotice | null {
   const unit = order.purchase_units?.[0]
   const captures = unit?.payments?.captures ?? []
   const txRef =
-    text(unit?.custom_id) ?? text(captures[0]?.custom_id) ?? text(unit?.reference_id) ?? text(unit?.invoice_id)
+    text(unit?.custom_id) ??
+    text(captures[0]?.custom_id) ??
+    text(unit?.reference_id) ??
+    text(unit?.invoice_id)
   if (!txRef) return null
   const orderId = text(order.id)
   const completed = captures.find((c) => text(c.status) === 'COMPLETED')
@@ -90,7 +98,10 @@ const CAPTURE_EVENTS: Record<string, 'capture' | 'failed' | 'pending'> = {
  * about a deposit (other event types, captures without our custom_id). For
  * COMPLETED the capture resource's own status and amount decide.
  */
-export function noticeFromWebhookEvent(event: { event_type?: unknown; resource?: unknown }): ProviderNotice | null {
+export function noticeFromWebhookEvent(event: {
+  event_type?: unknown
+  resource?: unknown
+}): ProviderNotice | null {
   const kind = CAPTURE_EVENTS[text(event.event_type) ?? '']
   const resource = (event.resource ?? {}) as PaypalCapture
   if (!kind || typeof resource !== 'object') return null

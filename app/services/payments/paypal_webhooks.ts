@@ -1,5 +1,9 @@
 import { PaypalApiError, paypalCredentials, paypalRequest } from '#services/payments/paypal_client'
-import { InvalidSignatureError, type GatewaySettings, type IncomingCall } from '#services/payments/types'
+import {
+  InvalidSignatureError,
+  type GatewaySettings,
+  type IncomingCall,
+} from '#services/payments/types'
 
 /** The transmission headers PayPal sends with every webhook (lower-case, as IncomingCall holds them). */
 const HEADERS = {
@@ -14,7 +18,10 @@ const HEADERS = {
 function isPaypalCertUrl(value: string) {
   try {
     const url = new URL(value)
-    return url.protocol === 'https:' && (url.hostname === 'paypal.com' || url.hostname.endsWith('.paypal.com'))
+    return (
+      url.protocol === 'https:' &&
+      (url.hostname === 'paypal.com' || url.hostname.endsWith('.paypal.com'))
+    )
   } catch {
     return false
   }
@@ -30,7 +37,10 @@ function isPaypalCertUrl(value: string) {
  * answering 5xx) throws ProviderError instead, so the webhook fails with 500
  * and PayPal delivers it again later.
  */
-export async function verifyPaypalWebhook(gateway: GatewaySettings, call: IncomingCall): Promise<Record<string, unknown>> {
+export async function verifyPaypalWebhook(
+  gateway: GatewaySettings,
+  call: IncomingCall
+): Promise<Record<string, unknown>> {
   const webhookId = gateway.key4?.trim()
   if (!webhookId) throw new InvalidSignatureError('PayPal webhook id is not configured')
 
@@ -49,7 +59,8 @@ export async function verifyPaypalWebhook(gateway: GatewaySettings, call: Incomi
   } catch {
     throw new InvalidSignatureError('Malformed event')
   }
-  if (!event || typeof event !== 'object' || Array.isArray(event)) throw new InvalidSignatureError('Malformed event')
+  if (!event || typeof event !== 'object' || Array.isArray(event))
+    throw new InvalidSignatureError('Malformed event')
 
   const head = JSON.stringify({ ...fields, webhook_id: webhookId })
   const body = `${head.slice(0, -1)},"webhook_event":${raw}}`
@@ -62,7 +73,12 @@ export async function verifyPaypalWebhook(gateway: GatewaySettings, call: Incomi
     })
   } catch (error) {
     // PayPal refusing the request itself (malformed headers, unknown webhook id) is a failed verification.
-    if (error instanceof PaypalApiError && error.status >= 400 && error.status < 500 && ![401, 429].includes(error.status)) {
+    if (
+      error instanceof PaypalApiError &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      ![401, 429].includes(error.status)
+    ) {
       throw new InvalidSignatureError('PayPal refused to verify the event')
     }
     throw error

@@ -39,7 +39,11 @@ export function isLiveKey(secretKey: string | null | undefined): boolean | null 
 }
 
 function isSessionLike(value: unknown): value is CheckoutSessionFacts {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { id?: unknown }).id === 'string'
+  )
 }
 
 function txRefOf(session: CheckoutSessionFacts): string | null {
@@ -50,7 +54,12 @@ function txRefOf(session: CheckoutSessionFacts): string | null {
 /** A 'paid' notice with what Stripe collected; 'pending' when the session lacks the figures. */
 function paidNotice(session: CheckoutSessionFacts, txRef: string): ProviderNotice {
   const { amount_total: minor, currency } = session
-  if (typeof minor !== 'number' || !Number.isSafeInteger(minor) || typeof currency !== 'string' || !currency) {
+  if (
+    typeof minor !== 'number' ||
+    !Number.isSafeInteger(minor) ||
+    typeof currency !== 'string' ||
+    !currency
+  ) {
     return { txRef, outcome: 'pending', providerReference: session.id }
   }
   return {
@@ -61,7 +70,10 @@ function paidNotice(session: CheckoutSessionFacts, txRef: string): ProviderNotic
   }
 }
 
-function sessionOfOurs(session: unknown, live: boolean | null): { session: CheckoutSessionFacts; txRef: string } | null {
+function sessionOfOurs(
+  session: unknown,
+  live: boolean | null
+): { session: CheckoutSessionFacts; txRef: string } | null {
   if (!isSessionLike(session)) return null
   if (live !== null && session.livemode !== live) return null
   const txRef = txRefOf(session)
@@ -76,8 +88,10 @@ export function noticeFromSession(value: unknown, live: boolean | null): Provide
   const ours = sessionOfOurs(value, live)
   if (!ours) return null
   const { session, txRef } = ours
-  if (session.status === 'expired') return { txRef, outcome: 'failed', providerReference: session.id }
-  if (session.status === 'complete' && session.payment_status === 'paid') return paidNotice(session, txRef)
+  if (session.status === 'expired')
+    return { txRef, outcome: 'failed', providerReference: session.id }
+  if (session.status === 'complete' && session.payment_status === 'paid')
+    return paidNotice(session, txRef)
   return { txRef, outcome: 'pending', providerReference: session.id }
 }
 

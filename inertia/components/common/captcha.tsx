@@ -18,7 +18,13 @@ const SCRIPT_ID = 'recaptcha-script'
  * (a third-party widget: it is off by default and in tests). Its answer goes
  * to humanKey and is verified on the server.
  */
-export function Captcha({ siteKey, onChange }: { siteKey: string; onChange: (token: string) => void }) {
+export function Captcha({
+  siteKey,
+  onChange,
+}: {
+  siteKey: string
+  onChange: (token: string) => void
+}) {
   const ref = useRef<HTMLDivElement>(null)
   const { theme } = useTheme()
 
@@ -39,7 +45,8 @@ export function Captcha({ siteKey, onChange }: { siteKey: string; onChange: (tok
     if (!document.getElementById(SCRIPT_ID)) {
       const script = document.createElement('script')
       script.id = SCRIPT_ID
-      script.src = 'https://www.google.com/recaptcha/api.js?onload=__onRecaptchaLoad&render=explicit'
+      script.src =
+        'https://www.google.com/recaptcha/api.js?onload=__onRecaptchaLoad&render=explicit'
       script.async = true
       document.head.appendChild(script)
     }

@@ -1,5 +1,13 @@
 import { useState, type ReactNode } from 'react'
-import { Button, Modal, ModalBody, ModalContent, ModalFooter, ModalHeader, Textarea } from '@heroui/react'
+import {
+  Button,
+  Modal,
+  ModalBody,
+  ModalContent,
+  ModalFooter,
+  ModalHeader,
+  Textarea,
+} from '@heroui/react'
 import { useTranslation } from '~/hooks/use_translation'
 
 /**

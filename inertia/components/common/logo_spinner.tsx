@@ -7,7 +7,11 @@ export function LogoSpinner() {
   const branding = useBranding()
   const { t } = useTranslation()
   return (
-    <div className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-background" role="status" aria-label={t('Loading')}>
+    <div
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-background"
+      role="status"
+      aria-label={t('Loading')}
+    >
       <img src={branding?.appLogo ?? '/logo.svg'} alt={branding?.appName ?? ''} className="h-10" />
       <Spinner size="lg" />
     </div>

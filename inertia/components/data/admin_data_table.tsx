@@ -64,7 +64,12 @@ export function AdminDataTable<Row>(props: {
       </div>
       {props.actions && <div className="flex gap-2">{props.actions}</div>}
       {list.failure && (
-        <Alert color="danger" className="basis-full" title={t(list.failure.message)} data-testid={`${testId}-failure`} />
+        <Alert
+          color="danger"
+          className="basis-full"
+          title={t(list.failure.message)}
+          data-testid={`${testId}-failure`}
+        />
       )}
     </div>
   )

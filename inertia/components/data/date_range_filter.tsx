@@ -1,5 +1,13 @@
 import { useState } from 'react'
-import { Button, Input, Modal, ModalBody, ModalContent, ModalFooter, ModalHeader } from '@heroui/react'
+import {
+  Button,
+  Input,
+  Modal,
+  ModalBody,
+  ModalContent,
+  ModalFooter,
+  ModalHeader,
+} from '@heroui/react'
 import { useTranslation } from '~/hooks/use_translation'
 
 /** Two calendar days, YYYY-MM-DD; an empty string is an open end. */

@@ -77,7 +77,11 @@ export function PagedTable<Row>(props: {
   /** The column sorted first and its direction (admin spec: id, descending). */
   defaultSort?: { column: string; direction: SortDirection }
   /** A server-side sort: the rows arrive sorted, a header press asks the server (see useServerList). */
-  serverSort?: { column: string; direction: SortDirection; onChange: (sort: { column: string; direction: SortDirection }) => void }
+  serverSort?: {
+    column: string
+    direction: SortDirection
+    onChange: (sort: { column: string; direction: SortDirection }) => void
+  }
   /** Optional row selection. */
   selectionMode?: 'none' | 'multiple'
   onSelectionChange?: (keys: Set<Key> | 'all') => void
@@ -88,16 +92,24 @@ export function PagedTable<Row>(props: {
   const server = props.serverSort
   // Under a server sort the descriptor names the column key whose serverSort is the sorted field.
   const sort = server
-    ? { column: props.columns.find((c) => c.serverSort === server.column)?.key ?? server.column, direction: server.direction }
+    ? {
+        column: props.columns.find((c) => c.serverSort === server.column)?.key ?? server.column,
+        direction: server.direction,
+      }
     : clientSort
   const rows = useMemo(() => {
-    const column = !server && sort && props.columns.find((c) => c.key === sort.column && c.sortValue)
+    const column =
+      !server && sort && props.columns.find((c) => c.key === sort.column && c.sortValue)
     if (!sort || !column) return props.rows
     const sign = sort.direction === 'ascending' ? 1 : -1
-    return [...props.rows].sort((a, b) => sign * compareValues(column.sortValue!(a), column.sortValue!(b)))
+    return [...props.rows].sort(
+      (a, b) => sign * compareValues(column.sortValue!(a), column.sortValue!(b))
+    )
   }, [props.rows, props.columns, sort, server])
   const cellValue = (row: Row, column: PagedColumn<Row>) => {
-    const value = column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')
+    const value = column.render
+      ? column.render(row)
+      : String((row as Record<string, unknown>)[column.key] ?? '')
     if (typeof value !== 'string' || value === '') return value
     return (
       <span className={LONG_TEXT} title={value}>
@@ -112,7 +124,12 @@ export function PagedTable<Row>(props: {
       aria-label={t(props.label)}
       data-testid={props.testId}
       // Cells keep to one line; a wide table scrolls sideways inside its own box, never the page.
-      classNames={{ base: 'min-w-0 max-w-full', wrapper: 'max-w-full overflow-x-auto', th: 'whitespace-nowrap', td: 'whitespace-nowrap' }}
+      classNames={{
+        base: 'min-w-0 max-w-full',
+        wrapper: 'max-w-full overflow-x-auto',
+        th: 'whitespace-nowrap',
+        td: 'whitespace-nowrap',
+      }}
       topContent={props.topContent}
       topContentPlacement="outside"
       sortDescriptor={sort}
@@ -161,7 +178,10 @@ export function PagedTable<Row>(props: {
         {rows.map((row) => (
           <TableRow key={props.rowKey(row)}>
             {props.columns.map((column) => (
-              <TableCell key={column.key} className={column.key === stickyKey ? STICKY_TD : undefined}>
+              <TableCell
+                key={column.key}
+                className={column.key === stickyKey ? STICKY_TD : undefined}
+              >
                 {cellValue(row, column)}
               </TableCell>
             ))}

@@ -58,7 +58,12 @@ export function useRecordEditor<Row, V extends Values>(spec: RecordEditorSpec<Ro
   )
 
   const addButton = (
-    <Button color="primary" size="sm" onPress={() => setEditing({ row: null })} data-testid={`${spec.testId}-add`}>
+    <Button
+      color="primary"
+      size="sm"
+      onPress={() => setEditing({ row: null })}
+      data-testid={`${spec.testId}-add`}
+    >
       {t('Add New')}
     </Button>
   )
@@ -89,7 +94,12 @@ export function useRecordEditor<Row, V extends Values>(spec: RecordEditorSpec<Ro
 
   const modals = (
     <>
-      <Modal isOpen={editing !== null} onClose={() => setEditing(null)} size={spec.size ?? 'xl'} scrollBehavior="inside">
+      <Modal
+        isOpen={editing !== null}
+        onClose={() => setEditing(null)}
+        size={spec.size ?? 'xl'}
+        scrollBehavior="inside"
+      >
         <ModalContent data-testid={`${spec.testId}-modal`}>
           {editing && (
             <>
@@ -123,7 +133,10 @@ function RecordForm<Row, V extends Values>(props: {
 }) {
   const { t } = useTranslation()
   const { spec, row } = props
-  const form = useApiForm<V>(spec.initial(row), spec.rules && ((values: V) => spec.rules!(values, row)))
+  const form = useApiForm<V>(
+    spec.initial(row),
+    spec.rules && ((values: V) => spec.rules!(values, row))
+  )
   return (
     <form
       // A flex column, so the modal's body scrolls inside it and the buttons stay in view.
@@ -131,14 +144,18 @@ function RecordForm<Row, V extends Values>(props: {
       data-testid={`${spec.testId}-form`}
       onSubmit={(e) => {
         e.preventDefault()
-        form.submit<{ message: string }>(row ? 'PUT' : 'POST', row ? spec.updateUrl(row) : spec.createUrl!, {
-          transform: spec.body ? (values) => spec.body!(values, row) : undefined,
-          onSuccess: (data) => {
-            toastSuccess(data.message)
-            props.onSaved()
-          },
-          onError: (message) => toastError(message),
-        })
+        form.submit<{ message: string }>(
+          row ? 'PUT' : 'POST',
+          row ? spec.updateUrl(row) : spec.createUrl!,
+          {
+            transform: spec.body ? (values) => spec.body!(values, row) : undefined,
+            onSuccess: (data) => {
+              toastSuccess(data.message)
+              props.onSaved()
+            },
+            onError: (message) => toastError(message),
+          }
+        )
       }}
     >
       <ModalBody className="flex flex-col gap-6">{spec.fields(form, row)}</ModalBody>
@@ -146,7 +163,12 @@ function RecordForm<Row, V extends Values>(props: {
         <Button variant="flat" onPress={props.onCancel}>
           {t('Cancel')}
         </Button>
-        <Button type="submit" color="primary" isLoading={form.processing} data-testid={`${spec.testId}-submit`}>
+        <Button
+          type="submit"
+          color="primary"
+          isLoading={form.processing}
+          data-testid={`${spec.testId}-submit`}
+        >
           {t('Submit')}
         </Button>
       </ModalFooter>

@@ -11,7 +11,11 @@ function readResult(fallbackCurrency: string): Result | null {
   const status = query.get('status')
   if (!status) return null
   const title =
-    status === 'success' ? 'Deposit Successful' : status === 'pending' ? 'Deposit Submitted' : 'Deposit Failed'
+    status === 'success'
+      ? 'Deposit Successful'
+      : status === 'pending'
+        ? 'Deposit Submitted'
+        : 'Deposit Failed'
   const amount = query.get('amount')
   return {
     title,

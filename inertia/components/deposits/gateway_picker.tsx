@@ -23,7 +23,10 @@ function GatewayLabel({ option }: { option: GatewayOption }) {
 
 function Heading(props: { children: string; testId: string; spaced?: boolean }) {
   return (
-    <p className={`${props.spaced ? 'mt-3 ' : ''}text-small font-medium text-default-600`} data-testid={props.testId}>
+    <p
+      className={`${props.spaced ? 'mt-3 ' : ''}text-small font-medium text-default-600`}
+      data-testid={props.testId}
+    >
       {props.children}
     </p>
   )
@@ -33,16 +36,31 @@ function Heading(props: { children: string; testId: string; spaced?: boolean }) 
 function ExternalPaymentRow({ option }: { option: ExternalPaymentOption }) {
   const { t } = useTranslation()
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-medium border border-default-200 p-2" data-testid={`external-payment-${option.id}`}>
-      {option.logo && <img src={option.logo.url} alt="" className="h-6 w-auto max-w-16 object-contain" />}
-      <a href={option.link} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-2 hover:underline">
+    <li
+      className="flex flex-wrap items-center gap-3 rounded-medium border border-default-200 p-2"
+      data-testid={`external-payment-${option.id}`}
+    >
+      {option.logo && (
+        <img src={option.logo.url} alt="" className="h-6 w-auto max-w-16 object-contain" />
+      )}
+      <a
+        href={option.link}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-primary underline-offset-2 hover:underline"
+      >
         {option.name}
       </a>
       {option.customValue && (
         <span className="flex items-center gap-2 text-small">
           {option.customLabel && <span className="text-default-500">{option.customLabel}:</span>}
           <code className="rounded-small bg-default-100 px-1">{option.customValue}</code>
-          <Button size="sm" variant="flat" onPress={() => copyToClipboard(option.customValue ?? '')} data-testid={`copy-${option.id}`}>
+          <Button
+            size="sm"
+            variant="flat"
+            onPress={() => copyToClipboard(option.customValue ?? '')}
+            data-testid={`copy-${option.id}`}
+          >
             {t('Copy')}
           </Button>
         </span>
@@ -65,7 +83,8 @@ export function GatewayPicker(props: {
   error?: string
 }) {
   const { t } = useTranslation()
-  const nothing = props.gateways.length + props.offlinePayments.length + props.externalPayments.length === 0
+  const nothing =
+    props.gateways.length + props.offlinePayments.length + props.externalPayments.length === 0
   return (
     <div className="flex flex-col gap-4" data-testid="gateway-picker">
       {/* One choice across both lists; each heading only over a list that has entries. */}
@@ -77,7 +96,9 @@ export function GatewayPicker(props: {
           isInvalid={!!props.error}
           errorMessage={props.error ? t(props.error) : undefined}
         >
-          {props.gateways.length > 0 && <Heading testId="online-gateways-heading">{t('Payment Gateway')}</Heading>}
+          {props.gateways.length > 0 && (
+            <Heading testId="online-gateways-heading">{t('Payment Gateway')}</Heading>
+          )}
           {props.gateways.map((g) => (
             <Radio key={g.value} value={g.value} data-testid={`gateway-${g.value}`}>
               <GatewayLabel option={g} />
@@ -102,7 +123,11 @@ export function GatewayPicker(props: {
           ))}
         </ul>
       )}
-      {nothing && <p className="text-small text-default-500">{t('No payment gateway is available at the moment')}</p>}
+      {nothing && (
+        <p className="text-small text-default-500">
+          {t('No payment gateway is available at the moment')}
+        </p>
+      )}
     </div>
   )
 }

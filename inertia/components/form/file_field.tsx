@@ -15,7 +15,13 @@ type Props<V extends Record<string, any>> = {
  * A file input bound to the one form pattern: the chosen File (or null) is
  * the field's value; the server's message shows under it.
  */
-export function FileField<V extends Record<string, any>>({ form, name, label, accept, description }: Props<V>) {
+export function FileField<V extends Record<string, any>>({
+  form,
+  name,
+  label,
+  accept,
+  description,
+}: Props<V>) {
   const { t } = useTranslation()
   const id = useId()
   const error = form.errorFor(name)

@@ -40,7 +40,10 @@ export function SelectField<V extends Record<string, any>>({
       errorMessage={error ? t(error) : undefined}
       isDisabled={isDisabled}
       // Long options (a wallet with its available and on-hold amounts) wrap instead of being cut on a phone.
-      classNames={{ trigger: 'h-auto! min-h-10 py-1.5', value: 'whitespace-normal! overflow-visible!' }}
+      classNames={{
+        trigger: 'h-auto! min-h-10 py-1.5',
+        value: 'whitespace-normal! overflow-visible!',
+      }}
     >
       {options.map((o) => (
         <SelectItem key={o.value} classNames={{ title: 'whitespace-normal!' }}>

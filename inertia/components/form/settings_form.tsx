@@ -25,7 +25,9 @@ export function SettingsForm(props: {
 }) {
   const { t } = useTranslation()
   const { schema } = props
-  const form = useApiForm<SettingsValues>(props.values, (values) => settingsProblems(schema, values))
+  const form = useApiForm<SettingsValues>(props.values, (values) =>
+    settingsProblems(schema, values)
+  )
   return (
     <Card className={props.className ?? 'max-w-xl'}>
       <CardBody>
@@ -36,7 +38,9 @@ export function SettingsForm(props: {
             e.preventDefault()
             form.submit<{ message: string }>('POST', props.url, {
               transform: (values) =>
-                Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])),
+                Object.fromEntries(
+                  Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])
+                ),
               onSuccess: (data) => toastSuccess(data.message),
               onError: (message) => toastError(message),
             })
@@ -45,7 +49,9 @@ export function SettingsForm(props: {
           {schema.fields.map((field) => {
             switch (field.kind) {
               case 'switch':
-                return <SwitchField key={field.name} form={form} name={field.name} label={field.label} />
+                return (
+                  <SwitchField key={field.name} form={form} name={field.name} label={field.label} />
+                )
               case 'choice':
                 return (
                   <SelectField
@@ -63,10 +69,18 @@ export function SettingsForm(props: {
                     form={form}
                     name={field.name}
                     label={field.label}
-                    inputMode={field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' ? 'decimal' : undefined}
+                    inputMode={
+                      field.kind === 'integer'
+                        ? 'numeric'
+                        : field.kind === 'decimal'
+                          ? 'decimal'
+                          : undefined
+                    }
                     type={field.kind === 'text' && field.secret ? 'password' : 'text'}
                     description={
-                      field.kind === 'text' && field.secret && props.secretsSet?.includes(field.name)
+                      field.kind === 'text' &&
+                      field.secret &&
+                      props.secretsSet?.includes(field.name)
                         ? t('Set · leave blank to keep it')
                         : undefined
                     }
@@ -75,7 +89,13 @@ export function SettingsForm(props: {
                 )
             }
           })}
-          <Button type="submit" color="primary" isLoading={form.processing} className="self-start" data-testid={`${props.testId}-submit`}>
+          <Button
+            type="submit"
+            color="primary"
+            isLoading={form.processing}
+            className="self-start"
+            data-testid={`${props.testId}-submit`}
+          >
             {t('Submit')}
           </Button>
         </form>

@@ -47,7 +47,12 @@ function initialValues(gateway: GatewayCard): Values {
  * erases it on purpose. Sent as multipart: name, key1..key5, fee, isActive,
  * file (and clear[], removeFile).
  */
-export function GatewayForm(props: { gateway: GatewayCard; fileRules: FileRules; onSaved: () => void; onCancel: () => void }) {
+export function GatewayForm(props: {
+  gateway: GatewayCard
+  fileRules: FileRules
+  onSaved: () => void
+  onCancel: () => void
+}) {
   const { t } = useTranslation()
   const { gateway } = props
   const spec = GATEWAY_FORMS[gateway.value]
@@ -105,9 +110,20 @@ export function GatewayForm(props: { gateway: GatewayCard; fileRules: FileRules;
               options={field.options.map((o) => ({ value: o, label: o }))}
             />
           ) : field.secret ? (
-            <SecretField key={field.slot} form={form} field={field} isSet={gateway.secretsSet[field.slot] === true} />
+            <SecretField
+              key={field.slot}
+              form={form}
+              field={field}
+              isSet={gateway.secretsSet[field.slot] === true}
+            />
           ) : (
-            <TextField key={field.slot} form={form} name={field.slot} label={field.label} maxLength={GATEWAY_LIMITS.text} />
+            <TextField
+              key={field.slot}
+              form={form}
+              name={field.slot}
+              label={field.label}
+              maxLength={GATEWAY_LIMITS.text}
+            />
           )
         )}
         {spec.hasFee && <TextField form={form} name="fee" label="Fee (%)" inputMode="decimal" />}
@@ -151,7 +167,12 @@ export function GatewayForm(props: { gateway: GatewayCard; fileRules: FileRules;
         <Button variant="flat" onPress={props.onCancel}>
           {t('Cancel')}
         </Button>
-        <Button type="submit" color="primary" isLoading={form.processing} data-testid="gateway-submit">
+        <Button
+          type="submit"
+          color="primary"
+          isLoading={form.processing}
+          data-testid="gateway-submit"
+        >
           {t('Submit')}
         </Button>
       </ModalFooter>
@@ -163,7 +184,15 @@ export function GatewayForm(props: { gateway: GatewayCard; fileRules: FileRules;
  * A secret: never shown. The field is empty; its description says whether a
  * value is stored. Typing replaces it, a blank keeps it, Clear erases it.
  */
-function SecretField({ form, field, isSet }: { form: ReturnType<typeof useApiForm<Values>>; field: GatewayField; isSet: boolean }) {
+function SecretField({
+  form,
+  field,
+  isSet,
+}: {
+  form: ReturnType<typeof useApiForm<Values>>
+  field: GatewayField
+  isSet: boolean
+}) {
   const { t } = useTranslation()
   const clearing = form.values.clear.includes(field.slot)
   return (
@@ -177,14 +206,21 @@ function SecretField({ form, field, isSet }: { form: ReturnType<typeof useApiFor
         maxLength={GATEWAY_LIMITS.secret}
         isDisabled={clearing}
         placeholder={isSet ? 'Stored: leave blank to keep it' : 'Not set'}
-        description={isSet ? t('A value is stored. Type a new one to replace it.') : t('No value stored yet.')}
+        description={
+          isSet ? t('A value is stored. Type a new one to replace it.') : t('No value stored yet.')
+        }
       />
       {isSet && (
         <Checkbox
           size="sm"
           isSelected={clearing}
           onValueChange={(on) => {
-            form.setValue('clear', on ? [...form.values.clear, field.slot] : form.values.clear.filter((s) => s !== field.slot))
+            form.setValue(
+              'clear',
+              on
+                ? [...form.values.clear, field.slot]
+                : form.values.clear.filter((s) => s !== field.slot)
+            )
             if (on) form.setValue(field.slot, '')
           }}
           data-testid={`gateway-clear-${field.slot}`}

@@ -22,7 +22,12 @@ export function GatewayGrid(props: { gateways: GatewayCard[]; fileRules: FileRul
           <GatewayTile key={gateway.value} gateway={gateway} onOpen={() => setOpen(gateway)} />
         ))}
       </div>
-      <Modal isOpen={open !== null} onClose={() => setOpen(null)} size="2xl" scrollBehavior="inside">
+      <Modal
+        isOpen={open !== null}
+        onClose={() => setOpen(null)}
+        size="2xl"
+        scrollBehavior="inside"
+      >
         <ModalContent data-testid="gateway-modal">
           {open && (
             <>
@@ -58,7 +63,9 @@ function GatewayTile({ gateway, onOpen }: { gateway: GatewayCard; onOpen: () => 
           <img src={logo.url} alt={gateway.name} className="h-12 max-w-48 object-contain" />
         ) : (
           <div className="flex items-center gap-3">
-            {qrCode && <img src={qrCode.url} alt={t(spec.fileLabel!)} className="h-12 w-12 object-contain" />}
+            {qrCode && (
+              <img src={qrCode.url} alt={t(spec.fileLabel!)} className="h-12 w-12 object-contain" />
+            )}
             <span className="text-large font-semibold">{gateway.name}</span>
           </div>
         )}

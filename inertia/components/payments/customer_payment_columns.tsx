@@ -19,23 +19,36 @@ interface CustomerPaymentRow {
  * spec §2): each page adds its Description and Status columns and names the
  * total column ('Paid' for deposits, 'Total' for withdrawals).
  */
-export function customerPaymentColumns<Row extends CustomerPaymentRow>(t: (key: string) => string, totalLabel: string) {
+export function customerPaymentColumns<Row extends CustomerPaymentRow>(
+  t: (key: string) => string,
+  totalLabel: string
+) {
   const column = (c: PagedColumn<Row>) => c
   return {
     id: column({ key: 'id', label: 'ID' }),
     date: column({ key: 'createdAt', label: 'Date' }),
-    amount: column({ key: 'amount', label: 'Amount', align: 'end', render: (r) => formatMoney(r.amount, r.currency) }),
+    amount: column({
+      key: 'amount',
+      label: 'Amount',
+      align: 'end',
+      render: (r) => formatMoney(r.amount, r.currency),
+    }),
     total: column({
       key: 'total',
       label: totalLabel,
       align: 'end',
       render: (r) => (
         <span>
-          {formatMoney(r.total, r.currency)} <span className="text-default-500">({formatMoney(r.fee, r.currency)})</span>
+          {formatMoney(r.total, r.currency)}{' '}
+          <span className="text-default-500">({formatMoney(r.fee, r.currency)})</span>
         </span>
       ),
     }),
-    method: column({ key: 'gateway', label: 'Method', render: (r) => t(gatewayDisplayName(r.gateway)) }),
+    method: column({
+      key: 'gateway',
+      label: 'Method',
+      render: (r) => t(gatewayDisplayName(r.gateway)),
+    }),
     balance: column({
       key: 'balanceAfter',
       label: 'Balance',

@@ -38,15 +38,40 @@ export function staffPaymentColumns<Row extends StaffPaymentRow>(
       label: label('User'),
       sortValue: (r) => r.user.email,
       render: (r) => (
-        <Link href={`/admin/customers/edit/${r.user.id}`} className="text-primary underline-offset-2 hover:underline">
+        <Link
+          href={`/admin/customers/edit/${r.user.id}`}
+          className="text-primary underline-offset-2 hover:underline"
+        >
           {r.user.email}
         </Link>
       ),
     }),
-    gateway: column({ key: 'gateway', label: label('Gateway'), render: (r) => t(gatewayDisplayName(r.gateway)) }),
-    amount: column({ key: 'amount', label: label('Amount'), align: 'end', sortValue: (r) => r.amount, render: (r) => money(r.amount, r) }),
-    fee: column({ key: 'fee', label: label('Fee'), align: 'end', sortValue: (r) => r.fee, render: (r) => money(r.fee, r) }),
-    total: column({ key: 'total', label: label('Total'), align: 'end', sortValue: (r) => r.total, render: (r) => money(r.total, r) }),
+    gateway: column({
+      key: 'gateway',
+      label: label('Gateway'),
+      render: (r) => t(gatewayDisplayName(r.gateway)),
+    }),
+    amount: column({
+      key: 'amount',
+      label: label('Amount'),
+      align: 'end',
+      sortValue: (r) => r.amount,
+      render: (r) => money(r.amount, r),
+    }),
+    fee: column({
+      key: 'fee',
+      label: label('Fee'),
+      align: 'end',
+      sortValue: (r) => r.fee,
+      render: (r) => money(r.fee, r),
+    }),
+    total: column({
+      key: 'total',
+      label: label('Total'),
+      align: 'end',
+      sortValue: (r) => r.total,
+      render: (r) => money(r.total, r),
+    }),
     status: column({
       key: 'status',
       label: label('Status'),

@@ -24,7 +24,9 @@ export function AccountFigures(props: { session: Session; compact?: boolean; lea
   ]
   return (
     <div
-      className={compact ? 'grid grid-cols-3 gap-x-3 gap-y-1.5 sm:grid-cols-5' : 'flex items-center gap-5'}
+      className={
+        compact ? 'grid grid-cols-3 gap-x-3 gap-y-1.5 sm:grid-cols-5' : 'flex items-center gap-5'
+      }
       data-testid="account-figures"
     >
       {props.lead && <div className="flex items-center">{props.lead}</div>}

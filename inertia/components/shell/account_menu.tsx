@@ -17,7 +17,10 @@ export function AccountMenu() {
         </Button>
       </DropdownTrigger>
       <DropdownMenu aria-label={t('Account')} onAction={(href) => router.visit(String(href))}>
-        {[{ href: '/dashboard', label: 'Dashboard' }, ...accountLinks(branding.pricingPlan, session?.user.roleId)].map((link) => (
+        {[
+          { href: '/dashboard', label: 'Dashboard' },
+          ...accountLinks(branding.pricingPlan, session?.user.roleId),
+        ].map((link) => (
           <DropdownItem key={link.href}>{t(link.label)}</DropdownItem>
         ))}
       </DropdownMenu>

@@ -14,7 +14,9 @@ export function AccountSidebar({ activePath }: { activePath: string }) {
           key={link.href}
           href={link.href}
           className={`rounded-medium px-3 py-2 text-small ${
-            activePath.startsWith(link.href) ? 'bg-primary text-primary-foreground' : 'hover:bg-default-100'
+            activePath.startsWith(link.href)
+              ? 'bg-primary text-primary-foreground'
+              : 'hover:bg-default-100'
           }`}
         >
           {t(link.label)}

@@ -5,7 +5,15 @@ import { useTranslation } from '~/hooks/use_translation'
 
 function BellIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
       <path d="M13.73 21a2 2 0 01-3.46 0" />
     </svg>
@@ -19,8 +27,18 @@ export function NotificationsMenu({ userId }: { userId: number }) {
   return (
     <Dropdown placement="bottom-end">
       <DropdownTrigger>
-        <Button isIconOnly variant="light" aria-label={t('Notifications')} data-testid="notifications-button">
-          <Badge content={items.length || undefined} color="danger" size="sm" isInvisible={!items.length}>
+        <Button
+          isIconOnly
+          variant="light"
+          aria-label={t('Notifications')}
+          data-testid="notifications-button"
+        >
+          <Badge
+            content={items.length || undefined}
+            color="danger"
+            size="sm"
+            isInvisible={!items.length}
+          >
             <BellIcon />
           </Badge>
         </Button>
@@ -37,7 +55,11 @@ export function NotificationsMenu({ userId }: { userId: number }) {
         }}
       >
         {(item) => (
-          <DropdownItem key={item.id} description={item.description ?? undefined} textValue={item.title}>
+          <DropdownItem
+            key={item.id}
+            description={item.description ?? undefined}
+            textValue={item.title}
+          >
             <span className="font-medium">{item.title}</span>
           </DropdownItem>
         )}

@@ -30,9 +30,15 @@ export function PlanCard(props: {
       <CardBody className="gap-2">
         <p className="text-2xl font-bold">{formatMoney(plan.price, props.currency)}</p>
         <p>
-          {plan.forexLeverage ? t('Leverage up to {leverage}', { leverage: plan.forexLeverage }) : t('normal')}
+          {plan.forexLeverage
+            ? t('Leverage up to {leverage}', { leverage: plan.forexLeverage })
+            : t('normal')}
         </p>
-        <p>{plan.forexStopout ? t('Stopout up to {stopout}%', { stopout: plan.forexStopout }) : t('N/A')}</p>
+        <p>
+          {plan.forexStopout
+            ? t('Stopout up to {stopout}%', { stopout: plan.forexStopout })
+            : t('N/A')}
+        </p>
       </CardBody>
       <CardFooter>
         <Button

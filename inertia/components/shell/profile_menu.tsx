@@ -1,4 +1,11 @@
-import { Avatar, Dropdown, DropdownItem, DropdownMenu, DropdownSection, DropdownTrigger } from '@heroui/react'
+import {
+  Avatar,
+  Dropdown,
+  DropdownItem,
+  DropdownMenu,
+  DropdownSection,
+  DropdownTrigger,
+} from '@heroui/react'
 import { router } from '@inertiajs/react'
 import type { Session } from '~/hooks/use_shared'
 import { logout } from '~/lib/session'
@@ -26,8 +33,15 @@ export function ProfileMenu({ session }: { session: Session }) {
         }}
       >
         <DropdownSection showDivider>
-          <DropdownItem key="email" isReadOnly textValue={session.user.email} className="opacity-80">
-            <span className="text-small" data-testid="signed-in-email">{session.user.email}</span>
+          <DropdownItem
+            key="email"
+            isReadOnly
+            textValue={session.user.email}
+            className="opacity-80"
+          >
+            <span className="text-small" data-testid="signed-in-email">
+              {session.user.email}
+            </span>
           </DropdownItem>
         </DropdownSection>
         <DropdownSection>

@@ -24,12 +24,24 @@ export function ShellFooter({ session }: { session: Session }) {
       </span>
       <div className="flex flex-wrap items-center gap-3">
         {session.roleHome && (
-          <Button size="sm" color="secondary" variant="flat" onPress={() => router.visit(session.roleHome!.href)} data-testid="role-button">
+          <Button
+            size="sm"
+            color="secondary"
+            variant="flat"
+            onPress={() => router.visit(session.roleHome!.href)}
+            data-testid="role-button"
+          >
             {t(session.roleHome.label)}
           </Button>
         )}
         {impersonating && (
-          <Button size="sm" color="warning" variant="flat" onPress={backToAdmin} data-testid="back-to-admin">
+          <Button
+            size="sm"
+            color="warning"
+            variant="flat"
+            onPress={backToAdmin}
+            data-testid="back-to-admin"
+          >
             {t('Back To Admin')}
           </Button>
         )}

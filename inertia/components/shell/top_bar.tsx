@@ -22,10 +22,19 @@ export function TopBar({ session }: { session: Session }) {
   const phone = useIsPhone()
   return (
     <header className="shrink-0">
-      <Navbar maxWidth="full" isBordered className="bg-content1" classNames={{ wrapper: 'gap-2 px-3 sm:px-6' }}>
+      <Navbar
+        maxWidth="full"
+        isBordered
+        className="bg-content1"
+        classNames={{ wrapper: 'gap-2 px-3 sm:px-6' }}
+      >
         <NavbarBrand className="min-w-0 grow-0 gap-6">
           <Link href="/" aria-label={branding.appName} className="shrink-0">
-            <img src={branding.appLogo} alt={branding.appName} className="h-7 w-auto max-w-none sm:h-8" />
+            <img
+              src={branding.appLogo}
+              alt={branding.appName}
+              className="h-7 w-auto max-w-none sm:h-8"
+            />
           </Link>
           {wide && <AccountFigures session={session} />}
         </NavbarBrand>
@@ -39,7 +48,12 @@ export function TopBar({ session }: { session: Session }) {
             </NavbarItem>
           )}
           <NavbarItem>
-            <Button color="success" size="sm" onPress={() => router.visit('/deposits')} data-testid="deposit-button">
+            <Button
+              color="success"
+              size="sm"
+              onPress={() => router.visit('/deposits')}
+              data-testid="deposit-button"
+            >
               {t('Deposit')}
             </Button>
           </NavbarItem>
@@ -52,8 +66,15 @@ export function TopBar({ session }: { session: Session }) {
         </NavbarContent>
       </Navbar>
       {!wide && (
-        <div className="border-b border-divider bg-content1 px-3 py-1.5 sm:px-6" data-testid="account-bar">
-          <AccountFigures session={session} compact lead={phone ? <WalletSwitcher session={session} /> : undefined} />
+        <div
+          className="border-b border-divider bg-content1 px-3 py-1.5 sm:px-6"
+          data-testid="account-bar"
+        >
+          <AccountFigures
+            session={session}
+            compact
+            lead={phone ? <WalletSwitcher session={session} /> : undefined}
+          />
         </div>
       )}
     </header>

@@ -1,4 +1,11 @@
-import { Button, Dropdown, DropdownItem, DropdownMenu, DropdownSection, DropdownTrigger } from '@heroui/react'
+import {
+  Button,
+  Dropdown,
+  DropdownItem,
+  DropdownMenu,
+  DropdownSection,
+  DropdownTrigger,
+} from '@heroui/react'
 import type { Session } from '~/hooks/use_shared'
 import { api, errorMessage } from '~/lib/api'
 import { toastError } from '~/lib/toast'
@@ -39,7 +46,11 @@ export function WalletSwitcher({ session }: { session: Session }) {
         {sections.map((mode) => (
           <DropdownSection key={mode} title={t(mode === 'demo' ? 'Demo' : 'Real')}>
             {byMode(mode).map((w) => (
-              <DropdownItem key={String(w.id)} textValue={`${mode} ${w.currency}`} data-testid={`wallet-${w.id}`}>
+              <DropdownItem
+                key={String(w.id)}
+                textValue={`${mode} ${w.currency}`}
+                data-testid={`wallet-${w.id}`}
+              >
                 {w.currency} — {formatMoney(w.balance, w.currency)}
               </DropdownItem>
             ))}

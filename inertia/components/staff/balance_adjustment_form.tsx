@@ -37,7 +37,11 @@ const newKey = () =>
  * the server's message is toasted either way. Not shown to roles outside
  * 1 and 2 (never role 6, §6), whom the server refuses anyway.
  */
-export function BalanceAdjustmentForm(props: { balance: AdjustableBalance; onSaved?: () => void; testId?: string }) {
+export function BalanceAdjustmentForm(props: {
+  balance: AdjustableBalance
+  onSaved?: () => void
+  testId?: string
+}) {
   const { t } = useTranslation()
   const session = useSession()
   const key = useRef(newKey())
@@ -68,7 +72,11 @@ export function BalanceAdjustmentForm(props: { balance: AdjustableBalance; onSav
         e.preventDefault()
         form.submit<{ message: string }>('PUT', `/admin/balance/${props.balance.id}`, {
           headers: { 'Idempotency-Key': key.current },
-          transform: (v) => ({ amount: v.amount.trim(), type: v.type, comment: v.comment.trim() || null }),
+          transform: (v) => ({
+            amount: v.amount.trim(),
+            type: v.type,
+            comment: v.comment.trim() || null,
+          }),
           onSuccess: (data) => {
             key.current = newKey()
             toastSuccess(data.message)
@@ -80,9 +88,16 @@ export function BalanceAdjustmentForm(props: { balance: AdjustableBalance; onSav
       }}
     >
       <p className="text-small text-default-500">
-        {t(props.balance.mode === 'real' ? 'Real' : 'Demo')} · {formatCurrency(props.balance.balance, props.balance.currency)}
+        {t(props.balance.mode === 'real' ? 'Real' : 'Demo')} ·{' '}
+        {formatCurrency(props.balance.balance, props.balance.currency)}
       </p>
-      <TextField form={bound} name="amount" label="Amount" inputMode="decimal" data-testid={`${testId}-amount`} />
+      <TextField
+        form={bound}
+        name="amount"
+        label="Amount"
+        inputMode="decimal"
+        data-testid={`${testId}-amount`}
+      />
       <SelectField
         form={bound}
         name="type"
@@ -93,8 +108,18 @@ export function BalanceAdjustmentForm(props: { balance: AdjustableBalance; onSav
           { value: 'subtract', label: t('Subtract') },
         ]}
       />
-      <TextField form={bound} name="comment" label="Comment (optional)" data-testid={`${testId}-comment`} />
-      <Button type="submit" color="primary" isLoading={form.processing} data-testid={`${testId}-submit`}>
+      <TextField
+        form={bound}
+        name="comment"
+        label="Comment (optional)"
+        data-testid={`${testId}-comment`}
+      />
+      <Button
+        type="submit"
+        color="primary"
+        isLoading={form.processing}
+        data-testid={`${testId}-submit`}
+      >
         {t('Submit')}
       </Button>
     </form>

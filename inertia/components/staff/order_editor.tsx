@@ -4,7 +4,14 @@ import { TextField } from '~/components/form/text_field'
 import { useRowAction } from '~/hooks/use_row_action'
 import { useTranslation } from '~/hooks/use_translation'
 
-type Values = { openRate: string; closeRate: string; spread: string; profit: string; loss: string; openTime: string }
+type Values = {
+  openRate: string
+  closeRate: string
+  spread: string
+  profit: string
+  loss: string
+  openTime: string
+}
 
 const RATE = /^\d{1,9}(\.\d{1,8})?$/
 const rateRule = (value: string, message: string, optional = false) =>
@@ -37,11 +44,22 @@ export function useOrderActions(onChanged: () => void) {
     }),
     rules: (v, row) => ({
       openRate: rateRule(v.openRate, 'Open rate must be a rate such as 1.08652'),
-      closeRate: row?.status === 'closed' ? rateRule(v.closeRate, 'Close rate must be a rate such as 1.08652') : undefined,
+      closeRate:
+        row?.status === 'closed'
+          ? rateRule(v.closeRate, 'Close rate must be a rate such as 1.08652')
+          : undefined,
       spread: rateRule(v.spread, 'Spread must be a number of at least 0 such as 0.5'),
-      profit: row?.status === 'open' ? rateRule(v.profit, 'Take profit must be a rate such as 1.08652', true) : undefined,
-      loss: row?.status === 'open' ? rateRule(v.loss, 'Stop loss must be a rate such as 1.08652', true) : undefined,
-      openTime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v.openTime) ? undefined : 'Open time must be a date and time such as 2025-03-07T16:05',
+      profit:
+        row?.status === 'open'
+          ? rateRule(v.profit, 'Take profit must be a rate such as 1.08652', true)
+          : undefined,
+      loss:
+        row?.status === 'open'
+          ? rateRule(v.loss, 'Stop loss must be a rate such as 1.08652', true)
+          : undefined,
+      openTime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v.openTime)
+        ? undefined
+        : 'Open time must be a date and time such as 2025-03-07T16:05',
     }),
     fields: (form, row) => {
       const open = row?.status === 'open'
@@ -88,7 +106,12 @@ export function useOrderActions(onChanged: () => void) {
             loss: v.loss.trim() || null,
             openTime: v.openTime,
           }
-        : { openRate: v.openRate.trim(), closeRate: v.closeRate.trim(), spread: v.spread.trim(), openTime: v.openTime },
+        : {
+            openRate: v.openRate.trim(),
+            closeRate: v.closeRate.trim(),
+            spread: v.spread.trim(),
+            openTime: v.openTime,
+          },
     rowId: (row) => row.id,
     onChanged,
     size: 'md',
@@ -102,7 +125,11 @@ export function useOrderActions(onChanged: () => void) {
         confirmLabel: 'Close',
         confirmColor: 'warning',
         testId: 'trade-close-dialog',
-        request: (row) => ({ method: 'POST', url: '/admin/trades/close', body: { orderId: row.id, instrument: row.instrument } }),
+        request: (row) => ({
+          method: 'POST',
+          url: '/admin/trades/close',
+          body: { orderId: row.id, instrument: row.instrument },
+        }),
       },
       delete: {
         title: 'Delete Order',

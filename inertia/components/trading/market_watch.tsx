@@ -60,13 +60,11 @@ export function MarketWatch(props: {
       <Accordion isCompact defaultExpandedKeys={['favorites']} className="px-0">
         <AccordionItem key="favorites" title={t('Favorite Pairs')} data-testid="favorite-pairs">
           {favoriteRows.length === 0 ? (
-            <p className="pb-2 text-tiny text-default-500">{t('Star an instrument to pin it here.')}</p>
+            <p className="pb-2 text-tiny text-default-500">
+              {t('Star an instrument to pin it here.')}
+            </p>
           ) : (
-            <InstrumentTable
-              {...tableProps}
-              rows={favoriteRows}
-              isOpen={isOpen}
-            />
+            <InstrumentTable {...tableProps} rows={favoriteRows} isOpen={isOpen} />
           )}
         </AccordionItem>
       </Accordion>
@@ -75,7 +73,10 @@ export function MarketWatch(props: {
           <Tab key="results" title={t('Search Results')}>
             <div className="max-h-[70vh] overflow-y-auto" data-testid="search-results">
               {results.length === 0 ? (
-                <p className="py-4 text-center text-small text-default-500" data-testid="search-empty">
+                <p
+                  className="py-4 text-center text-small text-default-500"
+                  data-testid="search-empty"
+                >
                   {t('No data found')}
                 </p>
               ) : (
@@ -99,15 +100,14 @@ export function MarketWatch(props: {
               <Tab key={category} title={t(CATEGORY_TABS[category])}>
                 <div className="relative max-h-[70vh] overflow-y-auto">
                   {!open && (
-                    <div className="absolute inset-0 z-10 flex items-center justify-center bg-background/70 font-semibold" data-testid="market-closed">
+                    <div
+                      className="absolute inset-0 z-10 flex items-center justify-center bg-background/70 font-semibold"
+                      data-testid="market-closed"
+                    >
                       {t('Market Closed')}
                     </div>
                   )}
-                  <InstrumentTable
-                    {...tableProps}
-                    rows={rows}
-                    isOpen={() => open}
-                  />
+                  <InstrumentTable {...tableProps} rows={rows} isOpen={() => open} />
                 </div>
               </Tab>
             )
@@ -183,7 +183,11 @@ function InstrumentTable(props: {
                   onClick={() => props.onTrade(i, 'sell')}
                   data-testid={`sell-${i.name}`}
                 >
-                  <PriceCell value={price?.bids ?? null} previous={price?.prevBids ?? null} category={i.category} />
+                  <PriceCell
+                    value={price?.bids ?? null}
+                    previous={price?.prevBids ?? null}
+                    category={i.category}
+                  />
                 </button>
               </td>
               <td className="py-1.5 text-right" data-testid={`ask-${i.name}`}>
@@ -195,7 +199,11 @@ function InstrumentTable(props: {
                   onClick={() => props.onTrade(i, 'buy')}
                   data-testid={`buy-${i.name}`}
                 >
-                  <PriceCell value={price?.asks ?? null} previous={price?.prevAsks ?? null} category={i.category} />
+                  <PriceCell
+                    value={price?.asks ?? null}
+                    previous={price?.prevAsks ?? null}
+                    category={i.category}
+                  />
                 </button>
               </td>
             </tr>

@@ -20,7 +20,13 @@ import { useLiveAccount } from '~/hooks/use_live_account'
 import { useTranslation } from '~/hooks/use_translation'
 import { StepperInput } from '~/components/trading/stepper_input'
 import { money } from '@domain/money'
-import { estimatedProfitLoss, rateFromPips, requiredMargin, spreadCost, type OrderType } from '@domain/trading'
+import {
+  estimatedProfitLoss,
+  rateFromPips,
+  requiredMargin,
+  spreadCost,
+  type OrderType,
+} from '@domain/trading'
 import { newOrderTargetErrors } from '@domain/risk'
 import { isDecimalString } from '@domain/decimal_strings'
 import type { Category } from '@domain/instruments'
@@ -77,7 +83,10 @@ export function OrderDialog(props: {
     setProfit('')
     setLoss('')
     Promise.all([
-      api<{ rate: string }>('GET', `/dashboard/rates?quote=${encodeURIComponent(instrument.quote)}`),
+      api<{ rate: string }>(
+        'GET',
+        `/dashboard/rates?quote=${encodeURIComponent(instrument.quote)}`
+      ),
       api<LotState>('GET', `/dashboard/lot-state/${instrument.category}`),
     ])
       .then(([r, l]) => {
@@ -98,7 +107,16 @@ export function OrderDialog(props: {
   const currency = session?.activeBalance?.currency ?? 'USD'
 
   const preview = useMemo(() => {
-    if (!instrument || !rate || !price || !bid || !ask || !isDecimalString(amount) || money(amount).isZero()) return null
+    if (
+      !instrument ||
+      !rate ||
+      !price ||
+      !bid ||
+      !ask ||
+      !isDecimalString(amount) ||
+      money(amount).isZero()
+    )
+      return null
     const margin = requiredMargin({ price, amount, leverage: instrument.leverage, rate })
     const spread = spreadCost({ bid, ask, spreadSetting: props.spreadSetting, amount })
     return { margin, spread }
@@ -109,12 +127,20 @@ export function OrderDialog(props: {
     if (!isDecimalString(value) || !price || !instrument) return null
     if (!pips) return value
     if (money(value).lessThan(1)) return null
-    return rateFromPips({ type: props.type, side, price, pips: value, quote: instrument.quote }).toFixed()
+    return rateFromPips({
+      type: props.type,
+      side,
+      price,
+      pips: value,
+      quote: instrument.quote,
+    }).toFixed()
   }
   const profitRate = profitOn ? targetRate('profit', profit) : null
   const lossRate = lossOn ? targetRate('loss', loss) : null
   const targetErrors =
-    bid && ask ? newOrderTargetErrors({ type: props.type, bid, ask, profit: profitRate, loss: lossRate }) : []
+    bid && ask
+      ? newOrderTargetErrors({ type: props.type, bid, ask, profit: profitRate, loss: lossRate })
+      : []
   const errorOf = (field: 'profit' | 'loss') => targetErrors.find((e) => e.field === field)?.message
 
   const balance = money(session?.activeBalance?.balance ?? '0')
@@ -123,11 +149,19 @@ export function OrderDialog(props: {
   if (preview && preview.margin.greaterThan(balance)) blocked = 'Insufficient Balance!'
   else if (preview && preview.margin.greaterThan(freeMargin)) blocked = 'Insufficient Free Margin!'
   const targetMissing = (profitOn && !profitRate) || (lossOn && !lossRate)
-  const canSubmit = !!preview && !blocked && targetErrors.length === 0 && !targetMissing && !submitting
+  const canSubmit =
+    !!preview && !blocked && targetErrors.length === 0 && !targetMissing && !submitting
 
   function estimate(target: string | null) {
     if (!target || !preview || !price || !rate) return null
-    const value = estimatedProfitLoss({ type: props.type, amount, price, target, spread: preview.spread, rate })
+    const value = estimatedProfitLoss({
+      type: props.type,
+      amount,
+      price,
+      target,
+      spread: preview.spread,
+      rate,
+    })
     return formatMoney(value, currency, 2)
   }
 
@@ -167,7 +201,9 @@ export function OrderDialog(props: {
             <div className="flex flex-col gap-3">
               <div className="flex justify-between text-small">
                 <span>{props.type === 'buy' ? t('Ask') : t('Bid')}</span>
-                <span className="font-mono" data-testid="order-price">{price ? formatPrice(price, instrument!.category) : '0.00'}</span>
+                <span className="font-mono" data-testid="order-price">
+                  {price ? formatPrice(price, instrument!.category) : '0.00'}
+                </span>
               </div>
               {lots!.lotState === 'lot' ? (
                 <Select
@@ -258,7 +294,12 @@ function TargetField(props: {
   const { t } = useTranslation()
   return (
     <div className="flex flex-col gap-1">
-      <Switch size="sm" isSelected={props.on} onValueChange={props.onToggle} data-testid={`${props.testId}-switch`}>
+      <Switch
+        size="sm"
+        isSelected={props.on}
+        onValueChange={props.onToggle}
+        data-testid={`${props.testId}-switch`}
+      >
         {props.label}
       </Switch>
       {props.on ? (
@@ -278,7 +319,9 @@ function TargetField(props: {
           )}
         </>
       ) : (
-        <span className="text-tiny text-default-500">{t('Set a rate to close position at profit/loss')}</span>
+        <span className="text-tiny text-default-500">
+          {t('Set a rate to close position at profit/loss')}
+        </span>
       )}
     </div>
   )

@@ -28,7 +28,11 @@ type LiveRow = ReturnType<typeof liveRow>
  * Positions' and 'Opened Positions' (close_time null), P/L to 5 decimals
  * following live prices, Close, and the take-profit and stop-loss modals.
  */
-export function PositionsPanel(props: { orders: OrderRow[]; prices: Record<string, LivePrice>; onChanged: () => void }) {
+export function PositionsPanel(props: {
+  orders: OrderRow[]
+  prices: Record<string, LivePrice>
+  onChanged: () => void
+}) {
   const { t } = useTranslation()
   const [editing, setEditing] = useState<{ order: OrderRow; kind: TargetKind } | null>(null)
   const [closing, setClosing] = useState<number | null>(null)
@@ -53,7 +57,12 @@ export function PositionsPanel(props: { orders: OrderRow[]; prices: Record<strin
     const value = kind === 'loss' ? o.stopLoss : o.takeProfit
     const open = () => setEditing({ order: o, kind })
     return value ? (
-      <button type="button" className="font-mono underline decoration-dotted" onClick={open} data-testid={`edit-${kind}-${o.id}`}>
+      <button
+        type="button"
+        className="font-mono underline decoration-dotted"
+        onClick={open}
+        data-testid={`edit-${kind}-${o.id}`}
+      >
         {formatRate(value, o.digits)} ✎
       </button>
     ) : (
@@ -69,14 +78,27 @@ export function PositionsPanel(props: { orders: OrderRow[]; prices: Record<strin
     { key: 'type', label: 'Type', render: (o) => t(orderTypeLabel(o.type)) },
     { key: 'units', label: 'Units', align: 'end' },
     { key: 'pair', label: 'Instrument' },
-    { key: 'openRate', label: 'Open Rate', align: 'end', render: (o) => formatRate(o.openRate, o.digits) },
-    { key: 'marketRate', label: 'Market Rate', align: 'end', render: (o) => formatRate(o.marketRate, o.digits) },
+    {
+      key: 'openRate',
+      label: 'Open Rate',
+      align: 'end',
+      render: (o) => formatRate(o.openRate, o.digits),
+    },
+    {
+      key: 'marketRate',
+      label: 'Market Rate',
+      align: 'end',
+      render: (o) => formatRate(o.marketRate, o.digits),
+    },
     {
       key: 'livePl',
       label: 'Profit/Loss',
       align: 'end',
       render: (o) => (
-        <span className={`font-mono ${o.livePl && money(o.livePl).greaterThan(0) ? 'text-success' : 'text-danger'}`} data-testid={`pl-${o.id}`}>
+        <span
+          className={`font-mono ${o.livePl && money(o.livePl).greaterThan(0) ? 'text-success' : 'text-danger'}`}
+          data-testid={`pl-${o.id}`}
+        >
           {formatProfitLoss(o.livePl)}
         </span>
       ),
@@ -87,7 +109,12 @@ export function PositionsPanel(props: { orders: OrderRow[]; prices: Record<strin
       key: 'status',
       label: 'Status',
       render: (o) => (
-        <Chip size="sm" variant="flat" color={o.status === 'OPENED' ? 'primary' : 'default'} data-testid={`status-${o.id}`}>
+        <Chip
+          size="sm"
+          variant="flat"
+          color={o.status === 'OPENED' ? 'primary' : 'default'}
+          data-testid={`status-${o.id}`}
+        >
           {t(o.status)}
         </Chip>
       ),
@@ -97,7 +124,14 @@ export function PositionsPanel(props: { orders: OrderRow[]; prices: Record<strin
       label: ' ',
       render: (o) =>
         o.status === 'OPENED' ? (
-          <Button size="sm" color="danger" variant="flat" isLoading={closing === o.id} onPress={() => close(o)} data-testid={`close-${o.id}`}>
+          <Button
+            size="sm"
+            color="danger"
+            variant="flat"
+            isLoading={closing === o.id}
+            onPress={() => close(o)}
+            data-testid={`close-${o.id}`}
+          >
             {t('Close')}
           </Button>
         ) : null,
@@ -126,11 +160,19 @@ export function PositionsPanel(props: { orders: OrderRow[]; prices: Record<strin
           {table(rows, 'positions-all')}
         </Tab>
         <Tab key="open" title={t('Opened Positions')}>
-          {table(rows.filter((o) => o.closeTime === null), 'positions-open')}
+          {table(
+            rows.filter((o) => o.closeTime === null),
+            'positions-open'
+          )}
         </Tab>
       </Tabs>
       {editing && (
-        <TargetModal order={editing.order} kind={editing.kind} onClose={() => setEditing(null)} onSaved={props.onChanged} />
+        <TargetModal
+          order={editing.order}
+          kind={editing.kind}
+          onClose={() => setEditing(null)}
+          onSaved={props.onChanged}
+        />
       )}
     </>
   )

@@ -67,7 +67,10 @@ export function PriceChart({
       wickDownColor: '#f31260',
     })
     let cancelled = false
-    api<{ candles: Bar[] }>('GET', `/dashboard/candles/${encodeURIComponent(instrument)}?interval=1d`)
+    api<{ candles: Bar[] }>(
+      'GET',
+      `/dashboard/candles/${encodeURIComponent(instrument)}?interval=1d`
+    )
       .then(({ candles }) => {
         if (cancelled || !series.current) return
         const data = candles.map((c) => ({
@@ -108,5 +111,12 @@ export function PriceChart({
     last.current = bar
   }, [bid])
 
-  return <div ref={container} className={className} data-testid="price-chart" data-theme={dark ? 'dark' : 'light'} />
+  return (
+    <div
+      ref={container}
+      className={className}
+      data-testid="price-chart"
+      data-theme={dark ? 'dark' : 'light'}
+    />
+  )
 }

@@ -24,12 +24,22 @@ export function StepperInput(props: {
   const minus = () => {
     if (!canMinus) return
     const next = current.minus(1)
-    props.onChange((props.min !== undefined && next.lessThan(money(props.min)) ? money(props.min) : next).toFixed())
+    props.onChange(
+      (props.min !== undefined && next.lessThan(money(props.min))
+        ? money(props.min)
+        : next
+      ).toFixed()
+    )
   }
   const plus = () => {
     if (!canPlus) return
     const next = current.plus(1)
-    props.onChange((props.max !== undefined && next.greaterThan(money(props.max)) ? money(props.max) : next).toFixed())
+    props.onChange(
+      (props.max !== undefined && next.greaterThan(money(props.max))
+        ? money(props.max)
+        : next
+      ).toFixed()
+    )
   }
   return (
     // A text field with a decimal keyboard: the −/+ buttons are the only steppers (no native spinner arrows).
@@ -44,12 +54,26 @@ export function StepperInput(props: {
       errorMessage={props.error}
       data-testid={props.testId}
       startContent={
-        <Button isIconOnly size="sm" variant="flat" aria-label={t('Decrease')} onPress={minus} data-testid={`${props.testId}-minus`}>
+        <Button
+          isIconOnly
+          size="sm"
+          variant="flat"
+          aria-label={t('Decrease')}
+          onPress={minus}
+          data-testid={`${props.testId}-minus`}
+        >
           −
         </Button>
       }
       endContent={
-        <Button isIconOnly size="sm" variant="flat" aria-label={t('Increase')} onPress={plus} data-testid={`${props.testId}-plus`}>
+        <Button
+          isIconOnly
+          size="sm"
+          variant="flat"
+          aria-label={t('Increase')}
+          onPress={plus}
+          data-testid={`${props.testId}-plus`}
+        >
           +
         </Button>
       }

@@ -1,5 +1,13 @@
 import { useEffect, useState } from 'react'
-import { Button, Modal, ModalBody, ModalContent, ModalFooter, ModalHeader, Switch } from '@heroui/react'
+import {
+  Button,
+  Modal,
+  ModalBody,
+  ModalContent,
+  ModalFooter,
+  ModalHeader,
+  Switch,
+} from '@heroui/react'
 import { api } from '~/lib/api'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { useTranslation } from '~/hooks/use_translation'
@@ -16,7 +24,12 @@ export type TargetKind = 'loss' | 'profit'
  * minus and plus by 1 within the open-rate bounds), and the set button.
  * Switching it off clears the target.
  */
-export function TargetModal(props: { order: OrderRow | null; kind: TargetKind; onClose: () => void; onSaved: () => void }) {
+export function TargetModal(props: {
+  order: OrderRow | null
+  kind: TargetKind
+  onClose: () => void
+  onSaved: () => void
+}) {
   const { t } = useTranslation()
   const order = props.order
   const [on, setOn] = useState(true)
@@ -36,7 +49,10 @@ export function TargetModal(props: { order: OrderRow | null; kind: TargetKind; o
   const belowOpen = (isLoss && order.type === 'buy') || (!isLoss && order.type === 'sell')
   const bounds = belowOpen ? { min: '0', max: order.openRate } : { min: order.openRate }
   const valid = isDecimalString(value)
-  const errors = on && valid ? orderTargetErrors({ type: order.type, openRate: order.openRate, [props.kind]: value }) : []
+  const errors =
+    on && valid
+      ? orderTargetErrors({ type: order.type, openRate: order.openRate, [props.kind]: value })
+      : []
   const label = isLoss ? t('Set Stop/Loss') : t('Set Take/Profit')
 
   async function save() {
@@ -71,7 +87,9 @@ export function TargetModal(props: { order: OrderRow | null; kind: TargetKind; o
               testId="target-rate"
             />
           ) : (
-            <p className="text-small text-default-500">{t('Set a rate to close position at profit/loss')}</p>
+            <p className="text-small text-default-500">
+              {t('Set a rate to close position at profit/loss')}
+            </p>
           )}
         </ModalBody>
         <ModalFooter>

@@ -33,7 +33,10 @@ export function StaffWithdrawalsTable(props: {
       label: 'DESCRIPTION',
       render: (r) =>
         r.formattedDescription ? (
-          <BankDetailsList details={r.formattedDescription} testId={`${props.testId}-bank-${r.id}`} />
+          <BankDetailsList
+            details={r.formattedDescription}
+            testId={`${props.testId}-bank-${r.id}`}
+          />
         ) : (
           t(r.description)
         ),
@@ -41,7 +44,9 @@ export function StaffWithdrawalsTable(props: {
     {
       key: 'declineReason',
       label: 'DECLINE REASON',
-      render: (r) => <span className="block min-w-48 max-w-xs whitespace-normal">{r.declineReason ?? '—'}</span>,
+      render: (r) => (
+        <span className="block min-w-48 max-w-xs whitespace-normal">{r.declineReason ?? '—'}</span>
+      ),
     },
     c.amount,
     c.fee,

@@ -33,18 +33,26 @@ export function BankDetailsList({ details, testId }: { details: BankDetails; tes
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-small" data-testid={testId}>
       {/* A bank deposit's sender has no SWIFT or country: show what was given. */}
-      {rows.filter(([, value]) => value).map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-default-500">{t(label)}:</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
+      {rows
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-default-500">{t(label)}:</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
     </dl>
   )
 }
 
 /** A small button opening a popover (the customer history's 'Details' and 'Show Reason'). */
-function InfoPopover(props: { label: string; color: 'primary' | 'danger'; className: string; testId?: string; children: ReactNode }) {
+function InfoPopover(props: {
+  label: string
+  color: 'primary' | 'danger'
+  className: string
+  testId?: string
+  children: ReactNode
+}) {
   const { t } = useTranslation()
   return (
     <Popover placement="bottom">
@@ -71,7 +79,10 @@ export function DetailsPopover({ details, testId }: { details: BankDetails; test
 export function ReasonPopover({ reason, testId }: { reason: string; testId?: string }) {
   return (
     <InfoPopover label="Show Reason" color="danger" className="max-w-xs p-3" testId={testId}>
-      <p className="whitespace-normal text-small" data-testid={testId ? `${testId}-content` : undefined}>
+      <p
+        className="whitespace-normal text-small"
+        data-testid={testId ? `${testId}-content` : undefined}
+      >
         {reason}
       </p>
     </InfoPopover>

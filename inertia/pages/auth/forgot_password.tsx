@@ -18,7 +18,11 @@ export default function ForgotPassword() {
   const captchaKey = branding.recaptcha.key
   const [sent, setSent] = useState(false)
   const form = useApiForm({ email: '', humanKey: '' }, (v) => ({
-    email: !v.email ? 'Email is required' : !EMAIL_PATTERN.test(v.email) ? 'Enter a valid email address' : undefined,
+    email: !v.email
+      ? 'Email is required'
+      : !EMAIL_PATTERN.test(v.email)
+        ? 'Enter a valid email address'
+        : undefined,
   }))
   const setHumanKey = useCallback((v: string) => form.setValue('humanKey', v), [form.setValue])
 

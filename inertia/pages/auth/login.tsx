@@ -19,7 +19,8 @@ export default function Login({ notice }: InferPageProps<LoginController, 'show'
   const form = useApiForm({ email: '', password: '', remember: false, humanKey: '' })
   const setHumanKey = useCallback((v: string) => form.setValue('humanKey', v), [form.setValue])
 
-  const canSubmit = !!form.values.email && !!form.values.password && (!captchaOn || !!form.values.humanKey)
+  const canSubmit =
+    !!form.values.email && !!form.values.password && (!captchaOn || !!form.values.humanKey)
 
   return (
     <AuthLayout title="Login">
@@ -41,12 +42,23 @@ export default function Login({ notice }: InferPageProps<LoginController, 'show'
         }}
       >
         <TextField form={form} name="email" label="Email" type="email" autoComplete="username" />
-        <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" />
-        <Checkbox isSelected={form.values.remember} onValueChange={(v) => form.setValue('remember', v)}>
+        <TextField
+          form={form}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <Checkbox
+          isSelected={form.values.remember}
+          onValueChange={(v) => form.setValue('remember', v)}
+        >
           {t('Remember Me')}
         </Checkbox>
         {captchaOn && <Captcha siteKey={branding.recaptcha.key!} onChange={setHumanKey} />}
-        {form.errorFor('humanKey') && <p className="text-tiny text-danger">{t(form.errorFor('humanKey')!)}</p>}
+        {form.errorFor('humanKey') && (
+          <p className="text-tiny text-danger">{t(form.errorFor('humanKey')!)}</p>
+        )}
         <Button type="submit" color="primary" isDisabled={!canSubmit} isLoading={form.processing}>
           {t('Login')}
         </Button>

@@ -12,7 +12,9 @@ import { useTranslation } from '~/hooks/use_translation'
 import { toastError } from '~/lib/toast'
 import { passwordRule } from '~/lib/rules'
 
-export default function ResetPassword({ token }: InferPageProps<PasswordResetController, 'showReset'>) {
+export default function ResetPassword({
+  token,
+}: InferPageProps<PasswordResetController, 'showReset'>) {
   const { t } = useTranslation()
   const [done, setDone] = useState(false)
   const form = useApiForm({ password: '' }, (v) => ({ password: passwordRule(v.password) }))
@@ -31,7 +33,13 @@ export default function ResetPassword({ token }: InferPageProps<PasswordResetCon
           })
         }}
       >
-        <TextField form={form} name="password" label="New Password" type="password" autoComplete="new-password" />
+        <TextField
+          form={form}
+          name="password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+        />
         <Button type="submit" color="primary" isLoading={form.processing}>
           {t('Submit')}
         </Button>

@@ -35,9 +35,12 @@ const initial = {
 function rules(v: typeof initial) {
   return {
     fullName: required(v.fullName, 'Full name is required'),
-    email: required(v.email, 'Email is required') ?? (EMAIL_PATTERN.test(v.email) ? undefined : 'Enter a valid email address'),
+    email:
+      required(v.email, 'Email is required') ??
+      (EMAIL_PATTERN.test(v.email) ? undefined : 'Enter a valid email address'),
     password: passwordRule(v.password),
-    passwordConfirmation: v.passwordConfirmation !== v.password ? 'Passwords must match' : undefined,
+    passwordConfirmation:
+      v.passwordConfirmation !== v.password ? 'Passwords must match' : undefined,
     phone: required(v.phone, 'Phone number is required'),
     country: required(v.country, 'Country is required'),
     city: required(v.city, 'City is required'),
@@ -53,10 +56,7 @@ export default function Signup() {
   const countries = useCountries()
   const [created, setCreated] = useState<string | null>(null)
   const captchaOn = branding.recaptcha.status === 'on' && !!branding.recaptcha.key
-  const form = useApiForm(
-    { ...initial, currency: branding.appCurrencies[0] ?? '' },
-    rules
-  )
+  const form = useApiForm({ ...initial, currency: branding.appCurrencies[0] ?? '' }, rules)
   const setHumanKey = useCallback((v: string) => form.setValue('humanKey', v), [form.setValue])
 
   if (!countries) return <LogoSpinner />
@@ -84,8 +84,20 @@ export default function Signup() {
       >
         <TextField form={form} name="fullName" label="Full Name" autoComplete="name" />
         <TextField form={form} name="email" label="Email" type="email" autoComplete="email" />
-        <TextField form={form} name="password" label="Password" type="password" autoComplete="new-password" />
-        <TextField form={form} name="passwordConfirmation" label="Confirm Password" type="password" autoComplete="new-password" />
+        <TextField
+          form={form}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <TextField
+          form={form}
+          name="passwordConfirmation"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+        />
         <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="tel" />
         <TextField form={form} name="birthDate" label="Birth Date" type="date" />
         <CountryField form={form} name="country" countries={countries} />
@@ -102,7 +114,9 @@ export default function Signup() {
         {captchaOn && (
           <div className="md:col-span-2">
             <Captcha siteKey={branding.recaptcha.key!} onChange={setHumanKey} />
-            {form.errorFor('humanKey') && <p className="text-tiny text-danger">{t(form.errorFor('humanKey')!)}</p>}
+            {form.errorFor('humanKey') && (
+              <p className="text-tiny text-danger">{t(form.errorFor('humanKey')!)}</p>
+            )}
           </div>
         )}
         <div className="flex items-center justify-between md:col-span-2">

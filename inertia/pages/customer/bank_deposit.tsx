@@ -50,7 +50,9 @@ export default function BankDeposit({ id, amount, currency, bank, accountName }:
     <AppShell title="Bank Deposit" withSidebar>
       <div className="flex max-w-3xl flex-col gap-4">
         <Card>
-          <CardHeader className="font-semibold">{t('Transfer funds to the bank account details')}</CardHeader>
+          <CardHeader className="font-semibold">
+            {t('Transfer funds to the bank account details')}
+          </CardHeader>
           <CardBody>
             <table className="w-full text-small" data-testid="bank-details">
               <tbody>
@@ -98,7 +100,12 @@ export default function BankDeposit({ id, amount, currency, bank, accountName }:
                 value={form.values.account_name}
                 isDisabled
               />
-              <TextField form={form} name="account_number" label="Account Number" autoComplete="off" />
+              <TextField
+                form={form}
+                name="account_number"
+                label="Account Number"
+                autoComplete="off"
+              />
               <FileField
                 form={form}
                 name="proof"
@@ -106,7 +113,13 @@ export default function BankDeposit({ id, amount, currency, bank, accountName }:
                 accept="image/jpeg,image/png,image/webp,application/pdf"
                 description={t('JPEG, PNG or WebP image or PDF, at most {size} MB', { size: 5 })}
               />
-              <Button type="submit" color="primary" isLoading={form.processing} className="self-start" data-testid="bank-deposit-submit">
+              <Button
+                type="submit"
+                color="primary"
+                isLoading={form.processing}
+                className="self-start"
+                data-testid="bank-deposit-submit"
+              >
                 {t('Submit')}
               </Button>
             </form>

@@ -14,7 +14,16 @@ type Props = InferPageProps<DepositsController, 'crypto'>
  * the wallet address (drawn by the app), the address, the converted amount,
  * and Confirm, which returns to /deposits?status=success&amount={amount}.
  */
-export default function CryptoDeposit({ gateway, amount, total, currency, coin, walletCode, convertedAmount, qrCode }: Props) {
+export default function CryptoDeposit({
+  gateway,
+  amount,
+  total,
+  currency,
+  coin,
+  walletCode,
+  convertedAmount,
+  qrCode,
+}: Props) {
   const { t } = useTranslation()
   return (
     <AppShell title="Crypto Deposit" withSidebar>
@@ -23,9 +32,18 @@ export default function CryptoDeposit({ gateway, amount, total, currency, coin, 
           {gateway}
         </CardHeader>
         <CardBody className="flex flex-col items-center gap-4 text-center">
-          <img src={qrCode} alt={t('QR code of the wallet address')} width={240} height={240} data-testid="crypto-qr" />
+          <img
+            src={qrCode}
+            alt={t('QR code of the wallet address')}
+            width={240}
+            height={240}
+            data-testid="crypto-qr"
+          />
           <div className="flex flex-wrap items-center justify-center gap-2">
-            <code className="break-all rounded-small bg-default-100 px-2 py-1" data-testid="crypto-wallet">
+            <code
+              className="break-all rounded-small bg-default-100 px-2 py-1"
+              data-testid="crypto-wallet"
+            >
               {walletCode}
             </code>
             <Button size="sm" variant="flat" onPress={() => copyToClipboard(walletCode)}>
@@ -39,8 +57,17 @@ export default function CryptoDeposit({ gateway, amount, total, currency, coin, 
             </strong>{' '}
             ({formatMoney(total, currency)})
           </p>
-          {!convertedAmount && <p className="text-small text-warning">{t('No price is available right now, please try again later')}</p>}
-          <Button as={Link} href={`/deposits?status=success&amount=${amount}`} color="primary" data-testid="crypto-confirm">
+          {!convertedAmount && (
+            <p className="text-small text-warning">
+              {t('No price is available right now, please try again later')}
+            </p>
+          )}
+          <Button
+            as={Link}
+            href={`/deposits?status=success&amount=${amount}`}
+            color="primary"
+            data-testid="crypto-confirm"
+          >
             {t('Confirm')}
           </Button>
         </CardBody>

@@ -21,7 +21,14 @@ import type { Category } from '@domain/instruments'
 
 type Props = InferPageProps<DashboardController, 'show'>
 
-export default function Dashboard({ isKyc, instruments, marketStatus, spreads, stopOuts, pricing }: Props) {
+export default function Dashboard({
+  isKyc,
+  instruments,
+  marketStatus,
+  spreads,
+  stopOuts,
+  pricing,
+}: Props) {
   const { t } = useTranslation()
   const session = useSession()
   const prices = usePrices(instruments)
@@ -29,10 +36,14 @@ export default function Dashboard({ isKyc, instruments, marketStatus, spreads, s
   const { orders, refreshAll } = useOrders()
   // The spec's default chart: USD_CNH; choosing an instrument in the list changes it.
   const [selected, setSelected] = useState('USD_CNH')
-  const [ticket, setTicket] = useState<{ instrument: WatchedInstrument; type: 'buy' | 'sell' } | null>(null)
+  const [ticket, setTicket] = useState<{
+    instrument: WatchedInstrument
+    type: 'buy' | 'sell'
+  } | null>(null)
   const byName = useMemo(() => new Map(instruments.map((i) => [i.name, i])), [instruments])
   const kinds = useMemo(
-    () => Object.fromEntries(instruments.map((i) => [i.name, i.category])) as Record<string, Category>,
+    () =>
+      Object.fromEntries(instruments.map((i) => [i.name, i.category])) as Record<string, Category>,
     [instruments]
   )
   const isCustomer = !!session?.activeBalance
@@ -40,7 +51,10 @@ export default function Dashboard({ isKyc, instruments, marketStatus, spreads, s
   // Staff added, edited or removed an instrument or a plan: re-read the list, leverages, stop-outs and plans
   // (spread over half a second, so every open dashboard does not ask at the same instant).
   useCatalogChanges(() => {
-    setTimeout(() => router.reload({ only: ['instruments', 'stopOuts', 'pricing'] }), Math.random() * 500)
+    setTimeout(
+      () => router.reload({ only: ['instruments', 'stopOuts', 'pricing'] }),
+      Math.random() * 500
+    )
   })
 
   useAutoClose({
@@ -55,7 +69,8 @@ export default function Dashboard({ isKyc, instruments, marketStatus, spreads, s
 
   const chosen = byName.get(selected)
   const live = prices[selected]
-  const chosenTradable = !!chosen && chosen.tradable && isCategoryOpen(chosen.category, marketStatus)
+  const chosenTradable =
+    !!chosen && chosen.tradable && isCategoryOpen(chosen.category, marketStatus)
   const trade = (instrument: WatchedInstrument, type: 'buy' | 'sell') => {
     if (isCustomer) setTicket({ instrument, type })
   }
@@ -64,9 +79,7 @@ export default function Dashboard({ isKyc, instruments, marketStatus, spreads, s
     <AppShell title="Dashboard">
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-4">
         <section className="flex flex-col gap-3">
-          {!isKyc && (
-            <KycNotice message="Please verify KYC to enable trading" color="warning" />
-          )}
+          {!isKyc && <KycNotice message="Please verify KYC to enable trading" color="warning" />}
           <Card>
             <CardBody className="p-2">
               <MarketWatch
@@ -85,12 +98,22 @@ export default function Dashboard({ isKyc, instruments, marketStatus, spreads, s
           <Card>
             <CardBody className="relative gap-2">
               <div className="flex items-center justify-between gap-2">
-                <h2 className="font-semibold" data-testid="chart-instrument">{selected}</h2>
-                <UiLink as={Link} href={`/dashboard/chart/${selected}`} size="sm" className="lg:hidden">
+                <h2 className="font-semibold" data-testid="chart-instrument">
+                  {selected}
+                </h2>
+                <UiLink
+                  as={Link}
+                  href={`/dashboard/chart/${selected}`}
+                  size="sm"
+                  className="lg:hidden"
+                >
                   {t('Full screen chart')}
                 </UiLink>
               </div>
-              <div className="absolute left-4 top-12 z-10 flex gap-2" data-testid="chart-trade-buttons">
+              <div
+                className="absolute left-4 top-12 z-10 flex gap-2"
+                data-testid="chart-trade-buttons"
+              >
                 <Button
                   size="sm"
                   color="danger"

@@ -37,7 +37,14 @@ const AMOUNT = /^\d+(\.\d{1,2})?$/
  * external links, offline payments, amount with its fee summary), the
  * result modal a payment returns to, and the History tab.
  */
-export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments, externalPayments, history }: Props) {
+export default function Deposits({
+  isKyc,
+  kycRequired,
+  gateways,
+  offlinePayments,
+  externalPayments,
+  history,
+}: Props) {
   const { t } = useTranslation()
   const session = useSession()
   const [tab, setTab] = useState<'deposit' | 'history'>('deposit')
@@ -50,13 +57,19 @@ export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments
   const range = { start: list.filters.startDate, end: list.filters.endDate }
 
   const realWallets = (session?.wallets ?? []).filter((w) => w.mode === 'real')
-  const initial = { balance_id: realWallets.length === 1 ? String(realWallets[0].id) : '', gateway: '', amount: '' }
+  const initial = {
+    balance_id: realWallets.length === 1 ? String(realWallets[0].id) : '',
+    gateway: '',
+    amount: '',
+  }
   const form = useApiForm(initial, (v) => ({
     balance_id: required(v.balance_id, 'Wallet is required'),
     gateway: required(v.gateway, 'Gateway is required'),
     amount:
       required(v.amount, 'Amount is required') ??
-      (AMOUNT.test(v.amount.trim()) ? undefined : 'Amount must be a positive number with at most 2 decimals'),
+      (AMOUNT.test(v.amount.trim())
+        ? undefined
+        : 'Amount must be a positive number with at most 2 decimals'),
   }))
 
   const allGateways = [...gateways, ...offlinePayments]
@@ -66,7 +79,8 @@ export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments
   // Customer spec §9: fee = gateway fee percent / 100 × amount; total = amount + fee; 2 decimals.
   const summary = useMemo(() => {
     const typed = form.values.amount.trim()
-    if (!chosen || !AMOUNT.test(typed) || money(typed).isZero()) return { amount: '0.00', fee: '0.00', total: '0.00' }
+    if (!chosen || !AMOUNT.test(typed) || money(typed).isZero())
+      return { amount: '0.00', fee: '0.00', total: '0.00' }
     const { amount, fee, total } = depositTotals(typed, chosen.fee)
     return { amount: amount.toFixed(2), fee: fee.toFixed(2), total: total.toFixed(2) }
   }, [form.values.amount, chosen])
@@ -101,7 +115,11 @@ export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments
     c.amount,
     c.total,
     { key: 'description', label: 'Description', render: (r) => t(r.description) },
-    { key: 'status', label: 'Status', render: (r) => <StatusChip status={r.status} testId={`deposit-status-${r.id}`} /> },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (r) => <StatusChip status={r.status} testId={`deposit-status-${r.id}`} />,
+    },
     c.method,
     c.balance,
   ]
@@ -118,9 +136,7 @@ export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments
       >
         <Tab key="deposit" title={t('Deposit')}>
           <div className="flex max-w-3xl flex-col gap-4">
-            {!isKyc && (
-              <KycNotice message="Please verify KYC to enable deposit" />
-            )}
+            {!isKyc && <KycNotice message="Please verify KYC to enable deposit" />}
             <Card>
               <CardBody>
                 <form
@@ -152,8 +168,14 @@ export default function Deposits({ isKyc, kycRequired, gateways, offlinePayments
                   />
                   {chosen && (
                     <>
-                      <TextField form={form} name="amount" label="Amount" inputMode="decimal" autoComplete="off" />
-<FeeSummary {...summary} currency={currency} testId="deposit-summary" />
+                      <TextField
+                        form={form}
+                        name="amount"
+                        label="Amount"
+                        inputMode="decimal"
+                        autoComplete="off"
+                      />
+                      <FeeSummary {...summary} currency={currency} testId="deposit-summary" />
                     </>
                   )}
                   <div>

@@ -3,7 +3,13 @@ import { router } from '@inertiajs/react'
 import { Button, Card, CardBody, CardHeader, Chip } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type KycController from '#controllers/customer/kyc_controller'
-import { KYC_DOCUMENT_LABELS, KYC_DOCUMENT_TYPES, KYC_SIDES, KYC_SIDE_LABELS, KYC_STATUS_LABELS } from '@domain/kyc'
+import {
+  KYC_DOCUMENT_LABELS,
+  KYC_DOCUMENT_TYPES,
+  KYC_SIDES,
+  KYC_SIDE_LABELS,
+  KYC_STATUS_LABELS,
+} from '@domain/kyc'
 import { AppShell } from '~/layouts/app_shell'
 import { SelectField } from '~/components/form/select_field'
 import { FileField } from '~/components/form/file_field'
@@ -57,7 +63,11 @@ export default function Kyc({ kyc, maxFileMb }: Props) {
                   <p data-testid="kyc-decline-reason">
                     <span className="font-semibold">{t('Reason:')}</span> {kyc.declineReason}
                   </p>
-                  <Button color="primary" onPress={() => setResubmitting(true)} data-testid="kyc-resubmit">
+                  <Button
+                    color="primary"
+                    onPress={() => setResubmitting(true)}
+                    data-testid="kyc-resubmit"
+                  >
                     {t('Resubmit')}
                   </Button>
                 </>
@@ -70,7 +80,12 @@ export default function Kyc({ kyc, maxFileMb }: Props) {
   )
 }
 
-const initial = { type: '', front: null as File | null, back: null as File | null, address: null as File | null }
+const initial = {
+  type: '',
+  front: null as File | null,
+  back: null as File | null,
+  address: null as File | null,
+}
 
 function KycForm(props: { maxFileMb: number; onSubmitted: () => void }) {
   const { t } = useTranslation()
@@ -110,10 +125,20 @@ function KycForm(props: { maxFileMb: number; onSubmitted: () => void }) {
             name="type"
             label="Document Type"
             placeholder="Select document type"
-            options={KYC_DOCUMENT_TYPES.map((value) => ({ value, label: t(KYC_DOCUMENT_LABELS[value]) }))}
+            options={KYC_DOCUMENT_TYPES.map((value) => ({
+              value,
+              label: t(KYC_DOCUMENT_LABELS[value]),
+            }))}
           />
           {KYC_SIDES.map((side) => (
-            <FileField key={side} form={form} name={side} label={KYC_SIDE_LABELS[side]} accept={ACCEPT} description={hint} />
+            <FileField
+              key={side}
+              form={form}
+              name={side}
+              label={KYC_SIDE_LABELS[side]}
+              accept={ACCEPT}
+              description={hint}
+            />
           ))}
           <Button type="submit" color="primary" isLoading={form.processing} className="self-start">
             {t('Submit')}

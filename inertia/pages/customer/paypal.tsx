@@ -35,7 +35,8 @@ declare global {
  * run under the previous page's stricter policy, so it loads itself fully.
  */
 function loadedAsDocument() {
-  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
+  const entry = performance.getEntriesByType('navigation')[0] as
+    PerformanceNavigationTiming | undefined
   return !entry || new URL(entry.name).pathname === window.location.pathname
 }
 
@@ -55,7 +56,8 @@ function loadSdk(src: string): Promise<PaypalSdk> {
       script.nonce = nonce
       script.setAttribute('data-csp-nonce', nonce)
     }
-    script.onload = () => (window.paypal ? resolve(window.paypal) : reject(new Error('PayPal SDK missing')))
+    script.onload = () =>
+      window.paypal ? resolve(window.paypal) : reject(new Error('PayPal SDK missing'))
     script.onerror = () => reject(new Error('PayPal SDK failed to load'))
     document.head.appendChild(script)
   })
@@ -84,7 +86,8 @@ export default function PaypalPage({ gateway, deposit, paypal }: Props) {
       .then(async (sdk) => {
         if (cancelled || !container.current) return
         buttons = sdk.Buttons({
-          createOrder: async () => (await api<{ id: string }>('POST', `/payments/paypal/${deposit.txRef}`)).id,
+          createOrder: async () =>
+            (await api<{ id: string }>('POST', `/payments/paypal/${deposit.txRef}`)).id,
           onApprove: async (data) => {
             window.location.assign(`/payments/paypal/capture/${encodeURIComponent(data.orderID)}`)
           },
@@ -110,20 +113,38 @@ export default function PaypalPage({ gateway, deposit, paypal }: Props) {
         <Card>
           <CardHeader className="flex flex-col items-center gap-3">
             {gateway.logoUrl ? (
-              <img src={gateway.logoUrl} alt={gateway.name} className="h-12 object-contain" data-testid="paypal-logo" />
+              <img
+                src={gateway.logoUrl}
+                alt={gateway.name}
+                className="h-12 object-contain"
+                data-testid="paypal-logo"
+              />
             ) : (
               <span className="text-xl font-semibold" data-testid="paypal-logo">
                 {gateway.name}
               </span>
             )}
             <h1 className="text-lg font-medium" data-testid="paypal-amount">
-              {t('Deposit {amount} {currency}', { amount: deposit.amount, currency: deposit.currency })}
+              {t('Deposit {amount} {currency}', {
+                amount: deposit.amount,
+                currency: deposit.currency,
+              })}
             </h1>
           </CardHeader>
           <CardBody className="gap-3">
-            {!paypal && <Alert color="warning" title={t(GATEWAY_UNAVAILABLE)} data-testid="paypal-unavailable" />}
-            {paypal && state === 'loading' && <Spinner className="self-center" aria-label={t('Loading')} />}
-            {state === 'failed' && <Alert color="danger" title={t(SOMETHING_WENT_WRONG)} data-testid="paypal-failed" />}
+            {!paypal && (
+              <Alert
+                color="warning"
+                title={t(GATEWAY_UNAVAILABLE)}
+                data-testid="paypal-unavailable"
+              />
+            )}
+            {paypal && state === 'loading' && (
+              <Spinner className="self-center" aria-label={t('Loading')} />
+            )}
+            {state === 'failed' && (
+              <Alert color="danger" title={t(SOMETHING_WENT_WRONG)} data-testid="paypal-failed" />
+            )}
             <div ref={container} data-testid="paypal-buttons" />
           </CardBody>
         </Card>

@@ -62,7 +62,13 @@ export default function Profile({ profile }: InferPageProps<ProfileController, '
                 isDisabled
                 data-testid="profile-email"
               />
-              <TextField form={form} name="phone" label="Phone" type="tel" isDisabled={profile.phoneLocked} />
+              <TextField
+                form={form}
+                name="phone"
+                label="Phone"
+                type="tel"
+                isDisabled={profile.phoneLocked}
+              />
               <TextField form={form} name="birthDate" label="Birth Date" type="date" />
               <CountryField form={form} name="country" countries={countries} />
               <TextField form={form} name="city" label="City" />

@@ -35,9 +35,26 @@ export default function Security() {
               })
             }}
           >
-            <TextField form={form} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" />
-            <TextField form={form} name="newPassword" label="New Password" type="password" autoComplete="new-password" />
-            <Button type="submit" color="primary" isLoading={form.processing} className="self-start">
+            <TextField
+              form={form}
+              name="currentPassword"
+              label="Current Password"
+              type="password"
+              autoComplete="current-password"
+            />
+            <TextField
+              form={form}
+              name="newPassword"
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+            />
+            <Button
+              type="submit"
+              color="primary"
+              isLoading={form.processing}
+              className="self-start"
+            >
               {t('Submit')}
             </Button>
           </form>

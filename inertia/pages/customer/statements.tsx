@@ -6,7 +6,11 @@ import { DEFAULT_PAGE_SIZE } from '@domain/pagination'
 import { orderTypeLabel } from '@domain/formatting'
 import { AppShell } from '~/layouts/app_shell'
 import { listPaging, PagedTable, type PagedColumn } from '~/components/data/paged_table'
-import { DateRangeFilter, type DateRange, type DateRangeErrors } from '~/components/data/date_range_filter'
+import {
+  DateRangeFilter,
+  type DateRange,
+  type DateRangeErrors,
+} from '~/components/data/date_range_filter'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 import { errorMessage } from '~/lib/api'
@@ -35,7 +39,10 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
     pageSizes: [DEFAULT_PAGE_SIZE],
     filters: { dateStart: '', dateEnd: '' },
     // The server read the range in the address for this first page.
-    initial: filter.dateStart || filter.dateEnd || Object.keys(filterErrors).length ? undefined : statements,
+    initial:
+      filter.dateStart || filter.dateEnd || Object.keys(filterErrors).length
+        ? undefined
+        : statements,
   })
   const range: DateRange = { start: list.filters.dateStart, end: list.filters.dateEnd }
   // A bad range in the address: its messages show until a range is applied.
@@ -67,7 +74,9 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
       label: 'Profit/Loss',
       align: 'end',
       render: (row) => (
-        <span className={isProfit(row.profitLoss) ? 'text-success' : 'text-danger'}>{row.profitLoss}</span>
+        <span className={isProfit(row.profitLoss) ? 'text-success' : 'text-danger'}>
+          {row.profitLoss}
+        </span>
       ),
     },
     { key: 'status', label: 'Status', render: (row) => t(row.status) },
@@ -110,7 +119,9 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
         columns={columns}
         {...listPaging(list)}
         rowKey={(row) => row.ticket}
-        emptyText={range.start || range.end ? 'No closed trades in this date range' : 'No closed trades yet'}
+        emptyText={
+          range.start || range.end ? 'No closed trades in this date range' : 'No closed trades yet'
+        }
         testId="statements-table"
       />
     </AppShell>

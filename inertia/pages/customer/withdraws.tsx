@@ -11,7 +11,11 @@ import { listPaging, PagedTable, type PagedColumn } from '~/components/data/page
 import { TextField } from '~/components/form/text_field'
 import { SelectField } from '~/components/form/select_field'
 import { CountryField } from '~/components/form/country_field'
-import { DetailsPopover, ReasonPopover, StatusChip } from '~/components/withdrawals/withdrawal_parts'
+import {
+  DetailsPopover,
+  ReasonPopover,
+  StatusChip,
+} from '~/components/withdrawals/withdrawal_parts'
 import { customerPaymentColumns } from '~/components/payments/customer_payment_columns'
 import { KycNotice } from '~/components/payments/kyc_notice'
 import { FeeSummary, walletOptionLabel } from '~/components/payments/fee_summary'
@@ -34,7 +38,13 @@ const AMOUNT = /^\d+(\.\d{1,2})?$/
  * summary, and the history of requests with their bank details and, for a
  * declined one, the reason.
  */
-export default function Withdraws({ accountName, withdrawSettings, isKyc, kycRequired, history }: Props) {
+export default function Withdraws({
+  accountName,
+  withdrawSettings,
+  isKyc,
+  kycRequired,
+  history,
+}: Props) {
   const { t } = useTranslation()
   const session = useSession()
   const countries = useCountries()
@@ -57,7 +67,11 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
   }
   const form = useApiForm(initial, (v) => ({
     balance_id: required(v.balance_id, 'Wallet is required'),
-    amount: required(v.amount, 'Amount is required') ?? (AMOUNT.test(v.amount.trim()) ? undefined : 'Amount must be a positive number with at most 2 decimals'),
+    amount:
+      required(v.amount, 'Amount is required') ??
+      (AMOUNT.test(v.amount.trim())
+        ? undefined
+        : 'Amount must be a positive number with at most 2 decimals'),
     bank_name: required(v.bank_name, 'Bank name is required'),
     account_name: required(v.account_name, 'Account name is required'),
     account_number: required(v.account_number, 'Account number is required'),
@@ -71,7 +85,8 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
   const summary = useMemo(() => {
     const typed = form.values.amount.trim()
     // Nothing to withdraw yet: no fee either.
-    if (!AMOUNT.test(typed) || money(typed).isZero()) return { amount: '0.00', fee: '0.00', total: '0.00' }
+    if (!AMOUNT.test(typed) || money(typed).isZero())
+      return { amount: '0.00', fee: '0.00', total: '0.00' }
     const { fee, total } = withdrawTotals(typed, withdrawSettings)
     return { amount: money(typed).toFixed(2), fee: fee.toFixed(2), total: total.toFixed(2) }
   }, [form.values.amount, withdrawSettings])
@@ -104,7 +119,9 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
       render: (r) => (
         <span className="flex items-center gap-1">
           {t(r.description)}
-          {r.formattedDescription && <DetailsPopover details={r.formattedDescription} testId={`details-${r.id}`} />}
+          {r.formattedDescription && (
+            <DetailsPopover details={r.formattedDescription} testId={`details-${r.id}`} />
+          )}
         </span>
       ),
     },
@@ -114,7 +131,9 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
       render: (r) => (
         <span className="flex items-center gap-1">
           <StatusChip status={r.status} testId={`status-${r.id}`} />
-          {r.status === 'declined' && r.declineReason && <ReasonPopover reason={r.declineReason} testId={`reason-${r.id}`} />}
+          {r.status === 'declined' && r.declineReason && (
+            <ReasonPopover reason={r.declineReason} testId={`reason-${r.id}`} />
+          )}
         </span>
       ),
     },
@@ -133,9 +152,7 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
       >
         <Tab key="withdraw" title={t('Withdraw')}>
           <div className="flex max-w-3xl flex-col gap-4">
-            {!isKyc && (
-              <KycNotice message="Please verify KYC to enable withdraw" />
-            )}
+            {!isKyc && <KycNotice message="Please verify KYC to enable withdraw" />}
             <Card>
               <CardBody>
                 <form
@@ -156,7 +173,13 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
                       return { value: String(w.id), label: walletOptionLabel(w, free, t) }
                     })}
                   />
-                  <TextField form={form} name="amount" label="Amount" inputMode="decimal" autoComplete="off" />
+                  <TextField
+                    form={form}
+                    name="amount"
+                    label="Amount"
+                    inputMode="decimal"
+                    autoComplete="off"
+                  />
                   <TextField form={form} name="bank_name" label="Bank Name" />
                   <Input
                     name="account_name"
@@ -165,15 +188,30 @@ export default function Withdraws({ accountName, withdrawSettings, isKyc, kycReq
                     variant="bordered"
                     value={form.values.account_name}
                     isReadOnly
-                    errorMessage={form.errorFor('account_name') ? t(form.errorFor('account_name')!) : undefined}
+                    errorMessage={
+                      form.errorFor('account_name') ? t(form.errorFor('account_name')!) : undefined
+                    }
                     isInvalid={!!form.errorFor('account_name')}
                   />
-                  <TextField form={form} name="account_number" label="Account Number" autoComplete="off" />
+                  <TextField
+                    form={form}
+                    name="account_number"
+                    label="Account Number"
+                    autoComplete="off"
+                  />
                   <TextField form={form} name="swift_code" label="Swift Code" autoComplete="off" />
-                  {countries && <CountryField form={form} name="bank_country" countries={countries} />}
-<FeeSummary {...summary} currency={currency} testId="withdraw-summary" />
+                  {countries && (
+                    <CountryField form={form} name="bank_country" countries={countries} />
+                  )}
+                  <FeeSummary {...summary} currency={currency} testId="withdraw-summary" />
                   <div className="md:col-span-2">
-                    <Button type="submit" color="primary" isLoading={form.processing} isDisabled={blocked} data-testid="withdraw-submit">
+                    <Button
+                      type="submit"
+                      color="primary"
+                      isLoading={form.processing}
+                      isDisabled={blocked}
+                      data-testid="withdraw-submit"
+                    >
                       {t('Submit')}
                     </Button>
                   </div>

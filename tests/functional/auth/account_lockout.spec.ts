@@ -10,7 +10,8 @@ import { trustProxies } from '#tests/helpers/client_address'
 import { DEMO, DEMO_PASSWORD } from '#tests/helpers/users'
 
 type Client = Parameters<typeof api>[0]
-const LOCKED = /^This account is locked after too many failed login attempts\. Please try again in \d+ minutes? or reset your password\.$/
+const LOCKED =
+  /^This account is locked after too many failed login attempts\. Please try again in \d+ minutes? or reset your password\.$/
 
 function login(client: Client, email: string, password: string, from: string) {
   return api(client, 'post', '/auth/login', { email, password }).header('X-Forwarded-For', from)
@@ -19,7 +20,9 @@ function login(client: Client, email: string, password: string, from: string) {
 /** 10 wrong passwords for `email`, 4 + 4 + 2 from three addresses: no address reaches its own limit of 5. */
 async function failTenTimes(client: Client, email: string) {
   for (let i = 0; i < 10; i++) {
-    ;(await login(client, email, `wrong-${i}-password`, `198.51.100.${1 + Math.floor(i / 4)}`)).assertStatus(400)
+    ;(
+      await login(client, email, `wrong-${i}-password`, `198.51.100.${1 + Math.floor(i / 4)}`)
+    ).assertStatus(400)
   }
 }
 
@@ -39,11 +42,16 @@ test.group('Account lockout (whatever the address)', (group) => {
   // Behind a proxy on loopback: each request's X-Forwarded-For is its address.
   group.each.setup(() => trustProxies('loopback'))
 
-  test('16 wrong passwords over 4 real addresses lock the account: the right password is refused too', async ({ client, assert }) => {
+  test('16 wrong passwords over 4 real addresses lock the account: the right password is refused too', async ({
+    client,
+    assert,
+  }) => {
     const email = DEMO.customer
     const statuses: number[] = []
     for (let i = 0; i < 16; i++) {
-      statuses.push((await login(client, email, `wrong-${i}-password`, `203.0.113.${1 + (i % 4)}`)).status())
+      statuses.push(
+        (await login(client, email, `wrong-${i}-password`, `203.0.113.${1 + (i % 4)}`)).status()
+      )
     }
     assert.deepEqual(statuses.slice(0, 10), Array(10).fill(400))
     assert.deepEqual(statuses.slice(10), Array(6).fill(429))
@@ -67,30 +75,39 @@ test.group('Account lockout (whatever the address)', (group) => {
     await failTenTimes(client, DEMO.customer)
     ;(await login(client, DEMO.customer, DEMO_PASSWORD, '198.51.100.51')).assertStatus(429)
     // The owner's usual browser, even from a new address: signed in, and the lock is lifted.
-    const owner = await login(client, DEMO.customer, DEMO_PASSWORD, '198.51.100.52').withEncryptedCookie(
-      'known_device',
-      known
-    )
+    const owner = await login(
+      client,
+      DEMO.customer,
+      DEMO_PASSWORD,
+      '198.51.100.52'
+    ).withEncryptedCookie('known_device', known)
     owner.assertStatus(200)
     assert.equal(await accountLockSeconds(DEMO.customer), 0)
   })
 
   test("a known device's cookie names only the accounts signed in from it", async ({ client }) => {
-    const other = await login(client, DEMO.customer, DEMO_PASSWORD, '198.51.100.60').withEncryptedCookie(
-      'known_device',
-      [DEMO.manager]
-    )
+    const other = await login(
+      client,
+      DEMO.customer,
+      DEMO_PASSWORD,
+      '198.51.100.60'
+    ).withEncryptedCookie('known_device', [DEMO.manager])
     other.assertStatus(200)
     other.assertCookie('known_device', [DEMO.customer, DEMO.manager])
     await failTenTimes(client, DEMO.newcomer)
-    const notKnown = await login(client, DEMO.newcomer, DEMO_PASSWORD, '198.51.100.61').withEncryptedCookie(
-      'known_device',
-      [DEMO.customer, DEMO.manager]
-    )
+    const notKnown = await login(
+      client,
+      DEMO.newcomer,
+      DEMO_PASSWORD,
+      '198.51.100.61'
+    ).withEncryptedCookie('known_device', [DEMO.customer, DEMO.manager])
     notKnown.assertStatus(429)
   })
 
-  test('the lock is bounded: it reports at most LOGIN_ACCOUNT_LOCK_MINUTES (15) and other accounts are untouched', async ({ client, assert }) => {
+  test('the lock is bounded: it reports at most LOGIN_ACCOUNT_LOCK_MINUTES (15) and other accounts are untouched', async ({
+    client,
+    assert,
+  }) => {
     await failTenTimes(client, DEMO.customer)
     const seconds = await accountLockSeconds(DEMO.customer)
     assert.isAbove(seconds, 0)
@@ -118,7 +135,9 @@ test.group('Account lockout (whatever the address)', (group) => {
     const sent = mails.sent((m) => m instanceof ResetPasswordNotification)
     assert.lengthOf(sent, 1)
     const token = linkIn(sent[0], '/reset-password/').pathname.split('/').pop()!
-    ;(await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })).assertStatus(200)
+    ;(
+      await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })
+    ).assertStatus(200)
 
     assert.equal(await accountLockSeconds(DEMO.customer), 0)
     ;(await login(client, DEMO.customer, 'brand-new-pass', '198.51.100.30')).assertStatus(200)
@@ -126,17 +145,23 @@ test.group('Account lockout (whatever the address)', (group) => {
 
   test('a reset lifts the resetting address throttle too', async ({ client }) => {
     const email = DEMO.affiliate
-    for (let i = 0; i < 5; i++) (await login(client, email, 'wrong-password', '127.0.0.1')).assertStatus(400)
+    for (let i = 0; i < 5; i++)
+      (await login(client, email, 'wrong-password', '127.0.0.1')).assertStatus(400)
     ;(await login(client, email, DEMO_PASSWORD, '127.0.0.1')).assertStatus(429)
     const { mails } = mail.fake()
     ;(await api(client, 'post', '/forgot-password', { email })).assertStatus(200)
     const token = linkIn(mails.sent()[0], '/reset-password/').pathname.split('/').pop()!
     // The reset form is sent without X-Forwarded-For: the client address is the socket's, 127.0.0.1.
-    ;(await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })).assertStatus(200)
+    ;(
+      await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })
+    ).assertStatus(200)
     ;(await login(client, email, 'brand-new-pass', '127.0.0.1')).assertStatus(200)
   })
 
-  test('an unknown e-mail locks the same way (the lock does not reveal accounts)', async ({ client, assert }) => {
+  test('an unknown e-mail locks the same way (the lock does not reveal accounts)', async ({
+    client,
+    assert,
+  }) => {
     const email = 'nobody-here@nowhere.test'
     await failTenTimes(client, email)
     const response = await login(client, email, 'whatever-pass', '198.51.100.9')
@@ -146,9 +171,11 @@ test.group('Account lockout (whatever the address)', (group) => {
 
   test('a successful login before the limit starts the account count again', async ({ client }) => {
     const email = DEMO.retention
-    for (let i = 0; i < 8; i++) (await login(client, email, 'wrong-password', `198.51.100.${40 + (i % 4)}`)).assertStatus(400)
+    for (let i = 0; i < 8; i++)
+      (await login(client, email, 'wrong-password', `198.51.100.${40 + (i % 4)}`)).assertStatus(400)
     ;(await login(client, email, DEMO_PASSWORD, '198.51.100.50')).assertStatus(200)
-    for (let i = 0; i < 8; i++) (await login(client, email, 'wrong-password', `198.51.100.${60 + (i % 4)}`)).assertStatus(400)
+    for (let i = 0; i < 8; i++)
+      (await login(client, email, 'wrong-password', `198.51.100.${60 + (i % 4)}`)).assertStatus(400)
     ;(await login(client, email, DEMO_PASSWORD, '198.51.100.70')).assertStatus(200)
   })
 })

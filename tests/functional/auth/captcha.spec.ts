@@ -22,7 +22,9 @@ test.group('captcha on the visitor forms', (group) => {
     // env.get reads process.env at call time for a variable that was not set at boot.
     process.env.RECAPTCHA_VERIFY_URL = fake.url
     if (env.get('RECAPTCHA_VERIFY_URL') !== fake.url) {
-      throw new Error('RECAPTCHA_VERIFY_URL is fixed at boot; the captcha tests cannot point it at the fake')
+      throw new Error(
+        'RECAPTCHA_VERIFY_URL is fixed at boot; the captcha tests cannot point it at the fake'
+      )
     }
     return async () => {
       if (previousUrl === undefined) delete process.env.RECAPTCHA_VERIFY_URL
@@ -40,11 +42,19 @@ test.group('captcha on the visitor forms', (group) => {
 
   test('pages receive the captcha status and the site key', async ({ client }) => {
     const response = await client.get('/').withInertia()
-    response.assertInertiaPropsContains({ branding: { recaptcha: { status: 'on', key: 'test-site-key' } } })
+    response.assertInertiaPropsContains({
+      branding: { recaptcha: { status: 'on', key: 'test-site-key' } },
+    })
   })
 
-  test('login: a missing answer is refused under humanKey without asking the provider', async ({ client, assert }) => {
-    const response = await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+  test('login: a missing answer is refused under humanKey without asking the provider', async ({
+    client,
+    assert,
+  }) => {
+    const response = await api(client, 'post', '/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+    })
     response.assertStatus(422)
     assert.equal(fieldErrors(response.body()).humanKey, ROBOT)
     response.assertSessionMissing('auth_web')
@@ -63,7 +73,10 @@ test.group('captcha on the visitor forms', (group) => {
     assert.equal(fake.requests[0].response, 'bad-token')
   })
 
-  test('login: a good answer passes; the provider gets the secret, the answer and the IP', async ({ client, assert }) => {
+  test('login: a good answer passes; the provider gets the secret, the answer and the IP', async ({
+    client,
+    assert,
+  }) => {
     const response = await api(client, 'post', '/auth/login', {
       email: DEMO.customer,
       password: DEMO_PASSWORD,
@@ -76,9 +89,13 @@ test.group('captcha on the visitor forms', (group) => {
     assert.isOk(fake.requests[0].remoteip)
   })
 
-  test('login: a captcha failure does not count as a failed password attempt', async ({ client }) => {
+  test('login: a captcha failure does not count as a failed password attempt', async ({
+    client,
+  }) => {
     for (let i = 0; i < 6; i++) {
-      ;(await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })).assertStatus(422)
+      ;(
+        await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+      ).assertStatus(422)
     }
     const response = await api(client, 'post', '/auth/login', {
       email: DEMO.customer,
@@ -88,7 +105,10 @@ test.group('captcha on the visitor forms', (group) => {
     response.assertStatus(200)
   })
 
-  test('sign-up: refused without a good answer and nothing is written; passes with one', async ({ client, assert }) => {
+  test('sign-up: refused without a good answer and nothing is written; passes with one', async ({
+    client,
+    assert,
+  }) => {
     const missing = await api(client, 'post', '/auth/signup', signupPayload())
     missing.assertStatus(422)
     assert.equal(fieldErrors(missing.body()).humanKey, ROBOT)
@@ -100,15 +120,25 @@ test.group('captcha on the visitor forms', (group) => {
     good.assertStatus(201)
   })
 
-  test('forgot password: refused without a good answer; passes with one', async ({ client, assert }) => {
+  test('forgot password: refused without a good answer; passes with one', async ({
+    client,
+    assert,
+  }) => {
     const missing = await api(client, 'post', '/forgot-password', { email: DEMO.customer })
     missing.assertStatus(422)
     assert.equal(fieldErrors(missing.body()).humanKey, ROBOT)
-    ;(await api(client, 'post', '/forgot-password', { email: DEMO.customer, humanKey: 'bad-token' })).assertStatus(422)
-    ;(await api(client, 'post', '/forgot-password', { email: DEMO.customer, humanKey: GOOD_TOKEN })).assertStatus(200)
+    ;(
+      await api(client, 'post', '/forgot-password', { email: DEMO.customer, humanKey: 'bad-token' })
+    ).assertStatus(422)
+    ;(
+      await api(client, 'post', '/forgot-password', { email: DEMO.customer, humanKey: GOOD_TOKEN })
+    ).assertStatus(200)
   })
 
-  test('a provider that cannot be reached refuses the request (fails closed)', async ({ client, assert }) => {
+  test('a provider that cannot be reached refuses the request (fails closed)', async ({
+    client,
+    assert,
+  }) => {
     const url = process.env.RECAPTCHA_VERIFY_URL
     process.env.RECAPTCHA_VERIFY_URL = 'http://127.0.0.1:9/unreachable'
     try {
@@ -124,15 +154,26 @@ test.group('captcha on the visitor forms', (group) => {
     }
   })
 
-  test('with the toggle on but no keys configured, the captcha is not enforced', async ({ client }) => {
+  test('with the toggle on but no keys configured, the captcha is not enforced', async ({
+    client,
+  }) => {
     await settings.put('captchaSecretKey', { value1: null })
-    const response = await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    const response = await api(client, 'post', '/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+    })
     response.assertStatus(200)
   })
 
-  test('with the toggle off no answer is needed and the provider is not called', async ({ client, assert }) => {
+  test('with the toggle off no answer is needed and the provider is not called', async ({
+    client,
+    assert,
+  }) => {
     await settings.put('recaptchaToggle', { value1: 'off' })
-    const response = await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    const response = await api(client, 'post', '/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+    })
     response.assertStatus(200)
     assert.lengthOf(fake.requests, 0)
   })

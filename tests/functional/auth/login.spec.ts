@@ -11,7 +11,10 @@ import { BrowserSession } from '#tests/helpers/browser_session'
 test.group('POST /auth/login', (group) => {
   isolate(group)
 
-  test('signs a customer in and answers with the dashboard as the next stop', async ({ client, assert }) => {
+  test('signs a customer in and answers with the dashboard as the next stop', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const response = await api(client, 'post', '/auth/login', {
       email: DEMO.customer,
@@ -34,7 +37,10 @@ test.group('POST /auth/login', (group) => {
     response.assertStatus(200)
   })
 
-  test('remember me sets a remember-me cookie backed by a stored token', async ({ client, assert }) => {
+  test('remember me sets a remember-me cookie backed by a stored token', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const response = await api(client, 'post', '/auth/login', {
       email: DEMO.customer,
@@ -63,7 +69,10 @@ test.group('POST /auth/login', (group) => {
     assert.equal(before.status, 302)
     assert.equal(before.location, '/')
 
-    const response = await browser.post('/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    const response = await browser.post('/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+    })
     assert.equal(response.status, 200, response.text)
 
     const dashboard = await browser.get('/dashboard')
@@ -73,10 +82,16 @@ test.group('POST /auth/login', (group) => {
     assert.equal(me.body.user.email, DEMO.customer)
   })
 
-  test('the remember-me cookie signs the browser back in after the session ends', async ({ assert }) => {
+  test('the remember-me cookie signs the browser back in after the session ends', async ({
+    assert,
+  }) => {
     const browser = new BrowserSession()
     await browser.open()
-    await browser.post('/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD, remember: true })
+    await browser.post('/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+      remember: true,
+    })
     browser.dropCookie('broker-session')
     const me = await browser.getJson('/auth/user')
     assert.equal(me.status, 200)
@@ -86,7 +101,11 @@ test.group('POST /auth/login', (group) => {
   test('without remember me, a closed browser is signed out', async ({ assert }) => {
     const browser = new BrowserSession()
     await browser.open()
-    await browser.post('/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD, remember: false })
+    await browser.post('/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+      remember: false,
+    })
     browser.dropCookie('broker-session')
     assert.equal((await browser.getJson('/auth/user')).status, 401)
   })
@@ -94,7 +113,11 @@ test.group('POST /auth/login', (group) => {
   test('logging out revokes the remember-me token', async ({ assert }) => {
     const browser = new BrowserSession()
     await browser.open()
-    await browser.post('/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD, remember: true })
+    await browser.post('/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+      remember: true,
+    })
     const remember = browser.cookie('remember_web')!
     ;(await browser.post('/auth/logout')).status
     const replay = await fetch(new URL('/auth/user', browser.baseUrl), {
@@ -106,15 +129,27 @@ test.group('POST /auth/login', (group) => {
   test('a password change signs out other remembered browsers', async ({ client, assert }) => {
     const browser = new BrowserSession()
     await browser.open()
-    await browser.post('/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD, remember: true })
+    await browser.post('/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+      remember: true,
+    })
     const customer = await demoUser(DEMO.customer)
-    ;(await api(client, 'put', '/security/password', { currentPassword: DEMO_PASSWORD, newPassword: 'changed-pass-1' }).loginAs(customer)).assertStatus(200)
+    ;(
+      await api(client, 'put', '/security/password', {
+        currentPassword: DEMO_PASSWORD,
+        newPassword: 'changed-pass-1',
+      }).loginAs(customer)
+    ).assertStatus(200)
     browser.dropCookie('broker-session')
     assert.equal((await browser.getJson('/auth/user')).status, 401)
   })
 
   test('a wrong password answers 400 Invalid Credentials', async ({ client, assert }) => {
-    const response = await api(client, 'post', '/auth/login', { email: DEMO.customer, password: 'wrong-password' })
+    const response = await api(client, 'post', '/auth/login', {
+      email: DEMO.customer,
+      password: 'wrong-password',
+    })
     response.assertStatus(400)
     assert.equal(response.body().message, 'Invalid Credentials')
     assert.deepEqual(response.body().errors, [])
@@ -140,7 +175,10 @@ test.group('POST /auth/login', (group) => {
   })
 
   test('a malformed e-mail answers 422', async ({ client, assert }) => {
-    const response = await api(client, 'post', '/auth/login', { email: 'not-an-email', password: 'x' })
+    const response = await api(client, 'post', '/auth/login', {
+      email: 'not-an-email',
+      password: 'x',
+    })
     response.assertStatus(422)
     assert.equal(fieldErrors(response.body()).email, 'Enter a valid email address')
   })
@@ -149,29 +187,43 @@ test.group('POST /auth/login', (group) => {
     const customer = await demoUser(DEMO.customer)
     customer.isActive = false
     await customer.save()
-    const response = await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    const response = await api(client, 'post', '/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+    })
     response.assertStatus(403)
     assert.match(response.body().message, /disabled/i)
     response.assertSessionMissing('auth_web')
   })
 
-  test('a disabled account with a wrong password still only hears Invalid Credentials', async ({ client }) => {
+  test('a disabled account with a wrong password still only hears Invalid Credentials', async ({
+    client,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     customer.isActive = false
     await customer.save()
-    const response = await api(client, 'post', '/auth/login', { email: DEMO.customer, password: 'nope-nope' })
+    const response = await api(client, 'post', '/auth/login', {
+      email: DEMO.customer,
+      password: 'nope-nope',
+    })
     response.assertStatus(400)
     response.assertBodyContains({ message: 'Invalid Credentials' })
   })
 
-  test('with emailVerify on, an unverified user is refused with 403 and sent a new link', async ({ client, assert }) => {
+  test('with emailVerify on, an unverified user is refused with 403 and sent a new link', async ({
+    client,
+    assert,
+  }) => {
     const { mails } = mail.fake()
     const newcomer = await demoUser(DEMO.newcomer)
     newcomer.isEmailVerified = false
     newcomer.emailVerifiedAt = null
     await newcomer.save()
 
-    const response = await api(client, 'post', '/auth/login', { email: DEMO.newcomer, password: DEMO_PASSWORD })
+    const response = await api(client, 'post', '/auth/login', {
+      email: DEMO.newcomer,
+      password: DEMO_PASSWORD,
+    })
     response.assertStatus(403)
     assert.match(response.body().message, /verify your e-mail/i)
     response.assertSessionMissing('auth_web')
@@ -183,7 +235,10 @@ test.group('POST /auth/login', (group) => {
     const newcomer = await demoUser(DEMO.newcomer)
     newcomer.isEmailVerified = false
     await newcomer.save()
-    const response = await api(client, 'post', '/auth/login', { email: DEMO.newcomer, password: DEMO_PASSWORD })
+    const response = await api(client, 'post', '/auth/login', {
+      email: DEMO.newcomer,
+      password: DEMO_PASSWORD,
+    })
     response.assertStatus(200)
   })
 
@@ -192,7 +247,10 @@ test.group('POST /auth/login', (group) => {
     const newcomer = await demoUser(DEMO.newcomer)
     newcomer.isEmailVerified = false
     await newcomer.save()
-    const response = await api(client, 'post', '/auth/login', { email: DEMO.newcomer, password: 'wrong-password' })
+    const response = await api(client, 'post', '/auth/login', {
+      email: DEMO.newcomer,
+      password: 'wrong-password',
+    })
     response.assertStatus(400)
     mails.assertNoneSent()
   })
@@ -201,53 +259,90 @@ test.group('POST /auth/login', (group) => {
 test.group('POST /auth/login throttling', (group) => {
   isolate(group)
 
-  test('after 5 failures the e-mail is blocked with 429, even with the right password', async ({ client, assert }) => {
+  test('after 5 failures the e-mail is blocked with 429, even with the right password', async ({
+    client,
+    assert,
+  }) => {
     const email = DEMO.affiliate
     for (let i = 0; i < 5; i++) {
-      const response = await api(client, 'post', '/auth/login', { email, password: `wrong-${i}-password` })
+      const response = await api(client, 'post', '/auth/login', {
+        email,
+        password: `wrong-${i}-password`,
+      })
       response.assertStatus(400)
     }
     const blocked = await api(client, 'post', '/auth/login', { email, password: DEMO_PASSWORD })
     blocked.assertStatus(429)
-    assert.match(blocked.body().message, /Too many failed login attempts\. Please try again in \d+ minutes?\./)
+    assert.match(
+      blocked.body().message,
+      /Too many failed login attempts\. Please try again in \d+ minutes?\./
+    )
     assert.deepEqual(blocked.body().errors, [])
     blocked.assertSessionMissing('auth_web')
 
     // Another account from the same address is not affected.
-    const other = await api(client, 'post', '/auth/login', { email: DEMO.manager, password: DEMO_PASSWORD })
+    const other = await api(client, 'post', '/auth/login', {
+      email: DEMO.manager,
+      password: DEMO_PASSWORD,
+    })
     other.assertStatus(200)
   })
 
-  test('unknown e-mails are throttled too (no account enumeration through the limiter)', async ({ client }) => {
+  test('unknown e-mails are throttled too (no account enumeration through the limiter)', async ({
+    client,
+  }) => {
     const email = `throttle-${Date.now()}@nowhere.test`
     for (let i = 0; i < 5; i++) {
-      ;(await api(client, 'post', '/auth/login', { email, password: 'whatever1' })).assertStatus(400)
+      ;(await api(client, 'post', '/auth/login', { email, password: 'whatever1' })).assertStatus(
+        400
+      )
     }
     ;(await api(client, 'post', '/auth/login', { email, password: 'whatever1' })).assertStatus(429)
   })
 
-  test('the visitor forms allow 30 requests a minute per address, then answer 429', async ({ client, assert }) => {
+  test('the visitor forms allow 30 requests a minute per address, then answer 429', async ({
+    client,
+    assert,
+  }) => {
     // Wrong logins for 30 different e-mails: no per-account limit is reached, only the form budget.
     for (let i = 0; i < 30; i++) {
-      ;(await api(client, 'post', '/auth/login', { email: `nobody${i}@nowhere.test`, password: 'whatever1' })).assertStatus(400)
+      ;(
+        await api(client, 'post', '/auth/login', {
+          email: `nobody${i}@nowhere.test`,
+          password: 'whatever1',
+        })
+      ).assertStatus(400)
     }
-    const blocked = await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    const blocked = await api(client, 'post', '/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+    })
     blocked.assertStatus(429)
     assert.isString(blocked.body().message)
     assert.deepEqual(blocked.body().errors, [])
     // The same budget covers the reset form and sign-up.
-    ;(await api(client, 'post', '/forgot-password', { email: 'nobody@nowhere.test' })).assertStatus(429)
+    ;(await api(client, 'post', '/forgot-password', { email: 'nobody@nowhere.test' })).assertStatus(
+      429
+    )
   })
 
   test('a success before the limit resets the failure count', async ({ client }) => {
     const email = DEMO.retention
     for (let i = 0; i < 4; i++) {
-      ;(await api(client, 'post', '/auth/login', { email, password: 'wrong-password' })).assertStatus(400)
+      ;(
+        await api(client, 'post', '/auth/login', { email, password: 'wrong-password' })
+      ).assertStatus(400)
     }
-    ;(await api(client, 'post', '/auth/login', { email, password: DEMO_PASSWORD })).assertStatus(200)
+    ;(await api(client, 'post', '/auth/login', { email, password: DEMO_PASSWORD })).assertStatus(
+      200
+    )
     for (let i = 0; i < 4; i++) {
-      ;(await api(client, 'post', '/auth/login', { email, password: 'wrong-password' })).assertStatus(400)
+      ;(
+        await api(client, 'post', '/auth/login', { email, password: 'wrong-password' })
+      ).assertStatus(400)
     }
-    ;(await api(client, 'post', '/auth/login', { email, password: DEMO_PASSWORD })).assertStatus(200)
+    ;(await api(client, 'post', '/auth/login', { email, password: DEMO_PASSWORD })).assertStatus(
+      200
+    )
   })
 })

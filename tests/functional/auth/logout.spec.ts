@@ -7,10 +7,15 @@ import { BrowserSession } from '#tests/helpers/browser_session'
 test.group('POST /auth/logout', (group) => {
   isolate(group)
 
-  test('ends the session: the next visit to the dashboard goes back to login', async ({ assert }) => {
+  test('ends the session: the next visit to the dashboard goes back to login', async ({
+    assert,
+  }) => {
     const browser = new BrowserSession()
     await browser.open()
-    const login = await browser.post('/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    const login = await browser.post('/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+    })
     assert.equal(login.status, 200)
     assert.equal((await browser.get('/dashboard')).status, 200)
     const sessionBefore = browser.cookie('broker-session')
@@ -54,7 +59,10 @@ test.group('POST /auth/logout', (group) => {
 
   test('without a CSRF token the request is refused', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    const response = await client.post('/auth/logout').header('Accept', 'application/json').loginAs(customer)
+    const response = await client
+      .post('/auth/logout')
+      .header('Accept', 'application/json')
+      .loginAs(customer)
     assert.equal(response.status(), 403)
   })
 })

@@ -13,7 +13,10 @@ test.group('visitor pages', (group) => {
   isolate(group)
 
   for (const page of VISITOR_PAGES) {
-    test(`GET ${page.path} renders ${page.component} with branding and no session`, async ({ client, assert }) => {
+    test(`GET ${page.path} renders ${page.component} with branding and no session`, async ({
+      client,
+      assert,
+    }) => {
       const response = await client.get(page.path).withInertia()
       response.assertStatus(200)
       response.assertInertiaComponent(page.component)
@@ -44,7 +47,9 @@ test.group('visitor pages', (group) => {
       .get('/')
       .withInertia()
       .withFlashMessages({ notice: 'Your e-mail address is verified. You can log in now.' })
-    response.assertInertiaPropsContains({ notice: 'Your e-mail address is verified. You can log in now.' })
+    response.assertInertiaPropsContains({
+      notice: 'Your e-mail address is verified. You can log in now.',
+    })
   })
 
   test('a staff member is sent to the dashboard too', async ({ client }) => {

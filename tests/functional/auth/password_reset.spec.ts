@@ -11,7 +11,8 @@ import { api, fieldErrors } from '#tests/helpers/http'
 import { linkIn } from '#tests/helpers/mails'
 import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
 
-const SAME_ANSWER = 'If an account exists for this address, we have sent a link to reset the password.'
+const SAME_ANSWER =
+  'If an account exists for this address, we have sent a link to reset the password.'
 const INVALID = 'This reset link is invalid or has expired'
 
 /** Requests a reset for `email` and returns the token from the mailed link. */
@@ -66,8 +67,12 @@ test.group('POST /forgot-password', (group) => {
   test('a new request makes the earlier link stop working', async ({ client }) => {
     const first = await mailedToken(client, DEMO.customer)
     const second = await mailedToken(client, DEMO.customer)
-    ;(await api(client, 'put', '/forgot-password', { token: first, password: 'brand-new-pass' })).assertStatus(422)
-    ;(await api(client, 'put', '/forgot-password', { token: second, password: 'brand-new-pass' })).assertStatus(200)
+    ;(
+      await api(client, 'put', '/forgot-password', { token: first, password: 'brand-new-pass' })
+    ).assertStatus(422)
+    ;(
+      await api(client, 'put', '/forgot-password', { token: second, password: 'brand-new-pass' })
+    ).assertStatus(200)
   })
 
   test('e-mail is required and must be valid', async ({ client, assert }) => {
@@ -83,31 +88,50 @@ test.group('POST /forgot-password', (group) => {
 test.group('PUT /forgot-password', (group) => {
   isolate(group)
 
-  test('sets the new password: the new one logs in, the old one does not', async ({ client, assert }) => {
+  test('sets the new password: the new one logs in, the old one does not', async ({
+    client,
+    assert,
+  }) => {
     const token = await mailedToken(client, DEMO.customer)
-    const response = await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })
+    const response = await api(client, 'put', '/forgot-password', {
+      token,
+      password: 'brand-new-pass',
+    })
     response.assertStatus(200)
     assert.match(response.body().message, /password has been updated/)
 
-    ;(await api(client, 'post', '/auth/login', { email: DEMO.customer, password: 'brand-new-pass' })).assertStatus(200)
-    ;(await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })).assertStatus(400)
+    ;(
+      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: 'brand-new-pass' })
+    ).assertStatus(200)
+    ;(
+      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    ).assertStatus(400)
   })
 
   test('the reset signs out remembered devices', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
     await User.rememberMeTokens.create(customer, '30 days')
     const token = await mailedToken(client, DEMO.customer)
-    ;(await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })).assertStatus(200)
+    ;(
+      await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })
+    ).assertStatus(200)
     assert.lengthOf(await User.rememberMeTokens.all(customer), 0)
   })
 
   test('a used link cannot be used again', async ({ client, assert }) => {
     const token = await mailedToken(client, DEMO.customer)
-    ;(await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })).assertStatus(200)
-    const again = await api(client, 'put', '/forgot-password', { token, password: 'another-pass-9' })
+    ;(
+      await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })
+    ).assertStatus(200)
+    const again = await api(client, 'put', '/forgot-password', {
+      token,
+      password: 'another-pass-9',
+    })
     again.assertStatus(422)
     assert.equal(fieldErrors(again.body()).token, INVALID)
-    ;(await api(client, 'post', '/auth/login', { email: DEMO.customer, password: 'brand-new-pass' })).assertStatus(200)
+    ;(
+      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: 'brand-new-pass' })
+    ).assertStatus(200)
   })
 
   test('an expired link is refused and the password is unchanged', async ({ client, assert }) => {
@@ -116,15 +140,23 @@ test.group('PUT /forgot-password', (group) => {
       .from('password_reset_tokens')
       .where('token_hash', hashToken(token))
       .update({ expires_at: DateTime.now().minus({ minutes: 1 }).toSQL({ includeOffset: false }) })
-    const response = await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })
+    const response = await api(client, 'put', '/forgot-password', {
+      token,
+      password: 'brand-new-pass',
+    })
     response.assertStatus(422)
     assert.equal(fieldErrors(response.body()).token, INVALID)
-    ;(await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })).assertStatus(200)
+    ;(
+      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    ).assertStatus(200)
   })
 
   test('an unknown or malformed token is refused', async ({ client, assert }) => {
     for (const token of ['x'.repeat(43), 'short', '']) {
-      const response = await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })
+      const response = await api(client, 'put', '/forgot-password', {
+        token,
+        password: 'brand-new-pass',
+      })
       response.assertStatus(422)
       assert.equal(fieldErrors(response.body()).token, INVALID, token)
     }
@@ -139,7 +171,9 @@ test.group('PUT /forgot-password', (group) => {
     missing.assertStatus(422)
     assert.equal(fieldErrors(missing.body()).password, 'Password is required')
     // The refused attempts did not consume the link.
-    ;(await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })).assertStatus(200)
+    ;(
+      await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })
+    ).assertStatus(200)
   })
 })
 

@@ -25,7 +25,10 @@ async function counts() {
 test.group('POST /auth/signup', (group) => {
   isolate(group)
 
-  test('creates a customer with a profile, a credited demo wallet and an empty real wallet', async ({ client, assert }) => {
+  test('creates a customer with a profile, a credited demo wallet and an empty real wallet', async ({
+    client,
+    assert,
+  }) => {
     const response = await api(client, 'post', '/auth/signup', signupPayload())
     response.assertStatus(201)
 
@@ -86,7 +89,10 @@ test.group('POST /auth/signup', (group) => {
     assert.isNull((await Profile.findByOrFail('user_id', user.id)).birthDate)
   })
 
-  test('with emailVerify off: created, verified, no mail, and the user can log in at once', async ({ client, assert }) => {
+  test('with emailVerify off: created, verified, no mail, and the user can log in at once', async ({
+    client,
+    assert,
+  }) => {
     const { mails } = mail.fake()
     await settings.put('emailVerify', { value1: 'off' })
     const response = await api(client, 'post', '/auth/signup', signupPayload())
@@ -104,14 +110,19 @@ test.group('POST /auth/signup', (group) => {
     login.assertStatus(200)
   })
 
-  test('with emailVerify on: a signed link is mailed; login is refused until it is followed', async ({ client, assert }) => {
+  test('with emailVerify on: a signed link is mailed; login is refused until it is followed', async ({
+    client,
+    assert,
+  }) => {
     const { mails } = mail.fake()
     const response = await api(client, 'post', '/auth/signup', signupPayload())
     response.assertStatus(201)
     assert.isTrue(response.body().emailVerify)
     assert.match(response.body().message, /verification e-mail/)
 
-    mails.assertSent(VerifyEmailNotification, ({ message }) => message.hasTo('tina.tester@example.com'))
+    mails.assertSent(VerifyEmailNotification, ({ message }) =>
+      message.hasTo('tina.tester@example.com')
+    )
     const user = await User.findByOrFail('email', 'tina.tester@example.com')
     assert.isFalse(user.isEmailVerified)
 
@@ -142,7 +153,12 @@ test.group('POST /auth/signup', (group) => {
   })
 
   test('stores a valid promo code with the user', async ({ client, assert }) => {
-    const response = await api(client, 'post', '/auth/signup', signupPayload({ promoCode: 'WELCOME2026' }))
+    const response = await api(
+      client,
+      'post',
+      '/auth/signup',
+      signupPayload({ promoCode: 'WELCOME2026' })
+    )
     response.assertStatus(201)
     const user = await User.findByOrFail('email', 'tina.tester@example.com')
     const promo = await PromoCode.findByOrFail('code', 'WELCOME2026')
@@ -155,19 +171,30 @@ test.group('POST /auth/signup', (group) => {
     assert.isNull(user.promoCodeId)
   })
 
-  test('an unknown or inactive promo code answers 422 under promoCode and writes nothing', async ({ client, assert }) => {
+  test('an unknown or inactive promo code answers 422 under promoCode and writes nothing', async ({
+    client,
+    assert,
+  }) => {
     const before = await counts()
     const unknown = await api(client, 'post', '/auth/signup', signupPayload({ promoCode: 'NOPE' }))
     unknown.assertStatus(422)
     assert.equal(fieldErrors(unknown.body()).promoCode, 'Invalid promo code')
 
     await PromoCode.query().where('code', 'WELCOME2026').update({ is_active: false })
-    const inactive = await api(client, 'post', '/auth/signup', signupPayload({ promoCode: 'WELCOME2026' }))
+    const inactive = await api(
+      client,
+      'post',
+      '/auth/signup',
+      signupPayload({ promoCode: 'WELCOME2026' })
+    )
     inactive.assertStatus(422)
     assert.deepEqual(await counts(), before)
   })
 
-  test('a registered e-mail answers 422 under email, in any letter case, and writes nothing', async ({ client, assert }) => {
+  test('a registered e-mail answers 422 under email, in any letter case, and writes nothing', async ({
+    client,
+    assert,
+  }) => {
     const before = await counts()
     for (const email of [DEMO.customer, 'CUSTOMER@demo.test', ' Customer@Demo.Test ']) {
       const response = await api(client, 'post', '/auth/signup', signupPayload({ email }))
@@ -178,7 +205,9 @@ test.group('POST /auth/signup', (group) => {
   })
 
   test('the e-mail is stored in lower case', async ({ client, assert }) => {
-    ;(await api(client, 'post', '/auth/signup', signupPayload({ email: 'Mixed.Case@Example.COM' }))).assertStatus(201)
+    ;(
+      await api(client, 'post', '/auth/signup', signupPayload({ email: 'Mixed.Case@Example.COM' }))
+    ).assertStatus(201)
     assert.isNotNull(await User.findBy('email', 'mixed.case@example.com'))
   })
 
@@ -219,18 +248,36 @@ test.group('POST /auth/signup', (group) => {
     assert.deepEqual(await counts(), before)
   })
 
-  test('password rules: at least 8 characters and confirmation must match', async ({ client, assert }) => {
-    const short = await api(client, 'post', '/auth/signup', signupPayload({ password: 'short', passwordConfirmation: 'short' }))
+  test('password rules: at least 8 characters and confirmation must match', async ({
+    client,
+    assert,
+  }) => {
+    const short = await api(
+      client,
+      'post',
+      '/auth/signup',
+      signupPayload({ password: 'short', passwordConfirmation: 'short' })
+    )
     short.assertStatus(422)
     assert.equal(fieldErrors(short.body()).password, 'Password must be at least 8 characters')
 
-    const mismatch = await api(client, 'post', '/auth/signup', signupPayload({ passwordConfirmation: 'something-else' }))
+    const mismatch = await api(
+      client,
+      'post',
+      '/auth/signup',
+      signupPayload({ passwordConfirmation: 'something-else' })
+    )
     mismatch.assertStatus(422)
     assert.equal(fieldErrors(mismatch.body()).passwordConfirmation, 'Passwords must match')
   })
 
   test('an unknown country answers 422', async ({ client, assert }) => {
-    const response = await api(client, 'post', '/auth/signup', signupPayload({ country: 'Atlantis' }))
+    const response = await api(
+      client,
+      'post',
+      '/auth/signup',
+      signupPayload({ country: 'Atlantis' })
+    )
     response.assertStatus(422)
     assert.equal(fieldErrors(response.body()).country, 'Choose a country from the list')
   })
@@ -244,33 +291,69 @@ test.group('POST /auth/signup', (group) => {
 
   test('the offered currencies follow the site setting', async ({ client }) => {
     await settings.put('appCurrency', { value1: 'USD,JPY' })
-    ;(await api(client, 'post', '/auth/signup', signupPayload({ currency: 'JPY' }))).assertStatus(201)
-    ;(await api(client, 'post', '/auth/signup', signupPayload({ email: 'x2@example.com', currency: 'EUR' }))).assertStatus(422)
+    ;(await api(client, 'post', '/auth/signup', signupPayload({ currency: 'JPY' }))).assertStatus(
+      201
+    )
+    ;(
+      await api(
+        client,
+        'post',
+        '/auth/signup',
+        signupPayload({ email: 'x2@example.com', currency: 'EUR' })
+      )
+    ).assertStatus(422)
   })
 
   test('an applicant under 18 is refused', async ({ client, assert }) => {
     const d = new Date()
     d.setFullYear(d.getFullYear() - 17)
-    const response = await api(client, 'post', '/auth/signup', signupPayload({ birthDate: d.toISOString().slice(0, 10) }))
+    const response = await api(
+      client,
+      'post',
+      '/auth/signup',
+      signupPayload({ birthDate: d.toISOString().slice(0, 10) })
+    )
     response.assertStatus(422)
     assert.equal(fieldErrors(response.body()).birthDate, 'You must be at least 18 years old')
   })
 
   test('an invalid birth date or phone answers 422', async ({ client, assert }) => {
-    const date = await api(client, 'post', '/auth/signup', signupPayload({ birthDate: '17/05/1990' }))
+    const date = await api(
+      client,
+      'post',
+      '/auth/signup',
+      signupPayload({ birthDate: '17/05/1990' })
+    )
     date.assertStatus(422)
     assert.equal(fieldErrors(date.body()).birthDate, 'Enter a valid birth date')
 
-    const old = await api(client, 'post', '/auth/signup', signupPayload({ birthDate: '1850-01-01' }))
+    const old = await api(
+      client,
+      'post',
+      '/auth/signup',
+      signupPayload({ birthDate: '1850-01-01' })
+    )
     old.assertStatus(422)
 
-    const phone = await api(client, 'post', '/auth/signup', signupPayload({ phone: 'call me maybe' }))
+    const phone = await api(
+      client,
+      'post',
+      '/auth/signup',
+      signupPayload({ phone: 'call me maybe' })
+    )
     phone.assertStatus(422)
     assert.equal(fieldErrors(phone.body()).phone, 'Enter a valid phone number')
   })
 
   test('the role cannot be chosen by the applicant', async ({ client, assert }) => {
-    ;(await api(client, 'post', '/auth/signup', signupPayload({ roleId: 1, role_id: 1, isEmailVerified: true }))).assertStatus(201)
+    ;(
+      await api(
+        client,
+        'post',
+        '/auth/signup',
+        signupPayload({ roleId: 1, role_id: 1, isEmailVerified: true })
+      )
+    ).assertStatus(201)
     const user = await User.findByOrFail('email', 'tina.tester@example.com')
     assert.equal(user.roleId, 3)
     assert.isFalse(user.isEmailVerified)
@@ -333,7 +416,10 @@ test.group('GET /verify-email/:id', (group) => {
     assert.isFalse(user.isEmailVerified)
   })
 
-  test('a link for an address that changed since it was sent does not verify', async ({ client, assert }) => {
+  test('a link for an address that changed since it was sent does not verify', async ({
+    client,
+    assert,
+  }) => {
     const { mails } = mail.fake()
     ;(await api(client, 'post', '/auth/signup', signupPayload())).assertStatus(201)
     const user = await User.findByOrFail('email', 'tina.tester@example.com')
@@ -356,8 +442,12 @@ test.group('User e-mail normalization', (group) => {
   isolate(group)
 
   test('the model stores e-mail lower-case on every write path', async ({ assert }) => {
-    const { default: User } = await import('#models/user')
-    const user = await User.create({ fullName: 'Case Test', email: '  MiXed.Case@Example.COM ', password: 'whatever-123', roleId: 3 })
+    const user = await User.create({
+      fullName: 'Case Test',
+      email: '  MiXed.Case@Example.COM ',
+      password: 'whatever-123',
+      roleId: 3,
+    })
     assert.equal(user.email, 'mixed.case@example.com')
     const stored = await User.findByOrFail('email', 'mixed.case@example.com')
     assert.equal(stored.id, user.id)

@@ -17,8 +17,12 @@ function signup(client: Client, overrides: Record<string, unknown>, from?: strin
 test.group('Sign-up: limited per address', (group) => {
   isolate(group)
 
-  test('5 accounts an hour per address; the 6th answers 429 with a clear message and creates nothing', async ({ client, assert }) => {
-    for (let i = 0; i < 5; i++) (await signup(client, { email: `tester${i}@example.com` })).assertStatus(201)
+  test('5 accounts an hour per address; the 6th answers 429 with a clear message and creates nothing', async ({
+    client,
+    assert,
+  }) => {
+    for (let i = 0; i < 5; i++)
+      (await signup(client, { email: `tester${i}@example.com` })).assertStatus(201)
     const refused = await signup(client, { email: 'tester5@example.com' })
     refused.assertStatus(429)
     assert.match(refused.body().message, THROTTLED)
@@ -26,7 +30,10 @@ test.group('Sign-up: limited per address', (group) => {
     assert.isNull(await User.findBy('email', 'tester5@example.com'))
   })
 
-  test('the duplicate e-mail message stays, and each one spends the budget', async ({ client, assert }) => {
+  test('the duplicate e-mail message stays, and each one spends the budget', async ({
+    client,
+    assert,
+  }) => {
     for (let i = 0; i < 5; i++) {
       const taken = await signup(client, { email: DEMO.customer })
       taken.assertStatus(422)
@@ -37,14 +44,23 @@ test.group('Sign-up: limited per address', (group) => {
 
   test('other form errors cost nothing', async ({ client }) => {
     for (let i = 0; i < 8; i++) {
-      ;(await signup(client, { email: `tester${i}@example.com`, password: 'short', passwordConfirmation: 'short' })).assertStatus(422)
+      ;(
+        await signup(client, {
+          email: `tester${i}@example.com`,
+          password: 'short',
+          passwordConfirmation: 'short',
+        })
+      ).assertStatus(422)
     }
     ;(await signup(client, { email: 'tester@example.com' })).assertStatus(201)
   })
 
   test('another address has its own budget', async ({ client }) => {
     await behindProxies('loopback', async () => {
-      for (let i = 0; i < 5; i++) (await signup(client, { email: `tester${i}@example.com` }, '198.51.100.1')).assertStatus(201)
+      for (let i = 0; i < 5; i++)
+        (await signup(client, { email: `tester${i}@example.com` }, '198.51.100.1')).assertStatus(
+          201
+        )
       ;(await signup(client, { email: 'tester5@example.com' }, '198.51.100.1')).assertStatus(429)
       ;(await signup(client, { email: 'tester5@example.com' }, '198.51.100.2')).assertStatus(201)
     })

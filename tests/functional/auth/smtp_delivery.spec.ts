@@ -12,7 +12,10 @@ import { DEMO } from '#tests/helpers/users'
 test.group('Real SMTP delivery', (group) => {
   isolate(group)
 
-  test('a reset request goes over SMTP to the catcher with a working link', async ({ client, assert }) => {
+  test('a reset request goes over SMTP to the catcher with a working link', async ({
+    client,
+    assert,
+  }) => {
     // isolate() fakes the mailer; this test sends for real through the smtp transport.
     mail.restore()
     const dir = await mkdtemp(join(tmpdir(), 'mail-'))
@@ -27,7 +30,8 @@ test.group('Real SMTP delivery', (group) => {
     try {
       const response = await api(client, 'post', '/forgot-password', { email: DEMO.customer })
       response.assertStatus(200)
-      for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 100))
+      for (let i = 0; i < 50 && received.length === 0; i++)
+        await new Promise((r) => setTimeout(r, 100))
 
       assert.lengthOf(received, 1)
       const [message] = received

@@ -28,9 +28,16 @@ test.group('GET /dashboard', (group) => {
     pending.assertInertiaPropsContains({ isKyc: false })
   })
 
-  test('the latest KYC submission decides: a decline after an approval is not verified', async ({ client }) => {
+  test('the latest KYC submission decides: a decline after an approval is not verified', async ({
+    client,
+  }) => {
     const customer = await demoUser(DEMO.customer)
-    await KycDocument.create({ userId: customer.id, type: 'passport', status: 'declined', declineReason: 'Blurry' })
+    await KycDocument.create({
+      userId: customer.id,
+      type: 'passport',
+      status: 'declined',
+      declineReason: 'Blurry',
+    })
     const response = await client.get('/dashboard').loginAs(customer).withInertia()
     response.assertInertiaPropsContains({ isKyc: false })
   })
@@ -60,14 +67,18 @@ test.group('GET /dashboard', (group) => {
     await settings.put('appName', { value1: 'Acme FX' })
     await settings.put('whatsapp', { value1: '' })
     const customer = await demoUser(DEMO.customer)
-    const { branding } = (await client.get('/dashboard').loginAs(customer).withInertia()).inertiaProps
+    const { branding } = (await client.get('/dashboard').loginAs(customer).withInertia())
+      .inertiaProps
     assert.equal(branding.theme, 'light')
     assert.equal(branding.pricingPlan, 'off')
     assert.equal(branding.appName, 'Acme FX')
     assert.isNull(branding.whatsapp)
   })
 
-  test('session props: user, wallets, the active wallet and its figures', async ({ client, assert }) => {
+  test('session props: user, wallets, the active wallet and its figures', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const response = await client.get('/dashboard').loginAs(customer).withInertia()
     const { session } = response.inertiaProps
@@ -83,8 +94,22 @@ test.group('GET /dashboard', (group) => {
     const real = wallets.find((w) => w.mode === 'real')!
     const demo = wallets.find((w) => w.mode === 'demo')!
     assert.sameDeepMembers(session.wallets, [
-      { id: real.id, mode: 'real', currency: 'USD', balance: '25000.00', margin: '0.00', onHold: '0.00' },
-      { id: demo.id, mode: 'demo', currency: 'USD', balance: '10000.00', margin: '0.00', onHold: '0.00' },
+      {
+        id: real.id,
+        mode: 'real',
+        currency: 'USD',
+        balance: '25000.00',
+        margin: '0.00',
+        onHold: '0.00',
+      },
+      {
+        id: demo.id,
+        mode: 'demo',
+        currency: 'USD',
+        balance: '10000.00',
+        margin: '0.00',
+        onHold: '0.00',
+      },
     ])
     assert.equal(session.activeBalance.id, real.id)
     assert.deepEqual(session.account, {
@@ -103,9 +128,13 @@ test.group('GET /dashboard', (group) => {
     assert.notProperty(session.user, 'password')
   })
 
-  test('a customer without a plan is asked to choose one and receives the plans', async ({ client, assert }) => {
+  test('a customer without a plan is asked to choose one and receives the plans', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
-    const { session } = (await client.get('/dashboard').loginAs(newcomer).withInertia()).inertiaProps
+    const { session } = (await client.get('/dashboard').loginAs(newcomer).withInertia())
+      .inertiaProps
     assert.isTrue(session.needsPlan)
     assert.isNull(session.pricingTableId)
     const plans = await PricingPlan.query().orderBy('price', 'asc')
@@ -113,12 +142,20 @@ test.group('GET /dashboard', (group) => {
       session.plans.map((p: { name: string; price: string }) => [p.name, p.price]),
       plans.map((p) => [p.name, Number(p.price).toFixed(2)])
     )
-    assert.containsSubset(session.plans[1], { name: 'Silver', price: '250.00', forexLeverage: 200, forexStopout: '40' })
+    assert.containsSubset(session.plans[1], {
+      name: 'Silver',
+      price: '250.00',
+      forexLeverage: 200,
+      forexStopout: '40',
+    })
     assert.equal(session.activeBalance.mode, 'demo')
     assert.equal(session.account.balance, '10000.00')
   })
 
-  test('staff get their role button and no plan prompt, wallets or figures', async ({ client, assert }) => {
+  test('staff get their role button and no plan prompt, wallets or figures', async ({
+    client,
+    assert,
+  }) => {
     const expectations = [
       [DEMO.admin, '/admin', 'Admin'],
       [DEMO.manager, '/admin/trades/all', 'Manager'],
@@ -176,13 +213,24 @@ test.group('GET /auth/user', (group) => {
 test.group('Dashboard instruments and market status', (group) => {
   isolate(group)
 
-  test('carries every instrument with its prices and the market status', async ({ client, assert }) => {
+  test('carries every instrument with its prices and the market status', async ({
+    client,
+    assert,
+  }) => {
     const user = await demoUser(DEMO.customer)
     const response = await client.get('/dashboard').loginAs(user).withInertia()
     response.assertStatus(200)
     const props = response.body().props
     const names = props.instruments.map((i: { name: string }) => i.name)
-    for (const name of ['USD_CNH', 'USD_JPY', 'EUR_USD', 'XAU_USD', 'SPX500_USD', 'AAPL', 'BTC_USD']) {
+    for (const name of [
+      'USD_CNH',
+      'USD_JPY',
+      'EUR_USD',
+      'XAU_USD',
+      'SPX500_USD',
+      'AAPL',
+      'BTC_USD',
+    ]) {
       assert.include(names, name)
     }
     const eur = props.instruments.find((i: { name: string }) => i.name === 'EUR_USD')
@@ -192,13 +240,19 @@ test.group('Dashboard instruments and market status', (group) => {
     assert.isTrue(props.marketStatus.crypto)
   })
 
-  test('carries the spreads, the plan stop-outs and each instrument\'s effective leverage', async ({ client, assert }) => {
+  test("carries the spreads, the plan stop-outs and each instrument's effective leverage", async ({
+    client,
+    assert,
+  }) => {
     const silver = await demoUser(DEMO.customer)
     const props = (await client.get('/dashboard').loginAs(silver).withInertia()).body().props
     assert.deepEqual(props.spreads, { forex: 1, commodity: 1, index: 1, stock: 1, crypto: 1 })
     assert.equal(props.stopOuts.forex, '40')
     // Silver: forex 200 from the plan
-    assert.equal(props.instruments.find((i: { name: string }) => i.name === 'EUR_USD').leverage, 200)
+    assert.equal(
+      props.instruments.find((i: { name: string }) => i.name === 'EUR_USD').leverage,
+      200
+    )
 
     const noPlan = await demoUser(DEMO.newcomer)
     const fallback = (await client.get('/dashboard').loginAs(noPlan).withInertia()).body().props
@@ -211,12 +265,18 @@ test.group('Dashboard instruments and market status', (group) => {
 test.group('Session figures with an open position', (group) => {
   isolate(group)
 
-  test('figures use the §9 formulas and the positions travel to the browser', async ({ client, assert }) => {
+  test('figures use the §9 formulas and the positions travel to the browser', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     // XAU_USD seeded at bid 2385.23 / ask 2385.58 (2 decimals). A buy of 10 opens at the ask,
     // and a buy's current rate is the ask too (spec §4): P/L 0, spread 0.
     await openPosition(customer, { instrument: 'XAU_USD', type: 'buy', amount: '10' })
-    const response = await client.get('/auth/user').loginAs(customer).header('Accept', 'application/json')
+    const response = await client
+      .get('/auth/user')
+      .loginAs(customer)
+      .header('Accept', 'application/json')
     response.assertStatus(200)
     const body = response.body()
     assert.deepEqual(body.openPositions, [

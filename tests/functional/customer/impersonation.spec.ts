@@ -16,7 +16,9 @@ test.group('POST /authManager/back-to-admin', (group) => {
     }
   })
 
-  test('in a login-as session it signs the staff member back in and ends the impersonation', async ({ client }) => {
+  test('in a login-as session it signs the staff member back in and ends the impersonation', async ({
+    client,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const admin = await demoUser(DEMO.admin)
     const response = await api(client, 'post', '/authManager/back-to-admin')
@@ -48,7 +50,9 @@ test.group('POST /authManager/back-to-admin', (group) => {
 test.group('POST /authManager/back-to-admin with a staff account that is gone', (group) => {
   isolate(group)
 
-  test('a disabled staff account is not signed back in: its login-as session has ended', async ({ client }) => {
+  test('a disabled staff account is not signed back in: its login-as session has ended', async ({
+    client,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const admin = await demoUser(DEMO.admin)
     admin.isActive = false

@@ -10,19 +10,47 @@ test.group('GET /notifications', (group) => {
   test('lists only the user’s own notifications, newest first', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
     const newcomer = await demoUser(DEMO.newcomer)
-    await Notification.create({ userId: customer.id, title: 'Deposit approved', description: '100 USD', url: '/deposits' })
-    await Notification.create({ userId: newcomer.id, title: 'Not yours', description: null, url: null })
-    await Notification.create({ userId: customer.id, title: 'KYC approved', description: null, url: null })
+    await Notification.create({
+      userId: customer.id,
+      title: 'Deposit approved',
+      description: '100 USD',
+      url: '/deposits',
+    })
+    await Notification.create({
+      userId: newcomer.id,
+      title: 'Not yours',
+      description: null,
+      url: null,
+    })
+    await Notification.create({
+      userId: customer.id,
+      title: 'KYC approved',
+      description: null,
+      url: null,
+    })
 
     const response = await api(client, 'get', '/notifications').loginAs(customer)
     response.assertStatus(200)
-    const data = response.body().data as { id: number; title: string; description: string | null; url: string | null; createdAt: string }[]
+    const data = response.body().data as {
+      id: number
+      title: string
+      description: string | null
+      url: string | null
+      createdAt: string
+    }[]
     assert.deepEqual(
       data.map((n) => n.title),
       ['KYC approved', 'Deposit approved', 'Welcome to Broker']
     )
-    assert.notInclude(data.map((n) => n.title), 'Not yours')
-    assert.containsSubset(data[1], { title: 'Deposit approved', description: '100 USD', url: '/deposits' })
+    assert.notInclude(
+      data.map((n) => n.title),
+      'Not yours'
+    )
+    assert.containsSubset(data[1], {
+      title: 'Deposit approved',
+      description: '100 USD',
+      url: '/deposits',
+    })
     assert.isString(data[0].createdAt)
     assert.sameMembers(Object.keys(data[0]), ['id', 'title', 'description', 'url', 'createdAt'])
   })

@@ -5,7 +5,14 @@ import Balance from '#models/balance'
 import User from '#models/user'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, balanceMatchesLedger, demoUser, ledgerOf, userOfRole, walletsOf } from '#tests/helpers/users'
+import {
+  DEMO,
+  balanceMatchesLedger,
+  demoUser,
+  ledgerOf,
+  userOfRole,
+  walletsOf,
+} from '#tests/helpers/users'
 import type { RoleId } from '#domain/roles'
 
 const plan = (name: string) => PricingPlan.findByOrFail('name', name)
@@ -20,7 +27,10 @@ async function ledgerCount() {
 test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
   isolate(group)
 
-  test('charges the plan price to the active wallet through the ledger and makes the plan current', async ({ client, assert }) => {
+  test('charges the plan price to the active wallet through the ledger and makes the plan current', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const silver = await plan('Silver')
     const wallet = await Balance.findOrFail(newcomer.activeBalanceId!)
@@ -46,13 +56,17 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
     assert.isTrue(await balanceMatchesLedger(wallet.id))
 
     // The shell no longer asks for a plan.
-    const { session } = (await client.get('/dashboard').loginAs(newcomer).withInertia()).inertiaProps
+    const { session } = (await client.get('/dashboard').loginAs(newcomer).withInertia())
+      .inertiaProps
     assert.isFalse(session.needsPlan)
     assert.equal(session.pricingTableId, silver.id)
     assert.equal(session.account.balance, '9750.00')
   })
 
-  test('subscribing to the current plan again is a 409 and charges nothing', async ({ client, assert }) => {
+  test('subscribing to the current plan again is a 409 and charges nothing', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const silver = await plan('Silver')
     ;(await subscribe(client, silver.id).loginAs(newcomer)).assertStatus(200)
@@ -99,7 +113,10 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
     assert.equal(await ledgerCount(), before)
   })
 
-  test('a plan costing more than the free balance is refused with Not enough balance and nothing is written', async ({ client, assert }) => {
+  test('a plan costing more than the free balance is refused with Not enough balance and nothing is written', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const real = (await walletsOf(newcomer)).find((w) => w.mode === 'real')!
     newcomer.activeBalanceId = real.id
@@ -117,7 +134,10 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
     assert.equal(await ledgerCount(), before)
   })
 
-  test('money held for margin or pending withdrawals is not free for a plan', async ({ client, assert }) => {
+  test('money held for margin or pending withdrawals is not free for a plan', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const wallet = await Balance.findOrFail(newcomer.activeBalanceId!)
     await db.from('balances').where('id', wallet.id).update({ margin: '9000', on_hold: '800' })

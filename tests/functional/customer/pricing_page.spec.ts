@@ -33,7 +33,10 @@ test.group('Pricing page (GET /pricing)', (group) => {
     visit.assertInertiaComponent('errors/not_found')
   })
 
-  test('staff are refused the plan page, and their dashboard carries no plans', async ({ client, assert }) => {
+  test('staff are refused the plan page, and their dashboard carries no plans', async ({
+    client,
+    assert,
+  }) => {
     for (const email of [DEMO.admin, DEMO.manager]) {
       const staff = await demoUser(email)
       const page = await client.get('/pricing').loginAs(staff).header('Accept', 'application/json')
@@ -47,7 +50,9 @@ test.group('Pricing page (GET /pricing)', (group) => {
   test('staff cannot subscribe to a plan (Bouncer policy)', async ({ client, assert }) => {
     const staff = await demoUser(DEMO.admin)
     const plan = await PricingPlan.findByOrFail('name', 'Basic')
-    const response = await api(client, 'post', `/dashboard/pricing/subscribe/${plan.id}`).loginAs(staff)
+    const response = await api(client, 'post', `/dashboard/pricing/subscribe/${plan.id}`).loginAs(
+      staff
+    )
     response.assertStatus(403)
     await staff.refresh()
     assert.isNull(staff.pricingTableId)

@@ -63,7 +63,9 @@ test.group('GET /profile', (group) => {
       .loginAs(customer)
       .withSession({ [IMPERSONATOR]: { staffId: admin.id, staffRoleId: 1 } })
       .withInertia()
-    response.assertInertiaPropsContains({ profile: { phone: '+4915112345678', phoneLocked: false } })
+    response.assertInertiaPropsContains({
+      profile: { phone: '+4915112345678', phoneLocked: false },
+    })
   })
 
   test('a user without a profile row gets empty fields', async ({ client }) => {
@@ -96,7 +98,10 @@ test.group('PUT /profile/me', (group) => {
     assert.equal(profile.postalCode, '1010')
   })
 
-  test('fields left out keep their value; e-mail and role cannot be changed here', async ({ client, assert }) => {
+  test('fields left out keep their value; e-mail and role cannot be changed here', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const response = await api(client, 'put', '/profile/me', {
       fullName: 'Only Name',
@@ -123,7 +128,12 @@ test.group('PUT /profile/me', (group) => {
   test('an agent login-as session cannot change the phone', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
     const agent = await demoUser(DEMO.retention)
-    const response = await api(client, 'put', '/profile/me', profileUpdate({ phone: '+1 555 000 1111' }))
+    const response = await api(
+      client,
+      'put',
+      '/profile/me',
+      profileUpdate({ phone: '+1 555 000 1111' })
+    )
       .loginAs(customer)
       .withSession({ [IMPERSONATOR]: { staffId: agent.id, staffRoleId: 6 } })
     response.assertStatus(200)
@@ -134,26 +144,46 @@ test.group('PUT /profile/me', (group) => {
 
   test('full name is required', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    const response = await api(client, 'put', '/profile/me', profileUpdate({ fullName: undefined })).loginAs(customer)
+    const response = await api(
+      client,
+      'put',
+      '/profile/me',
+      profileUpdate({ fullName: undefined })
+    ).loginAs(customer)
     response.assertStatus(422)
     assert.equal(fieldErrors(response.body()).fullName, 'Full name is required')
     await customer.refresh()
     assert.equal(customer.fullName, 'Carla Customer')
   })
 
-  test('a bad phone, an unknown country or an under-age birth date is refused and nothing changes', async ({ client, assert }) => {
+  test('a bad phone, an unknown country or an under-age birth date is refused and nothing changes', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
-    const phone = await api(client, 'put', '/profile/me', profileUpdate({ phone: 'abc' })).loginAs(customer)
+    const phone = await api(client, 'put', '/profile/me', profileUpdate({ phone: 'abc' })).loginAs(
+      customer
+    )
     phone.assertStatus(422)
     assert.equal(fieldErrors(phone.body()).phone, 'Enter a valid phone number')
 
-    const country = await api(client, 'put', '/profile/me', profileUpdate({ country: 'Narnia' })).loginAs(customer)
+    const country = await api(
+      client,
+      'put',
+      '/profile/me',
+      profileUpdate({ country: 'Narnia' })
+    ).loginAs(customer)
     country.assertStatus(422)
     assert.equal(fieldErrors(country.body()).country, 'Choose a country from the list')
 
     const young = new Date()
     young.setFullYear(young.getFullYear() - 10)
-    const birth = await api(client, 'put', '/profile/me', profileUpdate({ birthDate: young.toISOString().slice(0, 10) })).loginAs(customer)
+    const birth = await api(
+      client,
+      'put',
+      '/profile/me',
+      profileUpdate({ birthDate: young.toISOString().slice(0, 10) })
+    ).loginAs(customer)
     birth.assertStatus(422)
     assert.equal(fieldErrors(birth.body()).birthDate, 'You must be at least 18 years old')
 
@@ -164,7 +194,12 @@ test.group('PUT /profile/me', (group) => {
 
   test('too-long values are refused with a clear message', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    const response = await api(client, 'put', '/profile/me', profileUpdate({ city: 'x'.repeat(101) })).loginAs(customer)
+    const response = await api(
+      client,
+      'put',
+      '/profile/me',
+      profileUpdate({ city: 'x'.repeat(101) })
+    ).loginAs(customer)
     response.assertStatus(422)
     assert.equal(fieldErrors(response.body()).city, 'The city field must be at most 100 characters')
   })
@@ -172,7 +207,14 @@ test.group('PUT /profile/me', (group) => {
   test('updates only the signed-in user', async ({ client, assert }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const customer = await demoUser(DEMO.customer)
-    ;(await api(client, 'put', '/profile/me', profileUpdate({ userId: customer.id, id: customer.id })).loginAs(newcomer)).assertStatus(200)
+    ;(
+      await api(
+        client,
+        'put',
+        '/profile/me',
+        profileUpdate({ userId: customer.id, id: customer.id })
+      ).loginAs(newcomer)
+    ).assertStatus(200)
     assert.equal((await User.findOrFail(customer.id)).fullName, 'Carla Customer')
     assert.equal((await User.findOrFail(newcomer.id)).fullName, 'Carla C. Customer')
   })

@@ -18,7 +18,10 @@ test.group('GET /security', (group) => {
 test.group('PUT /security/password', (group) => {
   isolate(group)
 
-  test('changes the password: the new one logs in, the old one does not', async ({ client, assert }) => {
+  test('changes the password: the new one logs in, the old one does not', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const response = await api(client, 'put', '/security/password', {
       currentPassword: DEMO_PASSWORD,
@@ -27,17 +30,26 @@ test.group('PUT /security/password', (group) => {
     response.assertStatus(200)
     assert.equal(response.body().message, 'Password changed successfully')
 
-    ;(await api(client, 'post', '/auth/login', { email: DEMO.customer, password: 'a-better-password' })).assertStatus(200)
-    ;(await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })).assertStatus(400)
+    ;(
+      await api(client, 'post', '/auth/login', {
+        email: DEMO.customer,
+        password: 'a-better-password',
+      })
+    ).assertStatus(200)
+    ;(
+      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    ).assertStatus(400)
   })
 
   test('signs out remembered devices', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
     await User.rememberMeTokens.create(customer, '30 days')
-    ;(await api(client, 'put', '/security/password', {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: 'a-better-password',
-    }).loginAs(customer)).assertStatus(200)
+    ;(
+      await api(client, 'put', '/security/password', {
+        currentPassword: DEMO_PASSWORD,
+        newPassword: 'a-better-password',
+      }).loginAs(customer)
+    ).assertStatus(200)
     assert.lengthOf(await User.rememberMeTokens.all(customer), 0)
   })
 
@@ -49,7 +61,9 @@ test.group('PUT /security/password', (group) => {
     }).loginAs(customer)
     response.assertStatus(422)
     assert.equal(fieldErrors(response.body()).currentPassword, 'Current password is incorrect')
-    ;(await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })).assertStatus(200)
+    ;(
+      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    ).assertStatus(200)
   })
 
   test('the form messages of customer spec §5', async ({ client, assert }) => {
@@ -79,10 +93,14 @@ test.group('PUT /security/password', (group) => {
 
   test('staff can change their own password too', async ({ client }) => {
     const admin = await demoUser(DEMO.admin)
-    ;(await api(client, 'put', '/security/password', {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: 'admin-new-pass',
-    }).loginAs(admin)).assertStatus(200)
-    ;(await api(client, 'post', '/auth/login', { email: DEMO.admin, password: 'admin-new-pass' })).assertStatus(200)
+    ;(
+      await api(client, 'put', '/security/password', {
+        currentPassword: DEMO_PASSWORD,
+        newPassword: 'admin-new-pass',
+      }).loginAs(admin)
+    ).assertStatus(200)
+    ;(
+      await api(client, 'post', '/auth/login', { email: DEMO.admin, password: 'admin-new-pass' })
+    ).assertStatus(200)
   })
 })

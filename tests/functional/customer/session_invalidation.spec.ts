@@ -6,11 +6,12 @@ import { linkIn } from '#tests/helpers/mails'
 import { DEMO, DEMO_PASSWORD } from '#tests/helpers/users'
 import { BrowserSession, signedInBrowser } from '#tests/helpers/browser_session'
 
-
 test.group('A password change signs out the other devices', (group) => {
   isolate(group)
 
-  test('changing the password keeps this device and ends the other sessions', async ({ assert }) => {
+  test('changing the password keeps this device and ends the other sessions', async ({
+    assert,
+  }) => {
     const laptop = await signedInBrowser(DEMO.customer)
     const phone = await signedInBrowser(DEMO.customer)
     assert.equal((await phone.getJson('/auth/user')).status, 200)
@@ -35,7 +36,9 @@ test.group('A password change signs out the other devices', (group) => {
     await visitor.open()
     await visitor.post('/forgot-password', { email: DEMO.customer })
     const sent = mails.sent((m) => m instanceof ResetPasswordNotification)
-    const token = linkIn(sent[sent.length - 1], '/reset-password/').pathname.split('/').pop()
+    const token = linkIn(sent[sent.length - 1], '/reset-password/')
+      .pathname.split('/')
+      .pop()
     const reset = await visitor.put('/forgot-password', { token, password: 'reset-pass-4567' })
     assert.equal(reset.status, 200, reset.text)
 

@@ -32,7 +32,10 @@ async function seedStatement() {
   await openPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
   await openPosition(customer, { instrument: 'EUR_USD', type: 'sell', amount: '2000' })
   const otherWallet = (await walletsOf(customer)).find((w) => w.id !== customer.activeBalanceId)!
-  const otherWalletOrder = await closedOrder(customer, { closedAt: `${day(10)}T12:00:00Z`, balanceId: otherWallet.id })
+  const otherWalletOrder = await closedOrder(customer, {
+    closedAt: `${day(10)}T12:00:00Z`,
+    balanceId: otherWallet.id,
+  })
   const newcomer = await demoUser(DEMO.newcomer)
   const foreign = [
     await closedOrder(newcomer, { closedAt: `${day(5)}T12:00:00Z` }),
@@ -47,7 +50,10 @@ const history = (client: ApiClient, customer: User, query: string) =>
 test.group('Statements page (GET /statements)', (group) => {
   isolate(group)
 
-  test('renders the first page of the active wallet’s closed trades', async ({ client, assert }) => {
+  test('renders the first page of the active wallet’s closed trades', async ({
+    client,
+    assert,
+  }) => {
     const { customer, ids } = await seedStatement()
     const response = await client.get('/statements').loginAs(customer).withInertia()
     response.assertStatus(200)
@@ -74,7 +80,11 @@ test.group('Statements page (GET /statements)', (group) => {
       profitLoss: '12.50000',
       status: 'CLOSED',
     })
-    assert.include(props.statements.data[1], { type: 'sell', profitLoss: '-3.25000', status: 'CLOSED' })
+    assert.include(props.statements.data[1], {
+      type: 'sell',
+      profitLoss: '-3.25000',
+      status: 'CLOSED',
+    })
   })
 
   test('echoes the range in the address and lists only its rows', async ({ client, assert }) => {
@@ -94,7 +104,10 @@ test.group('Statements page (GET /statements)', (group) => {
     )
   })
 
-  test('a bad range in the address shows its message and the whole statement', async ({ client, assert }) => {
+  test('a bad range in the address shows its message and the whole statement', async ({
+    client,
+    assert,
+  }) => {
     const { customer } = await seedStatement()
     const response = await client
       .get(`/statements?dateStart=${day(5)}&dateEnd=${day(3)}`)
@@ -134,18 +147,30 @@ test.group('GET /statements/history', (group) => {
     const first = await history(client, customer, '')
     first.assertStatus(200)
     assert.deepEqual(first.body().meta, { total: 17, perPage: 15, currentPage: 1, lastPage: 2 })
-    assert.deepEqual(first.body().data.map((r: any) => r.ticket), ids.slice(0, 15))
+    assert.deepEqual(
+      first.body().data.map((r: any) => r.ticket),
+      ids.slice(0, 15)
+    )
 
     const second = await history(client, customer, '?page=2&limit=15')
     assert.deepEqual(second.body().meta, { total: 17, perPage: 15, currentPage: 2, lastPage: 2 })
-    assert.deepEqual(second.body().data.map((r: any) => r.ticket), ids.slice(15))
+    assert.deepEqual(
+      second.body().data.map((r: any) => r.ticket),
+      ids.slice(15)
+    )
   })
 
-  test('honours limit; pages = ceiling of total ÷ limit; a page past the end is empty', async ({ client, assert }) => {
+  test('honours limit; pages = ceiling of total ÷ limit; a page past the end is empty', async ({
+    client,
+    assert,
+  }) => {
     const { customer, ids } = await seedStatement()
     const fourth = await history(client, customer, '?page=4&limit=5')
     assert.deepEqual(fourth.body().meta, { total: 17, perPage: 5, currentPage: 4, lastPage: 4 })
-    assert.deepEqual(fourth.body().data.map((r: any) => r.ticket), ids.slice(15, 17))
+    assert.deepEqual(
+      fourth.body().data.map((r: any) => r.ticket),
+      ids.slice(15, 17)
+    )
 
     const past = await history(client, customer, '?page=9&limit=5')
     past.assertStatus(200)
@@ -153,10 +178,16 @@ test.group('GET /statements/history', (group) => {
     assert.equal(past.body().meta.total, 17)
 
     const all = await history(client, customer, '?limit=100')
-    assert.deepEqual(all.body().data.map((r: any) => r.ticket), ids)
+    assert.deepEqual(
+      all.body().data.map((r: any) => r.ticket),
+      ids
+    )
   })
 
-  test('never lists open positions, other wallets or other users’ trades', async ({ client, assert }) => {
+  test('never lists open positions, other wallets or other users’ trades', async ({
+    client,
+    assert,
+  }) => {
     const { customer, ids, otherWalletOrder, foreign } = await seedStatement()
     const all = await history(client, customer, '?limit=100')
     const tickets: number[] = all.body().data.map((r: any) => r.ticket)
@@ -181,7 +212,10 @@ test.group('GET /statements/history', (group) => {
       .then((r) => r.assertStatus(200))
     await customer.refresh()
     const response = await history(client, customer, '')
-    assert.deepEqual(response.body().data.map((r: any) => r.ticket), [otherWalletOrder.id])
+    assert.deepEqual(
+      response.body().data.map((r: any) => r.ticket),
+      [otherWalletOrder.id]
+    )
     assert.equal(response.body().meta.total, 1)
   })
 
@@ -210,7 +244,9 @@ test.group('GET /statements/history', (group) => {
     await db
       .from('orders')
       .where('id', lastHalfSecond)
-      .update({ close_time: DateTime.fromISO('2025-02-01T23:59:59.500Z').toSQL({ includeOffset: false }) })
+      .update({
+        close_time: DateTime.fromISO('2025-02-01T23:59:59.500Z').toSQL({ includeOffset: false }),
+      })
 
     const oneDay = await history(client, customer, '?dateStart=2025-02-01&dateEnd=2025-02-01')
     oneDay.assertStatus(200)
@@ -220,17 +256,26 @@ test.group('GET /statements/history', (group) => {
     )
 
     const fromOnly = await history(client, customer, '?dateStart=2025-02-02')
-    assert.deepEqual(fromOnly.body().data.map((r: any) => r.ticket), [afterEnd])
+    assert.deepEqual(
+      fromOnly.body().data.map((r: any) => r.ticket),
+      [afterEnd]
+    )
 
     const untilOnly = await history(client, customer, '?dateEnd=2025-01-31')
-    assert.deepEqual(untilOnly.body().data.map((r: any) => r.ticket), [beforeStart])
+    assert.deepEqual(
+      untilOnly.body().data.map((r: any) => r.ticket),
+      [beforeStart]
+    )
 
     const cleared = await history(client, customer, '?dateStart=&dateEnd=&page=1&limit=15')
     cleared.assertStatus(200)
     assert.equal(cleared.body().meta.total, 6)
 
     const farFuture = await history(client, customer, '?dateStart=2025-02-02&dateEnd=9999-12-31')
-    assert.deepEqual(farFuture.body().data.map((r: any) => r.ticket), [afterEnd])
+    assert.deepEqual(
+      farFuture.body().data.map((r: any) => r.ticket),
+      [afterEnd]
+    )
   })
 
   test('bad input answers 422 with the message under the field', async ({ client, assert }) => {
@@ -239,7 +284,11 @@ test.group('GET /statements/history', (group) => {
       ['?dateStart=2025-02-30', 'dateStart', 'Start date must be a valid date (YYYY-MM-DD)'],
       ['?dateStart=01/02/2025', 'dateStart', 'Start date must be a valid date (YYYY-MM-DD)'],
       ['?dateEnd=yesterday', 'dateEnd', 'End date must be a valid date (YYYY-MM-DD)'],
-      ['?dateStart=2025-02-10&dateEnd=2025-02-09', 'dateEnd', 'End date must be on or after the start date'],
+      [
+        '?dateStart=2025-02-10&dateEnd=2025-02-09',
+        'dateEnd',
+        'End date must be on or after the start date',
+      ],
       ['?page=0', 'page', 'Page must be a whole number of at least 1'],
       ['?page=-1', 'page', 'Page must be a whole number of at least 1'],
       ['?page=1.5', 'page', 'Page must be a whole number of at least 1'],
@@ -260,15 +309,39 @@ test.group('GET /statements/history', (group) => {
 
   test('odd query values never reach a 500', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    const odd = ['%00', '99999999999999999999', '-1', '0', '1.5', '%F0%9F%98%80', 'x'.repeat(2000), "'%20OR%201=1", '0000-00-00', '275760-09-13', '9999-12-31', '0001-01-01']
+    const odd = [
+      '%00',
+      '99999999999999999999',
+      '-1',
+      '0',
+      '1.5',
+      '%F0%9F%98%80',
+      'x'.repeat(2000),
+      "'%20OR%201=1",
+      '0000-00-00',
+      '275760-09-13',
+      '9999-12-31',
+      '0001-01-01',
+    ]
     for (const value of odd) {
       for (const name of ['page', 'limit', 'dateStart', 'dateEnd']) {
         for (const path of ['/statements/history', '/statements/export']) {
           const response = await api(client, 'get', `${path}?${name}=${value}`).loginAs(customer)
-          assert.isBelow(response.status(), 500, `${path}?${name}=${value.slice(0, 40)} → ${response.status()} ${response.text().slice(0, 200)}`)
+          assert.isBelow(
+            response.status(),
+            500,
+            `${path}?${name}=${value.slice(0, 40)} → ${response.status()} ${response.text().slice(0, 200)}`
+          )
         }
-        const page = await client.get(`/statements?${name}=${value}`).loginAs(customer).withInertia()
-        assert.equal(page.status(), value === '%00' ? 422 : 200, `/statements?${name}=${value.slice(0, 40)}`)
+        const page = await client
+          .get(`/statements?${name}=${value}`)
+          .loginAs(customer)
+          .withInertia()
+        assert.equal(
+          page.status(),
+          value === '%00' ? 422 : 200,
+          `/statements?${name}=${value.slice(0, 40)}`
+        )
       }
     }
   })
@@ -289,36 +362,64 @@ test.group('GET /statements/export', (group) => {
     const response = await client.get('/statements/export').loginAs(customer)
     response.assertStatus(200)
     assert.match(response.header('content-type') ?? '', /^text\/csv; charset=utf-8/)
-    assert.equal(response.header('content-disposition'), 'attachment; filename="statements_all.csv"')
+    assert.equal(
+      response.header('content-disposition'),
+      'attachment; filename="statements_all.csv"'
+    )
     assert.equal(response.header('cache-control'), 'no-store')
 
     const text = response.text()
     assert.isTrue(text.endsWith('\r\n'))
     const lines = text.split('\r\n').slice(0, -1)
-    assert.equal(lines[0], 'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Profit/Loss,Status')
+    assert.equal(
+      lines[0],
+      'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Profit/Loss,Status'
+    )
     assert.lengthOf(lines, 1 + 17)
-    assert.equal(lines[1], `${ids[0]},2025-01-17 2:05 PM,2025-01-17 3:05 PM,buy,EUR/USD,1000,1.08450,1.08550,12.50000,CLOSED`)
+    assert.equal(
+      lines[1],
+      `${ids[0]},2025-01-17 2:05 PM,2025-01-17 3:05 PM,buy,EUR/USD,1000,1.08450,1.08550,12.50000,CLOSED`
+    )
     // A loss stays a plain negative number: no formula guard on numbers.
-    assert.equal(lines[2], `${ids[1]},2025-01-16 2:05 PM,2025-01-16 3:05 PM,sell,EUR/USD,1000,1.08450,1.08550,-3.25000,CLOSED`)
-    assert.deepEqual(lines.slice(1).map((l) => Number(l.split(',')[0])), ids)
+    assert.equal(
+      lines[2],
+      `${ids[1]},2025-01-16 2:05 PM,2025-01-16 3:05 PM,sell,EUR/USD,1000,1.08450,1.08550,-3.25000,CLOSED`
+    )
+    assert.deepEqual(
+      lines.slice(1).map((l) => Number(l.split(',')[0])),
+      ids
+    )
   })
 
   test('carries the range in the file name and the rows', async ({ client, assert }) => {
     const { customer, ids } = await seedStatement()
-    const response = await client.get(`/statements/export?dateStart=${day(3)}&dateEnd=${day(5)}`).loginAs(customer)
+    const response = await client
+      .get(`/statements/export?dateStart=${day(3)}&dateEnd=${day(5)}`)
+      .loginAs(customer)
     response.assertStatus(200)
     assert.equal(
       response.header('content-disposition'),
       'attachment; filename="statements_2025-01-03_2025-01-05.csv"'
     )
     const lines = response.text().split('\r\n').slice(1, -1)
-    assert.deepEqual(lines.map((l) => Number(l.split(',')[0])), ids.slice(12, 15))
+    assert.deepEqual(
+      lines.map((l) => Number(l.split(',')[0])),
+      ids.slice(12, 15)
+    )
 
     const from = await client.get(`/statements/export?dateStart=${day(16)}`).loginAs(customer)
-    assert.equal(from.header('content-disposition'), 'attachment; filename="statements_from_2025-01-16.csv"')
+    assert.equal(
+      from.header('content-disposition'),
+      'attachment; filename="statements_from_2025-01-16.csv"'
+    )
     assert.lengthOf(from.text().split('\r\n').slice(1, -1), 2)
-    const until = await client.get(`/statements/export?dateEnd=${day(1)}&dateStart=`).loginAs(customer)
-    assert.equal(until.header('content-disposition'), 'attachment; filename="statements_until_2025-01-01.csv"')
+    const until = await client
+      .get(`/statements/export?dateEnd=${day(1)}&dateStart=`)
+      .loginAs(customer)
+    assert.equal(
+      until.header('content-disposition'),
+      'attachment; filename="statements_until_2025-01-01.csv"'
+    )
     assert.lengthOf(until.text().split('\r\n').slice(1, -1), 1)
   })
 
@@ -326,7 +427,10 @@ test.group('GET /statements/export', (group) => {
     const customer = await demoUser(DEMO.customer)
     const response = await client.get('/statements/export?dateStart=2030-01-01').loginAs(customer)
     response.assertStatus(200)
-    assert.equal(response.text(), 'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Profit/Loss,Status\r\n')
+    assert.equal(
+      response.text(),
+      'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Profit/Loss,Status\r\n'
+    )
   })
 
   test('quotes fields that need it and neutralizes formulas', async ({ client, assert }) => {
@@ -337,7 +441,9 @@ test.group('GET /statements/export', (group) => {
       quote: '@USD',
       proLoss: '-0.000004',
     })
-    const response = await client.get('/statements/export?dateStart=2025-03-01&dateEnd=2025-03-01').loginAs(customer)
+    const response = await client
+      .get('/statements/export?dateStart=2025-03-01&dateEnd=2025-03-01')
+      .loginAs(customer)
     const lines = response.text().split('\r\n')
     // A loss that rounds to nothing is written without a minus sign.
     assert.equal(
@@ -346,12 +452,22 @@ test.group('GET /statements/export', (group) => {
     )
   })
 
-  test('a bad range answers 422 to a JSON caller and never a 500 to a link', async ({ client, assert }) => {
+  test('a bad range answers 422 to a JSON caller and never a 500 to a link', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
-    const json = await api(client, 'get', '/statements/export?dateStart=2025-02-10&dateEnd=2025-02-01').loginAs(customer)
+    const json = await api(
+      client,
+      'get',
+      '/statements/export?dateStart=2025-02-10&dateEnd=2025-02-01'
+    ).loginAs(customer)
     json.assertStatus(422)
     assert.equal(fieldErrors(json.body()).dateEnd, 'End date must be on or after the start date')
-    const link = await client.get('/statements/export?dateStart=nope').loginAs(customer).redirects(0)
+    const link = await client
+      .get('/statements/export?dateStart=nope')
+      .loginAs(customer)
+      .redirects(0)
     assert.isBelow(link.status(), 500)
     assert.notEqual(link.status(), 200)
   })

@@ -11,13 +11,16 @@ test.group('POST /dashboard/switch-wallet', (group) => {
     const demo = (await walletsOf(customer)).find((w) => w.mode === 'demo')!
     assert.notEqual(customer.activeBalanceId, demo.id)
 
-    const response = await api(client, 'post', '/dashboard/switch-wallet', { balanceId: demo.id }).loginAs(customer)
+    const response = await api(client, 'post', '/dashboard/switch-wallet', {
+      balanceId: demo.id,
+    }).loginAs(customer)
     response.assertStatus(200)
     response.assertBodyContains({ balanceId: demo.id })
     await customer.refresh()
     assert.equal(customer.activeBalanceId, demo.id)
 
-    const { session } = (await client.get('/dashboard').loginAs(customer).withInertia()).inertiaProps
+    const { session } = (await client.get('/dashboard').loginAs(customer).withInertia())
+      .inertiaProps
     assert.equal(session.activeBalance.id, demo.id)
     assert.equal(session.account.balance, '10000.00')
   })
@@ -25,7 +28,11 @@ test.group('POST /dashboard/switch-wallet', (group) => {
   test('a numeric string id is accepted (forms send strings)', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
     const demo = (await walletsOf(customer)).find((w) => w.mode === 'demo')!
-    ;(await api(client, 'post', '/dashboard/switch-wallet', { balanceId: String(demo.id) }).loginAs(customer)).assertStatus(200)
+    ;(
+      await api(client, 'post', '/dashboard/switch-wallet', { balanceId: String(demo.id) }).loginAs(
+        customer
+      )
+    ).assertStatus(200)
     await customer.refresh()
     assert.equal(customer.activeBalanceId, demo.id)
   })
@@ -34,7 +41,9 @@ test.group('POST /dashboard/switch-wallet', (group) => {
     const customer = await demoUser(DEMO.customer)
     const newcomer = await demoUser(DEMO.newcomer)
     const foreign = (await walletsOf(newcomer))[0]
-    const response = await api(client, 'post', '/dashboard/switch-wallet', { balanceId: foreign.id }).loginAs(customer)
+    const response = await api(client, 'post', '/dashboard/switch-wallet', {
+      balanceId: foreign.id,
+    }).loginAs(customer)
     response.assertStatus(404)
     const before = customer.activeBalanceId
     await customer.refresh()
@@ -43,7 +52,9 @@ test.group('POST /dashboard/switch-wallet', (group) => {
 
   test('a wallet id that does not exist is a 404', async ({ client }) => {
     const customer = await demoUser(DEMO.customer)
-    ;(await api(client, 'post', '/dashboard/switch-wallet', { balanceId: 999999 }).loginAs(customer)).assertStatus(404)
+    ;(
+      await api(client, 'post', '/dashboard/switch-wallet', { balanceId: 999999 }).loginAs(customer)
+    ).assertStatus(404)
   })
 
   test('a missing or non-numeric id answers 422 Wallet is required', async ({ client, assert }) => {
@@ -51,14 +62,20 @@ test.group('POST /dashboard/switch-wallet', (group) => {
     for (const body of [{}, { balanceId: 'abc' }, { balanceId: null }, { balanceId: '' }]) {
       const response = await api(client, 'post', '/dashboard/switch-wallet', body).loginAs(customer)
       response.assertStatus(422)
-      assert.equal(fieldErrors(response.body()).balanceId, 'Wallet is required', JSON.stringify(body))
+      assert.equal(
+        fieldErrors(response.body()).balanceId,
+        'Wallet is required',
+        JSON.stringify(body)
+      )
     }
   })
 
   test('a zero, negative, fractional or out-of-range id is refused', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
     for (const balanceId of [-1, 0, 1.5, 2 ** 31, 1e20]) {
-      const response = await api(client, 'post', '/dashboard/switch-wallet', { balanceId }).loginAs(customer)
+      const response = await api(client, 'post', '/dashboard/switch-wallet', { balanceId }).loginAs(
+        customer
+      )
       response.assertStatus(422)
       assert.equal(fieldErrors(response.body()).balanceId, 'Wallet is required', String(balanceId))
     }
@@ -68,6 +85,8 @@ test.group('POST /dashboard/switch-wallet', (group) => {
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     const wallet = (await walletsOf(customer))[0]
-    ;(await api(client, 'post', '/dashboard/switch-wallet', { balanceId: wallet.id }).loginAs(admin)).assertStatus(404)
+    ;(
+      await api(client, 'post', '/dashboard/switch-wallet', { balanceId: wallet.id }).loginAs(admin)
+    ).assertStatus(404)
   })
 })

@@ -7,7 +7,12 @@ import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
 import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
-import { bankDepositWithProof, depositEntries, pendingDeposit, withoutOtherDeposits } from '#tests/helpers/deposits'
+import {
+  bankDepositWithProof,
+  depositEntries,
+  pendingDeposit,
+  withoutOtherDeposits,
+} from '#tests/helpers/deposits'
 import { removeKycFilesAfterEach } from '#tests/helpers/kyc'
 
 test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)', (group) => {
@@ -15,14 +20,19 @@ test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)',
   withoutOtherDeposits(group)
   removeKycFilesAfterEach(group)
 
-  test('the page renders (the staff layout draws the menu from the screen registry)', async ({ client }) => {
+  test('the page renders (the staff layout draws the menu from the screen registry)', async ({
+    client,
+  }) => {
     const manager = await demoUser(DEMO.manager)
     const response = await client.get('/admin/deposits').loginAs(manager).withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('staff/deposits/index')
   })
 
-  test('lists every deposit newest first, with the bank sender details and proof link', async ({ client, assert }) => {
+  test('lists every deposit newest first, with the bank sender details and proof link', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     const online = await pendingDeposit(customer, 'stripe', '50.00', '2')
@@ -36,33 +46,62 @@ test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)',
       user: { id: customer.id, email: customer.email },
       gateway: 'bank',
       description: 'Deposit request',
-      formattedDescription: { bankName: 'Sender Bank', accountName: 'Carla Customer', accountNumber: 'GB29NWBK60161331926819' },
+      formattedDescription: {
+        bankName: 'Sender Bank',
+        accountName: 'Carla Customer',
+        accountNumber: 'GB29NWBK60161331926819',
+      },
       proofUrl: `/deposits/${bank.id}/proof`,
       amount: '100.00',
       status: 'pending',
       currency: 'USD',
     })
     assert.match(first.createdAt, /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/)
-    assert.containsSubset(second, { id: online.id, fee: '1.00', total: '51.00', reference: online.txRef, formattedDescription: null, proofUrl: null })
+    assert.containsSubset(second, {
+      id: online.id,
+      fee: '1.00',
+      total: '51.00',
+      reference: online.txRef,
+      formattedDescription: null,
+      proofUrl: null,
+    })
   })
 
-  test('per customer; an unknown customer is 404; bad paging is 422', async ({ client, assert }) => {
+  test('per customer; an unknown customer is 404; bad paging is 422', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     await pendingDeposit(customer, 'bank')
     await pendingDeposit(await demoUser(DEMO.newcomer), 'bank')
-    const mine = await api(client, 'get', `/admin/deposits/api/history/${customer.id}`).loginAs(admin)
+    const mine = await api(client, 'get', `/admin/deposits/api/history/${customer.id}`).loginAs(
+      admin
+    )
     assert.equal(mine.body().meta.total, 1)
-    ;(await api(client, 'get', '/admin/deposits/api/history/999999').loginAs(admin)).assertStatus(404)
-    ;(await api(client, 'get', '/admin/deposits/api/history?limit=1000').loginAs(admin)).assertStatus(422)
+    ;(await api(client, 'get', '/admin/deposits/api/history/999999').loginAs(admin)).assertStatus(
+      404
+    )
+    ;(
+      await api(client, 'get', '/admin/deposits/api/history?limit=1000').loginAs(admin)
+    ).assertStatus(422)
   })
 
-  test('the search matches the customer, the gateway or a reference', async ({ client, assert }) => {
+  test('the search matches the customer, the gateway or a reference', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const carla = await pendingDeposit(await demoUser(DEMO.customer), 'bank')
     const nico = await pendingDeposit(await demoUser(DEMO.newcomer), 'btc')
     const ids = async (search: string) =>
-      (await api(client, 'get', `/admin/deposits/api/history?search=${encodeURIComponent(search)}`).loginAs(admin))
+      (
+        await api(
+          client,
+          'get',
+          `/admin/deposits/api/history?search=${encodeURIComponent(search)}`
+        ).loginAs(admin)
+      )
         .body()
         .data.map((r: { id: number }) => r.id)
     assert.deepEqual(await ids('CARLA'), [carla.id])
@@ -74,8 +113,12 @@ test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)',
 
   test('staff open the proof; another customer cannot', async ({ client }) => {
     const bank = await bankDepositWithProof(await demoUser(DEMO.customer))
-    ;(await client.get(`/deposits/${bank.id}/proof`).loginAs(await demoUser(DEMO.manager))).assertStatus(200)
-    ;(await client.get(`/deposits/${bank.id}/proof`).loginAs(await demoUser(DEMO.newcomer))).assertStatus(404)
+    ;(
+      await client.get(`/deposits/${bank.id}/proof`).loginAs(await demoUser(DEMO.manager))
+    ).assertStatus(200)
+    ;(
+      await client.get(`/deposits/${bank.id}/proof`).loginAs(await demoUser(DEMO.newcomer))
+    ).assertStatus(404)
   })
 })
 
@@ -84,12 +127,17 @@ test.group('Approve and decline a deposit', (group) => {
   withoutOtherDeposits(group)
   removeKycFilesAfterEach(group)
 
-  test('approve credits the amount once through the ledger, records the staff member and notifies', async ({ client, assert }) => {
+  test('approve credits the amount once through the ledger, records the staff member and notifies', async ({
+    client,
+    assert,
+  }) => {
     const manager = await demoUser(DEMO.manager)
     const customer = await demoUser(DEMO.customer)
     const wallet = await realWalletOf(customer)
     const deposit = await bankDepositWithProof(customer, '250.00')
-    const response = await api(client, 'post', `/admin/deposits/${deposit.id}/approve`).loginAs(manager)
+    const response = await api(client, 'post', `/admin/deposits/${deposit.id}/approve`).loginAs(
+      manager
+    )
     response.assertStatus(200)
     assert.equal(response.body().message, 'Deposit approved successfully')
 
@@ -104,29 +152,51 @@ test.group('Approve and decline a deposit', (group) => {
     assert.lengthOf(entries, 1)
     assert.equal(entries[0].type, 'deposit')
     assert.equal(entries[0].createdById, manager.id)
-    const note = await Notification.query().where('user_id', customer.id).orderBy('id', 'desc').firstOrFail()
+    const note = await Notification.query()
+      .where('user_id', customer.id)
+      .orderBy('id', 'desc')
+      .firstOrFail()
     assert.equal(note.title, 'Deposit approved')
     assert.isTrue(await balanceMatchesLedger(wallet.id))
 
-    const again = await api(client, 'post', `/admin/deposits/${deposit.id}/approve`).loginAs(manager)
+    const again = await api(client, 'post', `/admin/deposits/${deposit.id}/approve`).loginAs(
+      manager
+    )
     again.assertStatus(409)
     assert.lengthOf(await depositEntries(deposit), 1)
   })
 
-  test('decline moves no money, records the staff member and notifies; it cannot be decided again', async ({ client, assert }) => {
+  test('decline moves no money, records the staff member and notifies; it cannot be decided again', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     const wallet = await realWalletOf(customer)
     const deposit = await pendingDeposit(customer, 'bank')
-    const response = await api(client, 'post', `/admin/deposits/${deposit.id}/decline`).loginAs(admin)
+    const response = await api(client, 'post', `/admin/deposits/${deposit.id}/decline`).loginAs(
+      admin
+    )
     response.assertStatus(200)
     assert.equal(response.body().message, 'Withdraw declined successfully')
     await deposit.refresh()
-    assert.containsSubset(deposit.serialize(), { status: 'declined', decidedById: admin.id, balanceAfter: null })
-    assert.equal(money((await Balance.findOrFail(wallet.id)).balance).toFixed(2), money(wallet.balance).toFixed(2))
-    const note = await Notification.query().where('user_id', customer.id).orderBy('id', 'desc').firstOrFail()
+    assert.containsSubset(deposit.serialize(), {
+      status: 'declined',
+      decidedById: admin.id,
+      balanceAfter: null,
+    })
+    assert.equal(
+      money((await Balance.findOrFail(wallet.id)).balance).toFixed(2),
+      money(wallet.balance).toFixed(2)
+    )
+    const note = await Notification.query()
+      .where('user_id', customer.id)
+      .orderBy('id', 'desc')
+      .firstOrFail()
     assert.equal(note.title, 'Deposit declined')
-    ;(await api(client, 'post', `/admin/deposits/${deposit.id}/approve`).loginAs(admin)).assertStatus(409)
+    ;(
+      await api(client, 'post', `/admin/deposits/${deposit.id}/approve`).loginAs(admin)
+    ).assertStatus(409)
     assert.isTrue(await balanceMatchesLedger(wallet.id))
   })
 
@@ -138,13 +208,20 @@ test.group('Approve and decline a deposit', (group) => {
     }
   })
 
-  test('the customer sees the credited deposit in the history with the balance after', async ({ client, assert }) => {
+  test('the customer sees the credited deposit in the history with the balance after', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'bank', '10.00')
     await api(client, 'post', `/admin/deposits/${deposit.id}/approve`).loginAs(admin)
     const row = (await api(client, 'get', '/deposits/history').loginAs(customer)).body().data[0]
-    assert.containsSubset(row, { id: deposit.id, status: 'approved', description: 'Deposit request' })
+    assert.containsSubset(row, {
+      id: deposit.id,
+      status: 'approved',
+      description: 'Deposit request',
+    })
     assert.equal(row.balanceAfter, money((await realWalletOf(customer)).balance).toFixed(2))
   })
 })
@@ -152,51 +229,85 @@ test.group('Approve and decline a deposit', (group) => {
 test.group('Decided deposits keep their state', (group) => {
   isolate(group)
   withoutOtherDeposits(group)
-  test('a deposit approved by staff is not declined by a late provider failure', async ({ assert }) => {
+  test('a deposit approved by staff is not declined by a late provider failure', async ({
+    assert,
+  }) => {
     const { settleProviderNotice } = await import('#actions/deposits/settle_deposit')
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'stripe')
     const { approveDeposit } = await import('#actions/deposits/settle_deposit')
     await approveDeposit({ depositId: deposit.id, staff: admin })
-    assert.equal(await settleProviderNotice('stripe', { txRef: deposit.txRef, outcome: 'failed' }), 'already-decided')
+    assert.equal(
+      await settleProviderNotice('stripe', { txRef: deposit.txRef, outcome: 'failed' }),
+      'already-decided'
+    )
     assert.equal((await Deposit.findOrFail(deposit.id)).status, 'approved')
     // A notice from another gateway never settles this deposit.
     const other = await pendingDeposit(customer, 'stripe')
     assert.equal(
-      await settleProviderNotice('coinpayments', { txRef: other.txRef, outcome: 'paid', collected: { amount: '100.00', currency: 'USD' } }),
+      await settleProviderNotice('coinpayments', {
+        txRef: other.txRef,
+        outcome: 'paid',
+        collected: { amount: '100.00', currency: 'USD' },
+      }),
       'unknown'
     )
     assert.equal((await Deposit.findOrFail(other.id)).status, 'pending')
   })
 
-  test("a provider's paid retry overturns its own earlier decline, once; a staff decline stands", async ({ assert }) => {
-    const { settleProviderNotice, declineDeposit } = await import('#actions/deposits/settle_deposit')
+  test("a provider's paid retry overturns its own earlier decline, once; a staff decline stands", async ({
+    assert,
+  }) => {
+    const { settleProviderNotice, declineDeposit } =
+      await import('#actions/deposits/settle_deposit')
     const customer = await demoUser(DEMO.customer)
     const wallet = await realWalletOf(customer)
     const paid = { outcome: 'paid' as const, collected: { amount: '100.00', currency: 'USD' } }
     const retried = await pendingDeposit(customer, 'flutterwave')
-    assert.equal(await settleProviderNotice('flutterwave', { txRef: retried.txRef, outcome: 'failed' }), 'declined')
-    assert.equal(await settleProviderNotice('flutterwave', { txRef: retried.txRef, ...paid }), 'credited')
-    assert.equal(await settleProviderNotice('flutterwave', { txRef: retried.txRef, ...paid }), 'already-decided')
+    assert.equal(
+      await settleProviderNotice('flutterwave', { txRef: retried.txRef, outcome: 'failed' }),
+      'declined'
+    )
+    assert.equal(
+      await settleProviderNotice('flutterwave', { txRef: retried.txRef, ...paid }),
+      'credited'
+    )
+    assert.equal(
+      await settleProviderNotice('flutterwave', { txRef: retried.txRef, ...paid }),
+      'already-decided'
+    )
     assert.lengthOf(await depositEntries(retried), 1)
 
     const refused = await pendingDeposit(customer, 'flutterwave')
     await declineDeposit({ depositId: refused.id, staff: await demoUser(DEMO.admin) })
-    assert.equal(await settleProviderNotice('flutterwave', { txRef: refused.txRef, ...paid }), 'already-decided')
+    assert.equal(
+      await settleProviderNotice('flutterwave', { txRef: refused.txRef, ...paid }),
+      'already-decided'
+    )
     assert.equal((await Deposit.findOrFail(refused.id)).status, 'declined')
     assert.isTrue(await balanceMatchesLedger(wallet.id))
   })
 
-  test('an underpaid notice leaves the deposit pending with what the provider reported', async ({ assert }) => {
+  test('an underpaid notice leaves the deposit pending with what the provider reported', async ({
+    assert,
+  }) => {
     const { settleProviderNotice } = await import('#actions/deposits/settle_deposit')
     const deposit = await pendingDeposit(await demoUser(DEMO.customer), 'stripe')
-    const notice = { txRef: deposit.txRef, outcome: 'paid' as const, collected: { amount: '99.99', currency: 'USD' }, providerReference: 'cs_1' }
+    const notice = {
+      txRef: deposit.txRef,
+      outcome: 'paid' as const,
+      collected: { amount: '99.99', currency: 'USD' },
+      providerReference: 'cs_1',
+    }
     assert.equal(await settleProviderNotice('stripe', notice), 'mismatch')
     assert.equal(await settleProviderNotice('stripe', notice), 'mismatch')
     await deposit.refresh()
     assert.equal(deposit.status, 'pending')
-    assert.equal(deposit.description, 'Deposit via Stripe (provider reported 99.99 USD, not the total)')
+    assert.equal(
+      deposit.description,
+      'Deposit via Stripe (provider reported 99.99 USD, not the total)'
+    )
     assert.equal(deposit.providerReference, 'cs_1')
     // The staff who decide deposits are told once, however often the provider repeats it.
     for (const email of [DEMO.admin, DEMO.manager]) {
@@ -206,6 +317,11 @@ test.group('Decided deposits keep their state', (group) => {
       assert.lengthOf(notes, 1, email)
       assert.include(notes[0].description!, `Deposit #${deposit.id}`)
     }
-    assert.lengthOf(await Notification.query().where('user_id', (await demoUser(DEMO.customer)).id).where('title', 'Deposit needs review'), 0)
+    assert.lengthOf(
+      await Notification.query()
+        .where('user_id', (await demoUser(DEMO.customer)).id)
+        .where('title', 'Deposit needs review'),
+      0
+    )
   })
 })

@@ -23,8 +23,19 @@ const FIELDS = {
 }
 
 /** POST /admin/externalPayments as the Add-new modal sends it; the stored logo is removed after the test. */
-async function addPayment(client: Parameters<typeof multipart>[0], fields: Record<string, string> = FIELDS, logo = upload('png', 'skrill.png')) {
-  const response = await multipart(client, 'post', '/admin/externalPayments', await admin(), fields, logo ? { logo } : {})
+async function addPayment(
+  client: Parameters<typeof multipart>[0],
+  fields: Record<string, string> = FIELDS,
+  logo = upload('png', 'skrill.png')
+) {
+  const response = await multipart(
+    client,
+    'post',
+    '/admin/externalPayments',
+    await admin(),
+    fields,
+    logo ? { logo } : {}
+  )
   const id = response.body()?.payment?.id
   if (id) forgetPublicFile((await ExternalPayment.find(id))?.logoPath)
   return response
@@ -42,57 +53,119 @@ test.group('External Payments page and list', (group) => {
   withoutExternalPayments(group)
   removePublicFilesAfterEach(group)
 
-  test('GET /admin/externalPayments renders the page in the back-office shell', async ({ client, assert }) => {
-    const response = await client.get('/admin/externalPayments').loginAs(await admin()).withInertia()
+  test('GET /admin/externalPayments renders the page in the back-office shell', async ({
+    client,
+    assert,
+  }) => {
+    const response = await client
+      .get('/admin/externalPayments')
+      .loginAs(await admin())
+      .withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('staff/external_payments/index')
-    response.assertInertiaPropsContains({ fileRules: { maxMb: 1, accept: 'image/png,image/jpeg,image/webp' } })
+    response.assertInertiaPropsContains({
+      fileRules: { maxMb: 1, accept: 'image/png,image/jpeg,image/webp' },
+    })
     // The layout finds heading and menu in the screen registry; the page receives only its data.
     assert.notProperty(response.inertiaProps, 'menu')
   })
 
-  test('pages by 15/25/50, newest first, and searches name or link case-insensitively, wildcards literal', async ({ client, assert }) => {
+  test('pages by 15/25/50, newest first, and searches name or link case-insensitively, wildcards literal', async ({
+    client,
+    assert,
+  }) => {
     for (let i = 1; i <= 17; i++) {
-      await ExternalPayment.create({ name: `Wallet ${i}`, link: `https://wallet-${i}.example.com/pay`, logoPath: null })
+      await ExternalPayment.create({
+        name: `Wallet ${i}`,
+        link: `https://wallet-${i}.example.com/pay`,
+        logoPath: null,
+      })
     }
-    await ExternalPayment.create({ name: 'Fifty%Pay', link: 'https://fifty.example.org', logoPath: null })
-    const other = await ExternalPayment.create({ name: 'Neteller', link: 'https://www.NETELLER.com/pay', logoPath: null })
+    await ExternalPayment.create({
+      name: 'Fifty%Pay',
+      link: 'https://fifty.example.org',
+      logoPath: null,
+    })
+    const other = await ExternalPayment.create({
+      name: 'Neteller',
+      link: 'https://www.NETELLER.com/pay',
+      logoPath: null,
+    })
 
-    const page1 = await api(client, 'get', '/admin/externalPayments/api?search=WALLET&limit=15&page=1').loginAs(await admin())
+    const page1 = await api(
+      client,
+      'get',
+      '/admin/externalPayments/api?search=WALLET&limit=15&page=1'
+    ).loginAs(await admin())
     page1.assertStatus(200)
     assert.deepEqual(page1.body().meta, { total: 17, perPage: 15, currentPage: 1, lastPage: 2 })
     assert.lengthOf(page1.body().data, 15)
     assert.equal(page1.body().data[0].name, 'Wallet 17')
-    const page2 = await api(client, 'get', '/admin/externalPayments/api?search=wallet&limit=15&page=2').loginAs(await admin())
+    const page2 = await api(
+      client,
+      'get',
+      '/admin/externalPayments/api?search=wallet&limit=15&page=2'
+    ).loginAs(await admin())
     assert.lengthOf(page2.body().data, 2)
-    const big = await api(client, 'get', '/admin/externalPayments/api?limit=25').loginAs(await admin())
+    const big = await api(client, 'get', '/admin/externalPayments/api?limit=25').loginAs(
+      await admin()
+    )
     assert.equal(big.body().meta.total, 19)
     assert.lengthOf(big.body().data, 19)
 
-    const byLink = await api(client, 'get', '/admin/externalPayments/api?search=neteller.com').loginAs(await admin())
+    const byLink = await api(
+      client,
+      'get',
+      '/admin/externalPayments/api?search=neteller.com'
+    ).loginAs(await admin())
     assert.deepEqual(byLink.body().data, [
-      { id: other.id, logo: null, name: 'Neteller', link: 'https://www.NETELLER.com/pay', customLabel: null, customValue: null },
+      {
+        id: other.id,
+        logo: null,
+        name: 'Neteller',
+        link: 'https://www.NETELLER.com/pay',
+        customLabel: null,
+        customValue: null,
+      },
     ])
-    const literal = await api(client, 'get', '/admin/externalPayments/api?search=%25').loginAs(await admin())
+    const literal = await api(client, 'get', '/admin/externalPayments/api?search=%25').loginAs(
+      await admin()
+    )
     assert.deepEqual(
       literal.body().data.map((r: any) => r.name),
       ['Fifty%Pay']
     )
-    const bad = await api(client, 'get', '/admin/externalPayments/api?limit=20').loginAs(await admin())
+    const bad = await api(client, 'get', '/admin/externalPayments/api?limit=20').loginAs(
+      await admin()
+    )
     bad.assertStatus(422)
     assert.equal(fieldErrors(bad.body()).limit, 'Page size must be one of 15, 25, 50')
   })
 
-  test('managers, customers and the other roles get 403 on every call; visitors 401 or the login redirect', async ({ client }) => {
-    const payment = await ExternalPayment.create({ name: 'Kept', link: 'https://kept.example.com', logoPath: null })
+  test('managers, customers and the other roles get 403 on every call; visitors 401 or the login redirect', async ({
+    client,
+  }) => {
+    const payment = await ExternalPayment.create({
+      name: 'Kept',
+      link: 'https://kept.example.com',
+      logoPath: null,
+    })
     for (const roleId of [2, 3, 4, 5, 6] as const) {
       const user = await userOfRole(roleId)
       const page = await client.get('/admin/externalPayments').loginAs(user).withInertia()
       page.assertStatus(403)
       ;(await api(client, 'get', '/admin/externalPayments/api').loginAs(user)).assertStatus(403)
-      ;(await multipart(client, 'post', '/admin/externalPayments', user, FIELDS, { logo: upload('png') })).assertStatus(403)
-      ;(await multipart(client, 'put', `/admin/externalPayments/${payment.id}`, user, FIELDS)).assertStatus(403)
-      ;(await api(client, 'delete', `/admin/externalPayments/${payment.id}`).loginAs(user)).assertStatus(403)
+      ;(
+        await multipart(client, 'post', '/admin/externalPayments', user, FIELDS, {
+          logo: upload('png'),
+        })
+      ).assertStatus(403)
+      ;(
+        await multipart(client, 'put', `/admin/externalPayments/${payment.id}`, user, FIELDS)
+      ).assertStatus(403)
+      ;(
+        await api(client, 'delete', `/admin/externalPayments/${payment.id}`).loginAs(user)
+      ).assertStatus(403)
     }
     const visitor = await client.get('/admin/externalPayments').redirects(0)
     visitor.assertStatus(302)
@@ -107,12 +180,20 @@ test.group('External Payments add, edit, delete', (group) => {
   withoutExternalPayments(group)
   removePublicFilesAfterEach(group)
 
-  test('adds one with its logo, stored publicly and listed with its url', async ({ client, assert }) => {
+  test('adds one with its logo, stored publicly and listed with its url', async ({
+    client,
+    assert,
+  }) => {
     const response = await addPayment(client)
     response.assertStatus(201)
     assert.equal(response.body().message, 'External payment added successfully')
     const row = await ExternalPayment.findOrFail(response.body().payment.id)
-    assert.containsSubset(row.serialize(), { name: 'Skrill', link: FIELDS.link, customLabel: 'Merchant e-mail', customValue: 'payments@broker.example' })
+    assert.containsSubset(row.serialize(), {
+      name: 'Skrill',
+      link: FIELDS.link,
+      customLabel: 'Merchant e-mail',
+      customValue: 'payments@broker.example',
+    })
     assert.match(row.logoPath!, /^external-payments\/[0-9a-f-]{36}\.png$/)
     assert.isTrue(await publicFileExists(row.logoPath!))
 
@@ -132,10 +213,22 @@ test.group('External Payments add, edit, delete', (group) => {
     image.assertHeader('content-type', 'image/png')
   })
 
-  test('custom label and value are optional; blank ones are stored as null', async ({ client, assert }) => {
-    const response = await addPayment(client, { name: 'Wise', link: 'https://wise.com', customLabel: '', customValue: '' })
+  test('custom label and value are optional; blank ones are stored as null', async ({
+    client,
+    assert,
+  }) => {
+    const response = await addPayment(client, {
+      name: 'Wise',
+      link: 'https://wise.com',
+      customLabel: '',
+      customValue: '',
+    })
     response.assertStatus(201)
-    assert.containsSubset(response.body().payment, { name: 'Wise', customLabel: null, customValue: null })
+    assert.containsSubset(response.body().payment, {
+      name: 'Wise',
+      customLabel: null,
+      customValue: null,
+    })
   })
 
   test('bad input is refused under the field and writes nothing', async ({ client, assert }) => {
@@ -144,18 +237,46 @@ test.group('External Payments add, edit, delete', (group) => {
       [{ ...FIELDS, name: '   ' }, 'name', 'Name is required'],
       [{ ...FIELDS, name: 'n'.repeat(121) }, 'name', 'Name must be at most 120 characters'],
       [{ ...FIELDS, link: '' }, 'link', 'Link is required'],
-      [{ ...FIELDS, link: 'http://insecure.example.com' }, 'link', 'Link must be an absolute https:// address'],
-      [{ ...FIELDS, link: 'javascript:alert(1)' }, 'link', 'Link must be an absolute https:// address'],
+      [
+        { ...FIELDS, link: 'http://insecure.example.com' },
+        'link',
+        'Link must be an absolute https:// address',
+      ],
+      [
+        { ...FIELDS, link: 'javascript:alert(1)' },
+        'link',
+        'Link must be an absolute https:// address',
+      ],
       [{ ...FIELDS, link: '/relative/path' }, 'link', 'Link must be an absolute https:// address'],
-      [{ ...FIELDS, link: 'https://localhost' }, 'link', 'Link must be an absolute https:// address'],
-      [{ ...FIELDS, link: `https://example.com/${'a'.repeat(500)}` }, 'link', 'Link must be at most 500 characters'],
-      [{ ...FIELDS, customLabel: 'l'.repeat(121) }, 'customLabel', 'Custom label must be at most 120 characters'],
-      [{ ...FIELDS, customValue: 'v'.repeat(256) }, 'customValue', 'Custom value must be at most 255 characters'],
+      [
+        { ...FIELDS, link: 'https://localhost' },
+        'link',
+        'Link must be an absolute https:// address',
+      ],
+      [
+        { ...FIELDS, link: `https://example.com/${'a'.repeat(500)}` },
+        'link',
+        'Link must be at most 500 characters',
+      ],
+      [
+        { ...FIELDS, customLabel: 'l'.repeat(121) },
+        'customLabel',
+        'Custom label must be at most 120 characters',
+      ],
+      [
+        { ...FIELDS, customValue: 'v'.repeat(256) },
+        'customValue',
+        'Custom value must be at most 255 characters',
+      ],
     ]
     for (const [fields, field, message] of cases) {
       const response = await addPayment(client, fields)
       response.assertStatus(422)
-      assert.equal(fieldErrors(response.body())[field], message, JSON.stringify(fields).slice(0, 80))
+      assert.equal(
+        fieldErrors(response.body())[field],
+        message,
+        JSON.stringify(fields).slice(0, 80)
+      )
     }
     const noLogo = await multipart(client, 'post', '/admin/externalPayments', await admin(), FIELDS)
     noLogo.assertStatus(422)
@@ -163,16 +284,29 @@ test.group('External Payments add, edit, delete', (group) => {
     for (const [label, file] of Object.entries(BAD_UPLOADS)) {
       const response = await addPayment(client, FIELDS, file)
       response.assertStatus(422)
-      assert.equal(fieldErrors(response.body()).logo, 'Logo must be a PNG, JPEG or WebP image', label)
+      assert.equal(
+        fieldErrors(response.body()).logo,
+        'Logo must be a PNG, JPEG or WebP image',
+        label
+      )
     }
     const big = await addPayment(client, FIELDS, OVERSIZED_PNG)
     big.assertStatus(422)
     assert.equal(fieldErrors(big.body()).logo, 'Logo must be at most 1 MB')
 
-    assert.equal(await ExternalPayment.query().count('* as total').first().then((r) => Number(r!.$extras.total)), 0)
+    assert.equal(
+      await ExternalPayment.query()
+        .count('* as total')
+        .first()
+        .then((r) => Number(r!.$extras.total)),
+      0
+    )
   })
 
-  test('edits the fields; without a logo the current one stays; a new logo replaces and removes the old', async ({ client, assert }) => {
+  test('edits the fields; without a logo the current one stays; a new logo replaces and removes the old', async ({
+    client,
+    assert,
+  }) => {
     const created = await addPayment(client)
     const id = created.body().payment.id
     const first = (await ExternalPayment.findOrFail(id)).logoPath!
@@ -186,11 +320,23 @@ test.group('External Payments add, edit, delete', (group) => {
     edit.assertStatus(200)
     assert.equal(edit.body().message, 'External payment updated successfully')
     const edited = await ExternalPayment.findOrFail(id)
-    assert.containsSubset(edited.serialize(), { name: 'Skrill Business', link: 'https://skrill.com/business', customLabel: null, customValue: 'acct-42' })
+    assert.containsSubset(edited.serialize(), {
+      name: 'Skrill Business',
+      link: 'https://skrill.com/business',
+      customLabel: null,
+      customValue: 'acct-42',
+    })
     assert.equal(edited.logoPath, first)
     assert.isTrue(await publicFileExists(first))
 
-    const replace = await multipart(client, 'put', `/admin/externalPayments/${id}`, await admin(), FIELDS, { logo: upload('jpeg', 'new.jpg') })
+    const replace = await multipart(
+      client,
+      'put',
+      `/admin/externalPayments/${id}`,
+      await admin(),
+      FIELDS,
+      { logo: upload('jpeg', 'new.jpg') }
+    )
     replace.assertStatus(200)
     const second = (await ExternalPayment.findOrFail(id)).logoPath!
     forgetPublicFile(second)
@@ -201,7 +347,14 @@ test.group('External Payments add, edit, delete', (group) => {
     assert.equal(replace.body().payment.logo.url, `/uploads/${second}`)
 
     // A refused edit changes nothing.
-    const bad = await multipart(client, 'put', `/admin/externalPayments/${id}`, await admin(), { ...FIELDS, link: 'ftp://x.example.com' }, { logo: upload('png') })
+    const bad = await multipart(
+      client,
+      'put',
+      `/admin/externalPayments/${id}`,
+      await admin(),
+      { ...FIELDS, link: 'ftp://x.example.com' },
+      { logo: upload('png') }
+    )
     bad.assertStatus(422)
     assert.equal((await ExternalPayment.findOrFail(id)).logoPath, second)
     assert.equal((await ExternalPayment.findOrFail(id)).name, 'Skrill')
@@ -212,22 +365,42 @@ test.group('External Payments add, edit, delete', (group) => {
     const id = created.body().payment.id
     const logo = (await ExternalPayment.findOrFail(id)).logoPath!
 
-    const response = await api(client, 'delete', `/admin/externalPayments/${id}`).loginAs(await admin())
+    const response = await api(client, 'delete', `/admin/externalPayments/${id}`).loginAs(
+      await admin()
+    )
     response.assertStatus(200)
     assert.equal(response.body().message, 'Payment deleted successfully')
     assert.isNull(await ExternalPayment.find(id))
     assert.isFalse(await publicFileExists(logo))
 
-    ;(await api(client, 'delete', `/admin/externalPayments/${id}`).loginAs(await admin())).assertStatus(404)
-    ;(await multipart(client, 'put', `/admin/externalPayments/${id}`, await admin(), FIELDS)).assertStatus(404)
+    ;(
+      await api(client, 'delete', `/admin/externalPayments/${id}`).loginAs(await admin())
+    ).assertStatus(404)
+    ;(
+      await multipart(client, 'put', `/admin/externalPayments/${id}`, await admin(), FIELDS)
+    ).assertStatus(404)
     for (const bad of ['99999999999', '0', 'abc']) {
-      ;(await api(client, 'delete', `/admin/externalPayments/${bad}`).loginAs(await admin())).assertStatus(404)
+      ;(
+        await api(client, 'delete', `/admin/externalPayments/${bad}`).loginAs(await admin())
+      ).assertStatus(404)
     }
   })
 
   test('garbage in any field is refused with a 4xx, never a 500', async ({ client, assert }) => {
-    const payment = await ExternalPayment.create({ name: 'Kept', link: 'https://kept.example.com', logoPath: null })
-    const garbage: unknown[] = [null, true, 1e308, ['a'], { a: 1 }, 'x'.repeat(100_000), '<script>alert(1)</script>']
+    const payment = await ExternalPayment.create({
+      name: 'Kept',
+      link: 'https://kept.example.com',
+      logoPath: null,
+    })
+    const garbage: unknown[] = [
+      null,
+      true,
+      1e308,
+      ['a'],
+      { a: 1 },
+      'x'.repeat(100_000),
+      '<script>alert(1)</script>',
+    ]
     for (const field of ['name', 'link', 'customLabel', 'customValue', 'logo']) {
       for (const value of garbage) {
         const body = { ...FIELDS, [field]: value }
@@ -236,7 +409,11 @@ test.group('External Payments add, edit, delete', (group) => {
           ['put', `/admin/externalPayments/${payment.id}`],
         ] as const) {
           const response = await api(client, method, url, body).loginAs(await admin())
-          assert.isBelow(response.status(), 500, `${method} ${field} = ${JSON.stringify(value)?.slice(0, 40)}`)
+          assert.isBelow(
+            response.status(),
+            500,
+            `${method} ${field} = ${JSON.stringify(value)?.slice(0, 40)}`
+          )
         }
       }
     }

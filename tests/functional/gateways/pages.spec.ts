@@ -19,7 +19,9 @@ async function configureEverything() {
   for (const value of GATEWAY_VALUES) {
     const keys: Partial<Record<KeySlot, string>> = {}
     for (const field of GATEWAY_FORMS[value].fields) {
-      keys[field.slot] = field.options ? field.options[0] : valueFor(value, field.slot, !!field.secret)
+      keys[field.slot] = field.options
+        ? field.options[0]
+        : valueFor(value, field.slot, !!field.secret)
       if (field.secret) secrets.push(keys[field.slot]!)
     }
     await configureGateway(value, keys, { fee: '1.5', active: true })
@@ -30,7 +32,10 @@ async function configureEverything() {
 test.group('Gateway pages', (group) => {
   isolate(group)
 
-  test('GET /admin/gateways renders the Automatic grid, /admin/gateways/manual the Manual grid', async ({ client, assert }) => {
+  test('GET /admin/gateways renders the Automatic grid, /admin/gateways/manual the Manual grid', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     for (const [path, component, kinds] of [
       ['/admin/gateways', 'staff/gateways/automatic', AUTOMATIC],
@@ -39,7 +44,9 @@ test.group('Gateway pages', (group) => {
       const response = await client.get(path).loginAs(admin).withInertia()
       response.assertStatus(200)
       response.assertInertiaComponent(component)
-      response.assertInertiaPropsContains({ fileRules: { maxMb: 1, accept: 'image/png,image/jpeg,image/webp' } })
+      response.assertInertiaPropsContains({
+        fileRules: { maxMb: 1, accept: 'image/png,image/jpeg,image/webp' },
+      })
       const gateways = response.inertiaProps.gateways as { value: string }[]
       assert.deepEqual(
         gateways.map((g) => g.value),
@@ -48,10 +55,23 @@ test.group('Gateway pages', (group) => {
     }
   })
 
-  test('a card carries shown values, whether each secret is set, fee and state — never a secret', async ({ client, assert }) => {
-    await configureGateway('paypal', { key1: 'client-id-123', key2: 'paypal-secret-xyz', key3: 'live' }, { fee: '2.5', active: true })
+  test('a card carries shown values, whether each secret is set, fee and state — never a secret', async ({
+    client,
+    assert,
+  }) => {
+    await configureGateway(
+      'paypal',
+      { key1: 'client-id-123', key2: 'paypal-secret-xyz', key3: 'live' },
+      { fee: '2.5', active: true }
+    )
     await configureGateway('stripe', { key1: 'sk_test_secret_abc', key2: null }, { active: false })
-    await configureGateway('bank', { key1: 'Demo Bank', key2: 'Broker Ltd', key3: 'GB29NWBK60161331926819', key4: 'NWBKGB2L', key5: 'United Kingdom' })
+    await configureGateway('bank', {
+      key1: 'Demo Bank',
+      key2: 'Broker Ltd',
+      key3: 'GB29NWBK60161331926819',
+      key4: 'NWBKGB2L',
+      key5: 'United Kingdom',
+    })
     const admin = await demoUser(DEMO.admin)
 
     const automatic = await client.get('/admin/gateways').loginAs(admin).withInertia()
@@ -87,12 +107,21 @@ test.group('Gateway pages', (group) => {
       fee: null,
       isActive: null,
       offered: true,
-      values: { key1: 'Demo Bank', key2: 'Broker Ltd', key3: 'GB29NWBK60161331926819', key4: 'NWBKGB2L', key5: 'United Kingdom' },
+      values: {
+        key1: 'Demo Bank',
+        key2: 'Broker Ltd',
+        key3: 'GB29NWBK60161331926819',
+        key4: 'NWBKGB2L',
+        key5: 'United Kingdom',
+      },
       secretsSet: {},
     })
   })
 
-  test('no secret appears in either page, as an Inertia visit or as the first HTML load', async ({ client, assert }) => {
+  test('no secret appears in either page, as an Inertia visit or as the first HTML load', async ({
+    client,
+    assert,
+  }) => {
     const secrets = await configureEverything()
     const admin = await demoUser(DEMO.admin)
     for (const path of ['/admin/gateways', '/admin/gateways/manual']) {
@@ -111,7 +140,9 @@ test.group('Gateway pages', (group) => {
     assert.include(page.text(), 'shown-moonpay-key4')
   })
 
-  test('managers, customers and the other roles get 403; visitors are sent to log in', async ({ client }) => {
+  test('managers, customers and the other roles get 403; visitors are sent to log in', async ({
+    client,
+  }) => {
     for (const roleId of [2, 3, 4, 5, 6] as const) {
       const user = await userOfRole(roleId)
       for (const path of ['/admin/gateways', '/admin/gateways/manual']) {
@@ -119,7 +150,9 @@ test.group('Gateway pages', (group) => {
         page.assertStatus(403)
         page.assertInertiaComponent('errors/forbidden')
       }
-      const put = await api(client, 'put', '/admin/gateways/bank', { key1: 'Hijack Bank' }).loginAs(user)
+      const put = await api(client, 'put', '/admin/gateways/bank', { key1: 'Hijack Bank' }).loginAs(
+        user
+      )
       put.assertStatus(403)
     }
     const visitor = await client.get('/admin/gateways').redirects(0)

@@ -16,7 +16,9 @@ test.group('Public files', (group) => {
     assert.equal(publicFileUrl('external-payments/x y.png'), '/uploads/external-payments/x%20y.png')
   })
 
-  test('a public file is served to anyone (its stored type, nosniff); the private disk is not reachable through /uploads', async ({ client }) => {
+  test('a public file is served to anyone (its stored type, nosniff); the private disk is not reachable through /uploads', async ({
+    client,
+  }) => {
     const key = `gateways/${randomUUID()}.png`
     await drive.use('public').put(key, SAMPLE_PNG)
     forgetPublicFile(key)
@@ -28,7 +30,11 @@ test.group('Public files', (group) => {
     const secret = `kyc/1/${randomUUID()}.png`
     await drive.use('fs').put(secret, SAMPLE_PNG)
     forgetFile(secret)
-    for (const path of [`/uploads/${secret}`, `/uploads/../private/${secret}`, `/uploads/%2e%2e/private/${secret}`]) {
+    for (const path of [
+      `/uploads/${secret}`,
+      `/uploads/../private/${secret}`,
+      `/uploads/%2e%2e/private/${secret}`,
+    ]) {
       const response = await client.get(path)
       response.assertStatus(404)
     }

@@ -38,7 +38,10 @@ async function customerNamed(fullName: string) {
 test.group('GET /admin/kyc', (group) => {
   isolate(group)
 
-  test('renders the KYC Documents page in the back-office shell for admins', async ({ client, assert }) => {
+  test('renders the KYC Documents page in the back-office shell for admins', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const response = await client.get('/admin/kyc').loginAs(admin).withInertia()
     response.assertStatus(200)
@@ -50,7 +53,10 @@ test.group('GET /admin/kyc', (group) => {
 
   test('managers and other staff get 403 (admin spec §6: role 1 only)', async ({ client }) => {
     for (const email of [DEMO.manager, DEMO.customer, DEMO.affiliate, DEMO.agent, DEMO.retention]) {
-      const response = await client.get('/admin/kyc').loginAs(await demoUser(email)).withInertia()
+      const response = await client
+        .get('/admin/kyc')
+        .loginAs(await demoUser(email))
+        .withInertia()
       response.assertStatus(403)
     }
   })
@@ -63,8 +69,14 @@ test.group('GET /admin/kyc/api', (group) => {
   test('rows carry the spec columns and file links, newest first', async ({ client, assert }) => {
     const admin = await demoUser(DEMO.admin)
     const ada = await customerNamed('Ada Lovelace')
-    const first = await storedDocument(ada, { status: 'declined', declineReason: 'Glare on the photo', type: 'national_id' })
-    const second = await storedDocument(ada, { kinds: { front: 'jpeg', back: 'webp', address: 'png' } })
+    const first = await storedDocument(ada, {
+      status: 'declined',
+      declineReason: 'Glare on the photo',
+      type: 'national_id',
+    })
+    const second = await storedDocument(ada, {
+      kinds: { front: 'jpeg', back: 'webp', address: 'png' },
+    })
 
     const response = await api(client, 'get', '/admin/kyc/api?search=lovelace').loginAs(admin)
     response.assertStatus(200)
@@ -98,29 +110,51 @@ test.group('GET /admin/kyc/api', (group) => {
 
   test('a seeded document without files lists with no links', async ({ client, assert }) => {
     const admin = await demoUser(DEMO.admin)
-    const response = await api(client, 'get', `/admin/kyc/api?search=${encodeURIComponent(DEMO.customer)}`).loginAs(admin)
+    const response = await api(
+      client,
+      'get',
+      `/admin/kyc/api?search=${encodeURIComponent(DEMO.customer)}`
+    ).loginAs(admin)
     response.assertStatus(200)
     const [row] = response.body().data
-    assert.containsSubset(row, { email: DEMO.customer, status: 'approved', front: null, back: null, address: null })
+    assert.containsSubset(row, {
+      email: DEMO.customer,
+      status: 'approved',
+      front: null,
+      back: null,
+      address: null,
+    })
   })
 
-  test('pages by limit 15/25/50 and searches name or e-mail, case-insensitively, wildcards literal', async ({ client, assert }) => {
+  test('pages by limit 15/25/50 and searches name or e-mail, case-insensitively, wildcards literal', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const grace = await customerNamed('Grace Hopper')
-    for (let i = 0; i < 17; i++) await KycDocument.create({ userId: grace.id, type: 'passport', status: 'declined' })
+    for (let i = 0; i < 17; i++)
+      await KycDocument.create({ userId: grace.id, type: 'passport', status: 'declined' })
     const percent = await customerNamed('Fifty%Percent')
     await KycDocument.create({ userId: percent.id, type: 'passport', status: 'pending' })
 
-    const page1 = await api(client, 'get', '/admin/kyc/api?search=GRACE&limit=15&page=1').loginAs(admin)
+    const page1 = await api(client, 'get', '/admin/kyc/api?search=GRACE&limit=15&page=1').loginAs(
+      admin
+    )
     assert.equal(page1.body().meta.total, 17)
     assert.lengthOf(page1.body().data, 15)
     assert.equal(page1.body().meta.lastPage, 2)
-    const page2 = await api(client, 'get', '/admin/kyc/api?search=grace&limit=15&page=2').loginAs(admin)
+    const page2 = await api(client, 'get', '/admin/kyc/api?search=grace&limit=15&page=2').loginAs(
+      admin
+    )
     assert.lengthOf(page2.body().data, 2)
     const big = await api(client, 'get', '/admin/kyc/api?search=grace&limit=25').loginAs(admin)
     assert.lengthOf(big.body().data, 17)
 
-    const byEmail = await api(client, 'get', `/admin/kyc/api?search=${encodeURIComponent(grace.email.toUpperCase())}`).loginAs(admin)
+    const byEmail = await api(
+      client,
+      'get',
+      `/admin/kyc/api?search=${encodeURIComponent(grace.email.toUpperCase())}`
+    ).loginAs(admin)
     assert.equal(byEmail.body().meta.total, 17)
 
     const literal = await api(client, 'get', '/admin/kyc/api?search=%25').loginAs(admin)
@@ -128,7 +162,9 @@ test.group('GET /admin/kyc/api', (group) => {
       literal.body().data.map((r: any) => r.fullName),
       ['Fifty%Percent']
     )
-    const nothing = await api(client, 'get', '/admin/kyc/api?search=nobody-by-this-name').loginAs(admin)
+    const nothing = await api(client, 'get', '/admin/kyc/api?search=nobody-by-this-name').loginAs(
+      admin
+    )
     assert.deepEqual(nothing.body(), {
       data: [],
       meta: { total: 0, perPage: 15, currentPage: 1, lastPage: 1 },
@@ -142,7 +178,9 @@ test.group('GET /admin/kyc/api', (group) => {
     assert.deepEqual(fieldErrors(size.body()), { limit: 'Page size must be one of 15, 25, 50' })
     const page = await api(client, 'get', '/admin/kyc/api?page=0').loginAs(admin)
     page.assertStatus(422)
-    assert.deepEqual(fieldErrors(page.body()), { page: 'Page must be a whole number of at least 1' })
+    assert.deepEqual(fieldErrors(page.body()), {
+      page: 'Page must be a whole number of at least 1',
+    })
   })
 
   test('only admins may list (403 for a manager)', async ({ client }) => {
@@ -156,7 +194,10 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
   isolate(group)
   removeKycFilesAfterEach(group)
 
-  test('approve: recorded with the reviewer, the customer notified and now verified', async ({ client, assert }) => {
+  test('approve: recorded with the reviewer, the customer notified and now verified', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const newcomer = await demoUser(DEMO.newcomer)
     const document = await storedDocument(newcomer)
@@ -194,14 +235,19 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
     const admin = await demoUser(DEMO.admin)
     const newcomer = await demoUser(DEMO.newcomer)
     const document = await storedDocument(newcomer)
-    ;(await api(client, 'post', `/admin/kyc/${document.id}/approve`).loginAs(admin)).assertStatus(200)
+    ;(await api(client, 'post', `/admin/kyc/${document.id}/approve`).loginAs(admin)).assertStatus(
+      200
+    )
     const again = await api(client, 'post', `/admin/kyc/${document.id}/approve`).loginAs(admin)
     again.assertStatus(409)
     assert.equal(again.body().message, 'This document is already approved')
     assert.lengthOf(await Notification.query().where('user_id', newcomer.id), 1)
   })
 
-  test('decline: the reason is stored, sent to the customer and shown on their card', async ({ client, assert }) => {
+  test('decline: the reason is stored, sent to the customer and shown on their card', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const newcomer = await demoUser(DEMO.newcomer)
     const document = await storedDocument(newcomer)
@@ -228,52 +274,90 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
     assert.equal(note.description, 'The photo is blurry')
 
     const page = await client.get('/kyc').loginAs(newcomer).withInertia()
-    page.assertInertiaPropsContains({ kyc: { status: 'declined', declineReason: 'The photo is blurry' } })
+    page.assertInertiaPropsContains({
+      kyc: { status: 'declined', declineReason: 'The photo is blurry' },
+    })
   })
 
-  test('a decline needs a reason: 422 under declineReason, nothing changes', async ({ client, assert }) => {
+  test('a decline needs a reason: 422 under declineReason, nothing changes', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const newcomer = await demoUser(DEMO.newcomer)
     const document = await storedDocument(newcomer)
-    for (const body of [{}, { declineReason: '' }, { declineReason: '   ' }, { declineReason: null }, { declineReason: ['a'] }]) {
-      const response = await api(client, 'post', `/admin/kyc/${document.id}/decline`, body).loginAs(admin)
+    for (const body of [
+      {},
+      { declineReason: '' },
+      { declineReason: '   ' },
+      { declineReason: null },
+      { declineReason: ['a'] },
+    ]) {
+      const response = await api(client, 'post', `/admin/kyc/${document.id}/decline`, body).loginAs(
+        admin
+      )
       response.assertStatus(422)
-      assert.deepEqual(fieldErrors(response.body()), { declineReason: 'Decline reason is required' })
+      assert.deepEqual(fieldErrors(response.body()), {
+        declineReason: 'Decline reason is required',
+      })
     }
-    const long = await api(client, 'post', `/admin/kyc/${document.id}/decline`, { declineReason: 'x'.repeat(501) }).loginAs(admin)
+    const long = await api(client, 'post', `/admin/kyc/${document.id}/decline`, {
+      declineReason: 'x'.repeat(501),
+    }).loginAs(admin)
     long.assertStatus(422)
-    assert.deepEqual(fieldErrors(long.body()), { declineReason: 'Decline reason must be at most 500 characters' })
+    assert.deepEqual(fieldErrors(long.body()), {
+      declineReason: 'Decline reason must be at most 500 characters',
+    })
     await document.refresh()
     assert.equal(document.status, 'pending')
     assert.lengthOf(await Notification.query().where('user_id', newcomer.id), 0)
   })
 
-  test('a declined document can be approved again; an approved one can be declined; a repeat decline is 409', async ({ client, assert }) => {
+  test('a declined document can be approved again; an approved one can be declined; a repeat decline is 409', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const newcomer = await demoUser(DEMO.newcomer)
     const document = await storedDocument(newcomer, { status: 'declined', declineReason: 'Blurry' })
 
-    ;(await api(client, 'post', `/admin/kyc/${document.id}/approve`).loginAs(admin)).assertStatus(200)
+    ;(await api(client, 'post', `/admin/kyc/${document.id}/approve`).loginAs(admin)).assertStatus(
+      200
+    )
     await document.refresh()
     assert.equal(document.status, 'approved')
     assert.isNull(document.declineReason)
 
-    ;(await api(client, 'post', `/admin/kyc/${document.id}/decline`, { declineReason: 'Forged' }).loginAs(admin)).assertStatus(200)
-    const again = await api(client, 'post', `/admin/kyc/${document.id}/decline`, { declineReason: 'Forged' }).loginAs(admin)
+    ;(
+      await api(client, 'post', `/admin/kyc/${document.id}/decline`, {
+        declineReason: 'Forged',
+      }).loginAs(admin)
+    ).assertStatus(200)
+    const again = await api(client, 'post', `/admin/kyc/${document.id}/decline`, {
+      declineReason: 'Forged',
+    }).loginAs(admin)
     again.assertStatus(409)
     assert.equal(again.body().message, 'This document is already declined')
-    const titles = (await Notification.query().where('user_id', newcomer.id).orderBy('id', 'asc')).map((n) => n.title)
+    const titles = (
+      await Notification.query().where('user_id', newcomer.id).orderBy('id', 'asc')
+    ).map((n) => n.title)
     assert.deepEqual(titles, ['KYC approved', 'KYC declined'])
   })
 
-  test('a document replaced by a newer submission cannot be decided (409)', async ({ client, assert }) => {
+  test('a document replaced by a newer submission cannot be decided (409)', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const newcomer = await demoUser(DEMO.newcomer)
     const old = await storedDocument(newcomer, { status: 'declined', declineReason: 'Blurry' })
     await storedDocument(newcomer)
     const response = await api(client, 'post', `/admin/kyc/${old.id}/approve`).loginAs(admin)
     response.assertStatus(409)
-    assert.equal(response.body().message, 'A newer KYC submission of this customer replaces this document')
+    assert.equal(
+      response.body().message,
+      'A newer KYC submission of this customer replaces this document'
+    )
     await old.refresh()
     assert.equal(old.status, 'declined')
   })
@@ -283,7 +367,9 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
     for (const id of ['999999999', '99999999999999999999', 'abc', '0']) {
       const approve = await api(client, 'post', `/admin/kyc/${id}/approve`).loginAs(admin)
       approve.assertStatus(404)
-      const decline = await api(client, 'post', `/admin/kyc/${id}/decline`, { declineReason: 'x' }).loginAs(admin)
+      const decline = await api(client, 'post', `/admin/kyc/${id}/decline`, {
+        declineReason: 'x',
+      }).loginAs(admin)
       decline.assertStatus(404)
     }
   })
@@ -291,10 +377,23 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
   test('non-admin staff and customers get 403; nothing changes', async ({ client, assert }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const document = await storedDocument(newcomer)
-    for (const email of [DEMO.manager, DEMO.customer, DEMO.newcomer, DEMO.affiliate, DEMO.agent, DEMO.retention]) {
+    for (const email of [
+      DEMO.manager,
+      DEMO.customer,
+      DEMO.newcomer,
+      DEMO.affiliate,
+      DEMO.agent,
+      DEMO.retention,
+    ]) {
       const user = await demoUser(email)
-      ;(await api(client, 'post', `/admin/kyc/${document.id}/approve`).loginAs(user)).assertStatus(403)
-      ;(await api(client, 'post', `/admin/kyc/${document.id}/decline`, { declineReason: 'x' }).loginAs(user)).assertStatus(403)
+      ;(await api(client, 'post', `/admin/kyc/${document.id}/approve`).loginAs(user)).assertStatus(
+        403
+      )
+      ;(
+        await api(client, 'post', `/admin/kyc/${document.id}/decline`, {
+          declineReason: 'x',
+        }).loginAs(user)
+      ).assertStatus(403)
     }
     await document.refresh()
     assert.equal(document.status, 'pending')

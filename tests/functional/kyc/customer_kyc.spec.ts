@@ -8,7 +8,13 @@ import KycDocument from '#models/kyc_document'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { DEMO, demoUser } from '#tests/helpers/users'
-import { removeKycFilesAfterEach, storedDocument, submitKyc, upload, SAMPLES } from '#tests/helpers/kyc'
+import {
+  removeKycFilesAfterEach,
+  storedDocument,
+  submitKyc,
+  upload,
+  SAMPLES,
+} from '#tests/helpers/kyc'
 
 const textFile = Buffer.from('I am plain text, not a picture of a passport.\n')
 const MB = 1024 * 1024
@@ -22,14 +28,24 @@ test.group('GET /kyc', (group) => {
     const response = await client.get('/kyc').loginAs(newcomer).withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('customer/kyc')
-    response.assertInertiaPropsContains({ kyc: { status: 'not_submitted', declineReason: null }, maxFileMb: 5 })
+    response.assertInertiaPropsContains({
+      kyc: { status: 'not_submitted', declineReason: null },
+      maxFileMb: 5,
+    })
   })
 
   test('the status is the latest submission; a decline carries its reason', async ({ client }) => {
     const newcomer = await demoUser(DEMO.newcomer)
-    await KycDocument.create({ userId: newcomer.id, type: 'passport', status: 'declined', declineReason: 'Blurry photo' })
+    await KycDocument.create({
+      userId: newcomer.id,
+      type: 'passport',
+      status: 'declined',
+      declineReason: 'Blurry photo',
+    })
     const declined = await client.get('/kyc').loginAs(newcomer).withInertia()
-    declined.assertInertiaPropsContains({ kyc: { status: 'declined', declineReason: 'Blurry photo' } })
+    declined.assertInertiaPropsContains({
+      kyc: { status: 'declined', declineReason: 'Blurry photo' },
+    })
 
     await KycDocument.create({ userId: newcomer.id, type: 'national_id', status: 'pending' })
     const pending = await client.get('/kyc').loginAs(newcomer).withInertia()
@@ -51,7 +67,10 @@ test.group('POST /kyc', (group) => {
   isolate(group)
   removeKycFilesAfterEach(group)
 
-  test('a complete submission is stored as pending with its files on the private disk', async ({ client, assert }) => {
+  test('a complete submission is stored as pending with its files on the private disk', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const response = await submitKyc(client, newcomer, { type: 'driver_license' })
     response.assertStatus(200)
@@ -92,7 +111,10 @@ test.group('POST /kyc', (group) => {
     })
   }
 
-  test('the content decides, not the name or the claimed type: a PNG named .pdf is stored as a PNG', async ({ client, assert }) => {
+  test('the content decides, not the name or the claimed type: a PNG named .pdf is stored as a PNG', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const response = await submitKyc(client, newcomer, {
       front: { bytes: SAMPLES.png, filename: 'scan.pdf', contentType: 'application/pdf' },
@@ -102,7 +124,10 @@ test.group('POST /kyc', (group) => {
     assert.isTrue(document.frontPath!.endsWith('.png'))
   })
 
-  test('a text file renamed to .jpg is refused with 422 under its field, and nothing is stored', async ({ client, assert }) => {
+  test('a text file renamed to .jpg is refused with 422 under its field, and nothing is stored', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const response = await submitKyc(client, newcomer, {
       back: { bytes: textFile, filename: 'passport.jpg', contentType: 'image/jpeg' },
@@ -118,7 +143,9 @@ test.group('POST /kyc', (group) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const marker = Buffer.from(`not an image ${Date.now()} ${Math.random()}`)
     const since = Date.now() - 1000
-    const response = await submitKyc(client, newcomer, { front: { bytes: marker, filename: 'x.jpg' } })
+    const response = await submitKyc(client, newcomer, {
+      front: { bytes: marker, filename: 'x.jpg' },
+    })
     response.assertStatus(422)
     // The body parser writes uploads to the OS temp folder; none may still hold the marker.
     for (const name of await readdir(tmpdir())) {
@@ -132,29 +159,50 @@ test.group('POST /kyc', (group) => {
   test('HTML, SVG and an empty file are refused too', async ({ client, assert }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const samples = [
-      { bytes: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'a.png', contentType: 'image/png' },
-      { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), filename: 'a.webp', contentType: 'image/svg+xml' },
+      {
+        bytes: Buffer.from('<html><script>alert(1)</script></html>'),
+        filename: 'a.png',
+        contentType: 'image/png',
+      },
+      {
+        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        filename: 'a.webp',
+        contentType: 'image/svg+xml',
+      },
       { bytes: Buffer.alloc(0), filename: 'empty.pdf', contentType: 'application/pdf' },
     ]
     for (const sample of samples) {
       const response = await submitKyc(client, newcomer, { address: sample })
       response.assertStatus(422)
-      assert.equal(fieldErrors(response.body()).address, 'Address proof must be a JPEG, PNG or WebP image or a PDF')
+      assert.equal(
+        fieldErrors(response.body()).address,
+        'Address proof must be a JPEG, PNG or WebP image or a PDF'
+      )
     }
   })
 
   test('a file over 5 MB is refused with 422 under its field', async ({ client, assert }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const big = Buffer.concat([SAMPLES.jpeg, Buffer.alloc(5 * MB)])
-    const response = await submitKyc(client, newcomer, { front: { bytes: big, filename: 'big.jpg' } })
+    const response = await submitKyc(client, newcomer, {
+      front: { bytes: big, filename: 'big.jpg' },
+    })
     response.assertStatus(422)
     assert.deepEqual(fieldErrors(response.body()), { front: 'Front side must be at most 5 MB' })
     assert.isNull(await KycDocument.query().where('user_id', newcomer.id).first())
   })
 
-  test('a missing type or file gets 422 with each message under its field', async ({ client, assert }) => {
+  test('a missing type or file gets 422 with each message under its field', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
-    const response = await submitKyc(client, newcomer, { type: null, front: null, back: null, address: null })
+    const response = await submitKyc(client, newcomer, {
+      type: null,
+      front: null,
+      back: null,
+      address: null,
+    })
     response.assertStatus(422)
     assert.equal(response.body().message, 'Document type is required')
     assert.deepEqual(fieldErrors(response.body()), {
@@ -170,7 +218,10 @@ test.group('POST /kyc', (group) => {
     assert.isNull(await KycDocument.query().where('user_id', newcomer.id).first())
   })
 
-  test('an unknown document type, or text where a file belongs, is refused with 422', async ({ client, assert }) => {
+  test('an unknown document type, or text where a file belongs, is refused with 422', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const badType = await submitKyc(client, newcomer, { type: 'library_card' })
     badType.assertStatus(422)
@@ -190,12 +241,20 @@ test.group('POST /kyc', (group) => {
     textField.assertStatus(422)
     assert.deepEqual(fieldErrors(textField.body()), { front: 'Front side must be a file' })
 
-    const json = await api(client, 'post', '/kyc', { type: 'passport', front: 'x', back: 1, address: null }).loginAs(newcomer)
+    const json = await api(client, 'post', '/kyc', {
+      type: 'passport',
+      front: 'x',
+      back: 1,
+      address: null,
+    }).loginAs(newcomer)
     json.assertStatus(422)
     assert.sameMembers(Object.keys(fieldErrors(json.body())), ['front', 'back', 'address'])
   })
 
-  test('odd multipart bodies are refused with 422 or stored safely, never a 500', async ({ client, assert }) => {
+  test('odd multipart bodies are refused with 422 or stored safely, never a 500', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const base = () =>
       client.post('/kyc').header('Accept', 'application/json').loginAs(newcomer).withCsrfToken()
@@ -238,12 +297,18 @@ test.group('POST /kyc', (group) => {
     assert.match(document.frontPath!, new RegExp(`^kyc/${newcomer.id}/[0-9a-f-]{36}\\.png$`))
   })
 
-  test('a pending submission blocks a new one (409), nothing new is stored', async ({ client, assert }) => {
+  test('a pending submission blocks a new one (409), nothing new is stored', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     ;(await submitKyc(client, newcomer)).assertStatus(200)
     const again = await submitKyc(client, newcomer)
     again.assertStatus(409)
-    assert.equal(again.body().message, 'Your KYC is under review; you can submit again if it is declined')
+    assert.equal(
+      again.body().message,
+      'Your KYC is under review; you can submit again if it is declined'
+    )
     assert.lengthOf(await KycDocument.query().where('user_id', newcomer.id), 1)
   })
 
@@ -254,9 +319,15 @@ test.group('POST /kyc', (group) => {
     assert.equal(response.body().message, 'Your KYC is already approved')
   })
 
-  test('after a decline the customer resubmits: a new pending submission', async ({ client, assert }) => {
+  test('after a decline the customer resubmits: a new pending submission', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
-    const declined = await storedDocument(newcomer, { status: 'declined', declineReason: 'Expired passport' })
+    const declined = await storedDocument(newcomer, {
+      status: 'declined',
+      declineReason: 'Expired passport',
+    })
     const response = await submitKyc(client, newcomer, { type: 'national_id' })
     response.assertStatus(200)
     const documents = await KycDocument.query().where('user_id', newcomer.id).orderBy('id', 'asc')
@@ -282,14 +353,22 @@ test.group('GET /kyc/documents/:id/:side', (group) => {
   isolate(group)
   removeKycFilesAfterEach(group)
 
-  test('the owner and an admin get the file inline with a safe type; another customer gets 404', async ({ client, assert }) => {
+  test('the owner and an admin get the file inline with a safe type; another customer gets 404', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
-    const document = await storedDocument(newcomer, { kinds: { front: 'png', back: 'webp', address: 'pdf' } })
+    const document = await storedDocument(newcomer, {
+      kinds: { front: 'png', back: 'webp', address: 'pdf' },
+    })
 
     const own = await client.get(`/kyc/documents/${document.id}/front`).loginAs(newcomer)
     own.assertStatus(200)
     assert.equal(own.header('content-type'), 'image/png')
-    assert.equal(own.header('content-disposition'), `inline; filename="kyc-${document.id}-front.png"`)
+    assert.equal(
+      own.header('content-disposition'),
+      `inline; filename="kyc-${document.id}-front.png"`
+    )
     assert.equal(own.header('x-content-type-options'), 'nosniff')
     assert.include(own.header('cache-control'), 'no-store')
     assert.deepEqual(Buffer.from(own.body() as any), SAMPLES.png)
@@ -303,7 +382,10 @@ test.group('GET /kyc/documents/:id/:side', (group) => {
     assert.equal(address.header('content-type'), 'application/pdf')
 
     const other = await demoUser(DEMO.customer)
-    const refused = await client.get(`/kyc/documents/${document.id}/front`).loginAs(other).header('Accept', 'application/json')
+    const refused = await client
+      .get(`/kyc/documents/${document.id}/front`)
+      .loginAs(other)
+      .header('Accept', 'application/json')
     refused.assertStatus(404)
   })
 
@@ -317,15 +399,23 @@ test.group('GET /kyc/documents/:id/:side', (group) => {
         .header('Accept', 'application/json')
       response.assertStatus(403)
     }
-    const visitor = await client.get(`/kyc/documents/${document.id}/front`).header('Accept', 'application/json')
+    const visitor = await client
+      .get(`/kyc/documents/${document.id}/front`)
+      .header('Accept', 'application/json')
     visitor.assertStatus(401)
   })
 
-  test('unknown documents, sides, missing or vanished files and odd ids are 404, never 500', async ({ client }) => {
+  test('unknown documents, sides, missing or vanished files and odd ids are 404, never 500', async ({
+    client,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const admin = await demoUser(DEMO.admin)
     const document = await storedDocument(newcomer)
-    const noFiles = await KycDocument.create({ userId: newcomer.id, type: 'passport', status: 'declined' })
+    const noFiles = await KycDocument.create({
+      userId: newcomer.id,
+      type: 'passport',
+      status: 'declined',
+    })
     await drive.use('fs').delete(document.backPath!)
     for (const url of [
       `/kyc/documents/${document.id}/selfie`,

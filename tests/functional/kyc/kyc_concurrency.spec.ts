@@ -30,9 +30,15 @@ function kycForm() {
 test.group('KYC under concurrent requests', (group) => {
   group.each.setup(() => limiter.clear(['memory']))
 
-  test('10 approvals of one document at once: applied once, one notification', async ({ assert }) => {
+  test('10 approvals of one document at once: applied once, one notification', async ({
+    assert,
+  }) => {
     const { user } = await freshCustomer('0')
-    const document = await KycDocument.create({ userId: user.id, type: 'passport', status: 'pending' })
+    const document = await KycDocument.create({
+      userId: user.id,
+      type: 'passport',
+      status: 'pending',
+    })
     const admins = await Promise.all([adminSession(), adminSession()])
 
     const responses = await Promise.all(
@@ -42,20 +48,28 @@ test.group('KYC under concurrent requests', (group) => {
     assert.equal(statuses.filter((s) => s === 200).length, 1, statuses.join(','))
     assert.equal(statuses.filter((s) => s === 409).length, 9, statuses.join(','))
     assert.isTrue(
-      responses.filter((r) => r.status === 409).every((r) => r.body.message === 'This document is already approved')
+      responses
+        .filter((r) => r.status === 409)
+        .every((r) => r.body.message === 'This document is already approved')
     )
 
     await document.refresh()
     assert.equal(document.status, 'approved')
-    const notes = await Notification.query().where('user_id', user.id).where('title', 'KYC approved')
+    const notes = await Notification.query()
+      .where('user_id', user.id)
+      .where('title', 'KYC approved')
     assert.lengthOf(notes, 1)
   })
 
-  test('5 submissions of one customer at once: one is kept, the others refused and their files removed', async ({ assert }) => {
+  test('5 submissions of one customer at once: one is kept, the others refused and their files removed', async ({
+    assert,
+  }) => {
     const { user } = await freshCustomer('0')
     const browser = await signedIn(user)
     try {
-      const responses = await Promise.all(Array.from({ length: 5 }, () => browser.postForm('/kyc', kycForm())))
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => browser.postForm('/kyc', kycForm()))
+      )
       const statuses = responses.map((r) => r.status)
       assert.equal(statuses.filter((s) => s === 200).length, 1, statuses.join(','))
       assert.equal(statuses.filter((s) => s === 409).length, 4, statuses.join(','))

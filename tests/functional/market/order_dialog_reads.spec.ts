@@ -22,7 +22,15 @@ test.group('GET /dashboard/rates', (group) => {
 
   test('an EUR wallet crosses through USD for a JPY quote', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    const wallet = await Balance.create({ userId: customer.id, mode: 'real', currency: 'EUR', balance: '0', margin: '0', onHold: '0', version: 0 })
+    const wallet = await Balance.create({
+      userId: customer.id,
+      mode: 'real',
+      currency: 'EUR',
+      balance: '0',
+      margin: '0',
+      onHold: '0',
+      version: 0,
+    })
     customer.activeBalanceId = wallet.id
     await customer.save()
     const response = await api(client, 'get', '/dashboard/rates?quote=JPY').loginAs(customer)
@@ -47,13 +55,21 @@ test.group('GET /dashboard/rates', (group) => {
 test.group('GET /dashboard/lot-state/:category', (group) => {
   isolate(group)
 
-  test('forex trades in lots from the selector; other categories by amount', async ({ client, assert }) => {
+  test('forex trades in lots from the selector; other categories by amount', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const forex = await api(client, 'get', '/dashboard/lot-state/forex').loginAs(customer)
     forex.assertStatus(200)
     assert.equal(forex.body().lotState, 'lot')
     assert.deepEqual(forex.body().lotSelector[0], { value: '1000', label: '0.01 (Micro)' })
-    assert.lengthOf(forex.body().lotSelector, await LotOption.query().count('* as n').then((r) => Number(r[0].$extras.n)))
+    assert.lengthOf(
+      forex.body().lotSelector,
+      await LotOption.query()
+        .count('* as n')
+        .then((r) => Number(r[0].$extras.n))
+    )
     const crypto = await api(client, 'get', '/dashboard/lot-state/crypto').loginAs(customer)
     assert.equal(crypto.body().lotState, 'amount')
   })
@@ -80,7 +96,9 @@ test.group('Favorites', (group) => {
     const eur = await Instrument.findByOrFail('name', 'EUR_USD')
     const btc = await Instrument.findByOrFail('name', 'BTC_USD')
 
-    const added = await api(client, 'post', '/dashboard/add-to-favorite', { id: eur.id }).loginAs(customer)
+    const added = await api(client, 'post', '/dashboard/add-to-favorite', { id: eur.id }).loginAs(
+      customer
+    )
     added.assertStatus(200)
     assert.equal(added.body().message, 'Added to favorites')
     await api(client, 'post', '/dashboard/add-to-favorite', { id: eur.id }).loginAs(customer)
@@ -95,10 +113,15 @@ test.group('Favorites', (group) => {
       ]
     )
 
-    const removed = await api(client, 'post', '/dashboard/remove-from-favorite', { id: eur.id }).loginAs(customer)
+    const removed = await api(client, 'post', '/dashboard/remove-from-favorite', {
+      id: eur.id,
+    }).loginAs(customer)
     assert.equal(removed.body().message, 'Removed from favorites')
     const after = await api(client, 'get', '/dashboard/get-favorite').loginAs(customer)
-    assert.deepEqual(after.body().map((f: any) => f.name), ['BTC_USD'])
+    assert.deepEqual(
+      after.body().map((f: any) => f.name),
+      ['BTC_USD']
+    )
   })
 
   test('favorites are per user', async ({ client, assert }) => {
@@ -112,9 +135,13 @@ test.group('Favorites', (group) => {
 
   test('an unknown instrument is 404; a bad id is 422', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    const unknown = await api(client, 'post', '/dashboard/add-to-favorite', { id: 999999 }).loginAs(customer)
+    const unknown = await api(client, 'post', '/dashboard/add-to-favorite', { id: 999999 }).loginAs(
+      customer
+    )
     unknown.assertStatus(404)
-    const bad = await api(client, 'post', '/dashboard/add-to-favorite', { id: 'abc' }).loginAs(customer)
+    const bad = await api(client, 'post', '/dashboard/add-to-favorite', { id: 'abc' }).loginAs(
+      customer
+    )
     bad.assertStatus(422)
     assert.equal(fieldErrors(bad.body()).id, 'Instrument is required')
   })

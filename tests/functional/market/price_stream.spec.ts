@@ -54,7 +54,12 @@ async function openTab(client: ApiClient) {
   const uid = randomUUID()
   const events: { raw: string; data: any }[] = []
   let response!: http.IncomingMessage
-  const request = http.get({ host: HOST, port: PORT, path: `/__transmit/events?uid=${uid}`, agent: false })
+  const request = http.get({
+    host: HOST,
+    port: PORT,
+    path: `/__transmit/events?uid=${uid}`,
+    agent: false,
+  })
   await new Promise<void>((resolve, reject) => {
     request.once('error', reject)
     request.once('response', (res) => {
@@ -136,8 +141,20 @@ test.group('Price stream', (group) => {
         payload: {
           type: 'priceUpdate',
           instruments: [
-            { name: 'BTC_USD', bids: '67000.49', asks: '67010.49', closeoutBid: '67000.49', closeoutAsk: '67010.49' },
-            { name: 'EUR_USD', bids: '1.08450', asks: '1.08462', closeoutBid: '1.08450', closeoutAsk: '1.08462' },
+            {
+              name: 'BTC_USD',
+              bids: '67000.49',
+              asks: '67010.49',
+              closeoutBid: '67000.49',
+              closeoutAsk: '67010.49',
+            },
+            {
+              name: 'EUR_USD',
+              bids: '1.08450',
+              asks: '1.08462',
+              closeoutBid: '1.08450',
+              closeoutAsk: '1.08462',
+            },
           ],
         },
       })
@@ -183,10 +200,18 @@ test.group('Price stream', (group) => {
     }
   })
 
-  test('every subscribed tab gets the frame; a tab that is not subscribed gets none', async ({ client, assert }) => {
+  test('every subscribed tab gets the frame; a tab that is not subscribed gets none', async ({
+    client,
+    assert,
+  }) => {
     const tabs = [await openTab(client), await openTab(client), await openTab(client)]
     const uid = randomUUID()
-    const idle = http.get({ host: HOST, port: PORT, path: `/__transmit/events?uid=${uid}`, agent: false })
+    const idle = http.get({
+      host: HOST,
+      port: PORT,
+      path: `/__transmit/events?uid=${uid}`,
+      agent: false,
+    })
     let idleData = ''
     idle.on('response', (res) => res.on('data', (c) => (idleData += c)).on('error', () => {}))
     try {
@@ -202,14 +227,20 @@ test.group('Price stream', (group) => {
     }
   })
 
-  test('a tab that disconnects leaves the channel and is written to no more', async ({ client, assert }) => {
+  test('a tab that disconnects leaves the channel and is written to no more', async ({
+    client,
+    assert,
+  }) => {
     const stay = await openTab(client)
     const leave = await openTab(client)
     try {
       const before = priceSubscribers().size
       leave.close()
       await until(() => priceSubscribers().size === before - 1, 'the disconnect')
-      assert.notInclude([...priceSubscribers()].map((s) => s.getUid()), leave.uid)
+      assert.notInclude(
+        [...priceSubscribers()].map((s) => s.getUid()),
+        leave.uid
+      )
 
       quote('EUR_USD', '1.08450', '1.08462')
       flushPrices()
@@ -244,10 +275,17 @@ test.group('Price stream', (group) => {
       chunks.push(String(chunk))
       return tap(chunk, ...rest)
     }) as typeof socket.write
-    const stream = transmit.createStream({ uid, context: {} as any, request: {} as any, response: response as any })
+    const stream = transmit.createStream({
+      uid,
+      context: {} as any,
+      request: {} as any,
+      response: response as any,
+    })
     await transmit.subscribe({ uid, channel: PRICES_CHANNEL, context: {} as any })
     const received = () =>
-      chunks.filter((c) => c.startsWith('data: ')).map((c) => JSON.parse(c.slice(6)).payload as PriceFrame)
+      chunks
+        .filter((c) => c.startsWith('data: '))
+        .map((c) => JSON.parse(c.slice(6)).payload as PriceFrame)
     try {
       priceStream.publish(frameOf(50, '1')) // taken, but the socket now holds more than it wants
       priceStream.publish(frameOf(50, '2')) // skipped
@@ -265,7 +303,13 @@ test.group('Price stream', (group) => {
       assert.lengthOf(received(), 2)
       assert.lengthOf(latest.instruments, 60)
       const byName = new Map(latest.instruments.map((q) => [q.name, q]))
-      assert.deepEqual(byName.get('SYN_0'), { name: 'SYN_0', bids: '0.4', asks: '0.4', closeoutBid: '0.4', closeoutAsk: '0.4' })
+      assert.deepEqual(byName.get('SYN_0'), {
+        name: 'SYN_0',
+        bids: '0.4',
+        asks: '0.4',
+        closeoutBid: '0.4',
+        closeoutAsk: '0.4',
+      })
       assert.equal(byName.get('SYN_49')!.bids, '49.3')
       assert.equal(byName.get('SYN_59')!.bids, '59.3')
       // The freshest quotes come last.
@@ -283,12 +327,16 @@ test.group('Price stream', (group) => {
     await until(() => ![...priceSubscribers()].some((s) => s.getUid() === uid), 'the cleanup')
   })
 
-  test('a real socket that stops reading bounds the memory it costs', async ({ client, assert }) => {
+  test('a real socket that stops reading bounds the memory it costs', async ({
+    client,
+    assert,
+  }) => {
     const uid = randomUUID()
     const socket = net.connect({ host: HOST, port: PORT })
     await new Promise((r) => socket.once('connect', r))
     socket.write(`GET /__transmit/events?uid=${uid} HTTP/1.1\r\nHost: ${HOST}:${PORT}\r\n\r\n`)
-    const streamOf = () => [...transmit.getManager().getAllSubscribers().keys()].find((s) => s.getUid() === uid)
+    const streamOf = () =>
+      [...transmit.getManager().getAllSubscribers().keys()].find((s) => s.getUid() === uid)
     await until(() => streamOf() !== undefined, 'the stream')
     const subscribed = await client
       .post('/__transmit/subscribe')
@@ -343,7 +391,10 @@ test.group('Price stream', (group) => {
     try {
       const frame = frameOf(2, '1')
       priceStream.publish(frame)
-      assert.deepEqual(published.map((m) => JSON.parse(m)), [frame])
+      assert.deepEqual(
+        published.map((m) => JSON.parse(m)),
+        [frame]
+      )
       await until(() => tab.prices().length === 1, 'the relayed frame')
       assert.deepEqual(tab.prices()[0].data, { channel: 'prices', payload: frame })
 

@@ -61,13 +61,17 @@ test.group('Money under concurrent requests', (group) => {
     assert.isTrue(responses.every((r) => r.status === 200 || r.status === 409))
 
     assert.equal(await settled(assert, wallet.id), '750.00')
-    const charges = await LedgerEntry.query().where('balance_id', wallet.id).where('type', 'plan_charge')
+    const charges = await LedgerEntry.query()
+      .where('balance_id', wallet.id)
+      .where('type', 'plan_charge')
     assert.lengthOf(charges, 1)
     await user.refresh()
     assert.equal(user.pricingTableId, silver.id)
   })
 
-  test('parallel subscriptions to different plans never overdraw the wallet', async ({ assert }) => {
+  test('parallel subscriptions to different plans never overdraw the wallet', async ({
+    assert,
+  }) => {
     const { user, wallet } = await freshCustomer('1100')
     const plans = await PricingPlan.query().whereIn('name', ['Silver', 'Gold'])
     const browser = await signedIn(user)
@@ -77,7 +81,10 @@ test.group('Money under concurrent requests', (group) => {
         Array.from({ length: 5 }, () => browser.post(`/dashboard/pricing/subscribe/${p.id}`))
       )
     )
-    assert.isTrue(responses.every((r) => r.status < 500), responses.map((r) => r.status).join(','))
+    assert.isTrue(
+      responses.every((r) => r.status < 500),
+      responses.map((r) => r.status).join(',')
+    )
     const balance = await settled(assert, wallet.id)
     assert.isTrue(money(balance).greaterThanOrEqualTo(0), `balance ${balance}`)
   })

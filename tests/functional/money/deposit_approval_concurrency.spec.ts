@@ -21,21 +21,37 @@ test.group('Deposits under concurrent decisions', (group) => {
     await KycDocument.create({ userId: user.id, type: 'passport', status: 'approved' })
     const wallet = await realWalletOf(user)
     const customer = await signedIn(user)
-    const requested = await customer.post('/deposits', { balance_id: wallet.id, gateway: 'bank', amount: '150.00' })
+    const requested = await customer.post('/deposits', {
+      balance_id: wallet.id,
+      gateway: 'bank',
+      amount: '150.00',
+    })
     assert.equal(requested.status, 201, requested.text)
     const id = requested.body.id as number
-    const [admin, manager] = await Promise.all([staffSignedIn(DEMO.admin), staffSignedIn(DEMO.manager)])
+    const [admin, manager] = await Promise.all([
+      staffSignedIn(DEMO.admin),
+      staffSignedIn(DEMO.manager),
+    ])
 
     const responses = await Promise.all([
       ...Array.from({ length: 15 }, () => admin.post(`/admin/deposits/${id}/approve`)),
       ...Array.from({ length: 15 }, () => manager.post(`/admin/deposits/${id}/approve`)),
     ])
     const ok = responses.filter((r) => r.status === 200)
-    assert.lengthOf(ok, 1, responses.filter((r) => r.status !== 409).map((r) => `${r.status} ${r.text}`).join('\n'))
+    assert.lengthOf(
+      ok,
+      1,
+      responses
+        .filter((r) => r.status !== 409)
+        .map((r) => `${r.status} ${r.text}`)
+        .join('\n')
+    )
     assert.isTrue(responses.every((r) => r.status === 200 || r.status === 409))
 
     const deposit = await Deposit.findOrFail(id)
-    const entries = await LedgerEntry.query().where('reference_type', 'deposit').where('reference_id', id)
+    const entries = await LedgerEntry.query()
+      .where('reference_type', 'deposit')
+      .where('reference_id', id)
     assert.equal(deposit.status, 'approved')
     assert.lengthOf(entries, 1)
     assert.equal(money((await Balance.findOrFail(wallet.id)).balance).toFixed(2), '150.00')

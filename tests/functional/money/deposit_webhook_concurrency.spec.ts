@@ -11,14 +11,20 @@ import { money } from '#domain/money'
 import { configureGateway } from '#tests/helpers/deposits'
 import { freshCustomer, settled, signedIn } from '#tests/helpers/race'
 import { realWalletOf } from '#tests/helpers/withdrawals'
-import { FAKE_STRIPE_KEYS, StripeFake, postStripeWebhook, signStripeWebhook } from '#tests/fakes/stripe_fake'
+import {
+  FAKE_STRIPE_KEYS,
+  StripeFake,
+  postStripeWebhook,
+  signStripeWebhook,
+} from '#tests/fakes/stripe_fake'
 
 /*
  * These tests run WITHOUT the shared rolled-back transaction (see
  * tests/helpers/race.ts): every delivery is a real HTTP request to the test
  * server with its own transaction, so on PostgreSQL they really race.
  */
-const SERVER = process.env.APP_URL ?? `http://${process.env.HOST ?? 'localhost'}:${process.env.PORT ?? '3333'}`
+const SERVER =
+  process.env.APP_URL ?? `http://${process.env.HOST ?? 'localhost'}:${process.env.PORT ?? '3333'}`
 const { secretKey: SK, webhookSecret: WHSEC } = FAKE_STRIPE_KEYS
 
 /** A fresh KYC-approved customer with a pending Stripe deposit whose session the customer has paid. */
@@ -26,7 +32,13 @@ async function paidStripeDeposit(fake: StripeFake, amount: string) {
   const { user } = await freshCustomer('0')
   await KycDocument.create({ userId: user.id, type: 'passport', status: 'approved' })
   const wallet = await realWalletOf(user)
-  const { deposit } = await startDeposit({ user, balanceId: wallet.id, amount, gateway: 'stripe', baseUrl: SERVER })
+  const { deposit } = await startDeposit({
+    user,
+    balanceId: wallet.id,
+    amount,
+    gateway: 'stripe',
+    baseUrl: SERVER,
+  })
   const sessionId = deposit.providerReference!
   fake.complete(sessionId)
   return { user, wallet, deposit, sessionId }
@@ -57,14 +69,18 @@ test.group('Stripe deposit confirmations under concurrent delivery', (group) => 
 
   group.each.setup(() => limiter.clear(['memory']))
 
-  test('one signed checkout.session.completed delivered 20 times at once credits once', async ({ assert }) => {
+  test('one signed checkout.session.completed delivered 20 times at once credits once', async ({
+    assert,
+  }) => {
     const { user, wallet, deposit, sessionId } = await paidStripeDeposit(fake, '250.00')
     // 250.00 + 1.5 % = 253.75 collected; 250.00 credited.
     assert.equal(fake.session(sessionId).amount_total, 25375)
     const payload = fake.eventPayload('checkout.session.completed', sessionId)
     const signature = signStripeWebhook(payload, WHSEC)
 
-    const responses = await Promise.all(Array.from({ length: 20 }, () => postStripeWebhook(SERVER, payload, signature)))
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => postStripeWebhook(SERVER, payload, signature))
+    )
     assert.isTrue(
       responses.every((r) => r.status === 200),
       responses.map((r) => `${r.status} ${r.text.slice(0, 80)}`).join('\n')
@@ -76,11 +92,16 @@ test.group('Stripe deposit confirmations under concurrent delivery', (group) => 
     const credits = await creditsOf(deposit.id)
     assert.lengthOf(credits, 1)
     assert.equal(money(credits[0].amount).toFixed(2), '250.00')
-    assert.lengthOf(await Notification.query().where('user_id', user.id).where('title', 'Deposit approved'), 1)
+    assert.lengthOf(
+      await Notification.query().where('user_id', user.id).where('title', 'Deposit approved'),
+      1
+    )
     assert.equal(await settled(assert, wallet.id), '250.00')
   })
 
-  test('webhooks, async confirmations and the customer returning, all at once, credit once', async ({ assert }) => {
+  test('webhooks, async confirmations and the customer returning, all at once, credit once', async ({
+    assert,
+  }) => {
     const { user, wallet, deposit, sessionId } = await paidStripeDeposit(fake, '99.99')
     const completed = fake.eventPayload('checkout.session.completed', sessionId)
     const succeeded = fake.eventPayload('checkout.session.async_payment_succeeded', sessionId)
@@ -88,16 +109,27 @@ test.group('Stripe deposit confirmations under concurrent delivery', (group) => 
 
     const [webhooks, returns] = await Promise.all([
       Promise.all([
-        ...Array.from({ length: 10 }, () => postStripeWebhook(SERVER, completed, signStripeWebhook(completed, WHSEC))),
-        ...Array.from({ length: 10 }, () => postStripeWebhook(SERVER, succeeded, signStripeWebhook(succeeded, WHSEC))),
+        ...Array.from({ length: 10 }, () =>
+          postStripeWebhook(SERVER, completed, signStripeWebhook(completed, WHSEC))
+        ),
+        ...Array.from({ length: 10 }, () =>
+          postStripeWebhook(SERVER, succeeded, signStripeWebhook(succeeded, WHSEC))
+        ),
       ]),
       Promise.all(
-        Array.from({ length: 10 }, () => browser.get(`/payments/stripe/return/${deposit.txRef}?session_id=${sessionId}`))
+        Array.from({ length: 10 }, () =>
+          browser.get(`/payments/stripe/return/${deposit.txRef}?session_id=${sessionId}`)
+        )
       ),
     ])
-    assert.isTrue(webhooks.every((r) => r.status === 200), webhooks.map((r) => r.status).join(','))
+    assert.isTrue(
+      webhooks.every((r) => r.status === 200),
+      webhooks.map((r) => r.status).join(',')
+    )
     // Every return lands on /deposits; the ones after the credit show success.
-    assert.isTrue(returns.every((r) => r.status === 302 && r.location?.startsWith('/deposits?status=')))
+    assert.isTrue(
+      returns.every((r) => r.status === 302 && r.location?.startsWith('/deposits?status='))
+    )
 
     assert.equal((await Deposit.findOrFail(deposit.id)).status, 'approved')
     assert.lengthOf(await creditsOf(deposit.id), 1)

@@ -1,7 +1,12 @@
 import { test } from '@japa/runner'
 import PaymentGateway from '#models/payment_gateway'
 import { pendingDeposit } from '#tests/helpers/deposits'
-import { configurePaypal, depositEntries, postPaypalWebhook, withPaypalFake } from '#tests/helpers/paypal'
+import {
+  configurePaypal,
+  depositEntries,
+  postPaypalWebhook,
+  withPaypalFake,
+} from '#tests/helpers/paypal'
 import { freshCustomer, settled, signedIn } from '#tests/helpers/race'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 
@@ -11,7 +16,14 @@ test.group('PayPal capture under concurrent requests', (group) => {
   let saved: Record<string, unknown> | null = null
   group.setup(async () => {
     const row = await PaymentGateway.findByOrFail('value', 'paypal')
-    saved = { key1: row.key1, key2: row.key2, key3: row.key3, key4: row.key4, fee: row.fee, isActive: row.isActive }
+    saved = {
+      key1: row.key1,
+      key2: row.key2,
+      key3: row.key3,
+      key4: row.key4,
+      fee: row.fee,
+      isActive: row.isActive,
+    }
     return async () => {
       const again = await PaymentGateway.findByOrFail('value', 'paypal')
       again.merge(saved as Partial<PaymentGateway>)
@@ -19,7 +31,9 @@ test.group('PayPal capture under concurrent requests', (group) => {
     }
   })
 
-  test('20 concurrent captures of one approved order credit it exactly once', async ({ assert }) => {
+  test('20 concurrent captures of one approved order credit it exactly once', async ({
+    assert,
+  }) => {
     await configurePaypal('1')
     const { user } = await freshCustomer('0')
     const wallet = await realWalletOf(user)
@@ -30,14 +44,21 @@ test.group('PayPal capture under concurrent requests', (group) => {
     const id = created.body.id as string
     paypal.fake.approve(id)
 
-    const responses = await Promise.all(Array.from({ length: 20 }, () => browser.get(`/payments/paypal/capture/${id}`)))
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => browser.get(`/payments/paypal/capture/${id}`))
+    )
     assert.isTrue(responses.every((r) => r.status === 302))
-    assert.deepEqual([...new Set(responses.map((r) => r.location))], ['/deposits?status=success&amount=250.00'])
+    assert.deepEqual(
+      [...new Set(responses.map((r) => r.location))],
+      ['/deposits?status=success&amount=250.00']
+    )
     assert.lengthOf(await depositEntries(deposit), 1)
     assert.equal(await settled(assert, wallet.id), '250.00')
   })
 
-  test('captures racing webhook deliveries of the same payment credit it exactly once', async ({ assert }) => {
+  test('captures racing webhook deliveries of the same payment credit it exactly once', async ({
+    assert,
+  }) => {
     await configurePaypal()
     const { user } = await freshCustomer('0')
     const wallet = await realWalletOf(user)
@@ -52,7 +73,10 @@ test.group('PayPal capture under concurrent requests', (group) => {
       Promise.all(Array.from({ length: 10 }, () => browser.get(`/payments/paypal/capture/${id}`))),
       Promise.all(Array.from({ length: 10 }, () => postPaypalWebhook(body, headers))),
     ])
-    assert.deepEqual([...new Set(captures.map((r) => r.location))], ['/deposits?status=success&amount=80.00'])
+    assert.deepEqual(
+      [...new Set(captures.map((r) => r.location))],
+      ['/deposits?status=success&amount=80.00']
+    )
     assert.deepEqual([...new Set(webhooks.map((r) => r.status))], [200])
     assert.lengthOf(await depositEntries(deposit), 1)
     assert.equal(await settled(assert, wallet.id), '80.00')

@@ -25,12 +25,20 @@ type Outcome = { status: number; text: string }
 
 /** The risk engine's close (no user), as an outcome like an HTTP answer. */
 const engineClose = (orderId: number, bid: string) =>
-  closeOrder({ orderId, userId: null, reason: 'take_profit', quote: { bid, ask: bid, at: Date.now() } })
+  closeOrder({
+    orderId,
+    userId: null,
+    reason: 'take_profit',
+    quote: { bid, ask: bid, at: Date.now() },
+  })
     .then((r): Outcome => ({ status: r ? 200 : 409, text: '' }))
     .catch((e): Outcome => ({ status: (e as { status?: number }).status ?? 500, text: String(e) }))
 
 const unexpected = (responses: Outcome[], allowed: number[]) =>
-  responses.filter((r) => !allowed.includes(r.status)).map((r) => `${r.status} ${r.text}`).join('\n')
+  responses
+    .filter((r) => !allowed.includes(r.status))
+    .map((r) => `${r.status} ${r.text}`)
+    .join('\n')
 
 test.group('Staff money writes under concurrent requests', (group) => {
   group.each.setup(async () => {
@@ -45,25 +53,41 @@ test.group('Staff money writes under concurrent requests', (group) => {
     }
   })
 
-  test('an admin close racing the customer’s close and the risk engine realizes the P/L exactly once', async ({ assert }) => {
+  test('an admin close racing the customer’s close and the risk engine realizes the P/L exactly once', async ({
+    assert,
+  }) => {
     const { user, wallet } = await freshCustomer('10000')
     const browser = await signedIn(user)
     const admin = await staffSignedIn(DEMO.admin)
     quote('AAPL', '100.00', '100.00')
-    const placed = await browser.post('/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '10' })
+    const placed = await browser.post('/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '10',
+    })
     assert.equal(placed.status, 201, placed.text)
     const orderId = JSON.parse(placed.text).order.id
     quote('AAPL', '101.50', '101.50') // +15.00
 
     const responses: Outcome[] = await Promise.all([
-      ...Array.from({ length: 40 }, () => admin.post('/admin/trades/close', { orderId, instrument: 'AAPL' })),
-      ...Array.from({ length: 40 }, () => browser.post('/dashboard/orders/close', { orderId, instrument: 'AAPL' })),
+      ...Array.from({ length: 40 }, () =>
+        admin.post('/admin/trades/close', { orderId, instrument: 'AAPL' })
+      ),
+      ...Array.from({ length: 40 }, () =>
+        browser.post('/dashboard/orders/close', { orderId, instrument: 'AAPL' })
+      ),
       ...Array.from({ length: 40 }, () => engineClose(orderId, '101.50')),
     ])
-    assert.equal(responses.filter((r) => r.status === 200).length, 1, unexpected(responses, [200, 409]))
+    assert.equal(
+      responses.filter((r) => r.status === 200).length,
+      1,
+      unexpected(responses, [200, 409])
+    )
     assert.equal(unexpected(responses, [200, 409]), '')
 
-    const entries = await LedgerEntry.query().where('reference_type', 'order').where('reference_id', orderId)
+    const entries = await LedgerEntry.query()
+      .where('reference_type', 'order')
+      .where('reference_id', orderId)
     assert.lengthOf(entries, 1)
     assert.equal(money(entries[0].amount).toFixed(2), '15.00')
     // One close wins, and an admin's win leaves exactly one audit row.
@@ -72,21 +96,35 @@ test.group('Staff money writes under concurrent requests', (group) => {
     assert.equal(money((await Balance.findOrFail(wallet.id)).margin).toFixed(2), '0.00')
   })
 
-  test('deleting an open trade while it is closed and edited: one outcome, and the wallet ends where it started', async ({ assert }) => {
+  test('deleting an open trade while it is closed and edited: one outcome, and the wallet ends where it started', async ({
+    assert,
+  }) => {
     const { user, wallet } = await freshCustomer('10000')
     const browser = await signedIn(user)
     const admin = await staffSignedIn(DEMO.admin)
     const manager = await staffSignedIn(DEMO.manager)
     quote('AAPL', '100.00', '100.00')
-    const placed = await browser.post('/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '10' })
+    const placed = await browser.post('/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '10',
+    })
     assert.equal(placed.status, 201, placed.text)
     const orderId = JSON.parse(placed.text).order.id
     quote('AAPL', '101.50', '101.50')
 
-    const deletes = Array.from({ length: 15 }, () => admin.send('DELETE', `/admin/trades/${orderId}`))
-    const closes = Array.from({ length: 15 }, () => browser.post('/dashboard/orders/close', { orderId }))
-    const staffCloses = Array.from({ length: 15 }, () => manager.post('/admin/trades/close', { orderId }))
-    const edits = Array.from({ length: 15 }, (_, i) => manager.put(`/admin/trades/${orderId}`, { spread: String(i % 3) }))
+    const deletes = Array.from({ length: 15 }, () =>
+      admin.send('DELETE', `/admin/trades/${orderId}`)
+    )
+    const closes = Array.from({ length: 15 }, () =>
+      browser.post('/dashboard/orders/close', { orderId })
+    )
+    const staffCloses = Array.from({ length: 15 }, () =>
+      manager.post('/admin/trades/close', { orderId })
+    )
+    const edits = Array.from({ length: 15 }, (_, i) =>
+      manager.put(`/admin/trades/${orderId}`, { spread: String(i % 3) })
+    )
     const [deleted, closed, staffClosed, edited] = await Promise.all([
       Promise.all(deletes),
       Promise.all(closes),
@@ -100,7 +138,9 @@ test.group('Staff money writes under concurrent requests', (group) => {
 
     const order = await Order.findOrFail(orderId)
     assert.isNotNull(order.deletedAt)
-    const entries = await LedgerEntry.query().where('reference_type', 'order').where('reference_id', orderId)
+    const entries = await LedgerEntry.query()
+      .where('reference_type', 'order')
+      .where('reference_id', orderId)
     // Closed first, then reversed: the two entries cancel out; deleted while open: none.
     assert.equal(entries.reduce((sum, e) => sum.plus(money(e.amount)), money(0)).toFixed(2), '0.00')
     assert.lengthOf(await auditRows({ action: 'order.delete', targetId: orderId }), 1)
@@ -109,33 +149,49 @@ test.group('Staff money writes under concurrent requests', (group) => {
     assert.equal(money((await Balance.findOrFail(wallet.id)).margin).toFixed(2), '0.00')
   })
 
-  test('20 identical balance adjustments with one Idempotency-Key apply once and all get the first answer', async ({ assert }) => {
+  test('20 identical balance adjustments with one Idempotency-Key apply once and all get the first answer', async ({
+    assert,
+  }) => {
     const { wallet } = await freshCustomer('1000')
     const admin = await staffSignedIn(DEMO.admin)
     const key = `race-${Date.now()}`
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        admin.send('PUT', `/admin/balance/${wallet.id}`, { amount: '25.00', type: 'add', comment: 'Retry storm' }, { 'Idempotency-Key': key })
+        admin.send(
+          'PUT',
+          `/admin/balance/${wallet.id}`,
+          { amount: '25.00', type: 'add', comment: 'Retry storm' },
+          { 'Idempotency-Key': key }
+        )
       )
     )
     assert.equal(unexpected(responses, [200]), '')
     const bodies = new Set(responses.map((r) => r.text))
     assert.equal(bodies.size, 1, [...bodies].join('\n'))
-    const entries = await LedgerEntry.query().where('balance_id', wallet.id).where('type', 'admin_adjustment')
+    const entries = await LedgerEntry.query()
+      .where('balance_id', wallet.id)
+      .where('type', 'admin_adjustment')
     assert.lengthOf(entries, 1)
     assert.lengthOf(await auditRows({ action: 'balance.adjust', targetId: wallet.id }), 1)
     assert.equal(await settled(assert, wallet.id), '1025.00')
   })
 
-  test('concurrent subtractions with their own keys never take the free margin below zero', async ({ assert }) => {
+  test('concurrent subtractions with their own keys never take the free margin below zero', async ({
+    assert,
+  }) => {
     const { wallet } = await freshCustomer('100')
     const admin = await staffSignedIn(DEMO.admin)
     const manager = await staffSignedIn(DEMO.manager)
     const responses = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        (i % 2 ? admin : manager).send('PUT', `/admin/balance/${wallet.id}`, { amount: '10.00', type: 'subtract' }, {
-          'Idempotency-Key': `sub-${Date.now()}-${i}`,
-        })
+        (i % 2 ? admin : manager).send(
+          'PUT',
+          `/admin/balance/${wallet.id}`,
+          { amount: '10.00', type: 'subtract' },
+          {
+            'Idempotency-Key': `sub-${Date.now()}-${i}`,
+          }
+        )
       )
     )
     assert.equal(unexpected(responses, [200, 422]), '')

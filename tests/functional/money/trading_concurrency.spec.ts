@@ -30,25 +30,45 @@ test.group('Trading under concurrent requests', (group) => {
     const { user, wallet } = await freshCustomer('10000')
     const browser = await signedIn(user)
     quote('AAPL', '100.00', '100.00')
-    const placed = await browser.post('/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '10' })
+    const placed = await browser.post('/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '10',
+    })
     assert.equal(placed.status, 201, placed.text)
     const orderId = JSON.parse(placed.text).order.id
     quote('AAPL', '101.50', '101.50') // +15.00
 
     const responses = await Promise.all([
-      ...Array.from({ length: 150 }, () => browser.post('/dashboard/orders/close', { orderId, instrument: 'AAPL' })),
+      ...Array.from({ length: 150 }, () =>
+        browser.post('/dashboard/orders/close', { orderId, instrument: 'AAPL' })
+      ),
       // The risk engine's path (no user) races the browser's.
       ...Array.from({ length: 50 }, () =>
-        closeOrder({ orderId, userId: null, reason: 'take_profit', quote: { bid: '101.50', ask: '101.50', at: Date.now() } })
+        closeOrder({
+          orderId,
+          userId: null,
+          reason: 'take_profit',
+          quote: { bid: '101.50', ask: '101.50', at: Date.now() },
+        })
           .then((r) => ({ status: r ? 200 : 409, text: '' }))
           .catch((e) => ({ status: (e as { status?: number }).status ?? 500, text: String(e) }))
       ),
     ])
     const ok = responses.filter((r) => r.status === 200).length
-    assert.equal(ok, 1, responses.filter((r) => ![200, 409].includes(r.status)).map((r) => `${r.status} ${r.text}`).join('\n'))
+    assert.equal(
+      ok,
+      1,
+      responses
+        .filter((r) => ![200, 409].includes(r.status))
+        .map((r) => `${r.status} ${r.text}`)
+        .join('\n')
+    )
     assert.isTrue(responses.every((r) => r.status === 200 || r.status === 409))
 
-    const entries = await LedgerEntry.query().where('reference_type', 'order').where('reference_id', orderId)
+    const entries = await LedgerEntry.query()
+      .where('reference_type', 'order')
+      .where('reference_id', orderId)
     assert.lengthOf(entries, 1)
     assert.equal(money(entries[0].amount).toFixed(2), '15.00')
     assert.equal(await settled(assert, wallet.id), '10015.00')
@@ -63,14 +83,23 @@ test.group('Trading under concurrent requests', (group) => {
     quote('AAPL', '100.00', '100.00')
     // Instrument leverage 5: each order of 10 units needs 100 × 10 ÷ 5 = 200; 1,000 carries exactly 5.
     const responses = await Promise.all(
-      Array.from({ length: 40 }, () => browser.post('/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '10' }))
+      Array.from({ length: 40 }, () =>
+        browser.post('/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '10' })
+      )
     )
     const accepted = responses.filter((r) => r.status === 201).length
     assert.equal(accepted, 5, responses.map((r) => r.status).join(','))
     assert.isTrue(responses.every((r) => r.status === 201 || r.status === 422 || r.status === 409))
     const after = await Balance.findOrFail(wallet.id)
     assert.equal(money(after.margin).toFixed(2), '1000.00')
-    assert.equal(await Order.query().where('balance_id', wallet.id).count('* as n').first().then((r) => Number(r!.$extras.n)), 5)
+    assert.equal(
+      await Order.query()
+        .where('balance_id', wallet.id)
+        .count('* as n')
+        .first()
+        .then((r) => Number(r!.$extras.n)),
+      5
+    )
     assert.equal(await settled(assert, wallet.id), '1000.00')
   })
 })

@@ -6,8 +6,17 @@ import { startDeposit, PROVIDER_FAILED } from '#actions/deposits/start_deposit'
 import { overrideProviderBase } from '#services/payments/endpoints'
 import { money } from '#domain/money'
 import { CoinPaymentsFake, type SignedIpn } from '#tests/fakes/coinpayments_fake'
-import { configureGateway, depositEntries, pendingDeposit, withoutOtherDeposits } from '#tests/helpers/deposits'
-import { assertCreditedOnce, assertNotCredited, walletBalance } from '#tests/helpers/deposit_settlement'
+import {
+  configureGateway,
+  depositEntries,
+  pendingDeposit,
+  withoutOtherDeposits,
+} from '#tests/helpers/deposits'
+import {
+  assertCreditedOnce,
+  assertNotCredited,
+  walletBalance,
+} from '#tests/helpers/deposit_settlement'
 import { isolate } from '#tests/helpers/isolation'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
@@ -43,7 +52,13 @@ async function startCoinDeposit(keys: Partial<typeof KEYS> = {}) {
   const customer = await demoUser(DEMO.customer)
   await configureGateway('coinpayments', { ...KEYS, ...keys }, { fee: '2.5' })
   const wallet = await realWalletOf(customer)
-  return startDeposit({ user: customer, balanceId: wallet.id, amount: '100', gateway: 'coinpayments', baseUrl: BASE })
+  return startDeposit({
+    user: customer,
+    balanceId: wallet.id,
+    amount: '100',
+    gateway: 'coinpayments',
+    baseUrl: BASE,
+  })
 }
 
 function postIpn(client: ApiClient, ipn: SignedIpn) {
@@ -51,9 +66,16 @@ function postIpn(client: ApiClient, ipn: SignedIpn) {
 }
 
 /** A paid IPN for a pending deposit made without the API (its total, in USD). */
-function paidIpnFor(deposit: Deposit, fields: Record<string, string> = {}, options: { secret?: string } = {}) {
+function paidIpnFor(
+  deposit: Deposit,
+  fields: Record<string, string> = {},
+  options: { secret?: string } = {}
+) {
   const total = money(deposit.total).toFixed(2)
-  return fake.ipn({ invoice: deposit.txRef, custom: deposit.txRef, amount1: total, currency1: 'USD', ...fields }, options)
+  return fake.ipn(
+    { invoice: deposit.txRef, custom: deposit.txRef, amount1: total, currency1: 'USD', ...fields },
+    options
+  )
 }
 
 test.group('CoinPayments: starting a deposit (create_transaction)', (group) => {
@@ -61,7 +83,9 @@ test.group('CoinPayments: starting a deposit (create_transaction)', (group) => {
   withoutOtherDeposits(group)
   withFake(group)
 
-  test('creates the transaction for amount + fee with our references and keeps the checkout link', async ({ assert }) => {
+  test('creates the transaction for amount + fee with our references and keeps the checkout link', async ({
+    assert,
+  }) => {
     const before = fake.transactions.length
     const { deposit, paymentLink } = await startCoinDeposit()
 
@@ -90,7 +114,10 @@ test.group('CoinPayments: starting a deposit (create_transaction)', (group) => {
     assert.equal(money(deposit.total).toFixed(2), '102.50')
     assert.equal(deposit.providerReference, tx.txn_id)
     assert.equal(deposit.paymentLink, paymentLink)
-    assert.match(paymentLink, new RegExp(`^${fake.url}/index\\.php\\?cmd=checkout&id=${tx.txn_id}&`))
+    assert.match(
+      paymentLink,
+      new RegExp(`^${fake.url}/index\\.php\\?cmd=checkout&id=${tx.txn_id}&`)
+    )
   })
 
   test('a refused transaction is a 502 and the deposit is declined', async ({ assert }) => {
@@ -104,7 +131,9 @@ test.group('CoinPayments: starting a deposit (create_transaction)', (group) => {
     assert.lengthOf(await depositEntries(deposit), 0)
   })
 
-  test('a call signed with the wrong private key is refused by CoinPayments: 502, declined', async ({ assert }) => {
+  test('a call signed with the wrong private key is refused by CoinPayments: 502, declined', async ({
+    assert,
+  }) => {
     const before = fake.transactions.length
     const error = await refusal(startCoinDeposit({ key2: 'not-the-private-key' }))
     assert.equal(error.status, 502)
@@ -129,7 +158,9 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
   withoutOtherDeposits(group)
   withFake(group)
 
-  test('the IPN CoinPayments posts to ipn_url credits the deposit once; a replay changes nothing', async ({ assert }) => {
+  test('the IPN CoinPayments posts to ipn_url credits the deposit once; a replay changes nothing', async ({
+    assert,
+  }) => {
     const { deposit } = await startCoinDeposit()
     const before = await walletBalance(deposit.balanceId)
     const tx = fake.transactions.at(-1)!
@@ -150,7 +181,10 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
     await configureGateway('coinpayments', KEYS)
     const deposit = await pendingDeposit(customer, 'coinpayments', '250.00')
     const before = await walletBalance(deposit.balanceId)
-    const response = await postIpn(client, paidIpnFor(deposit, { status: '2', status_text: 'Queued for payout' }))
+    const response = await postIpn(
+      client,
+      paidIpnFor(deposit, { status: '2', status_text: 'Queued for payout' })
+    )
     response.assertStatus(200)
     assert.equal(response.text(), 'IPN OK')
     await assertCreditedOnce(assert, deposit, before)
@@ -162,19 +196,32 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
     const deposit = await pendingDeposit(customer, 'coinpayments', '100.00')
     const before = await walletBalance(deposit.balanceId)
 
-    const genuineWaiting = paidIpnFor(deposit, { status: '0', status_text: 'Waiting for buyer funds' })
+    const genuineWaiting = paidIpnFor(deposit, {
+      status: '0',
+      status_text: 'Waiting for buyer funds',
+    })
     const forgeries: Record<string, SignedIpn> = {
-      'signed with another secret': paidIpnFor(deposit, { status: '100' }, { secret: 'guessed-secret' }),
+      'signed with another secret': paidIpnFor(
+        deposit,
+        { status: '100' },
+        { secret: 'guessed-secret' }
+      ),
       'status edited after signing': {
         body: genuineWaiting.body.replace('status=0', 'status=100'),
         headers: genuineWaiting.headers,
       },
       'amount edited after signing': (() => {
         const genuine = paidIpnFor(deposit, { status: '100', amount1: '1.00' })
-        return { body: genuine.body.replace('amount1=1.00', 'amount1=100.00'), headers: genuine.headers }
+        return {
+          body: genuine.body.replace('amount1=1.00', 'amount1=100.00'),
+          headers: genuine.headers,
+        }
       })(),
       'no HMAC header': { body: paidIpnFor(deposit, { status: '100' }).body, headers: {} },
-      'another merchant (signed with its own secret)': paidIpnFor(deposit, { status: '100', merchant: 'someone-else' }),
+      'another merchant (signed with its own secret)': paidIpnFor(deposit, {
+        status: '100',
+        merchant: 'someone-else',
+      }),
       'not in HMAC mode': paidIpnFor(deposit, { status: '100', ipn_mode: 'httpauth' }),
     }
     for (const [what, ipn] of Object.entries(forgeries)) {
@@ -184,16 +231,25 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
     await assertNotCredited(assert, deposit, before, 'pending')
   })
 
-  test('an underpaid or wrong-currency payment is not credited and stays for staff', async ({ client, assert }) => {
+  test('an underpaid or wrong-currency payment is not credited and stays for staff', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     await configureGateway('coinpayments', KEYS)
     const deposit = await pendingDeposit(customer, 'coinpayments', '100.00', '2.5')
     const before = await walletBalance(deposit.balanceId)
 
     // The amount without the fee: less than the 102.50 total.
-    const underpaid = await postIpn(client, paidIpnFor(deposit, { status: '100', amount1: '100.00' }))
+    const underpaid = await postIpn(
+      client,
+      paidIpnFor(deposit, { status: '100', amount1: '100.00' })
+    )
     underpaid.assertStatus(200)
-    const otherCurrency = await postIpn(client, paidIpnFor(deposit, { status: '100', currency1: 'EUR' }))
+    const otherCurrency = await postIpn(
+      client,
+      paidIpnFor(deposit, { status: '100', currency1: 'EUR' })
+    )
     otherCurrency.assertStatus(200)
     await assertNotCredited(assert, deposit, before, 'pending')
   })
@@ -219,7 +275,10 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
     const deposit = await pendingDeposit(customer, 'coinpayments', '100.00')
     const before = await walletBalance(deposit.balanceId)
 
-    const cancelled = await postIpn(client, paidIpnFor(deposit, { status: '-1', status_text: 'Cancelled / Timed Out' }))
+    const cancelled = await postIpn(
+      client,
+      paidIpnFor(deposit, { status: '-1', status_text: 'Cancelled / Timed Out' })
+    )
     cancelled.assertStatus(200)
     await assertNotCredited(assert, deposit, before, 'declined')
 
@@ -231,14 +290,20 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
     await assertCreditedOnce(assert, deposit, before)
   })
 
-  test('an IPN for a deposit of another gateway or an unknown invoice moves nothing', async ({ client, assert }) => {
+  test('an IPN for a deposit of another gateway or an unknown invoice moves nothing', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     await configureGateway('coinpayments', KEYS)
     const stripeDeposit = await pendingDeposit(customer, 'stripe', '100.00')
     const before = await walletBalance(stripeDeposit.balanceId)
     const response = await postIpn(client, paidIpnFor(stripeDeposit, { status: '100' }))
     response.assertStatus(200)
-    const unknown = await postIpn(client, fake.ipn({ invoice: 'no-such-invoice', amount1: '1.00', currency1: 'USD' }))
+    const unknown = await postIpn(
+      client,
+      fake.ipn({ invoice: 'no-such-invoice', amount1: '1.00', currency1: 'USD' })
+    )
     unknown.assertStatus(200)
     await assertNotCredited(assert, stripeDeposit, before, 'pending')
   })

@@ -7,14 +7,26 @@ import { startDeposit, PROVIDER_FAILED } from '#actions/deposits/start_deposit'
 import settings from '#services/settings_service'
 import { money } from '#domain/money'
 import { FlutterwaveFake, type FlutterwaveWebhook } from '#tests/fakes/flutterwave_fake'
-import { configureGateway, depositEntries, pendingDeposit, withoutOtherDeposits } from '#tests/helpers/deposits'
-import { assertCreditedOnce, assertNotCredited, walletBalance } from '#tests/helpers/deposit_settlement'
+import {
+  configureGateway,
+  depositEntries,
+  pendingDeposit,
+  withoutOtherDeposits,
+} from '#tests/helpers/deposits'
+import {
+  assertCreditedOnce,
+  assertNotCredited,
+  walletBalance,
+} from '#tests/helpers/deposit_settlement'
 import { isolate } from '#tests/helpers/isolation'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 import { refusal, withProviderFake } from '#tests/helpers/provider_payments'
 
-const ACCOUNT = { secretKey: 'FLWSECK_TEST-5f1e2d3c4b5a69788796a5b4c3d2e1f0-X', secretHash: 'my webhook hash 42' }
+const ACCOUNT = {
+  secretKey: 'FLWSECK_TEST-5f1e2d3c4b5a69788796a5b4c3d2e1f0-X',
+  secretHash: 'my webhook hash 42',
+}
 const KEYS = {
   key1: 'FLWPUBK_TEST-0a1b2c3d4e5f60718293a4b5c6d7e8f9-X',
   key2: ACCOUNT.secretKey,
@@ -38,7 +50,13 @@ async function startFlwDeposit(keys: Partial<typeof KEYS> = {}) {
   const customer = await demoUser(DEMO.customer)
   await configureGateway('flutterwave', { ...KEYS, ...keys }, { fee: '2.5' })
   const wallet = await realWalletOf(customer)
-  return startDeposit({ user: customer, balanceId: wallet.id, amount: '100', gateway: 'flutterwave', baseUrl: BASE })
+  return startDeposit({
+    user: customer,
+    balanceId: wallet.id,
+    amount: '100',
+    gateway: 'flutterwave',
+    baseUrl: BASE,
+  })
 }
 
 function postWebhook(client: ApiClient, webhook: FlutterwaveWebhook) {
@@ -53,14 +71,19 @@ async function pendingFlwDeposit() {
   return { customer, deposit, before: await walletBalance(deposit.balanceId) }
 }
 
-const paidInFull = (deposit: Deposit) => ({ amount: money(deposit.total).toFixed(2), currency: 'USD' })
+const paidInFull = (deposit: Deposit) => ({
+  amount: money(deposit.total).toFixed(2),
+  currency: 'USD',
+})
 
 test.group('Flutterwave: starting a deposit (POST /v3/payments)', (group) => {
   isolate(group)
   withoutOtherDeposits(group)
   withFake(group)
 
-  test('creates the payment for amount + fee with our tx_ref and keeps the hosted link', async ({ assert }) => {
+  test('creates the payment for amount + fee with our tx_ref and keeps the hosted link', async ({
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const profile = await Profile.findByOrFail('user_id', customer.id)
     const before = fake.payments.length
@@ -111,7 +134,10 @@ test.group('Flutterwave: webhook (POST /payments/flutterwave/notify)', (group) =
   withoutOtherDeposits(group)
   withFake(group)
 
-  test('a webhook is re-verified with the API and credits once; a replay changes nothing', async ({ client, assert }) => {
+  test('a webhook is re-verified with the API and credits once; a replay changes nothing', async ({
+    client,
+    assert,
+  }) => {
     const { deposit } = await startFlwDeposit()
     const before = await walletBalance(deposit.balanceId)
     const tx = fake.pay(deposit.txRef)
@@ -127,12 +153,19 @@ test.group('Flutterwave: webhook (POST /payments/flutterwave/notify)', (group) =
     await assertCreditedOnce(assert, deposit, before, String(tx.id))
   })
 
-  test('a missing or wrong verif-hash is refused with 400 before any API call', async ({ client, assert }) => {
+  test('a missing or wrong verif-hash is refused with 400 before any API call', async ({
+    client,
+    assert,
+  }) => {
     const { deposit, before } = await pendingFlwDeposit()
     const tx = fake.pay(deposit.txRef, paidInFull(deposit))
     const verifyCalls = fake.calls.verify
 
-    const near = [ACCOUNT.secretHash.toUpperCase(), ACCOUNT.secretHash.slice(0, -1), `${ACCOUNT.secretHash}2`]
+    const near = [
+      ACCOUNT.secretHash.toUpperCase(),
+      ACCOUNT.secretHash.slice(0, -1),
+      `${ACCOUNT.secretHash}2`,
+    ]
     for (const hash of [null, '', 'guessed hash', ...near]) {
       const response = await postWebhook(client, fake.webhook(tx.id, { hash }))
       assert.equal(response.status(), 400, `verif-hash ${JSON.stringify(hash)}`)
@@ -141,15 +174,24 @@ test.group('Flutterwave: webhook (POST /payments/flutterwave/notify)', (group) =
     await assertNotCredited(assert, deposit, before, 'pending')
   })
 
-  test('the body is not trusted: the API says the charge failed → declined, nothing credited', async ({ client, assert }) => {
+  test('the body is not trusted: the API says the charge failed → declined, nothing credited', async ({
+    client,
+    assert,
+  }) => {
     const { deposit, before } = await pendingFlwDeposit()
     const tx = fake.pay(deposit.txRef, { ...paidInFull(deposit), status: 'failed' })
-    const response = await postWebhook(client, fake.webhook(tx.id, { data: { status: 'successful' } }))
+    const response = await postWebhook(
+      client,
+      fake.webhook(tx.id, { data: { status: 'successful' } })
+    )
     response.assertStatus(200)
     await assertNotCredited(assert, deposit, before, 'declined')
   })
 
-  test('the body is not trusted: a transaction of another tx_ref is refused with 400', async ({ client, assert }) => {
+  test('the body is not trusted: a transaction of another tx_ref is refused with 400', async ({
+    client,
+    assert,
+  }) => {
     const { customer, deposit, before } = await pendingFlwDeposit()
     const other = await pendingDeposit(customer, 'flutterwave', '1.00')
     const tx = fake.pay(other.txRef, { amount: '1.00', currency: 'USD' })
@@ -162,10 +204,16 @@ test.group('Flutterwave: webhook (POST /payments/flutterwave/notify)', (group) =
     await assertNotCredited(assert, deposit, before, 'pending')
   })
 
-  test('the body is not trusted: an amount raised in the body is checked against the API’s', async ({ client, assert }) => {
+  test('the body is not trusted: an amount raised in the body is checked against the API’s', async ({
+    client,
+    assert,
+  }) => {
     const { deposit, before } = await pendingFlwDeposit()
     const tx = fake.pay(deposit.txRef, { amount: '10.00', currency: 'USD' })
-    const response = await postWebhook(client, fake.webhook(tx.id, { data: { amount: 102.5, charged_amount: 102.5 } }))
+    const response = await postWebhook(
+      client,
+      fake.webhook(tx.id, { data: { amount: 102.5, charged_amount: 102.5 } })
+    )
     response.assertStatus(200)
     await assertNotCredited(assert, deposit, before, 'pending')
   })
@@ -181,16 +229,25 @@ test.group('Flutterwave: webhook (POST /payments/flutterwave/notify)', (group) =
     await assertNotCredited(assert, deposit, before, 'pending')
   })
 
-  test('a pending transaction leaves the deposit pending; an unknown id is refused', async ({ client, assert }) => {
+  test('a pending transaction leaves the deposit pending; an unknown id is refused', async ({
+    client,
+    assert,
+  }) => {
     const { deposit, before } = await pendingFlwDeposit()
     const tx = fake.pay(deposit.txRef, { ...paidInFull(deposit), status: 'pending' })
     ;(await postWebhook(client, fake.webhook(tx.id))).assertStatus(200)
-    const unknown = await postWebhook(client, fake.webhook(999_999_999, { data: { tx_ref: deposit.txRef } }))
+    const unknown = await postWebhook(
+      client,
+      fake.webhook(999_999_999, { data: { tx_ref: deposit.txRef } })
+    )
     unknown.assertStatus(400)
     await assertNotCredited(assert, deposit, before, 'pending')
   })
 
-  test('events other than charge.completed are acknowledged and ignored', async ({ client, assert }) => {
+  test('events other than charge.completed are acknowledged and ignored', async ({
+    client,
+    assert,
+  }) => {
     const { deposit, before } = await pendingFlwDeposit()
     const tx = fake.pay(deposit.txRef, paidInFull(deposit))
     const webhook = fake.webhook(tx.id)
@@ -201,62 +258,75 @@ test.group('Flutterwave: webhook (POST /payments/flutterwave/notify)', (group) =
   })
 })
 
-test.group('Flutterwave: the customer returns (GET /payments/flutterwave/return/:txRef)', (group) => {
-  isolate(group)
-  withoutOtherDeposits(group)
-  withFake(group)
+test.group(
+  'Flutterwave: the customer returns (GET /payments/flutterwave/return/:txRef)',
+  (group) => {
+    isolate(group)
+    withoutOtherDeposits(group)
+    withFake(group)
 
-  function returnFrom(client: ApiClient, deposit: Deposit, query: Record<string, string | number>) {
-    return client
-      .get(`/payments/flutterwave/return/${deposit.txRef}`)
-      .qs(query)
-      .redirects(0)
-  }
+    function returnFrom(
+      client: ApiClient,
+      deposit: Deposit,
+      query: Record<string, string | number>
+    ) {
+      return client.get(`/payments/flutterwave/return/${deposit.txRef}`).qs(query).redirects(0)
+    }
 
-  test('the redirect’s transaction_id is verified with the API and settles the deposit once', async ({ client, assert }) => {
-    const { customer, deposit, before } = await pendingFlwDeposit()
-    const tx = fake.pay(deposit.txRef, paidInFull(deposit))
-    const response = await returnFrom(client, deposit, {
-      status: 'successful',
-      tx_ref: deposit.txRef,
-      transaction_id: tx.id,
-    }).loginAs(customer)
-    response.assertStatus(302)
-    assert.equal(response.header('location'), '/deposits?status=success&amount=100.00')
-    await assertCreditedOnce(assert, deposit, before, String(tx.id))
-
-    // The webhook arriving afterwards finds it decided.
-    ;(await postWebhook(client, fake.webhook(tx.id))).assertStatus(200)
-    await assertCreditedOnce(assert, deposit, before, String(tx.id))
-  })
-
-  test('a transaction_id of another tx_ref, or a "successful" status the API does not confirm, settles nothing', async ({
-    client,
-    assert,
-  }) => {
-    const { customer, deposit, before } = await pendingFlwDeposit()
-    const other = await pendingDeposit(customer, 'flutterwave', '500.00')
-    const othersTx = fake.pay(other.txRef, { amount: '512.50', currency: 'USD' })
-    const ownPending = fake.pay(deposit.txRef, { ...paidInFull(deposit), status: 'pending' })
-
-    for (const transactionId of [othersTx.id, ownPending.id]) {
+    test('the redirect’s transaction_id is verified with the API and settles the deposit once', async ({
+      client,
+      assert,
+    }) => {
+      const { customer, deposit, before } = await pendingFlwDeposit()
+      const tx = fake.pay(deposit.txRef, paidInFull(deposit))
       const response = await returnFrom(client, deposit, {
         status: 'successful',
         tx_ref: deposit.txRef,
-        transaction_id: transactionId,
+        transaction_id: tx.id,
       }).loginAs(customer)
       response.assertStatus(302)
-      assert.equal(response.header('location'), '/deposits?status=pending&amount=100.00')
-    }
-    await assertNotCredited(assert, deposit, before, 'pending')
-  })
+      assert.equal(response.header('location'), '/deposits?status=success&amount=100.00')
+      await assertCreditedOnce(assert, deposit, before, String(tx.id))
 
-  test('a cancelled checkout (no transaction_id) leaves the deposit pending', async ({ client, assert }) => {
-    const { customer, deposit, before } = await pendingFlwDeposit()
-    const verifyCalls = fake.calls.verify
-    const response = await returnFrom(client, deposit, { status: 'cancelled', tx_ref: deposit.txRef }).loginAs(customer)
-    response.assertStatus(302)
-    assert.equal(fake.calls.verify, verifyCalls)
-    await assertNotCredited(assert, deposit, before, 'pending')
-  })
-})
+      // The webhook arriving afterwards finds it decided.
+      ;(await postWebhook(client, fake.webhook(tx.id))).assertStatus(200)
+      await assertCreditedOnce(assert, deposit, before, String(tx.id))
+    })
+
+    test('a transaction_id of another tx_ref, or a "successful" status the API does not confirm, settles nothing', async ({
+      client,
+      assert,
+    }) => {
+      const { customer, deposit, before } = await pendingFlwDeposit()
+      const other = await pendingDeposit(customer, 'flutterwave', '500.00')
+      const othersTx = fake.pay(other.txRef, { amount: '512.50', currency: 'USD' })
+      const ownPending = fake.pay(deposit.txRef, { ...paidInFull(deposit), status: 'pending' })
+
+      for (const transactionId of [othersTx.id, ownPending.id]) {
+        const response = await returnFrom(client, deposit, {
+          status: 'successful',
+          tx_ref: deposit.txRef,
+          transaction_id: transactionId,
+        }).loginAs(customer)
+        response.assertStatus(302)
+        assert.equal(response.header('location'), '/deposits?status=pending&amount=100.00')
+      }
+      await assertNotCredited(assert, deposit, before, 'pending')
+    })
+
+    test('a cancelled checkout (no transaction_id) leaves the deposit pending', async ({
+      client,
+      assert,
+    }) => {
+      const { customer, deposit, before } = await pendingFlwDeposit()
+      const verifyCalls = fake.calls.verify
+      const response = await returnFrom(client, deposit, {
+        status: 'cancelled',
+        tx_ref: deposit.txRef,
+      }).loginAs(customer)
+      response.assertStatus(302)
+      assert.equal(fake.calls.verify, verifyCalls)
+      await assertNotCredited(assert, deposit, before, 'pending')
+    })
+  }
+)

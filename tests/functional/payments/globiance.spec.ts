@@ -6,7 +6,12 @@ import { PROVIDER_FAILED } from '#actions/deposits/start_deposit'
 import { GlobianceFake } from '#tests/fakes/globiance_fake'
 import { configureGateway, pendingDeposit, withoutOtherDeposits } from '#tests/helpers/deposits'
 import { isolate } from '#tests/helpers/isolation'
-import { assertNothingCredited, postRaw, startOnline, startOnlineFails } from '#tests/helpers/provider_payments'
+import {
+  assertNothingCredited,
+  postRaw,
+  startOnline,
+  startOnlineFails,
+} from '#tests/helpers/provider_payments'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 
@@ -32,7 +37,9 @@ test.group('GlobiancePay: creating the checkout (POST /create-checkout)', (group
     fake.checkouts = []
   })
 
-  test('the total with fee as a JSON number, the wallet currency, our reference as clientId; the customer goes to the checkout', async ({ assert }) => {
+  test('the total with fee as a JSON number, the wallet currency, our reference as clientId; the customer goes to the checkout', async ({
+    assert,
+  }) => {
     await configureGlobiance()
     const customer = await demoUser(DEMO.customer)
     const { deposit, paymentLink } = await startOnline(customer, 'globiance', '50.00')
@@ -59,7 +66,9 @@ test.group('GlobiancePay: creating the checkout (POST /create-checkout)', (group
     assert.equal(deposit.providerReference, paymentLink.split('/').at(-1))
   })
 
-  test('GlobiancePay failing or refusing the key answers 502 and declines the deposit', async ({ assert }) => {
+  test('GlobiancePay failing or refusing the key answers 502 and declines the deposit', async ({
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const before = (await realWalletOf(customer)).balance
     await configureGlobiance()
@@ -76,10 +85,15 @@ test.group('GlobiancePay: creating the checkout (POST /create-checkout)', (group
     for (const deposit of deposits) await assertNothingCredited(assert, deposit, before, 'declined')
   })
 
-  test('a wallet in a currency GlobiancePay does not take (only USD, EUR) is refused without calling it', async ({ assert }) => {
+  test('a wallet in a currency GlobiancePay does not take (only USD, EUR) is refused without calling it', async ({
+    assert,
+  }) => {
     await configureGlobiance()
     const customer = await demoUser(DEMO.customer)
-    await Balance.query().where('user_id', customer.id).where('mode', 'real').update({ currency: 'GBP' })
+    await Balance.query()
+      .where('user_id', customer.id)
+      .where('mode', 'real')
+      .update({ currency: 'GBP' })
     const failed = await startOnlineFails(customer, 'globiance', '50.00')
     assert.equal(failed.status, 502)
     assert.lengthOf(fake.checkouts, 0)
@@ -95,7 +109,10 @@ test.group('GlobiancePay: callbacks are unsigned and never credit', (group) => {
     await configureGlobiance()
   })
 
-  test('a "settled / confirmed" callback for the full amount leaves the deposit pending for staff', async ({ client, assert }) => {
+  test('a "settled / confirmed" callback for the full amount leaves the deposit pending for staff', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const before = (await realWalletOf(customer)).balance
     const deposit = await pendingDeposit(customer, 'globiance', '50.00', '2')
@@ -106,12 +123,18 @@ test.group('GlobiancePay: callbacks are unsigned and never credit', (group) => {
     await assertNothingCredited(assert, deposit, before)
   })
 
-  test('cancelled or expired callbacks do not decline it either (anyone can post them)', async ({ client, assert }) => {
+  test('cancelled or expired callbacks do not decline it either (anyone can post them)', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const before = (await realWalletOf(customer)).balance
     const deposit = await pendingDeposit(customer, 'globiance', '50.00', '2')
     for (const event of ['cancelled', 'expired']) {
-      const callback = { ...GlobianceFake.callback({ clientId: deposit.txRef, amount: 51, event }), type: 'checkout' }
+      const callback = {
+        ...GlobianceFake.callback({ clientId: deposit.txRef, amount: 51, event }),
+        type: 'checkout',
+      }
       ;(await postRaw(client, 'globiance', JSON.stringify(callback))).assertStatus(200)
     }
     await assertNothingCredited(assert, deposit, before)
@@ -121,9 +144,18 @@ test.group('GlobiancePay: callbacks are unsigned and never credit', (group) => {
     const customer = await demoUser(DEMO.customer)
     const before = (await realWalletOf(customer)).balance
     const deposit = await pendingDeposit(customer, 'globiance', '50.00', '2')
-    const { clientId: _c, ...anonymous } = GlobianceFake.callback({ clientId: deposit.txRef, amount: 51 })
+    const { clientId: _c, ...anonymous } = GlobianceFake.callback({
+      clientId: deposit.txRef,
+      amount: 51,
+    })
     ;(await postRaw(client, 'globiance', JSON.stringify(anonymous))).assertStatus(200)
-    ;(await postRaw(client, 'globiance', JSON.stringify(GlobianceFake.callback({ clientId: 'unknown', amount: 51 })))).assertStatus(200)
+    ;(
+      await postRaw(
+        client,
+        'globiance',
+        JSON.stringify(GlobianceFake.callback({ clientId: 'unknown', amount: 51 }))
+      )
+    ).assertStatus(200)
     await assertNothingCredited(assert, deposit, before)
   })
 })

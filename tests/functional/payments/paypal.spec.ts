@@ -10,7 +10,13 @@ import { sleep } from '#tests/fakes/net'
 import { configureGateway, pendingDeposit, withoutOtherDeposits } from '#tests/helpers/deposits'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { PAYPAL_KEYS, configurePaypal, depositEntries, postPaypalWebhook, withPaypalFake } from '#tests/helpers/paypal'
+import {
+  PAYPAL_KEYS,
+  configurePaypal,
+  depositEntries,
+  postPaypalWebhook,
+  withPaypalFake,
+} from '#tests/helpers/paypal'
 import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 
@@ -35,7 +41,9 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
   withoutOtherDeposits(group)
   const paypal = withPaypalFake(group)
 
-  test('starting a PayPal deposit asks PayPal nothing and leads to our own page', async ({ assert }) => {
+  test('starting a PayPal deposit asks PayPal nothing and leads to our own page', async ({
+    assert,
+  }) => {
     await configurePaypal('2.5')
     const customer = await demoUser(DEMO.customer)
     const wallet = await realWalletOf(customer)
@@ -49,15 +57,28 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
     assert.equal(paymentLink, `/payments/paypal/${deposit.txRef}`)
     assert.equal(deposit.status, 'pending')
     assert.equal(money(deposit.total).toFixed(2), '102.50')
-    assert.deepEqual(paypal.fake.calls, { token: 0, create: 0, get: 0, capture: 0, verify: 0, sdk: 0 })
+    assert.deepEqual(paypal.fake.calls, {
+      token: 0,
+      create: 0,
+      get: 0,
+      capture: 0,
+      verify: 0,
+      sdk: 0,
+    })
   })
 
-  test('shows the logo (or name), the amount and currency, and the buttons’ client id and SDK URL', async ({ client, assert }) => {
+  test('shows the logo (or name), the amount and currency, and the buttons’ client id and SDK URL', async ({
+    client,
+    assert,
+  }) => {
     await configurePaypal('2.5')
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal', '100.00', '2.5')
 
-    const response = await client.get(`/payments/paypal/${deposit.txRef}`).loginAs(customer).withInertia()
+    const response = await client
+      .get(`/payments/paypal/${deposit.txRef}`)
+      .loginAs(customer)
+      .withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('customer/paypal')
     const props = response.body().props
@@ -66,27 +87,49 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
       {
         gateway: { name: 'PayPal', logoUrl: null },
         deposit: { txRef: deposit.txRef, amount: '100.00', currency: 'USD' },
-        paypal: { clientId: PAYPAL_KEYS.clientId, sdkUrl: `${paypal.fake.url}/sdk/js?client-id=${PAYPAL_KEYS.clientId}&currency=USD` },
+        paypal: {
+          clientId: PAYPAL_KEYS.clientId,
+          sdkUrl: `${paypal.fake.url}/sdk/js?client-id=${PAYPAL_KEYS.clientId}&currency=USD`,
+        },
       }
     )
     assert.notInclude(JSON.stringify(response.body()), PAYPAL_KEYS.secret)
   })
 
-  test('a gateway logo, when staff uploaded one, is the page’s logo', async ({ client, assert }) => {
+  test('a gateway logo, when staff uploaded one, is the page’s logo', async ({
+    client,
+    assert,
+  }) => {
     const row = await configurePaypal()
     row.logoPath = 'gateways/paypal-logo.png'
     await row.save()
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal')
-    const response = await client.get(`/payments/paypal/${deposit.txRef}`).loginAs(customer).withInertia()
-    assert.deepEqual(response.body().props.gateway, { name: 'PayPal', logoUrl: '/uploads/gateways/paypal-logo.png' })
+    const response = await client
+      .get(`/payments/paypal/${deposit.txRef}`)
+      .loginAs(customer)
+      .withInertia()
+    assert.deepEqual(response.body().props.gateway, {
+      name: 'PayPal',
+      logoUrl: '/uploads/gateways/paypal-logo.png',
+    })
   })
 
-  test('while PayPal is not configured the page shows no buttons, and no order can be created', async ({ client, assert }) => {
-    await configureGateway('paypal', { key1: null, key2: null, key3: null, key4: null }, { active: false })
+  test('while PayPal is not configured the page shows no buttons, and no order can be created', async ({
+    client,
+    assert,
+  }) => {
+    await configureGateway(
+      'paypal',
+      { key1: null, key2: null, key3: null, key4: null },
+      { active: false }
+    )
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal')
-    const response = await client.get(`/payments/paypal/${deposit.txRef}`).loginAs(customer).withInertia()
+    const response = await client
+      .get(`/payments/paypal/${deposit.txRef}`)
+      .loginAs(customer)
+      .withInertia()
     response.assertStatus(200)
     assert.isNull(response.body().props.paypal)
     const create = await api(client, 'post', `/payments/paypal/${deposit.txRef}`).loginAs(customer)
@@ -95,7 +138,10 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
     assert.equal(paypal.fake.calls.create, 0)
   })
 
-  test('the page’s CSP lets the SDK load; other pages keep the strict policy', async ({ client, assert }) => {
+  test('the page’s CSP lets the SDK load; other pages keep the strict policy', async ({
+    client,
+    assert,
+  }) => {
     await configurePaypal()
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal')
@@ -119,9 +165,15 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
     const deposit = await pendingDeposit(owner, 'paypal')
     const stripe = await pendingDeposit(owner, 'stripe')
 
-    ;(await client.get(`/payments/paypal/${deposit.txRef}`).loginAs(other).withInertia()).assertStatus(404)
-    ;(await client.get(`/payments/paypal/${stripe.txRef}`).loginAs(owner).withInertia()).assertStatus(404)
-    ;(await api(client, 'post', `/payments/paypal/${deposit.txRef}`).loginAs(other)).assertStatus(404)
+    ;(
+      await client.get(`/payments/paypal/${deposit.txRef}`).loginAs(other).withInertia()
+    ).assertStatus(404)
+    ;(
+      await client.get(`/payments/paypal/${stripe.txRef}`).loginAs(owner).withInertia()
+    ).assertStatus(404)
+    ;(await api(client, 'post', `/payments/paypal/${deposit.txRef}`).loginAs(other)).assertStatus(
+      404
+    )
   })
 
   test('a decided deposit goes to /deposits with its result', async ({ client }) => {
@@ -132,12 +184,20 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
     const declined = await pendingDeposit(customer, 'paypal', '40.00')
     await Deposit.query().where('id', declined.id).update({ status: 'declined' })
 
-    const one = await client.get(`/payments/paypal/${approved.txRef}`).loginAs(customer).redirects(0)
+    const one = await client
+      .get(`/payments/paypal/${approved.txRef}`)
+      .loginAs(customer)
+      .redirects(0)
     one.assertStatus(302)
     one.assertHeader('location', '/deposits?status=success&amount=100.00')
-    const two = await client.get(`/payments/paypal/${declined.txRef}`).loginAs(customer).redirects(0)
+    const two = await client
+      .get(`/payments/paypal/${declined.txRef}`)
+      .loginAs(customer)
+      .redirects(0)
     two.assertHeader('location', '/deposits?status=failed&amount=40.00')
-    ;(await api(client, 'post', `/payments/paypal/${approved.txRef}`).loginAs(customer)).assertStatus(409)
+    ;(
+      await api(client, 'post', `/payments/paypal/${approved.txRef}`).loginAs(customer)
+    ).assertStatus(409)
   })
 })
 
@@ -146,7 +206,10 @@ test.group('PayPal orders and capture', (group) => {
   withoutOtherDeposits(group)
   const paypal = withPaypalFake(group)
 
-  test('createOrder asks PayPal for the deposit total and stores the order id; a second click reuses it', async ({ client, assert }) => {
+  test('createOrder asks PayPal for the deposit total and stores the order id; a second click reuses it', async ({
+    client,
+    assert,
+  }) => {
     await configurePaypal('2.5')
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal', '100.00', '2.5')
@@ -171,11 +234,17 @@ test.group('PayPal orders and capture', (group) => {
     // A double click: same PayPal-Request-Id, same order; the token is reused.
     assert.equal(await createOrder(client, customer, deposit.txRef), id)
     assert.equal(paypal.fake.orders.size, 1)
-    assert.deepEqual(paypal.fake.createRequestIds, [`${deposit.txRef}-create`, `${deposit.txRef}-create`])
+    assert.deepEqual(paypal.fake.createRequestIds, [
+      `${deposit.txRef}-create`,
+      `${deposit.txRef}-create`,
+    ])
     assert.equal(paypal.fake.calls.token, 1)
   })
 
-  test('capture credits the deposit once and lands on /deposits?status=success; a replay changes nothing', async ({ client, assert }) => {
+  test('capture credits the deposit once and lands on /deposits?status=success; a replay changes nothing', async ({
+    client,
+    assert,
+  }) => {
     await configurePaypal('2.5')
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal', '100.00', '2.5')
@@ -197,7 +266,11 @@ test.group('PayPal orders and capture', (group) => {
     await deposit.refresh()
     assert.equal(deposit.status, 'approved')
     assert.equal(deposit.providerReference, id)
-    assert.equal(await walletBalance(customer), money(before).plus('100.00').toFixed(2), 'the amount is credited, the fee is not')
+    assert.equal(
+      await walletBalance(customer),
+      money(before).plus('100.00').toFixed(2),
+      'the amount is credited, the fee is not'
+    )
 
     const again = await captureRoute(client, customer, id)
     again.assertHeader('location', '/deposits?status=success&amount=100.00')
@@ -207,7 +280,10 @@ test.group('PayPal orders and capture', (group) => {
     assert.isTrue(await balanceMatchesLedger(deposit.balanceId))
   })
 
-  test('an order PayPal already captured (ORDER_ALREADY_CAPTURED) is read back and credited', async ({ client, assert }) => {
+  test('an order PayPal already captured (ORDER_ALREADY_CAPTURED) is read back and credited', async ({
+    client,
+    assert,
+  }) => {
     await configurePaypal()
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal', '75.00')
@@ -224,7 +300,10 @@ test.group('PayPal orders and capture', (group) => {
     assert.isTrue(await balanceMatchesLedger(deposit.balanceId))
   })
 
-  test('a declined capture declines the deposit and credits nothing', async ({ client, assert }) => {
+  test('a declined capture declines the deposit and credits nothing', async ({
+    client,
+    assert,
+  }) => {
     await configurePaypal()
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal', '100.00')
@@ -234,7 +313,10 @@ test.group('PayPal orders and capture', (group) => {
     paypal.fake.captureWill(id, { status: 'DECLINED' })
 
     const response = await captureRoute(client, customer, id)
-    response.assertHeader('location', '/deposits?status=failed&amount=100.00&message=PayPal+declined+the+payment')
+    response.assertHeader(
+      'location',
+      '/deposits?status=failed&amount=100.00&message=PayPal+declined+the+payment'
+    )
     await deposit.refresh()
     assert.equal(deposit.status, 'declined')
     assert.lengthOf(await depositEntries(deposit), 0)
@@ -242,7 +324,10 @@ test.group('PayPal orders and capture', (group) => {
     assert.isTrue(await balanceMatchesLedger(deposit.balanceId))
   })
 
-  test('a refused instrument (422 INSTRUMENT_DECLINED) declines the deposit; its order is never captured later', async ({ client, assert }) => {
+  test('a refused instrument (422 INSTRUMENT_DECLINED) declines the deposit; its order is never captured later', async ({
+    client,
+    assert,
+  }) => {
     await configurePaypal()
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal', '100.00')
@@ -252,7 +337,10 @@ test.group('PayPal orders and capture', (group) => {
     paypal.fake.captureWill(id, { refuse: 'INSTRUMENT_DECLINED' })
 
     const response = await captureRoute(client, customer, id)
-    response.assertHeader('location', '/deposits?status=failed&amount=100.00&message=PayPal+declined+the+payment')
+    response.assertHeader(
+      'location',
+      '/deposits?status=failed&amount=100.00&message=PayPal+declined+the+payment'
+    )
     paypal.fake.captureWill(id, {})
     await captureRoute(client, customer, id)
     assert.equal(paypal.fake.calls.capture, 1)
@@ -261,7 +349,10 @@ test.group('PayPal orders and capture', (group) => {
     assert.isTrue(await balanceMatchesLedger(deposit.balanceId))
   })
 
-  test('a capture of less than the deposit total is not credited and stays pending for staff', async ({ client, assert }) => {
+  test('a capture of less than the deposit total is not credited and stays pending for staff', async ({
+    client,
+    assert,
+  }) => {
     await configurePaypal('2.5')
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal', '100.00', '2.5')
@@ -282,24 +373,36 @@ test.group('PayPal orders and capture', (group) => {
     assert.isTrue(await balanceMatchesLedger(deposit.balanceId))
   })
 
-  test('a pending capture or an order not yet approved leaves the deposit pending', async ({ client, assert }) => {
+  test('a pending capture or an order not yet approved leaves the deposit pending', async ({
+    client,
+    assert,
+  }) => {
     await configurePaypal()
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal', '100.00')
     const id = await createOrder(client, customer, deposit.txRef)
 
     const early = await captureRoute(client, customer, id)
-    assert.match(early.header('location'), /^\/deposits\?status=pending&amount=100\.00&message=PayPal\+has\+not\+confirmed/)
+    assert.match(
+      early.header('location'),
+      /^\/deposits\?status=pending&amount=100\.00&message=PayPal\+has\+not\+confirmed/
+    )
     paypal.fake.approve(id)
     paypal.fake.captureWill(id, { status: 'PENDING' })
     const pending = await captureRoute(client, customer, id)
-    assert.match(pending.header('location'), /^\/deposits\?status=pending&amount=100\.00&message=PayPal\+has\+not\+confirmed/)
+    assert.match(
+      pending.header('location'),
+      /^\/deposits\?status=pending&amount=100\.00&message=PayPal\+has\+not\+confirmed/
+    )
     await deposit.refresh()
     assert.equal(deposit.status, 'pending')
     assert.lengthOf(await depositEntries(deposit), 0)
   })
 
-  test('only the owner may capture: another customer gets 404 and PayPal is not called', async ({ client, assert }) => {
+  test('only the owner may capture: another customer gets 404 and PayPal is not called', async ({
+    client,
+    assert,
+  }) => {
     await configurePaypal()
     const owner = await demoUser(DEMO.customer)
     const other = await demoUser(DEMO.newcomer)
@@ -314,7 +417,10 @@ test.group('PayPal orders and capture', (group) => {
     assert.equal(deposit.status, 'pending')
   })
 
-  test('a token PayPal revoked early is renewed once and the call goes through', async ({ client, assert }) => {
+  test('a token PayPal revoked early is renewed once and the call goes through', async ({
+    client,
+    assert,
+  }) => {
     await configurePaypal()
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal', '100.00')
@@ -322,12 +428,18 @@ test.group('PayPal orders and capture', (group) => {
     paypal.fake.approve(id)
     paypal.fake.revokeTokens()
 
-    ;(await captureRoute(client, customer, id)).assertHeader('location', '/deposits?status=success&amount=100.00')
+    ;(await captureRoute(client, customer, id)).assertHeader(
+      'location',
+      '/deposits?status=success&amount=100.00'
+    )
     assert.equal(paypal.fake.calls.token, 2)
     assert.isTrue(await balanceMatchesLedger(deposit.balanceId))
   })
 
-  test('a token is reused while valid, renewed shortly before it expires, and kept apart per mode', async ({ client, assert }) => {
+  test('a token is reused while valid, renewed shortly before it expires, and kept apart per mode', async ({
+    client,
+    assert,
+  }) => {
     // A token living 1 s is renewed after half its life (the renewal margin exceeds it).
     const brief = await PaypalFake.start({ ...PAYPAL_KEYS, tokenTtlSeconds: 1 })
     overrideProviderBase('paypal-sandbox', brief.url)
@@ -358,7 +470,10 @@ test.group('PayPal orders and capture', (group) => {
     }
   })
 
-  test('wrong credentials or mode: createOrder answers 502 with no secret in the reply', async ({ client, assert }) => {
+  test('wrong credentials or mode: createOrder answers 502 with no secret in the reply', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const deposit = await pendingDeposit(customer, 'paypal', '100.00')
 
@@ -368,7 +483,9 @@ test.group('PayPal orders and capture', (group) => {
     assert.notInclude(wrong.text(), 'wrong-secret-value')
 
     await configurePaypal('0', { key3: 'production' })
-    ;(await api(client, 'post', `/payments/paypal/${deposit.txRef}`).loginAs(customer)).assertStatus(502)
+    ;(
+      await api(client, 'post', `/payments/paypal/${deposit.txRef}`).loginAs(customer)
+    ).assertStatus(502)
     await deposit.refresh()
     assert.equal(deposit.status, 'pending')
     assert.isNull(deposit.providerReference)
@@ -390,7 +507,10 @@ test.group('PayPal webhooks (POST /payments/paypal/notify)', (group) => {
     return { customer, deposit, id }
   }
 
-  test('a verified PAYMENT.CAPTURE.COMPLETED credits once, however often it is delivered', async ({ client, assert }) => {
+  test('a verified PAYMENT.CAPTURE.COMPLETED credits once, however often it is delivered', async ({
+    client,
+    assert,
+  }) => {
     const { customer, deposit, id } = await capturedBehindOurBack(client)
     const before = await walletBalance(customer)
     const { body, headers } = paypal.fake.signedWebhook(paypal.fake.captureEvent(id))
@@ -398,8 +518,14 @@ test.group('PayPal webhooks (POST /payments/paypal/notify)', (group) => {
     const first = await postPaypalWebhook(body, headers)
     assert.equal(first.status, 200)
     assert.deepEqual(await first.json(), { received: true })
-    const replays = await Promise.all([postPaypalWebhook(body, headers), postPaypalWebhook(body, headers)])
-    assert.deepEqual(replays.map((r) => r.status), [200, 200])
+    const replays = await Promise.all([
+      postPaypalWebhook(body, headers),
+      postPaypalWebhook(body, headers),
+    ])
+    assert.deepEqual(
+      replays.map((r) => r.status),
+      [200, 200]
+    )
 
     await deposit.refresh()
     assert.equal(deposit.status, 'approved')
@@ -410,26 +536,50 @@ test.group('PayPal webhooks (POST /payments/paypal/notify)', (group) => {
     assert.isTrue(await balanceMatchesLedger(deposit.balanceId))
   })
 
-  test('a forged transmission is refused with 400 and credits nothing', async ({ client, assert }) => {
+  test('a forged transmission is refused with 400 and credits nothing', async ({
+    client,
+    assert,
+  }) => {
     const { customer, deposit, id } = await capturedBehindOurBack(client)
     const before = await walletBalance(customer)
     const genuine = paypal.fake.signedWebhook(paypal.fake.captureEvent(id))
 
     // Headers PayPal never sent.
-    const forgedHeaders = { ...genuine.headers, 'paypal-transmission-id': crypto.randomUUID(), 'paypal-transmission-sig': 'Zm9yZ2Vk' }
+    const forgedHeaders = {
+      ...genuine.headers,
+      'paypal-transmission-id': crypto.randomUUID(),
+      'paypal-transmission-sig': 'Zm9yZ2Vk',
+    }
     assert.equal((await postPaypalWebhook(genuine.body, forgedHeaders)).status, 400)
     // Genuine headers over a doctored event.
     const doctored = genuine.body.replace('"value":"100.00"', '"value":"999.00"')
     assert.notEqual(doctored, genuine.body)
     assert.equal((await postPaypalWebhook(doctored, genuine.headers)).status, 400)
     // Signed for another webhook.
-    const elsewhere = paypal.fake.signedWebhook(paypal.fake.captureEvent(id), { webhookId: 'OTHERWEBHOOK1' })
+    const elsewhere = paypal.fake.signedWebhook(paypal.fake.captureEvent(id), {
+      webhookId: 'OTHERWEBHOOK1',
+    })
     assert.equal((await postPaypalWebhook(elsewhere.body, elsewhere.headers)).status, 400)
     assert.equal(paypal.fake.calls.verify, 3, 'each was put to PayPal, which said FAILURE')
     // No transmission headers, a certificate not served by PayPal, a body that is not JSON.
-    assert.equal((await postPaypalWebhook(genuine.body, { 'content-type': 'application/json' })).status, 400)
-    assert.equal((await postPaypalWebhook(genuine.body, { ...genuine.headers, 'paypal-cert-url': 'https://evil.example/cert' })).status, 400)
-    assert.equal((await postPaypalWebhook('not json', { ...genuine.headers, 'content-type': 'text/plain' })).status, 400)
+    assert.equal(
+      (await postPaypalWebhook(genuine.body, { 'content-type': 'application/json' })).status,
+      400
+    )
+    assert.equal(
+      (
+        await postPaypalWebhook(genuine.body, {
+          ...genuine.headers,
+          'paypal-cert-url': 'https://evil.example/cert',
+        })
+      ).status,
+      400
+    )
+    assert.equal(
+      (await postPaypalWebhook('not json', { ...genuine.headers, 'content-type': 'text/plain' }))
+        .status,
+      400
+    )
 
     await deposit.refresh()
     assert.equal(deposit.status, 'pending')
@@ -437,7 +587,10 @@ test.group('PayPal webhooks (POST /payments/paypal/notify)', (group) => {
     assert.isTrue(await balanceMatchesLedger(deposit.balanceId))
   })
 
-  test('without a configured webhook id nothing can be verified: 400', async ({ client, assert }) => {
+  test('without a configured webhook id nothing can be verified: 400', async ({
+    client,
+    assert,
+  }) => {
     const { deposit, id } = await capturedBehindOurBack(client)
     await configurePaypal('0', { key4: null })
     const { body, headers } = paypal.fake.signedWebhook(paypal.fake.captureEvent(id))
@@ -446,7 +599,10 @@ test.group('PayPal webhooks (POST /payments/paypal/notify)', (group) => {
     assert.equal(deposit.status, 'pending')
   })
 
-  test('a verified PAYMENT.CAPTURE.DENIED declines the deposit; events about other payments change nothing', async ({ client, assert }) => {
+  test('a verified PAYMENT.CAPTURE.DENIED declines the deposit; events about other payments change nothing', async ({
+    client,
+    assert,
+  }) => {
     const { customer, deposit, id } = await capturedBehindOurBack(client)
     const before = await walletBalance(customer)
     const refunded = paypal.fake.captureEvent(id, 'PAYMENT.CAPTURE.REFUNDED')
@@ -460,7 +616,9 @@ test.group('PayPal webhooks (POST /payments/paypal/notify)', (group) => {
     await deposit.refresh()
     assert.equal(deposit.status, 'pending')
 
-    const { body, headers } = paypal.fake.signedWebhook(paypal.fake.captureEvent(id, 'PAYMENT.CAPTURE.DENIED'))
+    const { body, headers } = paypal.fake.signedWebhook(
+      paypal.fake.captureEvent(id, 'PAYMENT.CAPTURE.DENIED')
+    )
     assert.equal((await postPaypalWebhook(body, headers)).status, 200)
     await deposit.refresh()
     assert.equal(deposit.status, 'declined')

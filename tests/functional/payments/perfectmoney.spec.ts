@@ -7,8 +7,17 @@ import { startDeposit, PROVIDER_FAILED } from '#actions/deposits/start_deposit'
 import settings from '#services/settings_service'
 import { money } from '#domain/money'
 import { PerfectMoneyFake, type StatusPost } from '#tests/fakes/perfectmoney_fake'
-import { configureGateway, depositEntries, pendingDeposit, withoutOtherDeposits } from '#tests/helpers/deposits'
-import { assertCreditedOnce, assertNotCredited, walletBalance } from '#tests/helpers/deposit_settlement'
+import {
+  configureGateway,
+  depositEntries,
+  pendingDeposit,
+  withoutOtherDeposits,
+} from '#tests/helpers/deposits'
+import {
+  assertCreditedOnce,
+  assertNotCredited,
+  walletBalance,
+} from '#tests/helpers/deposit_settlement'
 import { isolate } from '#tests/helpers/isolation'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
@@ -33,8 +42,15 @@ async function startPmDeposit(options: { keys?: Partial<typeof KEYS>; currency?:
   const customer = await demoUser(DEMO.customer)
   await configureGateway('perfectmoney', { ...KEYS, ...options.keys }, { fee: '2.5' })
   const wallet = await realWalletOf(customer)
-  if (options.currency) await Balance.query().where('id', wallet.id).update({ currency: options.currency })
-  return startDeposit({ user: customer, balanceId: wallet.id, amount: '100', gateway: 'perfectmoney', baseUrl: BASE })
+  if (options.currency)
+    await Balance.query().where('id', wallet.id).update({ currency: options.currency })
+  return startDeposit({
+    user: customer,
+    balanceId: wallet.id,
+    amount: '100',
+    gateway: 'perfectmoney',
+    baseUrl: BASE,
+  })
 }
 
 function postStatus(client: ApiClient, post: StatusPost) {
@@ -69,7 +85,9 @@ test.group('Perfect Money: starting a deposit (SCI first-step form)', (group) =>
   withoutOtherDeposits(group)
   withFake(group)
 
-  test('the link is the step1 address with the form fields; the posted form is accepted', async ({ assert }) => {
+  test('the link is the step1 address with the form fields; the posted form is accepted', async ({
+    assert,
+  }) => {
     const { deposit, paymentLink } = await startPmDeposit()
     const link = new URL(paymentLink)
     assert.equal(`${link.origin}${link.pathname}`, `${fake.url}/api/step1.asp`)
@@ -106,7 +124,9 @@ test.group('Perfect Money: starting a deposit (SCI first-step form)', (group) =>
     assert.equal((await fake.submitLink(paymentLink)).status, 200)
   })
 
-  test('a currency with no configured wallet is a 502 and the deposit is declined', async ({ assert }) => {
+  test('a currency with no configured wallet is a 502 and the deposit is declined', async ({
+    assert,
+  }) => {
     const error = await refusal(startPmDeposit({ currency: 'GBP' }))
     assert.equal(error.status, 502)
     assert.equal(error.message, PROVIDER_FAILED)
@@ -126,7 +146,10 @@ test.group('Perfect Money: STATUS_URL (POST /payments/perfectmoney/notify)', (gr
   withoutOtherDeposits(group)
   withFake(group)
 
-  test('the signed STATUS_URL post credits the deposit once; a replay changes nothing', async ({ client, assert }) => {
+  test('the signed STATUS_URL post credits the deposit once; a replay changes nothing', async ({
+    client,
+    assert,
+  }) => {
     const { deposit, paymentLink } = await startPmDeposit()
     const before = await walletBalance(deposit.balanceId)
     await fake.submitLink(paymentLink)
@@ -162,7 +185,8 @@ test.group('Perfect Money: STATUS_URL (POST /payments/perfectmoney/notify)', (gr
       ).fields,
       'no V2_HASH': withoutHash.fields,
       'a hashed field missing': withoutPayer.fields,
-      'paid to a wallet that is not ours': paidInFull(deposit, { PAYEE_ACCOUNT: 'U0000001' }).fields,
+      'paid to a wallet that is not ours': paidInFull(deposit, { PAYEE_ACCOUNT: 'U0000001' })
+        .fields,
       'our EUR wallet with USD units': paidInFull(deposit, { PAYEE_ACCOUNT: KEYS.key2 }).fields,
     }
     for (const [what, fields] of Object.entries(forgeries)) {
@@ -172,7 +196,10 @@ test.group('Perfect Money: STATUS_URL (POST /payments/perfectmoney/notify)', (gr
     await assertNotCredited(assert, deposit, before, 'pending')
   })
 
-  test('an underpaid or wrong-currency payment is not credited and stays for staff', async ({ client, assert }) => {
+  test('an underpaid or wrong-currency payment is not credited and stays for staff', async ({
+    client,
+    assert,
+  }) => {
     const { deposit, before } = await pendingPmDeposit()
     // The amount without the fee: less than the 102.50 total.
     ;(await postStatus(client, paidInFull(deposit, { PAYMENT_AMOUNT: '100.00' }))).assertStatus(200)
@@ -182,11 +209,19 @@ test.group('Perfect Money: STATUS_URL (POST /payments/perfectmoney/notify)', (gr
     await assertNotCredited(assert, deposit, before, 'pending')
   })
 
-  test('the customer coming back (PAYMENT_URL) settles nothing: only STATUS_URL does', async ({ client, assert }) => {
+  test('the customer coming back (PAYMENT_URL) settles nothing: only STATUS_URL does', async ({
+    client,
+    assert,
+  }) => {
     const { customer, deposit, before } = await pendingPmDeposit()
     const response = await client
       .get(`/payments/perfectmoney/return/${deposit.txRef}`)
-      .qs({ PAYMENT_ID: deposit.txRef, PAYMENT_AMOUNT: '102.50', PAYMENT_UNITS: 'USD', PAYMENT_BATCH_NUM: '1' })
+      .qs({
+        PAYMENT_ID: deposit.txRef,
+        PAYMENT_AMOUNT: '102.50',
+        PAYMENT_UNITS: 'USD',
+        PAYMENT_BATCH_NUM: '1',
+      })
       .redirects(0)
       .loginAs(customer)
     response.assertStatus(302)

@@ -15,7 +15,15 @@ import { realWalletOf } from '#tests/helpers/withdrawals'
 const CLIENT = { id: '1oYwaDHU0j6bIVymaldsNW7icpYn2vBRmzFSuQvE', secret: 'prmoney-client-secret' }
 
 const settings = (secret = CLIENT.secret) =>
-  ({ value: 'prmoney', name: 'PrMoney', key1: CLIENT.id, key2: secret, key3: null, key4: null, key5: null }) as const
+  ({
+    value: 'prmoney',
+    name: 'PrMoney',
+    key1: CLIENT.id,
+    key2: secret,
+    key3: null,
+    key4: null,
+    key5: null,
+  }) as const
 
 test.group('PrMoney', (group) => {
   isolate(group)
@@ -34,7 +42,9 @@ test.group('PrMoney', (group) => {
     await configureGateway('prmoney', { key1: CLIENT.id, key2: CLIENT.secret })
   })
 
-  test('the access token: OAuth2 client credentials posted as a form, JSON asked for', async ({ assert }) => {
+  test('the access token: OAuth2 client credentials posted as a form, JSON asked for', async ({
+    assert,
+  }) => {
     const token = await prmoneyAccessToken(settings())
     assert.match(token.accessToken, /^[0-9a-f]{64}$/)
     assert.equal(token.tokenType, 'Bearer')
@@ -43,13 +53,19 @@ test.group('PrMoney', (group) => {
         method: 'POST',
         path: '/oauth/token',
         accept: 'application/json',
-        form: { client_id: CLIENT.id, client_secret: CLIENT.secret, grant_type: 'client_credentials' },
+        form: {
+          client_id: CLIENT.id,
+          client_secret: CLIENT.secret,
+          grant_type: 'client_credentials',
+        },
       },
     ])
     await assert.rejects(() => prmoneyAccessToken(settings('wrong-secret')), ProviderError)
   })
 
-  test('payment creation is not published: customers are never offered PrMoney, and the adapter refuses to start', async ({ assert }) => {
+  test('payment creation is not published: customers are never offered PrMoney, and the adapter refuses to start', async ({
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const refused = await startOnlineFails(customer, 'prmoney', '100.00')
     assert.equal(refused.status, 422)
@@ -63,9 +79,18 @@ test.group('PrMoney', (group) => {
     const customer = await demoUser(DEMO.customer)
     const before = (await realWalletOf(customer)).balance
     const deposit = await pendingDeposit(customer, 'prmoney', '100.00')
-    const claim = JSON.stringify({ order_id: deposit.txRef, amount: '100.00', currency: 'USD', status: 'success' })
+    const claim = JSON.stringify({
+      order_id: deposit.txRef,
+      amount: '100.00',
+      currency: 'USD',
+      status: 'success',
+    })
     ;(await postRaw(client, 'prmoney', claim)).assertStatus(400)
-    ;(await client.post('/payments/prmoney/notify').form({ order_id: deposit.txRef, status: 'paid' })).assertStatus(400)
+    ;(
+      await client
+        .post('/payments/prmoney/notify')
+        .form({ order_id: deposit.txRef, status: 'paid' })
+    ).assertStatus(400)
     await assertNothingCredited(assert, deposit, before)
   })
 })

@@ -18,7 +18,12 @@ import { api, fieldErrors } from '#tests/helpers/http'
 import { configureGateway, depositEntries, withoutOtherDeposits } from '#tests/helpers/deposits'
 import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
-import { FAKE_STRIPE_KEYS, StripeFake, postStripeWebhook, signStripeWebhook } from '#tests/fakes/stripe_fake'
+import {
+  FAKE_STRIPE_KEYS,
+  StripeFake,
+  postStripeWebhook,
+  signStripeWebhook,
+} from '#tests/fakes/stripe_fake'
 
 const { secretKey: SK, webhookSecret: WHSEC } = FAKE_STRIPE_KEYS
 /** The site address the provider is given (return, cancel URLs); nothing requests it. */
@@ -46,7 +51,6 @@ async function startStripeDeposit(amount = '100.00') {
   })
   return { customer, wallet, deposit, paymentLink, sessionId: deposit.providerReference! }
 }
-
 
 async function balanceOf(walletId: number) {
   return money((await Balance.findOrFail(walletId)).balance).toFixed(2)
@@ -79,7 +83,9 @@ function withStripeFake(group: Group) {
 test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (group) => {
   const stripe = withStripeFake(group)
 
-  test('creates a session for amount + fee in minor units and stores its link and id', async ({ assert }) => {
+  test('creates a session for amount + fee in minor units and stores its link and id', async ({
+    assert,
+  }) => {
     const { deposit, paymentLink, sessionId } = await startStripeDeposit('100.00')
     const { fake } = stripe
 
@@ -94,7 +100,11 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
       mode: 'payment',
       line_items: [
         {
-          price_data: { currency: 'usd', unit_amount: '10250', product_data: { name: `Deposit #${deposit.id}` } },
+          price_data: {
+            currency: 'usd',
+            unit_amount: '10250',
+            product_data: { name: `Deposit #${deposit.id}` },
+          },
           quantity: '1',
         },
       ],
@@ -125,7 +135,9 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
     assert.equal(stripe.fake.session(sessionId).amount_total, 3383)
   })
 
-  test('a repeated start of the same deposit replays the first session (idempotency key from txRef)', async ({ assert }) => {
+  test('a repeated start of the same deposit replays the first session (idempotency key from txRef)', async ({
+    assert,
+  }) => {
     const { deposit, sessionId } = await startStripeDeposit('50.00')
     const adapter = await adapterFor('stripe')
     const row = await PaymentGateway.findByOrFail('value', 'stripe')
@@ -154,7 +166,9 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
     assert.equal(stripe.fake.sessions.size, 1)
   })
 
-  test('a transient Stripe 500 is retried with the same idempotency key: one session', async ({ assert }) => {
+  test('a transient Stripe 500 is retried with the same idempotency key: one session', async ({
+    assert,
+  }) => {
     stripe.fake.failNext(500, { type: 'api_error', message: 'An unknown error occurred' })
     const { sessionId } = await startStripeDeposit('20.00')
     assert.lengthOf(stripe.fake.requests, 2)
@@ -177,7 +191,10 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
     assert.equal(created.body().paymentLink, session.url)
     assert.equal(session.amount_total, 10250)
 
-    await configureGateway('stripe', { key1: 'sk_test_51WrongKey0000000000000000000000000000000000000', key2: WHSEC })
+    await configureGateway('stripe', {
+      key1: 'sk_test_51WrongKey0000000000000000000000000000000000000',
+      key2: WHSEC,
+    })
     const refused = await api(client, 'post', '/deposits', payload).loginAs(customer)
     refused.assertStatus(502)
     assert.equal(refused.body().message, PROVIDER_FAILED)
@@ -189,10 +206,13 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
     assertNoSecrets(assert, created.text(), refused.text(), page.text())
   })
 
-  test('a provider error names Stripe\'s type and code but never a key', async ({ assert }) => {
+  test("a provider error names Stripe's type and code but never a key", async ({ assert }) => {
     const wrongKey = 'sk_test_51WrongKey0000000000000000000000000000000009999'
     const adapter = await adapterFor('stripe')
-    const settings = { ...settingsOf(await PaymentGateway.findByOrFail('value', 'stripe')), key1: wrongKey }
+    const settings = {
+      ...settingsOf(await PaymentGateway.findByOrFail('value', 'stripe')),
+      key1: wrongKey,
+    }
     const error = await adapter
       .start(settings, {
         depositId: 1,
@@ -213,11 +233,18 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
   })
 
   for (const failure of [
-    { name: 'a refused secret key (401)', key: 'sk_test_51WrongKey0000000000000000000000000000000000000' },
+    {
+      name: 'a refused secret key (401)',
+      key: 'sk_test_51WrongKey0000000000000000000000000000000000000',
+    },
     {
       name: 'a Stripe refusal (400)',
       key: SK,
-      fail: { type: 'invalid_request_error', code: 'amount_too_small', message: 'Amount must be at least $0.50 usd' },
+      fail: {
+        type: 'invalid_request_error',
+        code: 'amount_too_small',
+        message: 'Amount must be at least $0.50 usd',
+      },
     },
   ]) {
     test(`${failure.name} answers 502 and leaves the deposit declined`, async ({ assert }) => {
@@ -237,7 +264,10 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
       assert.equal(refusal.message, PROVIDER_FAILED)
       assertNoSecrets(assert, refusal.message, JSON.stringify(refusal))
 
-      const deposit = await Deposit.query().where('user_id', customer.id).orderBy('id', 'desc').firstOrFail()
+      const deposit = await Deposit.query()
+        .where('user_id', customer.id)
+        .orderBy('id', 'desc')
+        .firstOrFail()
       assert.equal(deposit.status, 'declined')
       assert.isNull(deposit.paymentLink)
       assert.lengthOf(await depositEntries(deposit), 0)
@@ -250,7 +280,9 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
 test.group('Stripe: webhooks (POST /payments/stripe/notify)', (group) => {
   const stripe = withStripeFake(group)
 
-  test('a signed checkout.session.completed credits the wallet once; replays change nothing', async ({ assert }) => {
+  test('a signed checkout.session.completed credits the wallet once; replays change nothing', async ({
+    assert,
+  }) => {
     const { customer, wallet, deposit, sessionId } = await startStripeDeposit('100.00')
     const before = money((await Balance.findOrFail(wallet.id)).balance)
     const approvedBefore = (await notificationsOf(customer, 'Deposit approved')).length
@@ -291,7 +323,11 @@ test.group('Stripe: webhooks (POST /payments/stripe/notify)', (group) => {
     const { wallet, deposit, sessionId } = await startStripeDeposit('10.00')
     stripe.fake.complete(sessionId)
     const payload = stripe.fake.eventPayload('checkout.session.completed', sessionId)
-    const response = await postStripeWebhook(SERVER, payload, signStripeWebhook(payload, ['whsec_previous', WHSEC]))
+    const response = await postStripeWebhook(
+      SERVER,
+      payload,
+      signStripeWebhook(payload, ['whsec_previous', WHSEC])
+    )
     assert.equal(response.status, 200)
     assert.equal((await Deposit.findOrFail(deposit.id)).status, 'approved')
     assert.isTrue(await balanceMatchesLedger(wallet.id))
@@ -356,20 +392,31 @@ test.group('Stripe: webhooks (POST /payments/stripe/notify)', (group) => {
 
     stripe.fake.complete(sessionId, { paid: false })
     const completed = stripe.fake.eventPayload('checkout.session.completed', sessionId)
-    assert.equal((await postStripeWebhook(SERVER, completed, signStripeWebhook(completed, WHSEC))).status, 200)
+    assert.equal(
+      (await postStripeWebhook(SERVER, completed, signStripeWebhook(completed, WHSEC))).status,
+      200
+    )
     assert.equal((await Deposit.findOrFail(deposit.id)).status, 'pending')
     assert.lengthOf(await depositEntries(deposit), 0)
 
     stripe.fake.settleAsync(sessionId)
-    const succeeded = stripe.fake.eventPayload('checkout.session.async_payment_succeeded', sessionId)
-    assert.equal((await postStripeWebhook(SERVER, succeeded, signStripeWebhook(succeeded, WHSEC))).status, 200)
+    const succeeded = stripe.fake.eventPayload(
+      'checkout.session.async_payment_succeeded',
+      sessionId
+    )
+    assert.equal(
+      (await postStripeWebhook(SERVER, succeeded, signStripeWebhook(succeeded, WHSEC))).status,
+      200
+    )
     assert.equal((await Deposit.findOrFail(deposit.id)).status, 'approved')
     assert.lengthOf(await depositEntries(deposit), 1)
     assert.equal(await balanceOf(wallet.id), before.plus('40.00').toFixed(2))
     assert.isTrue(await balanceMatchesLedger(wallet.id))
   })
 
-  test('expired and async_payment_failed sessions decline the deposit, crediting nothing', async ({ assert }) => {
+  test('expired and async_payment_failed sessions decline the deposit, crediting nothing', async ({
+    assert,
+  }) => {
     const expired = await startStripeDeposit('60.00')
     const failed = await startStripeDeposit('70.00')
     const before = await balanceOf(expired.wallet.id)
@@ -382,7 +429,10 @@ test.group('Stripe: webhooks (POST /payments/stripe/notify)', (group) => {
       ['checkout.session.async_payment_failed', failed.sessionId],
     ]) {
       const payload = stripe.fake.eventPayload(type, sessionId)
-      assert.equal((await postStripeWebhook(SERVER, payload, signStripeWebhook(payload, WHSEC))).status, 200)
+      assert.equal(
+        (await postStripeWebhook(SERVER, payload, signStripeWebhook(payload, WHSEC))).status,
+        200
+      )
     }
 
     for (const { deposit } of [expired, failed]) {
@@ -394,21 +444,26 @@ test.group('Stripe: webhooks (POST /payments/stripe/notify)', (group) => {
     assert.isTrue(await balanceMatchesLedger(expired.wallet.id))
   })
 
-  test('other events, unknown sessions and the other mode are acknowledged and credit nothing', async ({ assert }) => {
+  test('other events, unknown sessions and the other mode are acknowledged and credit nothing', async ({
+    assert,
+  }) => {
     const { wallet, deposit, sessionId } = await startStripeDeposit('80.00')
     const before = await balanceOf(wallet.id)
     stripe.fake.complete(sessionId)
 
     // A session this site never created a deposit for (another integration on the same account).
     const adapter = await adapterFor('stripe')
-    const foreign = await adapter.start(settingsOf(await PaymentGateway.findByOrFail('value', 'stripe')), {
-      depositId: 0,
-      txRef: '00000000-0000-4000-8000-000000000000',
-      total: '80.00',
-      currency: 'USD',
-      customer: { email: 'someone@example.com', fullName: 'Someone', phone: null },
-      urls: { returnUrl: `${SITE}/x`, cancelUrl: `${SITE}/y`, notifyUrl: `${SITE}/z` },
-    })
+    const foreign = await adapter.start(
+      settingsOf(await PaymentGateway.findByOrFail('value', 'stripe')),
+      {
+        depositId: 0,
+        txRef: '00000000-0000-4000-8000-000000000000',
+        total: '80.00',
+        currency: 'USD',
+        customer: { email: 'someone@example.com', fullName: 'Someone', phone: null },
+        urls: { returnUrl: `${SITE}/x`, cancelUrl: `${SITE}/y`, notifyUrl: `${SITE}/z` },
+      }
+    )
     stripe.fake.complete(foreign.providerReference!)
 
     const payloads = [
@@ -456,22 +511,34 @@ test.group('Stripe: the customer returns (GET /payments/stripe/return/:txRef)', 
     assert.equal(money(settled.balanceAfter!).toFixed(2), expected)
 
     const payload = stripe.fake.eventPayload('checkout.session.completed', sessionId)
-    assert.equal((await postStripeWebhook(SERVER, payload, signStripeWebhook(payload, WHSEC))).status, 200)
+    assert.equal(
+      (await postStripeWebhook(SERVER, payload, signStripeWebhook(payload, WHSEC))).status,
+      200
+    )
     assert.lengthOf(await depositEntries(deposit), 1)
     assert.equal(await balanceOf(wallet.id), expected)
     assert.isTrue(await balanceMatchesLedger(wallet.id))
   })
 
-  test('before payment the deposit stays pending; once expired it is declined', async ({ client, assert }) => {
+  test('before payment the deposit stays pending; once expired it is declined', async ({
+    client,
+    assert,
+  }) => {
     const { customer, wallet, deposit, sessionId } = await startStripeDeposit('25.00')
     const before = await balanceOf(wallet.id)
 
-    const open = await client.get(`/payments/stripe/return/${deposit.txRef}`).loginAs(customer).redirects(0)
+    const open = await client
+      .get(`/payments/stripe/return/${deposit.txRef}`)
+      .loginAs(customer)
+      .redirects(0)
     assert.equal(open.header('location'), '/deposits?status=pending&amount=25.00')
     assert.equal((await Deposit.findOrFail(deposit.id)).status, 'pending')
 
     stripe.fake.expire(sessionId)
-    const expired = await client.get(`/payments/stripe/return/${deposit.txRef}`).loginAs(customer).redirects(0)
+    const expired = await client
+      .get(`/payments/stripe/return/${deposit.txRef}`)
+      .loginAs(customer)
+      .redirects(0)
     assert.equal(expired.header('location'), '/deposits?status=failed&amount=25.00')
     assert.equal((await Deposit.findOrFail(deposit.id)).status, 'declined')
     assert.equal(await balanceOf(wallet.id), before)
@@ -500,9 +567,15 @@ test.group('Stripe: the customer returns (GET /payments/stripe/return/:txRef)', 
   test('a failed lookup leaves the deposit pending for the webhook', async ({ client, assert }) => {
     const { customer, wallet, deposit, sessionId } = await startStripeDeposit('45.00')
     stripe.fake.complete(sessionId)
-    stripe.fake.failNext(401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' })
+    stripe.fake.failNext(401, {
+      type: 'invalid_request_error',
+      message: 'Invalid API Key provided: sk_test_****',
+    })
 
-    const response = await client.get(`/payments/stripe/return/${deposit.txRef}`).loginAs(customer).redirects(0)
+    const response = await client
+      .get(`/payments/stripe/return/${deposit.txRef}`)
+      .loginAs(customer)
+      .redirects(0)
     assert.equal(response.header('location'), '/deposits?status=pending&amount=45.00')
     assert.equal((await Deposit.findOrFail(deposit.id)).status, 'pending')
     assert.isTrue(await balanceMatchesLedger(wallet.id))

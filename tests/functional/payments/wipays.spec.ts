@@ -25,7 +25,11 @@ const KEYS = { publicKey: 'wipays_public_123', secretKey: 'wipays_secret_456' }
 function configureWipays(keys: Partial<typeof KEYS> = {}) {
   return configureGateway(
     'wipays',
-    { key1: keys.publicKey ?? KEYS.publicKey, key2: keys.secretKey ?? KEYS.secretKey, key3: 'pay.merchant-wipays.test' },
+    {
+      key1: keys.publicKey ?? KEYS.publicKey,
+      key2: keys.secretKey ?? KEYS.secretKey,
+      key3: 'pay.merchant-wipays.test',
+    },
     { fee: '1.5' }
   )
 }
@@ -54,7 +58,9 @@ test.group('WiPays: initiating the payment (POST {host}/payment/initiate)', (gro
     fake.initiated = []
   })
 
-  test('asks for the total with fee in the wallet currency under our reference; the customer goes to redirect_url', async ({ assert }) => {
+  test('asks for the total with fee in the wallet currency under our reference; the customer goes to redirect_url', async ({
+    assert,
+  }) => {
     await configureWipays()
     const customer = await demoUser(DEMO.customer)
     const { deposit, paymentLink } = await startOnline(customer, 'wipays', '200.00')
@@ -81,7 +87,9 @@ test.group('WiPays: initiating the payment (POST {host}/payment/initiate)', (gro
     assert.equal(deposit.paymentLink, paymentLink)
   })
 
-  test('WiPays failing or refusing the key answers 502 and declines the deposit', async ({ assert }) => {
+  test('WiPays failing or refusing the key answers 502 and declines the deposit', async ({
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const before = (await realWalletOf(customer)).balance
 
@@ -109,7 +117,15 @@ test.group('WiPays: initiating the payment (POST {host}/payment/initiate)', (gro
       customer: { email: DEMO.customer, fullName: 'Carla Customer', phone: null },
       urls: { returnUrl: `${SITE}/r`, cancelUrl: `${SITE}/c`, notifyUrl: `${SITE}/n` },
     }
-    const settings = { value: 'wipays' as const, name: 'WiPays', key1: 'k', key2: 's', key3: '  ', key4: null, key5: null }
+    const settings = {
+      value: 'wipays' as const,
+      name: 'WiPays',
+      key1: 'k',
+      key2: 's',
+      key3: '  ',
+      key4: null,
+      key5: null,
+    }
     await assert.rejects(() => adapter.start(settings, order), ProviderError)
     await assert.rejects(() => adapter.start({ ...settings, key3: null }, order), ProviderError)
     assert.lengthOf(fake.initiated, 0)
@@ -128,7 +144,10 @@ test.group('WiPays: IPN (POST /payments/wipays/notify)', (group) => {
     await configureWipays()
   })
 
-  test('a signed successful checkout IPN credits once; the replay changes nothing', async ({ client, assert }) => {
+  test('a signed successful checkout IPN credits once; the replay changes nothing', async ({
+    client,
+    assert,
+  }) => {
     const { deposit, before } = await pendingWipaysDeposit()
     const ipn = fake.ipn({ identifier: deposit.txRef, amount: 203, currency: 'USD' })
 
@@ -152,20 +171,41 @@ test.group('WiPays: IPN (POST /payments/wipays/notify)', (group) => {
     const other = await pendingDeposit(await demoUser(DEMO.customer), 'wipays', '200.00', '1.5')
     const genuine = fake.ipn({ identifier: deposit.txRef, amount: 203 })
 
-    const wrongKey = fake.ipn({ identifier: deposit.txRef, amount: 203, secret: 'someone-elses-secret' })
+    const wrongKey = fake.ipn({
+      identifier: deposit.txRef,
+      amount: 203,
+      secret: 'someone-elses-secret',
+    })
     ;(await postRaw(client, 'wipays', JSON.stringify(wrongKey))).assertStatus(400)
     // The signature covers identifier + timestamp: moving it to another deposit or time breaks it.
-    ;(await postRaw(client, 'wipays', JSON.stringify({ ...genuine, identifier: other.txRef }))).assertStatus(400)
-    ;(await postRaw(client, 'wipays', JSON.stringify({ ...genuine, timestamp: genuine.timestamp + 1 }))).assertStatus(400)
+    ;(
+      await postRaw(client, 'wipays', JSON.stringify({ ...genuine, identifier: other.txRef }))
+    ).assertStatus(400)
+    ;(
+      await postRaw(
+        client,
+        'wipays',
+        JSON.stringify({ ...genuine, timestamp: genuine.timestamp + 1 })
+      )
+    ).assertStatus(400)
     // Signed over data.timestamp or trx instead of the top-level timestamp: not WiPays' recipe.
     for (const wrongPart of [genuine.data.timestamp, genuine.data.trx]) {
-      const signature = createHmac('sha256', KEYS.secretKey).update(`${deposit.txRef}${wrongPart}`).digest('hex').toUpperCase()
-      ;(await postRaw(client, 'wipays', JSON.stringify({ ...genuine, signature }))).assertStatus(400)
+      const signature = createHmac('sha256', KEYS.secretKey)
+        .update(`${deposit.txRef}${wrongPart}`)
+        .digest('hex')
+        .toUpperCase()
+      ;(await postRaw(client, 'wipays', JSON.stringify({ ...genuine, signature }))).assertStatus(
+        400
+      )
     }
     const { signature: _s, ...unsigned } = genuine
     ;(await postRaw(client, 'wipays', JSON.stringify(unsigned))).assertStatus(400)
-    ;(await postRaw(client, 'wipays', JSON.stringify({ ...genuine, signature: '' }))).assertStatus(400)
-    ;(await postRaw(client, 'wipays', JSON.stringify({ ...genuine, data: 'paid' }))).assertStatus(400)
+    ;(await postRaw(client, 'wipays', JSON.stringify({ ...genuine, signature: '' }))).assertStatus(
+      400
+    )
+    ;(await postRaw(client, 'wipays', JSON.stringify({ ...genuine, data: 'paid' }))).assertStatus(
+      400
+    )
     // Not JSON at all: the body parser refuses it before any adapter runs.
     assert.oneOf((await postRaw(client, 'wipays', 'not json at all')).status(), [400, 422])
 
@@ -173,7 +213,10 @@ test.group('WiPays: IPN (POST /payments/wipays/notify)', (group) => {
     await assertNothingCredited(assert, other, before)
   })
 
-  test('underpaid, another currency, a chargeback or a non-success status is not credited', async ({ client, assert }) => {
+  test('underpaid, another currency, a chargeback or a non-success status is not credited', async ({
+    client,
+    assert,
+  }) => {
     const { deposit, before } = await pendingWipaysDeposit()
     const ipns = [
       fake.ipn({ identifier: deposit.txRef, amount: 202.99, currency: 'USD' }),
@@ -186,9 +229,18 @@ test.group('WiPays: IPN (POST /payments/wipays/notify)', (group) => {
     await assertNothingCredited(assert, deposit, before)
   })
 
-  test('a failed payment declines the deposit; a paid retry of it then credits once', async ({ client, assert }) => {
+  test('a failed payment declines the deposit; a paid retry of it then credits once', async ({
+    client,
+    assert,
+  }) => {
     const { deposit, before } = await pendingWipaysDeposit()
-    ;(await postRaw(client, 'wipays', JSON.stringify(fake.ipn({ identifier: deposit.txRef, status: 'failed' })))).assertStatus(200)
+    ;(
+      await postRaw(
+        client,
+        'wipays',
+        JSON.stringify(fake.ipn({ identifier: deposit.txRef, status: 'failed' }))
+      )
+    ).assertStatus(200)
     await assertNothingCredited(assert, deposit, before, 'declined')
     // An underpaid "success" does not overturn the decline.
     const short = fake.ipn({ identifier: deposit.txRef, amount: 100 })
@@ -198,6 +250,9 @@ test.group('WiPays: IPN (POST /payments/wipays/notify)', (group) => {
     ;(await postRaw(client, 'wipays', JSON.stringify(paid))).assertStatus(200)
     ;(await postRaw(client, 'wipays', JSON.stringify(paid))).assertStatus(200)
     await assertCreditedOnce(assert, deposit, before)
-    assert.equal(money((await realWalletOf(await demoUser(DEMO.customer))).balance).toFixed(2), money(before).plus(200).toFixed(2))
+    assert.equal(
+      money((await realWalletOf(await demoUser(DEMO.customer))).balance).toFixed(2),
+      money(before).plus(200).toFixed(2)
+    )
   })
 })

@@ -18,7 +18,15 @@ import { WRITE_BASES } from './write_bodies.js'
 async function invalidBodies(key: string): Promise<unknown[]> {
   const fields = WRITE_BASES[key] ? Object.keys(await WRITE_BASES[key].body()) : []
   return [
-    { id: '0x10', balanceId: [18], amount: 1e308, email: null, key: {}, orderId: true, name: 'x'.repeat(10_000) },
+    {
+      id: '0x10',
+      balanceId: [18],
+      amount: 1e308,
+      email: null,
+      key: {},
+      orderId: true,
+      name: 'x'.repeat(10_000),
+    },
     [1, 2, 3],
     Object.fromEntries(fields.map((field) => [field, [field]])),
   ]
@@ -30,10 +38,19 @@ const BUILT_HOMES: Record<string, string> = {
   '/admin/trades/all': 'staff/trades/index',
 }
 
-function request(client: ApiClient, method: string, url: string, page: boolean, body: unknown = {}): ApiRequest {
+function request(
+  client: ApiClient,
+  method: string,
+  url: string,
+  page: boolean,
+  body: unknown = {}
+): ApiRequest {
   const req = client.request(url, method as any).redirects(0)
   if (method === 'GET') return page ? req : req.header('Accept', 'application/json')
-  return req.header('Accept', 'application/json').json(body as object).withCsrfToken()
+  return req
+    .header('Accept', 'application/json')
+    .json(body as object)
+    .withCsrfToken()
 }
 
 test.group('authorization walk', (group) => {
@@ -43,7 +60,11 @@ test.group('authorization walk', (group) => {
   test('every registered route is classified in the route table', ({ assert }) => {
     const walked = registeredRoutes().filter((key) => !NOT_WALKED.includes(key))
     const unclassified = walked.filter((key) => !(key in EXPECTATIONS))
-    assert.deepEqual(unclassified, [], 'Add these routes to EXPECTATIONS in tests/functional/security/route_table.ts')
+    assert.deepEqual(
+      unclassified,
+      [],
+      'Add these routes to EXPECTATIONS in tests/functional/security/route_table.ts'
+    )
     const stale = Object.keys(EXPECTATIONS).filter((key) => !walked.includes(key))
     assert.deepEqual(stale, [], 'These EXPECTATIONS entries no longer match a route')
   })
@@ -52,10 +73,14 @@ test.group('authorization walk', (group) => {
     const [method, pattern] = key.split(' ')
 
     test(`${key}`, async ({ client, assert }) => {
-      const url = await urlFor(pattern, 'params' in expectation && expectation.params ? await expectation.params() : {})
+      const url = await urlFor(
+        pattern,
+        'params' in expectation && expectation.params ? await expectation.params() : {}
+      )
       const bodies: { label: string; body: unknown }[] = [{ label: 'empty body', body: {} }]
       if (method !== 'GET') {
-        for (const [i, body] of (await invalidBodies(key)).entries()) bodies.push({ label: `invalid body ${i + 1}`, body })
+        for (const [i, body] of (await invalidBodies(key)).entries())
+          bodies.push({ label: `invalid body ${i + 1}`, body })
       }
       for (const actor of actors) {
         const user = actor.roleId ? await userOfRole(actor.roleId) : null
@@ -123,7 +148,9 @@ test.group('authorization walk', (group) => {
   for (const roleId of ALL_ROLES) {
     const home = ROLE_HOME[roleId]
     if (!home) continue
-    test(`role ${roleId}'s footer button (${home.href}) opens its workspace`, async ({ client }) => {
+    test(`role ${roleId}'s footer button (${home.href}) opens its workspace`, async ({
+      client,
+    }) => {
       const user = await userOfRole(roleId)
       const response = await client.get(home.href).loginAs(user).withInertia()
       response.assertStatus(200)

@@ -32,7 +32,11 @@ test.group('Security · CSRF on every write', (group) => {
           .loginAs(customer)
         if (token) request = request.header('X-XSRF-TOKEN', token)
         const response = await request
-        assert.equal(response.status(), 403, `${key} with ${token ?? 'no token'}: ${response.text()}`)
+        assert.equal(
+          response.status(),
+          403,
+          `${key} with ${token ?? 'no token'}: ${response.text()}`
+        )
       }
       assert.deepEqual(changedTables(before, await fingerprint()), [])
     })

@@ -24,14 +24,20 @@ test.group('item 5: Transmit subscribe and unsubscribe validate before the libra
     ['channel missing', { json: { uid: randomUUID() } }],
     ['channel too long', { json: { uid: randomUUID(), channel: 'a'.repeat(10_000) } }],
     ['a made-up channel', { json: { uid: randomUUID(), channel: 'made-up/1' } }],
-    ['a user channel with a non-decimal id', { json: { uid: randomUUID(), channel: 'users/0x10' } }],
+    [
+      'a user channel with a non-decimal id',
+      { json: { uid: randomUUID(), channel: 'users/0x10' } },
+    ],
     ['uid a number', { json: { uid: 42, channel: 'prices' } }],
     ['uid an array', { json: { uid: ['a'], channel: 'prices' } }],
     ['uid an object', { json: { uid: { a: 1 }, channel: 'prices' } }],
     ['uid missing', { json: { channel: 'prices' } }],
     ['a JSON array body', { json: [1, 2] }],
     ['a non-JSON body', { raw: { type: 'text/plain', text: 'channel=prices' } }],
-    ['a form body with arrays', { raw: { type: 'application/x-www-form-urlencoded', text: 'uid[]=a&channel[x]=b' } }],
+    [
+      'a form body with arrays',
+      { raw: { type: 'application/x-www-form-urlencoded', text: 'uid[]=a&channel[x]=b' } },
+    ],
   ]
 
   for (const path of ['/__transmit/subscribe', '/__transmit/unsubscribe']) {
@@ -57,7 +63,9 @@ test.group('item 5: Transmit subscribe and unsubscribe validate before the libra
     response.assertStatus(400)
   })
 
-  test('a well-formed request still reaches Transmit (it ignores an unknown uid: 204)', async ({ client }) => {
+  test('a well-formed request still reaches Transmit (it ignores an unknown uid: 204)', async ({
+    client,
+  }) => {
     const response = await client
       .post('/__transmit/subscribe')
       .header('Accept', 'application/json')
@@ -67,7 +75,9 @@ test.group('item 5: Transmit subscribe and unsubscribe validate before the libra
   })
 
   test('the event stream refuses a uid that is not a string', async ({ client }) => {
-    const response = await client.get('/__transmit/events?uid[]=a&uid[]=b').header('Accept', 'application/json')
+    const response = await client
+      .get('/__transmit/events?uid[]=a&uid[]=b')
+      .header('Accept', 'application/json')
     response.assertStatus(400)
   })
 })
@@ -87,7 +97,9 @@ test.group('item 5: translation reports', (group) => {
   test('a key longer than 500 characters is refused with no row', async ({ client, assert }) => {
     const response = await api(client, 'post', '/translations/es', { key: 'k'.repeat(501) })
     response.assertStatus(422)
-    assert.isNull(await Translation.query().where('code', 'es').where('key', 'k'.repeat(501)).first())
+    assert.isNull(
+      await Translation.query().where('code', 'es').where('key', 'k'.repeat(501)).first()
+    )
   })
   // The per-language row cap: tests/functional/shared/translation_backlog.spec.ts.
 })
@@ -95,7 +107,10 @@ test.group('item 5: translation reports', (group) => {
 test.group('item 5: error pages never show cookie or credential values', (group) => {
   isolate(group)
 
-  test('the development error page (debug on in tests) lists cookie names but not their values', async ({ client, assert }) => {
+  test('the development error page (debug on in tests) lists cookie names but not their values', async ({
+    client,
+    assert,
+  }) => {
     const secret = 'cookie-secret-' + randomUUID()
     const response = await client
       .post('/translations/es')
@@ -116,7 +131,10 @@ test.group('item 5: error pages never show cookie or credential values', (group)
     assert.include(html, '[redacted]')
   })
 
-  test('the development error page shows the URL without its secret query values', async ({ client, assert }) => {
+  test('the development error page shows the URL without its secret query values', async ({
+    client,
+    assert,
+  }) => {
     const secret = 'url-secret-' + randomUUID()
     const response = await client
       .post(`/translations/es?page=2&token=${secret}&signature=${secret}`)
@@ -127,7 +145,10 @@ test.group('item 5: error pages never show cookie or credential values', (group)
     assert.notInclude(response.text(), secret)
   })
 
-  test('a signed-in request: the session cookie value is absent too', async ({ client, assert }) => {
+  test('a signed-in request: the session cookie value is absent too', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const response = await client
       .post('/translations/es')
@@ -146,14 +167,35 @@ test.group('item 5: error pages never show cookie or credential values', (group)
 test.group('item 5: one id rule for route params and bodies', (group) => {
   isolate(group)
 
-  const badParams = ['0x10', '1e1', '%2B5', '%205', '5.0', '05', '-1', '0', '2147483648', '99999999999999999999']
+  const badParams = [
+    '0x10',
+    '1e1',
+    '%2B5',
+    '%205',
+    '5.0',
+    '05',
+    '-1',
+    '0',
+    '2147483648',
+    '99999999999999999999',
+  ]
 
-  test('a route id in any other shape than plain decimal is a 404, and nothing is decided', async ({ client, assert }) => {
+  test('a route id in any other shape than plain decimal is a 404, and nothing is decided', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const withdrawal = await pendingWithdrawal(await demoUser(DEMO.customer), '1')
     const before = await fingerprint()
-    for (const value of [...badParams, `0x${withdrawal.id.toString(16)}`, `${withdrawal.id}.0`, `%20${withdrawal.id}`]) {
-      const response = await api(client, 'post', `/admin/withdraws/${value}/approve`, {}).loginAs(admin)
+    for (const value of [
+      ...badParams,
+      `0x${withdrawal.id.toString(16)}`,
+      `${withdrawal.id}.0`,
+      `%20${withdrawal.id}`,
+    ]) {
+      const response = await api(client, 'post', `/admin/withdraws/${value}/approve`, {}).loginAs(
+        admin
+      )
       assert.equal(response.status(), 404, `${value} → ${response.status()}`)
     }
     assert.deepEqual(changedTables(before, await fingerprint()), [])
@@ -176,7 +218,10 @@ test.group('item 5: one id rule for route params and bodies', (group) => {
     }
   })
 
-  test('body ids: hex text and one-item arrays are refused with 422 under the field', async ({ client, assert }) => {
+  test('body ids: hex text and one-item arrays are refused with 422 under the field', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const eurUsd = await Instrument.findByOrFail('name', 'EUR_USD')
     const wallets = await walletsOf(customer)
@@ -188,7 +233,21 @@ test.group('item 5: one id rule for route params and bodies', (group) => {
       ['/dashboard/switch-wallet', 'balanceId', { balanceId: `0x${wallets[1].id.toString(16)}` }],
       ['/dashboard/orders/close', 'orderId', { orderId: [18] }],
     ]
-    for (const bad of ['1e1', '+5', ' 5', '5.0', '05', {}, true, -1, 0, 2147483648, 1e308, 5e-324, 1.5]) {
+    for (const bad of [
+      '1e1',
+      '+5',
+      ' 5',
+      '5.0',
+      '05',
+      {},
+      true,
+      -1,
+      0,
+      2147483648,
+      1e308,
+      5e-324,
+      1.5,
+    ]) {
       cases.push(['/dashboard/add-to-favorite', 'id', { id: bad }])
     }
     for (const [path, field, body] of cases) {
@@ -197,14 +256,27 @@ test.group('item 5: one id rule for route params and bodies', (group) => {
       assert.property(fieldErrors(response.body()), field, `${path} ${JSON.stringify(body)}`)
     }
     assert.deepEqual(changedTables(before, await fingerprint()), [])
-    assert.isNull(await Favorite.query().where('user_id', customer.id).where('instrument_id', eurUsd.id).first())
+    assert.isNull(
+      await Favorite.query().where('user_id', customer.id).where('instrument_id', eurUsd.id).first()
+    )
   })
 
-  test('a plain decimal id still works, as a JSON number or as text', async ({ client, assert }) => {
+  test('a plain decimal id still works, as a JSON number or as text', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const eurUsd = await Instrument.findByOrFail('name', 'EUR_USD')
-    ;(await api(client, 'post', '/dashboard/add-to-favorite', { id: eurUsd.id }).loginAs(customer)).assertStatus(200)
-    ;(await api(client, 'post', '/dashboard/remove-from-favorite', { id: String(eurUsd.id) }).loginAs(customer)).assertStatus(200)
-    assert.isNull(await Favorite.query().where('user_id', customer.id).where('instrument_id', eurUsd.id).first())
+    ;(
+      await api(client, 'post', '/dashboard/add-to-favorite', { id: eurUsd.id }).loginAs(customer)
+    ).assertStatus(200)
+    ;(
+      await api(client, 'post', '/dashboard/remove-from-favorite', {
+        id: String(eurUsd.id),
+      }).loginAs(customer)
+    ).assertStatus(200)
+    assert.isNull(
+      await Favorite.query().where('user_id', customer.id).where('instrument_id', eurUsd.id).first()
+    )
   })
 })

@@ -20,7 +20,9 @@ async function tables(): Promise<string[]> {
     )
     return result.rows.map((r: { name: string }) => r.name)
   }
-  const rows = await db.rawQuery("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
+  const rows = await db.rawQuery(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'"
+  )
   return rows.map((r: { name: string }) => r.name)
 }
 
@@ -47,7 +49,8 @@ async function buildQuery() {
     if (cols.includes('updated_at')) exprs.push(text('max(updated_at)'))
     if (cols.includes('version')) exprs.push(text('sum(version)'))
     for (const col of cols) {
-      if (col.endsWith('_at') && col !== 'updated_at' && col !== 'created_at') exprs.push(text(`count(${col})`))
+      if (col.endsWith('_at') && col !== 'updated_at' && col !== 'created_at')
+        exprs.push(text(`count(${col})`))
     }
     parts.push(`select '${table}' as t, ${exprs.join(` || '|' || `)} as f from "${table}"`)
   }

@@ -19,7 +19,15 @@ import { removeKycFilesAfterEach } from '#tests/helpers/kyc'
 import { signupPayload } from '#tests/helpers/signup'
 import { DEMO, DEMO_PASSWORD, demoUser, userOfRole } from '#tests/helpers/users'
 import { EXPECTATIONS, NOT_WALKED, registeredRoutes, urlFor } from './route_table.js'
-import { EXTRA_FIELDS, EXTRA_GARBAGE, GARBAGE, RawJsonValue, WRITE_BASES, jsonText, type WriteBase } from './write_bodies.js'
+import {
+  EXTRA_FIELDS,
+  EXTRA_GARBAGE,
+  GARBAGE,
+  RawJsonValue,
+  WRITE_BASES,
+  jsonText,
+  type WriteBase,
+} from './write_bodies.js'
 import { changedTables, fingerprint } from './fingerprint.js'
 
 interface Target {
@@ -34,10 +42,16 @@ interface Target {
 }
 
 /** Bodies that write a fixture when built (their URLs are known from `url` or the table's params). */
-const BODY_FIXTURES = new Set(['PUT /forgot-password', 'POST /dashboard/orders/close', 'POST /admin/trades/close'])
+const BODY_FIXTURES = new Set([
+  'PUT /forgot-password',
+  'POST /dashboard/orders/close',
+  'POST /admin/trades/close',
+])
 
 /** The write routes the router holds: the route table's non-GET routes and the Transmit ones it leaves out. */
-const WRITE_KEYS = [...Object.keys(EXPECTATIONS), ...NOT_WALKED].filter((key) => !key.startsWith('GET '))
+const WRITE_KEYS = [...Object.keys(EXPECTATIONS), ...NOT_WALKED].filter(
+  (key) => !key.startsWith('GET ')
+)
 
 function targetFor(key: string): Target {
   const [, pattern] = key.split(' ')
@@ -45,29 +59,45 @@ function targetFor(key: string): Target {
   const base = WRITE_BASES[key] ?? { body: () => ({}) }
   const user = async () => {
     if (base.as) return demoUser(base.as)
-    if (!expectation || expectation.access === 'public' || expectation.access === 'guest') return null
+    if (!expectation || expectation.access === 'public' || expectation.access === 'guest')
+      return null
     return userOfRole(expectation.access.includes(3) ? 3 : expectation.access[0])
   }
   const url = async () => {
     if (base.url) return base.url()
-    const params = expectation && 'params' in expectation && expectation.params ? await expectation.params() : {}
+    const params =
+      expectation && 'params' in expectation && expectation.params ? await expectation.params() : {}
     return urlFor(pattern, params)
   }
-  const makesFixtures = !!base.url || !!(expectation && 'params' in expectation && expectation.params) || BODY_FIXTURES.has(key)
+  const makesFixtures =
+    !!base.url ||
+    !!(expectation && 'params' in expectation && expectation.params) ||
+    BODY_FIXTURES.has(key)
   return { key, user, url, base, makesFixtures }
 }
 
 type Raw = { type: string; text: string } | { multipart: Record<string, string> }
 
 /** Sends one request (its fixtures made first) and checks the two rules; a success runs `after`. */
-async function probe(client: ApiClient, assert: any, target: Target, label: string, body: unknown, raw?: Raw) {
+async function probe(
+  client: ApiClient,
+  assert: any,
+  target: Target,
+  label: string,
+  body: unknown,
+  raw?: Raw
+) {
   await limiter.clear()
   const [method] = target.key.split(' ')
   const url = await target.url()
   const user = await target.user()
   const before = (!target.makesFixtures && target.last) || (await fingerprint())
   target.last = undefined
-  let req = client.request(url, method as any).header('Accept', 'application/json').redirects(0).withCsrfToken()
+  let req = client
+    .request(url, method as any)
+    .header('Accept', 'application/json')
+    .redirects(0)
+    .withCsrfToken()
   if (raw && 'multipart' in raw) {
     for (const [name, value] of Object.entries(raw.multipart)) req = req.field(name, value)
     req = req.file('file', Buffer.from('not really a file'), { filename: 'x.png' })
@@ -81,7 +111,8 @@ async function probe(client: ApiClient, assert: any, target: Target, label: stri
   if (user) req = req.loginAs(user)
   const response = await req
   const status = response.status()
-  if (process.env.FUZZ_LOG && label === 'the valid base request') console.log('BASE', target.key, status, response.text().slice(0, 150))
+  if (process.env.FUZZ_LOG && label === 'the valid base request')
+    console.log('BASE', target.key, status, response.text().slice(0, 150))
   const where = `${target.key} ${label} → ${status} ${(response.text() ?? '').slice(0, 300)}`
   assert.isBelow(status, 500, where)
   if (status < 400) {
@@ -97,7 +128,8 @@ async function probe(client: ApiClient, assert: any, target: Target, label: stri
 async function brokenBodies(target: Target): Promise<[string, unknown, Raw?][]> {
   const base = await target.base.body()
   const fields = Object.keys(base)
-  const each = (value: (k: string) => unknown) => Object.fromEntries(fields.map((k) => [k, value(k)]))
+  const each = (value: (k: string) => unknown) =>
+    Object.fromEntries(fields.map((k) => [k, value(k)]))
   return [
     ['the valid base request', base],
     ['no body', undefined],
@@ -107,10 +139,29 @@ async function brokenBodies(target: Target): Promise<[string, unknown, Raw?][]> 
     ['JSON number', 42],
     ['JSON null', null],
     ['malformed JSON', undefined, { type: 'application/json', text: '{"email": "a@b.c",' }],
-    ['JSON with a BOM and comments', undefined, { type: 'application/json', text: '\ufeff{/* x */}' }],
-    ['10k-level nesting', undefined, { type: 'application/json', text: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000) }],
-    ['10k-level arrays', undefined, { type: 'application/json', text: '['.repeat(10_000) + ']'.repeat(10_000) }],
-    ['form-encoded', undefined, { type: 'application/x-www-form-urlencoded', text: 'email=a%40b.c&password[]=1&key[x]=2&id=0x10' }],
+    [
+      'JSON with a BOM and comments',
+      undefined,
+      { type: 'application/json', text: '\ufeff{/* x */}' },
+    ],
+    [
+      '10k-level nesting',
+      undefined,
+      { type: 'application/json', text: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000) },
+    ],
+    [
+      '10k-level arrays',
+      undefined,
+      { type: 'application/json', text: '['.repeat(10_000) + ']'.repeat(10_000) },
+    ],
+    [
+      'form-encoded',
+      undefined,
+      {
+        type: 'application/x-www-form-urlencoded',
+        text: 'email=a%40b.c&password[]=1&key[x]=2&id=0x10',
+      },
+    ],
     ['text/plain', undefined, { type: 'text/plain', text: 'hello' }],
     ['JSON sent as text/plain', undefined, { type: 'text/plain', text: JSON.stringify(base) }],
     ['multipart', undefined, { multipart: { ...each(() => 'x'), id: '0x10' } }],
@@ -146,7 +197,10 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
       for (const field of [...fields, ...EXTRA_FIELDS]) {
         for (const [label, value] of fields.includes(field) ? GARBAGE : EXTRA_GARBAGE) {
           const body = { ...(await target.base.body()), [field]: value }
-          const raw = value instanceof RawJsonValue ? { type: 'application/json', text: jsonText(body) } : undefined
+          const raw =
+            value instanceof RawJsonValue
+              ? { type: 'application/json', text: jsonText(body) }
+              : undefined
           await probe(client, assert, target, `${field}=${label}`, body, raw)
         }
       }
@@ -154,14 +208,22 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
 
     test(`${key}: broken bodies and wrong content types`, async ({ client, assert }) => {
       target.last = undefined
-      for (const [label, body, raw] of await brokenBodies(target)) await probe(client, assert, target, label, body, raw)
+      for (const [label, body, raw] of await brokenBodies(target))
+        await probe(client, assert, target, label, body, raw)
     }).timeout(60_000)
   }
 
-  test('every gateway\'s provider confirmation (POST /payments/:gateway/notify): broken bodies', async ({ client, assert }) => {
+  test("every gateway's provider confirmation (POST /payments/:gateway/notify): broken bodies", async ({
+    client,
+    assert,
+  }) => {
     for (const gateway of GATEWAY_VALUES) {
-      const target = { ...targetFor('POST /payments/:gateway/notify'), url: async () => `/payments/${gateway}/notify` }
-      for (const [label, body, raw] of await brokenBodies(target)) await probe(client, assert, target, `${gateway} ${label}`, body, raw)
+      const target = {
+        ...targetFor('POST /payments/:gateway/notify'),
+        url: async () => `/payments/${gateway}/notify`,
+      }
+      for (const [label, body, raw] of await brokenBodies(target))
+        await probe(client, assert, target, `${gateway} ${label}`, body, raw)
     }
   }).timeout(60_000)
 
@@ -183,13 +245,17 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
       'page=NaN&limit=Infinity&quote=%F0%9F%98%80&interval=%E0%A4%A&email[]=a',
       '__proto__[x]=1&constructor[prototype][y]=2',
     ]
-    const reads = Object.entries(EXPECTATIONS).filter(([k, e]) => k.startsWith('GET ') && !e.page).map(([k]) => k)
+    const reads = Object.entries(EXPECTATIONS)
+      .filter(([k, e]) => k.startsWith('GET ') && !e.page)
+      .map(([k]) => k)
     for (const key of reads) {
       const target = targetFor(key)
       const url = await target.url()
       const user = await target.user()
       for (const query of queries) {
-        let req = client.get(`${url}${url.includes('?') ? '&' : '?'}${query}`).header('Accept', 'application/json')
+        let req = client
+          .get(`${url}${url.includes('?') ? '&' : '?'}${query}`)
+          .header('Accept', 'application/json')
         req = req.redirects(0)
         if (user) req = req.loginAs(user)
         const response = await req
@@ -203,7 +269,24 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
     const customer = await demoUser(DEMO.customer)
     const newcomer = await demoUser(DEMO.newcomer)
     const admin = await demoUser(DEMO.admin)
-    const odd = ['%00', 'abc%00', '99999999999999999999', '-1', '0', '1.5', '0x10', '1e1', '%2B5', '%205', '5.0', '%F0%9F%98%80', 'x'.repeat(2000), '..%2F..%2F.env', '%E0%A4%A', "'%20OR%201=1"]
+    const odd = [
+      '%00',
+      'abc%00',
+      '99999999999999999999',
+      '-1',
+      '0',
+      '1.5',
+      '0x10',
+      '1e1',
+      '%2B5',
+      '%205',
+      '5.0',
+      '%F0%9F%98%80',
+      'x'.repeat(2000),
+      '..%2F..%2F.env',
+      '%E0%A4%A',
+      "'%20OR%201=1",
+    ]
     const gets: { path: string; as?: User }[] = []
     for (const value of odd) {
       gets.push({ path: `/translations/${value}` })
@@ -217,25 +300,44 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
       gets.push({ path: `/dashboard/rates?quote=${value}`, as: customer })
       gets.push({ path: `/dashboard/lot-state/${value}`, as: customer })
       gets.push({ path: `/dashboard/candles/${value}`, as: customer })
-      gets.push({ path: `/dashboard/candles/EUR_USD?interval=${value}&limit=${value}`, as: customer })
+      gets.push({
+        path: `/dashboard/candles/EUR_USD?interval=${value}&limit=${value}`,
+        as: customer,
+      })
       gets.push({ path: `/withdraws/history?page=${value}&limit=${value}`, as: customer })
-      gets.push({ path: `/admin/withdraws/api/pending?page=${value}&limit=${value}&search=${value}`, as: admin })
+      gets.push({
+        path: `/admin/withdraws/api/pending?page=${value}&limit=${value}&search=${value}`,
+        as: admin,
+      })
       gets.push({ path: `/admin/withdraws/api/history/${value}?page=${value}`, as: admin })
       gets.push({ path: `/kyc/documents/${value}/front`, as: admin })
       gets.push({ path: `/kyc/documents/1/${value}`, as: customer })
       gets.push({ path: `/admin/kyc/api?page=${value}&limit=${value}&search=${value}`, as: admin })
       gets.push({ path: `/deposits/${value}/proof`, as: admin })
       gets.push({ path: `/admin/deposits/api/history/${value}`, as: admin })
-      gets.push({ path: `/dashboard/pricing?page=${value}&limit=${value}&search=${value}`, as: customer })
+      gets.push({
+        path: `/dashboard/pricing?page=${value}&limit=${value}&search=${value}`,
+        as: customer,
+      })
       gets.push({ path: `/admin/instruments/api/${value}`, as: admin })
-      gets.push({ path: `/admin/instruments/api/forex?page=${value}&limit=${value}&search=${value}`, as: admin })
-      gets.push({ path: `/statements/history?dateStart=${value}&dateEnd=${value}&page=${value}`, as: customer })
+      gets.push({
+        path: `/admin/instruments/api/forex?page=${value}&limit=${value}&search=${value}`,
+        as: admin,
+      })
+      gets.push({
+        path: `/statements/history?dateStart=${value}&dateEnd=${value}&page=${value}`,
+        as: customer,
+      })
     }
     for (const { path, as } of gets) {
       let req = client.get(path).header('Accept', 'application/json').redirects(0)
       if (as) req = req.loginAs(as)
       const response = await req
-      assert.isBelow(response.status(), 500, `GET ${path.slice(0, 120)} → ${response.status()} ${response.text().slice(0, 300)}`)
+      assert.isBelow(
+        response.status(),
+        500,
+        `GET ${path.slice(0, 120)} → ${response.status()} ${response.text().slice(0, 300)}`
+      )
     }
     for (const value of odd) {
       await limiter.clear()
@@ -244,7 +346,10 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
         client.post(`/dashboard/pricing/subscribe/${value}`).loginAs(newcomer),
         client.put(`/dashboard/orders/${value}`).json({ loss: null }).loginAs(customer),
         client.post(`/admin/withdraws/${value}/approve`).loginAs(admin),
-        client.post(`/admin/withdraws/${value}/decline`).json({ declineReason: 'x' }).loginAs(admin),
+        client
+          .post(`/admin/withdraws/${value}/decline`)
+          .json({ declineReason: 'x' })
+          .loginAs(admin),
         client.post(`/admin/kyc/${value}/approve`).loginAs(admin),
         client.post(`/admin/kyc/${value}/decline`).json({ declineReason: 'x' }).loginAs(admin),
         client.post(`/admin/deposits/${value}/approve`).loginAs(admin),
@@ -256,12 +361,19 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
       ]
       for (const req of writes) {
         const response = await req.header('Accept', 'application/json').withCsrfToken()
-        assert.isBelow(response.status(), 500, `write with ${value.slice(0, 60)} → ${response.status()} ${response.text().slice(0, 300)}`)
+        assert.isBelow(
+          response.status(),
+          500,
+          `write with ${value.slice(0, 60)} → ${response.status()} ${response.text().slice(0, 300)}`
+        )
       }
     }
   })
 
-  test('NUL characters and lone surrogates are refused with 422 under the field', async ({ client, assert }) => {
+  test('NUL characters and lone surrogates are refused with 422 under the field', async ({
+    client,
+    assert,
+  }) => {
     for (const value of ['Ber\u0000lin', 'Ber\ud800lin']) {
       const customer = await demoUser(DEMO.customer)
       const response = await client
@@ -285,7 +397,10 @@ test.group('fuzz pass: no 5xx and no write on malformed input', (group) => {
     assert.equal(login.body().errors[0].field, 'email')
   })
 
-  test('unknown URLs and methods are a 404 page or JSON 404, for visitors and users', async ({ client, assert }) => {
+  test('unknown URLs and methods are a 404 page or JSON 404, for visitors and users', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const requests = [
       () => client.get('/no-such-page'),

@@ -31,9 +31,13 @@ test.group('Security · response headers', () => {
       }
       const response = await request
       response.assertStatus(row.status)
-      for (const [name, value] of Object.entries(REQUIRED)) assert.equal(response.header(name), value, name)
+      for (const [name, value] of Object.entries(REQUIRED))
+        assert.equal(response.header(name), value, name)
       assert.match(response.header('permissions-policy') ?? '', /camera=\(\).*payment=\(self\)/)
-      assert.match(response.header('content-security-policy') ?? '', /default-src 'self'.*frame-ancestors 'none'/)
+      assert.match(
+        response.header('content-security-policy') ?? '',
+        /default-src 'self'.*frame-ancestors 'none'/
+      )
       assert.isUndefined(response.header('strict-transport-security'), 'no HSTS over plain HTTP')
     })
 
@@ -44,11 +48,16 @@ test.group('Security · response headers', () => {
     assert.equal(response.header('referrer-policy'), 'strict-origin-when-cross-origin')
   })
 
-  test('an unknown page gets a CSP whose nonce matches its inline scripts', async ({ client, assert }) => {
+  test('an unknown page gets a CSP whose nonce matches its inline scripts', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/no-such-page')
     const nonce = /'nonce-([^']+)'/.exec(response.header('content-security-policy') ?? '')?.[1]
     assert.isString(nonce)
-    const scriptNonces = [...response.text().matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1])
+    const scriptNonces = [...response.text().matchAll(/<script[^>]*nonce="([^"]+)"/g)].map(
+      (m) => m[1]
+    )
     assert.isAbove(scriptNonces.length, 0)
     for (const used of scriptNonces) assert.equal(used, nonce)
   })

@@ -34,11 +34,17 @@ test.group('Security · links are never built from the Host header', (group) => 
     assert.equal(linkIn(sent, '/reset-password/').origin, new URL(appUrl!).origin)
 
     env.set('APP_URL', '')
-    const again = await api(client, 'post', '/forgot-password', { email: DEMO.manager }).header('Host', 'evil.example')
+    const again = await api(client, 'post', '/forgot-password', { email: DEMO.manager }).header(
+      'Host',
+      'evil.example'
+    )
     again.assertStatus(200)
     await settleDeferred()
     const [second] = mails.sent((m) => m instanceof ResetPasswordNotification && m !== sent)
     assert.exists(second)
-    assert.equal(linkIn(second, '/reset-password/').origin, `http://${env.get('HOST')}:${env.get('PORT')}`)
+    assert.equal(
+      linkIn(second, '/reset-password/').origin,
+      `http://${env.get('HOST')}:${env.get('PORT')}`
+    )
   })
 })

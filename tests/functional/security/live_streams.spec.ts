@@ -43,18 +43,24 @@ async function tabOf(browser: BrowserSession, userId: number) {
   socket.on('data', (chunk) => (received += chunk.toString()))
   await until(() => received.includes(':ok'), 'the stream')
   const before = liveStreams.size
-  const subscribed = await browser.post('/__transmit/subscribe', { uid, channel: userChannel(userId) })
-  if (subscribed.status !== 204) throw new Error(`subscribe: ${subscribed.status} ${subscribed.text}`)
+  const subscribed = await browser.post('/__transmit/subscribe', {
+    uid,
+    channel: userChannel(userId),
+  })
+  if (subscribed.status !== 204)
+    throw new Error(`subscribe: ${subscribed.status} ${subscribed.text}`)
   await until(() => liveStreams.size === before + 1, 'the watched subscription')
   return { uid, socket, received: () => received }
 }
-
 
 test.group('Security · live streams end with their session', (group) => {
   isolate(group)
   useSessionStore(group, 'database')
 
-  test('logout closes the tab streams of that session, not those of another device', async ({ assert, cleanup }) => {
+  test('logout closes the tab streams of that session, not those of another device', async ({
+    assert,
+    cleanup,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const a = await signedInBrowser(DEMO.customer)
     const b = await signedInBrowser(DEMO.customer)
@@ -71,7 +77,10 @@ test.group('Security · live streams end with their session', (group) => {
     assert.notInclude(tabA.received(), 'after-logout')
   })
 
-  test('a password change closes the streams of the other devices and keeps its own', async ({ assert, cleanup }) => {
+  test('a password change closes the streams of the other devices and keeps its own', async ({
+    assert,
+    cleanup,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const a = await signedInBrowser(DEMO.customer)
     const b = await signedInBrowser(DEMO.customer)
@@ -79,7 +88,10 @@ test.group('Security · live streams end with their session', (group) => {
     const tabB = await tabOf(b, customer.id)
     cleanup(() => [tabA, tabB].forEach((tab) => tab.socket.destroy()))
 
-    const change = await a.put('/security/password', { currentPassword: DEMO_PASSWORD, newPassword: 'another-pass-1' })
+    const change = await a.put('/security/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'another-pass-1',
+    })
     assert.equal(change.status, 200, change.text)
     await until(() => !streamOpen(tabB.uid), 'the other device stream to close')
     assert.isTrue(streamOpen(tabA.uid))
@@ -106,7 +118,10 @@ test.group('Security · live streams end with their session', (group) => {
     await until(() => !streamOpen(second.uid), 'the stale stream to close')
   })
 
-  test('a copied cookie of an ended session cannot subscribe again', async ({ assert, cleanup }) => {
+  test('a copied cookie of an ended session cannot subscribe again', async ({
+    assert,
+    cleanup,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const browser = await signedInBrowser(DEMO.customer)
     const tab = await tabOf(browser, customer.id)

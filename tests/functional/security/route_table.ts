@@ -42,7 +42,11 @@ const impersonatedByAdmin = async () => {
 
 /** An open position of the role-3 account, for routes that act on one. */
 const customerOrder = async () => {
-  const order = await openPosition(await demoUser(DEMO.customer), { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
+  const order = await openPosition(await demoUser(DEMO.customer), {
+    instrument: 'EUR_USD',
+    type: 'buy',
+    amount: '1000',
+  })
   return { ':id': String(order.id) }
 }
 
@@ -53,7 +57,9 @@ const pendingCustomerWithdrawal = async () => {
 }
 
 /** The role-3 account's real wallet, for the balance adjustment. */
-const customerRealWallet = async () => ({ ':balanceId': String((await realWalletOf(await demoUser(DEMO.customer))).id) })
+const customerRealWallet = async () => ({
+  ':balanceId': String((await realWalletOf(await demoUser(DEMO.customer))).id),
+})
 
 /** The role-3 account, for the per-customer withdraw history. */
 const customerId = async () => ({ ':userId': String((await demoUser(DEMO.customer)).id) })
@@ -65,8 +71,12 @@ const customerKycDocument = async () => {
 }
 
 /** Deposits of the role-3 account: a bank one with its proof, a crypto one, a PayPal one. */
-const customerBankDeposit = async () => ({ ':id': String((await bankDepositWithProof(await demoUser(DEMO.customer))).id) })
-const customerCryptoDeposit = async () => ({ ':id': String((await pendingDeposit(await demoUser(DEMO.customer), 'btc')).id) })
+const customerBankDeposit = async () => ({
+  ':id': String((await bankDepositWithProof(await demoUser(DEMO.customer))).id),
+})
+const customerCryptoDeposit = async () => ({
+  ':id': String((await pendingDeposit(await demoUser(DEMO.customer), 'btc')).id),
+})
 const customerPaypalDeposit = async () => ({
   ':txRef': (await pendingDeposit(await demoUser(DEMO.customer), 'paypal')).txRef,
 })
@@ -82,7 +92,11 @@ const bankGateway = async () => ({ ':gateway': 'bank' })
 
 /** An external payment without a logo, for its edit and delete calls. */
 const anExternalPayment = async () => {
-  const payment = await ExternalPayment.create({ name: 'Walk Pay', link: 'https://pay.example.com', logoPath: null })
+  const payment = await ExternalPayment.create({
+    name: 'Walk Pay',
+    link: 'https://pay.example.com',
+    logoPath: null,
+  })
   return { ':id': String(payment.id) }
 }
 
@@ -136,7 +150,11 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /dashboard/switch-wallet': { access: EVERYONE, page: false },
   'PUT /profile/me': { access: EVERYONE, page: false },
   'PUT /security/password': { access: EVERYONE, page: false },
-  'POST /authManager/back-to-admin': { access: EVERYONE, page: false, session: impersonatedByAdmin },
+  'POST /authManager/back-to-admin': {
+    access: EVERYONE,
+    page: false,
+    session: impersonatedByAdmin,
+  },
   'GET /dashboard/rates': { access: EVERYONE, page: false },
   'GET /dashboard/lot-state/:category': { access: EVERYONE, page: false },
   'GET /dashboard/candles/:instrument': { access: EVERYONE, page: false },
@@ -194,8 +212,16 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /admin/withdraws/api/pending': { access: [1, 2], page: false },
   'GET /admin/withdraws/api/history': { access: [1, 2], page: false },
   'GET /admin/withdraws/api/history/:userId': { access: [1, 2], page: false, params: customerId },
-  'POST /admin/withdraws/:id/approve': { access: [1, 2], page: false, params: pendingCustomerWithdrawal },
-  'POST /admin/withdraws/:id/decline': { access: [1, 2], page: false, params: pendingCustomerWithdrawal },
+  'POST /admin/withdraws/:id/approve': {
+    access: [1, 2],
+    page: false,
+    params: pendingCustomerWithdrawal,
+  },
+  'POST /admin/withdraws/:id/decline': {
+    access: [1, 2],
+    page: false,
+    params: pendingCustomerWithdrawal,
+  },
   'POST /admin/withdraws/settings': { access: [1], page: false },
 
   // Spread Settings and Lot Settings (admin spec §2 menu: role 1).
@@ -256,11 +282,19 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /payments/:gateway/return/:txRef': { access: [3], page: false },
   'GET /payments/paypal/:txRef': { access: [3], page: true, params: customerPaypalDeposit },
   'POST /payments/paypal/:txRef': { access: [3], page: false, params: customerPaypalDeposit },
-  'GET /payments/paypal/capture/:orderId': { access: [3], page: false, params: customerPaypalOrder },
+  'GET /payments/paypal/capture/:orderId': {
+    access: [3],
+    page: false,
+    params: customerPaypalOrder,
+  },
 }
 
 /** Routes that are not the app's own: the Transmit SSE transport authorizes per channel. */
-export const NOT_WALKED = ['GET /__transmit/events', 'POST /__transmit/subscribe', 'POST /__transmit/unsubscribe']
+export const NOT_WALKED = [
+  'GET /__transmit/events',
+  'POST /__transmit/subscribe',
+  'POST /__transmit/unsubscribe',
+]
 
 /** Every registered route as "METHOD /pattern" (HEAD is GET's twin). */
 export function registeredRoutes() {

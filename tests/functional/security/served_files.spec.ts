@@ -21,8 +21,15 @@ test.group('Security · files the servers must not serve', () => {
     }
   }).timeout(60_000)
 
-  test('the front-end sources and Vite client are still served to the browser', async ({ client }) => {
-    for (const path of ['/inertia/app/app.tsx', '/app/domain/money.ts', '/@vite/client', '/favicon.svg']) {
+  test('the front-end sources and Vite client are still served to the browser', async ({
+    client,
+  }) => {
+    for (const path of [
+      '/inertia/app/app.tsx',
+      '/app/domain/money.ts',
+      '/@vite/client',
+      '/favicon.svg',
+    ]) {
       const response = await client.get(path)
       response.assertStatus(200)
     }

@@ -14,7 +14,6 @@ import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
 
 const COOKIE = 'broker-session'
 
-
 /** The cookies a browser holds right now, to replay later as an attacker who copied them. */
 function savedCookies(browser: BrowserSession) {
   return { session: browser.cookie(COOKIE)!, xsrf: browser.cookie('XSRF-TOKEN') }
@@ -39,7 +38,11 @@ async function replay(saved: Saved, method: string, path: string, body?: unknown
     body: body === undefined ? undefined : JSON.stringify(body),
     redirect: 'manual',
   })
-  return { status: response.status, location: response.headers.get('location'), text: await response.text() }
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    text: await response.text(),
+  }
 }
 
 /** Whether the session row of a cookie exists. */
@@ -61,7 +64,9 @@ test.group('Sessions on the server (database store): logout', (group) => {
   isolate(group)
   useSessionStore(group, 'database')
 
-  test('the cookie carries only a session id; the session lives in the sessions table', async ({ assert }) => {
+  test('the cookie carries only a session id; the session lives in the sessions table', async ({
+    assert,
+  }) => {
     const browser = await signedInBrowser(DEMO.customer)
     const cookie = browser.cookie(COOKIE)!
     const row = await sessionRow(cookie)
@@ -94,7 +99,9 @@ test.group('Sessions on the server (database store): logout', (group) => {
     assert.notEqual((await demoUser(DEMO.customer)).fullName, PROFILE.fullName)
   })
 
-  test('with a fresh CSRF token the replayed cookie still gets 401 on PUT /profile/me', async ({ assert }) => {
+  test('with a fresh CSRF token the replayed cookie still gets 401 on PUT /profile/me', async ({
+    assert,
+  }) => {
     const browser = await signedInBrowser(DEMO.customer)
     const saved = savedCookies(browser)
     await browser.post('/auth/logout')
@@ -116,7 +123,9 @@ test.group('Sessions on the server (database store): logout', (group) => {
     assert.notEqual((await demoUser(DEMO.customer)).fullName, PROFILE.fullName)
   })
 
-  test('login gives a new session id: the id from before login does not carry the login', async ({ assert }) => {
+  test('login gives a new session id: the id from before login does not carry the login', async ({
+    assert,
+  }) => {
     const browser = new BrowserSession()
     await browser.open()
     const before = savedCookies(browser)
@@ -188,10 +197,15 @@ test.group('Sessions on the server (database store): ended everywhere at once', 
 
     assert.equal((await a.getJson('/auth/user')).status, 401)
     assert.equal((await b.getJson('/auth/user')).status, 401)
-    assert.equal((await (await signedInBrowser(DEMO.customer, 'brand-new-pass')).getJson('/auth/user')).status, 200)
+    assert.equal(
+      (await (await signedInBrowser(DEMO.customer, 'brand-new-pass')).getJson('/auth/user')).status,
+      200
+    )
   })
 
-  test('deactivation ends every session, and reactivation does not bring them back', async ({ assert }) => {
+  test('deactivation ends every session, and reactivation does not bring them back', async ({
+    assert,
+  }) => {
     const a = await signedInBrowser(DEMO.customer)
     const b = await signedInBrowser(DEMO.customer)
     const customer = await demoUser(DEMO.customer)
@@ -205,11 +219,17 @@ test.group('Sessions on the server (database store): ended everywhere at once', 
     assert.equal((await a.getJson('/auth/user')).status, 401)
   })
 
-  test('endSessionsOf ends every session of that user and revokes remember-me, no one else', async ({ assert }) => {
+  test('endSessionsOf ends every session of that user and revokes remember-me, no one else', async ({
+    assert,
+  }) => {
     const a = await signedInBrowser(DEMO.customer)
     const remembered = new BrowserSession()
     await remembered.open()
-    await remembered.post('/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD, remember: true })
+    await remembered.post('/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+      remember: true,
+    })
     assert.exists(remembered.cookie('remember_web'))
     const other = await signedInBrowser(DEMO.newcomer)
     const customer = await demoUser(DEMO.customer)
@@ -229,7 +249,11 @@ test.group('Sessions on the server (database store): ended everywhere at once', 
   }) => {
     const browser = new BrowserSession()
     await browser.open()
-    await browser.post('/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD, remember: true })
+    await browser.post('/auth/login', {
+      email: DEMO.customer,
+      password: DEMO_PASSWORD,
+      remember: true,
+    })
     browser.dropCookie(COOKIE)
     assert.equal((await browser.getJson('/auth/user')).status, 200)
     assert.equal((await browser.getJson('/auth/user')).status, 200)
@@ -246,7 +270,10 @@ test.group('Sessions on the server (database store): login-as sessions', (group)
     const row = await db.from('sessions').where('id', id).firstOrFail()
     const data = new MessageBuilder().verify<Record<string, unknown>>(row.data, id)!
     data.impersonator = { staffId: staff.id, staffRoleId: staff.roleId }
-    await db.from('sessions').where('id', id).update({ data: new MessageBuilder().build(data, undefined, id) })
+    await db
+      .from('sessions')
+      .where('id', id)
+      .update({ data: new MessageBuilder().build(data, undefined, id) })
   }
 
   test('back to admin works, and the login-as session ends with it', async ({ assert }) => {
@@ -266,7 +293,9 @@ test.group('Sessions on the server (database store): login-as sessions', (group)
     assert.include([401, 403], (await replay(saved, 'POST', '/authManager/back-to-admin')).status)
   })
 
-  test('logout in a login-as session ends it: the copied cookie cannot go back to admin', async ({ assert }) => {
+  test('logout in a login-as session ends it: the copied cookie cannot go back to admin', async ({
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const browser = await signedInBrowser(DEMO.customer)
     await impersonatedBy(browser, admin)
@@ -277,7 +306,9 @@ test.group('Sessions on the server (database store): login-as sessions', (group)
     assert.include([401, 403], (await replay(saved, 'POST', '/authManager/back-to-admin')).status)
   })
 
-  test('ending the staff member\'s sessions ends the login-as sessions they opened', async ({ assert }) => {
+  test("ending the staff member's sessions ends the login-as sessions they opened", async ({
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const browser = await signedInBrowser(DEMO.customer)
     await impersonatedBy(browser, admin)
@@ -288,7 +319,7 @@ test.group('Sessions on the server (database store): login-as sessions', (group)
     assert.include([401, 403], (await browser.post('/authManager/back-to-admin')).status)
   })
 
-  test('deactivating the staff member ends their login-as sessions; the customer\'s own sessions stay', async ({
+  test("deactivating the staff member ends their login-as sessions; the customer's own sessions stay", async ({
     assert,
   }) => {
     const agent = await demoUser(DEMO.agent)
@@ -310,11 +341,16 @@ test.group('endSessionsOf(userId, { except })', (group) => {
   /** The part of a request's context the stamp functions use: the signed-in user and the session values. */
   function requestOf(user: User) {
     const values = new Map<string, unknown>()
-    const session = { get: (k: string) => values.get(k), put: (k: string, v: unknown) => values.set(k, v) }
+    const session = {
+      get: (k: string) => values.get(k),
+      put: (k: string, v: unknown) => values.set(k, v),
+    }
     return { auth: { user }, session } as unknown as HttpContext
   }
 
-  test('keeps the session of this request, when it is that user\'s, and ends the others', async ({ assert }) => {
+  test("keeps the session of this request, when it is that user's, and ends the others", async ({
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const admin = await demoUser(DEMO.admin)
     const [current, other, staff] = [requestOf(customer), requestOf(customer), requestOf(admin)]

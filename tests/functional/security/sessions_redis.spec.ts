@@ -38,15 +38,18 @@ function redisAnswers() {
 
 const reachable = await redisAnswers()
 
-const connections = () => (redis.managerConfig as { connections: Record<string, object> }).connections
+const connections = () =>
+  (redis.managerConfig as { connections: Record<string, object> }).connections
 const connection = () => redis.connection(CONNECTION as never)
 
 /** The session store config/session.ts uses with REDIS_URL, on a connection with this run's prefix. */
 async function redisStore(): Promise<SessionStoreFactory> {
   connections()[CONNECTION] = { ...REDIS, keyPrefix: PREFIX, retryStrategy: () => null }
-  return configProvider.resolve(app, stores.redis({ connection: CONNECTION as never })) as Promise<SessionStoreFactory>
+  return configProvider.resolve(
+    app,
+    stores.redis({ connection: CONNECTION as never })
+  ) as Promise<SessionStoreFactory>
 }
-
 
 test.group('Sessions on the server (Redis store)', (group) => {
   if (!reachable) {
@@ -64,7 +67,9 @@ test.group('Sessions on the server (Redis store)', (group) => {
     delete connections()[CONNECTION]
   })
 
-  test('the session lives in Redis with the session age as its TTL, and logout deletes it', async ({ assert }) => {
+  test('the session lives in Redis with the session age as its TTL, and logout deletes it', async ({
+    assert,
+  }) => {
     const browser = await signedInBrowser(DEMO.customer)
     const saved = browser.cookie(COOKIE)!
     const id = sessionIdOf(saved)
@@ -81,7 +86,9 @@ test.group('Sessions on the server (Redis store)', (group) => {
     assert.equal(replay.status, 401)
   })
 
-  test('a password change ends the other device; endSessionsOf ends them all', async ({ assert }) => {
+  test('a password change ends the other device; endSessionsOf ends them all', async ({
+    assert,
+  }) => {
     const a = await signedInBrowser(DEMO.customer)
     const b = await signedInBrowser(DEMO.customer)
     const change = await a.put('/security/password', {

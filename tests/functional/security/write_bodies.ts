@@ -88,7 +88,15 @@ export const EXTRA_FIELDS = ['__proto__', 'constructor', 'roleId', 'role_id', 'u
 
 /** The values an extra field gets (a form ignores unknown fields; these are the shapes that could still hurt). */
 export const EXTRA_GARBAGE = GARBAGE.filter(([label]) =>
-  ['null', 'zero', 'one-item array', 'operator object', '1 MB string', '10k-level nesting', 'prototype'].includes(label)
+  [
+    'null',
+    'zero',
+    'one-item array',
+    'operator object',
+    '1 MB string',
+    '10k-level nesting',
+    'prototype',
+  ].includes(label)
 )
 
 let seq = 0
@@ -97,7 +105,11 @@ const uniqueEmail = () => `robust-${Date.now()}-${++seq}@example.com`
 async function freshResetToken() {
   const user = await demoUser(DEMO.newcomer)
   const { token, hash } = newOpaqueToken()
-  await PasswordResetToken.create({ userId: user.id, tokenHash: hash, expiresAt: DateTime.now().plus({ hours: 1 }) })
+  await PasswordResetToken.create({
+    userId: user.id,
+    tokenHash: hash,
+    expiresAt: DateTime.now().plus({ hours: 1 }),
+  })
   return token
 }
 
@@ -151,13 +163,22 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     body: async () => ({ token: await freshResetToken(), password: 'a-new-password' }),
     after: () => restorePassword(DEMO.newcomer),
   },
-  'POST /translations/:lng': { url: () => '/translations/es', body: () => ({ key: `A new key ${++seq}` }) },
+  'POST /translations/:lng': {
+    url: () => '/translations/es',
+    body: () => ({ key: `A new key ${++seq}` }),
+  },
   'POST /dashboard/switch-wallet': {
     as: DEMO.customer,
     body: async () => ({ balanceId: (await walletsOf(await demoUser(DEMO.customer)))[1].id }),
   },
-  'POST /dashboard/add-to-favorite': { as: DEMO.customer, body: async () => ({ id: await eurUsd() }) },
-  'POST /dashboard/remove-from-favorite': { as: DEMO.customer, body: async () => ({ id: await eurUsd() }) },
+  'POST /dashboard/add-to-favorite': {
+    as: DEMO.customer,
+    body: async () => ({ id: await eurUsd() }),
+  },
+  'POST /dashboard/remove-from-favorite': {
+    as: DEMO.customer,
+    body: async () => ({ id: await eurUsd() }),
+  },
   'PUT /profile/me': {
     as: DEMO.customer,
     body: () => ({
@@ -177,7 +198,8 @@ export const WRITE_BASES: Record<string, WriteBase> = {
   },
   'POST /dashboard/pricing/subscribe/:planId': {
     as: DEMO.newcomer,
-    url: async () => `/dashboard/pricing/subscribe/${(await PricingPlan.findByOrFail('name', 'Basic')).id}`,
+    url: async () =>
+      `/dashboard/pricing/subscribe/${(await PricingPlan.findByOrFail('name', 'Basic')).id}`,
     body: () => ({}),
     after: async () => {
       await db.from('users').where('email', DEMO.newcomer).update({ pricing_table_id: null })
@@ -192,46 +214,85 @@ export const WRITE_BASES: Record<string, WriteBase> = {
   'POST /dashboard/orders/close': {
     as: DEMO.customer,
     body: async () => ({
-      orderId: (await openPosition(await demoUser(DEMO.customer), { instrument: 'EUR_USD', type: 'buy', amount: '1000' })).id,
+      orderId: (
+        await openPosition(await demoUser(DEMO.customer), {
+          instrument: 'EUR_USD',
+          type: 'buy',
+          amount: '1000',
+        })
+      ).id,
       instrument: 'EUR_USD',
     }),
   },
-  'PUT /dashboard/orders/:id': { as: DEMO.customer, body: () => ({ loss: '1.00000', profit: '2.00000' }) },
+  'PUT /dashboard/orders/:id': {
+    as: DEMO.customer,
+    body: () => ({ loss: '1.00000', profit: '2.00000' }),
+  },
   'POST /withdraws/bank': {
     as: DEMO.customer,
     body: async () => withdrawPayload(await demoUser(DEMO.customer), { amount: '1' }),
   },
   'POST /deposits': {
     as: DEMO.customer,
-    body: async () => ({ balance_id: (await realWalletOf(await demoUser(DEMO.customer))).id, gateway: 'bank', amount: '100' }),
+    body: async () => ({
+      balance_id: (await realWalletOf(await demoUser(DEMO.customer))).id,
+      gateway: 'bank',
+      amount: '100',
+    }),
   },
   // The proof file is multipart (walked in tests/functional/deposits); here the bank fields beside it.
   'PUT /deposits/bank/:id': {
     as: DEMO.customer,
-    body: () => ({ bank_name: 'Demo Bank AG', account_name: 'Carla Customer', account_number: 'DE89370400440532013000' }),
+    body: () => ({
+      bank_name: 'Demo Bank AG',
+      account_name: 'Carla Customer',
+      account_number: 'DE89370400440532013000',
+    }),
   },
   'POST /admin/withdraws/:id/approve': {
     as: DEMO.admin,
-    url: async () => `/admin/withdraws/${(await pendingWithdrawal(await demoUser(DEMO.customer), '1')).id}/approve`,
+    url: async () =>
+      `/admin/withdraws/${(await pendingWithdrawal(await demoUser(DEMO.customer), '1')).id}/approve`,
     body: () => ({}),
   },
   'POST /admin/withdraws/:id/decline': {
     as: DEMO.admin,
-    url: async () => `/admin/withdraws/${(await pendingWithdrawal(await demoUser(DEMO.customer), '1')).id}/decline`,
+    url: async () =>
+      `/admin/withdraws/${(await pendingWithdrawal(await demoUser(DEMO.customer), '1')).id}/decline`,
     body: () => ({ declineReason: 'Wrong account' }),
   },
-  'POST /admin/withdraws/settings': { as: DEMO.admin, body: () => ({ feePercentage: '1', feeFixed: '0.5' }) },
+  'POST /admin/withdraws/settings': {
+    as: DEMO.admin,
+    body: () => ({ feePercentage: '1', feeFixed: '0.5' }),
+  },
   'POST /admin/spreads': {
     as: DEMO.admin,
-    body: () => ({ spread_forex: 1, spread_commodity: 1, spread_index: 1, spread_crypto: 1, spread_stock: 1 }),
+    body: () => ({
+      spread_forex: 1,
+      spread_commodity: 1,
+      spread_index: 1,
+      spread_crypto: 1,
+      spread_stock: 1,
+    }),
   },
   'POST /admin/lots': {
     as: DEMO.admin,
-    body: () => ({ lot_forex: 'lot', lot_commodity: 'amount', lot_index: 'amount', lot_crypto: 'amount', lot_stock: 'amount' }),
+    body: () => ({
+      lot_forex: 'lot',
+      lot_commodity: 'amount',
+      lot_index: 'amount',
+      lot_crypto: 'amount',
+      lot_stock: 'amount',
+    }),
   },
   'POST /admin/lotSelector': {
     as: DEMO.admin,
-    body: () => ({ lotSelector: [{ label: '0.01', value: '1000' }, { label: '0.1', value: '10000' }] }),
+    body: () => ({
+      lotSelector: [
+        { label: '0.01', value: '1000' },
+        { label: '0.1', value: '10000' },
+      ],
+    }),
   },
   // Uploads (multipart) are walked in tests/functional/kyc/customer_kyc.spec.ts; here the JSON side.
   'POST /kyc': {
@@ -248,13 +309,23 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     url: async () => `/admin/kyc/${(await pendingKyc()).id}/decline`,
     body: () => ({ declineReason: 'Blurry photo' }),
   },
-  'PUT /admin/gateways/:gateway': { as: DEMO.admin, body: () => ({ name: 'Bank transfer', fee: '1' }) },
-  'POST /admin/externalPayments': { as: DEMO.admin, body: () => ({ name: 'Walk Pay', link: 'https://pay.example.com' }) },
-  'PUT /admin/externalPayments/:id': { as: DEMO.admin, body: () => ({ name: 'Walk Pay', link: 'https://pay.example.com' }) },
+  'PUT /admin/gateways/:gateway': {
+    as: DEMO.admin,
+    body: () => ({ name: 'Bank transfer', fee: '1' }),
+  },
+  'POST /admin/externalPayments': {
+    as: DEMO.admin,
+    body: () => ({ name: 'Walk Pay', link: 'https://pay.example.com' }),
+  },
+  'PUT /admin/externalPayments/:id': {
+    as: DEMO.admin,
+    body: () => ({ name: 'Walk Pay', link: 'https://pay.example.com' }),
+  },
   'POST /admin/pricing': { as: DEMO.admin, body: () => PLAN_BODY },
   'PUT /admin/pricing/:id': {
     as: DEMO.admin,
-    url: async () => `/admin/pricing/${(await PricingPlan.create({ name: 'Fuzz Plan', price: '0' })).id}`,
+    url: async () =>
+      `/admin/pricing/${(await PricingPlan.create({ name: 'Fuzz Plan', price: '0' })).id}`,
     body: () => PLAN_BODY,
   },
   'POST /admin/instruments': {
@@ -264,7 +335,11 @@ export const WRITE_BASES: Record<string, WriteBase> = {
   'PUT /admin/instruments/:id': {
     as: DEMO.admin,
     url: async () => {
-      const instrument = await Instrument.create({ ...instrumentBody(`FUZZ${++seq}_USD`), bids: null, asks: null })
+      const instrument = await Instrument.create({
+        ...instrumentBody(`FUZZ${++seq}_USD`),
+        bids: null,
+        asks: null,
+      })
       return `/admin/instruments/${instrument.id}`
     },
     body: () => instrumentBody(`FUZZ${++seq}_USD`),
@@ -282,11 +357,20 @@ export const WRITE_BASES: Record<string, WriteBase> = {
   'POST /admin/trades/close': {
     as: DEMO.admin,
     body: async () => ({
-      orderId: (await openPosition(await demoUser(DEMO.customer), { instrument: 'EUR_USD', type: 'buy', amount: '1000' })).id,
+      orderId: (
+        await openPosition(await demoUser(DEMO.customer), {
+          instrument: 'EUR_USD',
+          type: 'buy',
+          amount: '1000',
+        })
+      ).id,
       instrument: 'EUR_USD',
     }),
   },
-  'PUT /admin/balance/:balanceId': { as: DEMO.admin, body: () => ({ amount: '10.00', type: 'add', comment: 'Goodwill credit' }) },
+  'PUT /admin/balance/:balanceId': {
+    as: DEMO.admin,
+    body: () => ({ amount: '10.00', type: 'add', comment: 'Goodwill credit' }),
+  },
   // Transmit's own routes (start/transmit.ts): not in the route table, validated before the library.
   'POST /__transmit/subscribe': { body: () => ({ uid: randomUUID(), channel: 'prices' }) },
   'POST /__transmit/unsubscribe': { body: () => ({ uid: randomUUID(), channel: 'prices' }) },

@@ -5,7 +5,10 @@ import { api } from '#tests/helpers/http'
 test.group('GET /countries', (group) => {
   isolate(group)
 
-  test('returns the common country names, sorted, in the countries-service shape', async ({ client, assert }) => {
+  test('returns the common country names, sorted, in the countries-service shape', async ({
+    client,
+    assert,
+  }) => {
     const response = await api(client, 'get', '/countries')
     response.assertStatus(200)
     const list = response.body() as { name: { common: string } }[]
@@ -16,7 +19,10 @@ test.group('GET /countries', (group) => {
     }
     const names = list.map((c) => c.name.common)
     assert.includeMembers(names, ['Germany', 'Spain', 'United States', 'Japan'])
-    assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en')))
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.localeCompare(b, 'en'))
+    )
     assert.equal(new Set(names).size, names.length)
   })
 

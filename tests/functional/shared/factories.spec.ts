@@ -11,10 +11,15 @@ import { Roles } from '#domain/roles'
 test.group('Model factories (tests build their people and rows from these)', (group) => {
   isolate(group)
 
-  test('a user as sign-up leaves one: profile, demo and real wallets, the real one active', async ({ assert }) => {
+  test('a user as sign-up leaves one: profile, demo and real wallets, the real one active', async ({
+    assert,
+  }) => {
     const user = await UserFactory.create()
     const wallets = await walletsOf(user)
-    assert.deepEqual(wallets.map((w) => w.mode), ['demo', 'real'])
+    assert.deepEqual(
+      wallets.map((w) => w.mode),
+      ['demo', 'real']
+    )
     assert.equal(user.activeBalanceId, wallets[1].id)
     await user.load('profile')
     assert.equal(user.profile.country, 'DE')
@@ -23,7 +28,9 @@ test.group('Model factories (tests build their people and rows from these)', (gr
 
   test('role and account states', async ({ assert }) => {
     const [admin, manager, affiliate, agent, retention] = await Promise.all(
-      (['admin', 'manager', 'affiliate', 'agent', 'retention'] as const).map((state) => UserFactory.apply(state).create())
+      (['admin', 'manager', 'affiliate', 'agent', 'retention'] as const).map((state) =>
+        UserFactory.apply(state).create()
+      )
     )
     assert.deepEqual(
       [admin, manager, affiliate, agent, retention].map((u) => u.roleId),
@@ -59,7 +66,10 @@ test.group('Model factories (tests build their people and rows from these)', (gr
       KycDocumentFactory.merge({ userId: user.id }).apply('approved').create(),
       KycDocumentFactory.merge({ userId: user.id }).apply('declined').create(),
     ])
-    assert.deepEqual(states.map((d) => d.status), ['pending', 'approved', 'declined'])
+    assert.deepEqual(
+      states.map((d) => d.status),
+      ['pending', 'approved', 'declined']
+    )
     assert.isString(states[2].declineReason)
   })
 })

@@ -44,13 +44,19 @@ test.group('POST /translations/:lng', (group) => {
   test('stores a missing key with an empty value for staff to fill', async ({ client, assert }) => {
     const response = await api(client, 'post', '/translations/es', { key: 'Some new text' })
     response.assertStatus(200)
-    const row = await Translation.query().where('code', 'es').where('key', 'Some new text').firstOrFail()
+    const row = await Translation.query()
+      .where('code', 'es')
+      .where('key', 'Some new text')
+      .firstOrFail()
     assert.isNull(row.value)
     // Not served until translated.
     assert.notProperty((await api(client, 'get', '/translations/es')).body(), 'Some new text')
   })
 
-  test('English is refused: its texts need no rows (issue 9, item 5)', async ({ client, assert }) => {
+  test('English is refused: its texts need no rows (issue 9, item 5)', async ({
+    client,
+    assert,
+  }) => {
     const before = await Translation.query().where('code', 'en').count('* as total')
     const response = await api(client, 'post', '/translations/en', { key: 'Some new text' })
     response.assertStatus(422)
@@ -59,7 +65,10 @@ test.group('POST /translations/:lng', (group) => {
     assert.equal(Number(after[0].$extras.total), Number(before[0].$extras.total))
   })
 
-  test('saving a key twice keeps one row and an existing translation', async ({ client, assert }) => {
+  test('saving a key twice keeps one row and an existing translation', async ({
+    client,
+    assert,
+  }) => {
     ;(await api(client, 'post', '/translations/es', { key: 'Login' })).assertStatus(200)
     ;(await api(client, 'post', '/translations/es', { key: 'Login' })).assertStatus(200)
     const rows = await Translation.query().where('code', 'es').where('key', 'Login')
@@ -88,7 +97,10 @@ test.group('POST /translations/:lng', (group) => {
   })
 
   test('needs a CSRF token like every write', async ({ client }) => {
-    const response = await client.post('/translations/es').json({ key: 'Some new text' }).header('Accept', 'application/json')
+    const response = await client
+      .post('/translations/es')
+      .json({ key: 'Some new text' })
+      .header('Accept', 'application/json')
     response.assertStatus(403)
   })
 })

@@ -24,7 +24,10 @@ test.group('POST /dashboard/orders', (group) => {
   isolate(group)
   openMarkets(group)
 
-  test('a buy opens at the ask with the plan leverage, reserving margin but moving no balance', async ({ client, assert }) => {
+  test('a buy opens at the ask with the plan leverage, reserving margin but moving no balance', async ({
+    client,
+    assert,
+  }) => {
     const { customer, wallet } = await customerWallet()
     quote('EUR_USD', EUR_USD.bid, EUR_USD.ask)
     const response = await api(client, 'post', '/dashboard/orders', {
@@ -55,7 +58,10 @@ test.group('POST /dashboard/orders', (group) => {
     assert.equal(money(after.balance).toFixed(), money(wallet.balance).toFixed())
   })
 
-  test('a sell opens at the bid; a JPY quote converts through the wallet currency', async ({ client, assert }) => {
+  test('a sell opens at the bid; a JPY quote converts through the wallet currency', async ({
+    client,
+    assert,
+  }) => {
     const { customer } = await customerWallet()
     quote('USD_JPY', '151.414', '151.426')
     quote('AAPL', '189.820', '189.860')
@@ -72,9 +78,16 @@ test.group('POST /dashboard/orders', (group) => {
     assert.equal(money(order.marginUsed).toFixed(), '5')
 
     // A stock in amount mode, plan stock leverage 10: 189.86 × 3 ÷ 10 = 56.958 → 56.96
-    const stock = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '3' }).loginAs(customer)
+    const stock = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '3',
+    }).loginAs(customer)
     stock.assertStatus(201)
-    assert.equal(money((await Order.findOrFail(stock.body().order.id)).marginUsed).toFixed(), '56.96')
+    assert.equal(
+      money((await Order.findOrFail(stock.body().order.id)).marginUsed).toFixed(),
+      '56.96'
+    )
   })
 
   test('without a plan leverage the instrument leverage applies', async ({ client, assert }) => {
@@ -82,7 +95,11 @@ test.group('POST /dashboard/orders', (group) => {
     customer.pricingTableId = null
     await customer.save()
     quote('AAPL', '189.820', '189.860')
-    const response = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '3' }).loginAs(customer)
+    const response = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '3',
+    }).loginAs(customer)
     response.assertStatus(201)
     const order = await Order.findOrFail(response.body().order.id)
     // AAPL instrument leverage 5: 189.86 × 3 ÷ 5 = 113.916 → 113.92
@@ -95,29 +112,79 @@ test.group('POST /dashboard/orders', (group) => {
     quote('EUR_USD', EUR_USD.bid, EUR_USD.ask)
     quote('AAPL', '189.820', '189.860')
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ type: 'buy', instrument: 'AAPL', amount: '0' }, 'amount', 'Amount must be greater than zero'],
+      [
+        { type: 'buy', instrument: 'AAPL', amount: '0' },
+        'amount',
+        'Amount must be greater than zero',
+      ],
       [{ type: 'buy', instrument: 'AAPL', amount: '' }, 'amount', 'Amount is required'],
-      [{ type: 'buy', instrument: 'AAPL', amount: '-5' }, 'amount', 'Amount must be a positive number with at most 6 decimals'],
-      [{ type: 'buy', instrument: 'AAPL', amount: '1.1234567' }, 'amount', 'Amount must be a positive number with at most 6 decimals'],
-      [{ type: 'buy', instrument: 'AAPL', amount: '1e5' }, 'amount', 'Amount must be a positive number with at most 6 decimals'],
+      [
+        { type: 'buy', instrument: 'AAPL', amount: '-5' },
+        'amount',
+        'Amount must be a positive number with at most 6 decimals',
+      ],
+      [
+        { type: 'buy', instrument: 'AAPL', amount: '1.1234567' },
+        'amount',
+        'Amount must be a positive number with at most 6 decimals',
+      ],
+      [
+        { type: 'buy', instrument: 'AAPL', amount: '1e5' },
+        'amount',
+        'Amount must be a positive number with at most 6 decimals',
+      ],
       [{ type: 'hold', instrument: 'AAPL', amount: '1' }, 'type', 'Order type must be buy or sell'],
       [{ type: 'buy', instrument: 'NOPE', amount: '1' }, 'instrument', 'Unknown instrument'],
-      [{ type: 'buy', instrument: 'EUR_USD', amount: '12345' }, 'amount', 'Choose one of the offered lot sizes'],
-      [{ type: 'buy', instrument: 'AAPL', amount: '1', profit: '189.85' }, 'profit', 'Take profit must be at or above the ask (189.86)'],
-      [{ type: 'buy', instrument: 'AAPL', amount: '1', loss: '190' }, 'loss', 'Stop loss must be between 0 and the ask (189.86)'],
-      [{ type: 'sell', instrument: 'AAPL', amount: '1', profit: '189.83' }, 'profit', 'Take profit must be between 0 and the bid (189.82)'],
-      [{ type: 'sell', instrument: 'AAPL', amount: '1', loss: '189.81' }, 'loss', 'Stop loss must be at or above the bid (189.82)'],
-      [{ type: 'buy', instrument: 'AAPL', amount: '1', loss: 'abc' }, 'loss', 'Stop loss must be a rate such as 1.08652'],
+      [
+        { type: 'buy', instrument: 'EUR_USD', amount: '12345' },
+        'amount',
+        'Choose one of the offered lot sizes',
+      ],
+      [
+        { type: 'buy', instrument: 'AAPL', amount: '1', profit: '189.85' },
+        'profit',
+        'Take profit must be at or above the ask (189.86)',
+      ],
+      [
+        { type: 'buy', instrument: 'AAPL', amount: '1', loss: '190' },
+        'loss',
+        'Stop loss must be between 0 and the ask (189.86)',
+      ],
+      [
+        { type: 'sell', instrument: 'AAPL', amount: '1', profit: '189.83' },
+        'profit',
+        'Take profit must be between 0 and the bid (189.82)',
+      ],
+      [
+        { type: 'sell', instrument: 'AAPL', amount: '1', loss: '189.81' },
+        'loss',
+        'Stop loss must be at or above the bid (189.82)',
+      ],
+      [
+        { type: 'buy', instrument: 'AAPL', amount: '1', loss: 'abc' },
+        'loss',
+        'Stop loss must be a rate such as 1.08652',
+      ],
     ]
     for (const [body, field, message] of cases) {
       const response = await api(client, 'post', '/dashboard/orders', body).loginAs(customer)
       assert.equal(response.status(), 422, JSON.stringify(body))
       assert.equal(fieldErrors(response.body())[field], message, JSON.stringify(body))
     }
-    assert.equal(await Order.query().where('user_id', customer.id).count('* as n').first().then((r) => Number(r!.$extras.n)), 0)
+    assert.equal(
+      await Order.query()
+        .where('user_id', customer.id)
+        .count('* as n')
+        .first()
+        .then((r) => Number(r!.$extras.n)),
+      0
+    )
   })
 
-  test('refuses closed markets, untradable instruments, stale or missing prices', async ({ client, assert }) => {
+  test('refuses closed markets, untradable instruments, stale or missing prices', async ({
+    client,
+    assert,
+  }) => {
     const { customer } = await customerWallet()
     const order = { type: 'buy', instrument: 'AAPL', amount: '1' }
 
@@ -131,7 +198,10 @@ test.group('POST /dashboard/orders', (group) => {
 
     quote('AAPL', '189.820', '189.860', Date.now() - 60_000)
     const stale = await api(client, 'post', '/dashboard/orders', order).loginAs(customer)
-    assert.equal(fieldErrors(stale.body()).instrument, 'The price of this instrument is stale; trading resumes with fresh prices')
+    assert.equal(
+      fieldErrors(stale.body()).instrument,
+      'The price of this instrument is stale; trading resumes with fresh prices'
+    )
 
     quote('AAPL', '189.820', '189.860')
     marketClock.pin(WEEKEND)
@@ -140,47 +210,97 @@ test.group('POST /dashboard/orders', (group) => {
     assert.equal(fieldErrors(closed.body()).instrument, 'Market is closed')
 
     quote('BTC_USD', '67250.00', '67262.00')
-    const crypto = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'BTC_USD', amount: '0.01' }).loginAs(customer)
+    const crypto = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'BTC_USD',
+      amount: '0.01',
+    }).loginAs(customer)
     crypto.assertStatus(201)
 
     // The provider says "not tradeable now" (OANDA's flag): shown, never filled.
-    priceBook.put({ name: 'BTC_USD', bids: '67250.00', asks: '67262.00', closeoutBid: '67250.00', closeoutAsk: '67262.00', at: Date.now(), tradeable: false })
-    const halted = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'BTC_USD', amount: '0.01' }).loginAs(customer)
+    priceBook.put({
+      name: 'BTC_USD',
+      bids: '67250.00',
+      asks: '67262.00',
+      closeoutBid: '67250.00',
+      closeoutAsk: '67262.00',
+      at: Date.now(),
+      tradeable: false,
+    })
+    const halted = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'BTC_USD',
+      amount: '0.01',
+    }).loginAs(customer)
     assert.equal(fieldErrors(halted.body()).instrument, 'This instrument is not tradable right now')
 
     await Instrument.query().where('name', 'BTC_USD').update({ tradable: false })
-    const untradable = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'BTC_USD', amount: '0.01' }).loginAs(customer)
+    const untradable = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'BTC_USD',
+      amount: '0.01',
+    }).loginAs(customer)
     assert.equal(fieldErrors(untradable.body()).instrument, 'This instrument is not tradable')
   })
 
-  test('kycTrade on: a customer without approved KYC is refused; off: allowed', async ({ client, assert }) => {
+  test('kycTrade on: a customer without approved KYC is refused; off: allowed', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     quote('AAPL', '189.820', '189.860')
-    const refused = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '1' }).loginAs(newcomer)
+    const refused = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '1',
+    }).loginAs(newcomer)
     refused.assertStatus(403)
     assert.equal(refused.body().message, 'Please verify KYC to enable trading')
 
     const restore = await withSetting('kycTrade', 'off')
-    const allowed = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '1' }).loginAs(newcomer)
+    const allowed = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '1',
+    }).loginAs(newcomer)
     allowed.assertStatus(201)
     await restore()
   })
 
-  test('free margin: open losses count; "Insufficient Balance!" before "Insufficient Free Margin!"', async ({ client, assert }) => {
+  test('free margin: open losses count; "Insufficient Balance!" before "Insufficient Free Margin!"', async ({
+    client,
+    assert,
+  }) => {
     const { customer, wallet } = await customerWallet()
     await Balance.query().where('id', wallet.id).update({ balance: '1000', margin: '0' })
     quote('AAPL', '100.00', '100.00')
     // 100 × 101 ÷ 10 = 1,010 > balance 1,000
-    const tooBig = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '101' }).loginAs(customer)
+    const tooBig = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '101',
+    }).loginAs(customer)
     assert.equal(fieldErrors(tooBig.body()).amount, 'Insufficient Balance!')
 
-    const first = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '50' }).loginAs(customer)
+    const first = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '50',
+    }).loginAs(customer)
     first.assertStatus(201) // margin 500
     quote('AAPL', '95.00', '95.00') // open P/L −250: free margin 1,000 − 500 − 250 = 250
-    const second = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '27' }).loginAs(customer)
+    const second = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '27',
+    }).loginAs(customer)
     // 95 × 27 ÷ 10 = 256.5 > 250
     assert.equal(fieldErrors(second.body()).amount, 'Insufficient Free Margin!')
-    const fits = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '26' }).loginAs(customer)
+    const fits = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '26',
+    }).loginAs(customer)
     fits.assertStatus(201) // 247
     assert.equal(money((await Balance.findOrFail(wallet.id)).margin).toFixed(), '747')
   })
@@ -188,9 +308,17 @@ test.group('POST /dashboard/orders', (group) => {
   test('staff cannot trade; a visitor must log in', async ({ client }) => {
     quote('AAPL', '189.820', '189.860')
     const admin = await demoUser(DEMO.admin)
-    const staff = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '1' }).loginAs(admin)
+    const staff = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '1',
+    }).loginAs(admin)
     staff.assertStatus(403)
-    const visitor = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '1' })
+    const visitor = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '1',
+    })
     visitor.assertStatus(401)
   })
 })
@@ -201,12 +329,19 @@ test.group('closing and targets', (group) => {
 
   async function openBuy(client: any, customer: Awaited<ReturnType<typeof demoUser>>) {
     quote('EUR_USD', EUR_USD.bid, EUR_USD.ask)
-    const response = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'EUR_USD', amount: '10000' }).loginAs(customer)
+    const response = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'EUR_USD',
+      amount: '10000',
+    }).loginAs(customer)
     response.assertStatus(201)
     return Order.findOrFail(response.body().order.id)
   }
 
-  test('GET /dashboard/orders lists the active wallet\'s own orders, open first', async ({ client, assert }) => {
+  test("GET /dashboard/orders lists the active wallet's own orders, open first", async ({
+    client,
+    assert,
+  }) => {
     const { customer } = await customerWallet()
     const order = await openBuy(client, customer)
     const list = await api(client, 'get', '/dashboard/orders').loginAs(customer)
@@ -223,13 +358,19 @@ test.group('closing and targets', (group) => {
     assert.deepEqual(theirs.body().data, [])
   })
 
-  test('close realizes the P/L into the ledger once and releases the margin', async ({ client, assert }) => {
+  test('close realizes the P/L into the ledger once and releases the margin', async ({
+    client,
+    assert,
+  }) => {
     const { customer, wallet } = await customerWallet()
     const before = await Balance.findOrFail(wallet.id)
     const order = await openBuy(client, customer)
     // A buy's current rate is the ask (customer spec §4): (10,000 × (1.08762 − 1.08662) − 1.2) ÷ 1 = 8.80
     quote('EUR_USD', '1.08750', '1.08762')
-    const response = await api(client, 'post', '/dashboard/orders/close', { orderId: order.id, instrument: 'EUR_USD' }).loginAs(customer)
+    const response = await api(client, 'post', '/dashboard/orders/close', {
+      orderId: order.id,
+      instrument: 'EUR_USD',
+    }).loginAs(customer)
     response.assertStatus(200)
     assert.equal(response.body().message, 'Order Closed Successfully')
     assert.equal(response.body().order.status, 'CLOSED')
@@ -238,40 +379,59 @@ test.group('closing and targets', (group) => {
     const after = await Balance.findOrFail(wallet.id)
     assert.equal(money(after.balance).minus(money(before.balance)).toFixed(2), '8.80')
     assert.equal(money(after.margin).toFixed(), money(before.margin).toFixed())
-    const entries = await LedgerEntry.query().where('reference_type', 'order').where('reference_id', order.id)
+    const entries = await LedgerEntry.query()
+      .where('reference_type', 'order')
+      .where('reference_id', order.id)
     assert.lengthOf(entries, 1)
     assert.equal(entries[0].type, 'realized_pnl')
     const { total } = await ledgerOf(wallet.id)
     assert.equal(total.toFixed(2), money(after.balance).toFixed(2))
 
-    const again = await api(client, 'post', '/dashboard/orders/close', { orderId: order.id }).loginAs(customer)
+    const again = await api(client, 'post', '/dashboard/orders/close', {
+      orderId: order.id,
+    }).loginAs(customer)
     again.assertStatus(409)
     assert.equal(again.body().message, 'This position is already closed')
   })
 
-  test('another customer\'s order answers 404; bad ids 422 or 404', async ({ client, assert }) => {
+  test("another customer's order answers 404; bad ids 422 or 404", async ({ client, assert }) => {
     const { customer } = await customerWallet()
     const order = await openBuy(client, customer)
     const newcomer = await demoUser(DEMO.newcomer)
-    const close = await api(client, 'post', '/dashboard/orders/close', { orderId: order.id }).loginAs(newcomer)
+    const close = await api(client, 'post', '/dashboard/orders/close', {
+      orderId: order.id,
+    }).loginAs(newcomer)
     close.assertStatus(404)
-    const put = await api(client, 'put', `/dashboard/orders/${order.id}`, { loss: '1.08' }).loginAs(newcomer)
+    const put = await api(client, 'put', `/dashboard/orders/${order.id}`, { loss: '1.08' }).loginAs(
+      newcomer
+    )
     put.assertStatus(404)
     const missing = await api(client, 'post', '/dashboard/orders/close', {}).loginAs(customer)
     assert.equal(fieldErrors(missing.body()).orderId, 'Order is required')
-    const huge = await api(client, 'put', '/dashboard/orders/99999999999', { loss: '1' }).loginAs(customer)
+    const huge = await api(client, 'put', '/dashboard/orders/99999999999', { loss: '1' }).loginAs(
+      customer
+    )
     huge.assertStatus(404)
   })
 
-  test('a loss beyond the balance is written off: the balance ends at zero', async ({ client, assert }) => {
+  test('a loss beyond the balance is written off: the balance ends at zero', async ({
+    client,
+    assert,
+  }) => {
     const { customer, wallet } = await customerWallet()
     await Balance.query().where('id', wallet.id).update({ balance: '100', margin: '0' })
     quote('AAPL', '100.00', '100.00')
-    const open = await api(client, 'post', '/dashboard/orders', { type: 'buy', instrument: 'AAPL', amount: '10' }).loginAs(customer)
+    const open = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '10',
+    }).loginAs(customer)
     open.assertStatus(201)
     // A gap: 10 × (80 − 100) = −200 against a balance of 100
     quote('AAPL', '80.00', '80.00')
-    const close = await api(client, 'post', '/dashboard/orders/close', { orderId: open.body().order.id }).loginAs(customer)
+    const close = await api(client, 'post', '/dashboard/orders/close', {
+      orderId: open.body().order.id,
+    }).loginAs(customer)
     close.assertStatus(200)
     const after = await Balance.findOrFail(wallet.id)
     assert.equal(money(after.balance).toFixed(2), '0.00')
@@ -280,37 +440,61 @@ test.group('closing and targets', (group) => {
       .where('reference_type', 'order')
       .where('reference_id', open.body().order.id)
       .orderBy('id')
-    assert.deepEqual(entries.map((e) => [e.type, money(e.amount).toFixed(2)]), [
-      ['realized_pnl', '-200.00'],
-      ['write_off', '100.00'],
-    ])
+    assert.deepEqual(
+      entries.map((e) => [e.type, money(e.amount).toFixed(2)]),
+      [
+        ['realized_pnl', '-200.00'],
+        ['write_off', '100.00'],
+      ]
+    )
   })
 
-  test('PUT sets and clears take-profit and stop-loss within the modal bounds', async ({ client, assert }) => {
+  test('PUT sets and clears take-profit and stop-loss within the modal bounds', async ({
+    client,
+    assert,
+  }) => {
     const { customer } = await customerWallet()
     const order = await openBuy(client, customer)
-    const sl = await api(client, 'put', `/dashboard/orders/${order.id}`, { loss: '1.08' }).loginAs(customer)
+    const sl = await api(client, 'put', `/dashboard/orders/${order.id}`, { loss: '1.08' }).loginAs(
+      customer
+    )
     sl.assertStatus(200)
     assert.equal(sl.body().message, 'Stop Loss Set Successfully')
     assert.equal(sl.body().order.stopLoss, '1.08')
-    const tp = await api(client, 'put', `/dashboard/orders/${order.id}`, { profit: 1.1 }).loginAs(customer)
+    const tp = await api(client, 'put', `/dashboard/orders/${order.id}`, { profit: 1.1 }).loginAs(
+      customer
+    )
     assert.equal(tp.body().message, 'Take Profit Set Successfully')
     assert.equal(tp.body().order.takeProfit, '1.1')
 
-    const tooHigh = await api(client, 'put', `/dashboard/orders/${order.id}`, { loss: '1.09' }).loginAs(customer)
+    const tooHigh = await api(client, 'put', `/dashboard/orders/${order.id}`, {
+      loss: '1.09',
+    }).loginAs(customer)
     tooHigh.assertStatus(422)
-    assert.equal(fieldErrors(tooHigh.body()).loss, 'Stop loss must be between 0 and the open rate (1.08662)')
-    const tpLow = await api(client, 'put', `/dashboard/orders/${order.id}`, { profit: '1.0' }).loginAs(customer)
-    assert.equal(fieldErrors(tpLow.body()).profit, 'Take profit must be at or above the open rate (1.08662)')
+    assert.equal(
+      fieldErrors(tooHigh.body()).loss,
+      'Stop loss must be between 0 and the open rate (1.08662)'
+    )
+    const tpLow = await api(client, 'put', `/dashboard/orders/${order.id}`, {
+      profit: '1.0',
+    }).loginAs(customer)
+    assert.equal(
+      fieldErrors(tpLow.body()).profit,
+      'Take profit must be at or above the open rate (1.08662)'
+    )
     const nothing = await api(client, 'put', `/dashboard/orders/${order.id}`, {}).loginAs(customer)
     nothing.assertStatus(422)
 
-    const cleared = await api(client, 'put', `/dashboard/orders/${order.id}`, { loss: null }).loginAs(customer)
+    const cleared = await api(client, 'put', `/dashboard/orders/${order.id}`, {
+      loss: null,
+    }).loginAs(customer)
     assert.isNull(cleared.body().order.stopLoss)
     assert.equal(cleared.body().order.takeProfit, '1.1')
 
     await api(client, 'post', '/dashboard/orders/close', { orderId: order.id }).loginAs(customer)
-    const closed = await api(client, 'put', `/dashboard/orders/${order.id}`, { loss: '1.07' }).loginAs(customer)
+    const closed = await api(client, 'put', `/dashboard/orders/${order.id}`, {
+      loss: '1.07',
+    }).loginAs(customer)
     closed.assertStatus(409)
   })
 })
@@ -318,7 +502,10 @@ test.group('closing and targets', (group) => {
 test.group('GET /dashboard/chart/:instrument (mobile chart page)', (group) => {
   isolate(group)
 
-  test('renders the chart page for a listed instrument; an unknown one is 404', async ({ client, assert }) => {
+  test('renders the chart page for a listed instrument; an unknown one is 404', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const page = await client.get('/dashboard/chart/EUR_USD').loginAs(customer).withInertia()
     page.assertStatus(200)

@@ -21,7 +21,9 @@ async function place(client: ApiClient, user: User, body: Record<string, unknown
 /** The demo customer with a 1,000 USD wallet and nothing open (Silver plan: stock leverage 10, stop-out 40). */
 async function smallAccount() {
   const customer = await demoUser(DEMO.customer)
-  await Balance.query().where('id', customer.activeBalanceId!).update({ balance: '1000', margin: '0' })
+  await Balance.query()
+    .where('id', customer.activeBalanceId!)
+    .update({ balance: '1000', margin: '0' })
   return customer
 }
 
@@ -35,10 +37,18 @@ test.group('risk engine', (group) => {
     return () => engine.stop()
   })
 
-  test('a stop-loss crossed by a gap closes at the market price, with no browser involved', async ({ client, assert }) => {
+  test('a stop-loss crossed by a gap closes at the market price, with no browser involved', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     quote('EUR_USD', '1.08650', '1.08662')
-    const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '10000', loss: '1.08000' })
+    const id = await place(client, customer, {
+      type: 'buy',
+      instrument: 'EUR_USD',
+      amount: '10000',
+      loss: '1.08000',
+    })
     await engine.idle()
 
     quote('EUR_USD', '1.08100', '1.08112') // above the stop: nothing happens
@@ -54,22 +64,41 @@ test.group('risk engine', (group) => {
     assert.equal(money(order.closeRate!).toFixed(), '1.079')
     // (10,000 × (1.07900 − 1.08662) − 1.2) ÷ 1 = −77.40
     assert.equal(money(order.proLoss!).toFixed(2), '-77.40')
-    const entries = await LedgerEntry.query().where('reference_type', 'order').where('reference_id', id)
+    const entries = await LedgerEntry.query()
+      .where('reference_type', 'order')
+      .where('reference_id', id)
     assert.lengthOf(entries, 1)
-    const note = await Notification.query().where('user_id', customer.id).where('title', 'Stop loss executed').first()
+    const note = await Notification.query()
+      .where('user_id', customer.id)
+      .where('title', 'Stop loss executed')
+      .first()
     assert.isNotNull(note)
 
     // The browser's own auto-close arriving late is a harmless duplicate.
-    const late = await api(client, 'post', '/dashboard/orders/close', { orderId: id }).loginAs(customer)
+    const late = await api(client, 'post', '/dashboard/orders/close', { orderId: id }).loginAs(
+      customer
+    )
     late.assertStatus(409)
-    assert.lengthOf(await LedgerEntry.query().where('reference_type', 'order').where('reference_id', id), 1)
+    assert.lengthOf(
+      await LedgerEntry.query().where('reference_type', 'order').where('reference_id', id),
+      1
+    )
   })
 
-  test('a sell takes profit when the bid reaches the target; a target set later is picked up', async ({ client, assert }) => {
+  test('a sell takes profit when the bid reaches the target; a target set later is picked up', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     quote('USD_JPY', '151.414', '151.426')
-    const id = await place(client, customer, { type: 'sell', instrument: 'USD_JPY', amount: '1000' })
-    const set = await api(client, 'put', `/dashboard/orders/${id}`, { profit: '151.000' }).loginAs(customer)
+    const id = await place(client, customer, {
+      type: 'sell',
+      instrument: 'USD_JPY',
+      amount: '1000',
+    })
+    const set = await api(client, 'put', `/dashboard/orders/${id}`, { profit: '151.000' }).loginAs(
+      customer
+    )
     set.assertStatus(200)
     await engine.idle()
 
@@ -82,7 +111,10 @@ test.group('risk engine', (group) => {
     assert.equal(money(order.proLoss!).toFixed(2), '2.79')
   })
 
-  test('stop-out closes the largest loser first and stops once the margin level recovers; a margin call comes first', async ({ client, assert }) => {
+  test('stop-out closes the largest loser first and stops once the margin level recovers; a margin call comes first', async ({
+    client,
+    assert,
+  }) => {
     const customer = await smallAccount()
     quote('AAPL', '100.00', '100.00')
     quote('MSFT', '100.00', '100.00')
@@ -95,11 +127,16 @@ test.group('risk engine', (group) => {
     quote('MSFT', '99.00', '99.00')
     await engine.idle()
     assert.isNull((await Order.findOrFail(aapl)).closeTime)
-    const calls = await Notification.query().where('user_id', customer.id).where('title', 'Margin call')
+    const calls = await Notification.query()
+      .where('user_id', customer.id)
+      .where('title', 'Margin call')
     assert.lengthOf(calls, 1)
     quote('AAPL', '89.00', '89.00') // still in the margin-call zone: no second notification
     await engine.idle()
-    assert.lengthOf(await Notification.query().where('user_id', customer.id).where('title', 'Margin call'), 1)
+    assert.lengthOf(
+      await Notification.query().where('user_id', customer.id).where('title', 'Margin call'),
+      1
+    )
 
     // AAPL at 83: equity 1,000 − 680 − 40 = 280; level 35 % ≤ 40 % → close AAPL (the larger loser)
     quote('AAPL', '83.00', '83.00')
@@ -114,7 +151,10 @@ test.group('risk engine', (group) => {
     assert.equal(money(wallet.margin).toFixed(2), '400.00')
   })
 
-  test('equity below zero: everything closes and the balance ends at zero, the excess written off', async ({ client, assert }) => {
+  test('equity below zero: everything closes and the balance ends at zero, the excess written off', async ({
+    client,
+    assert,
+  }) => {
     const customer = await smallAccount()
     quote('AAPL', '100.00', '100.00')
     const id = await place(client, customer, { type: 'buy', instrument: 'AAPL', amount: '40' })
@@ -126,14 +166,22 @@ test.group('risk engine', (group) => {
     const wallet = await Balance.findOrFail(customer.activeBalanceId!)
     assert.equal(money(wallet.balance).toFixed(2), '0.00')
     assert.equal(money(wallet.margin).toFixed(2), '0.00')
-    const writeOff = await LedgerEntry.query().where('reference_id', id).where('type', 'write_off').firstOrFail()
+    const writeOff = await LedgerEntry.query()
+      .where('reference_id', id)
+      .where('type', 'write_off')
+      .firstOrFail()
     assert.equal(money(writeOff.amount).toFixed(2), '1000.00')
   })
 
   test('a restart re-reads the open positions from the database', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
     quote('EUR_USD', '1.08650', '1.08662')
-    const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000', profit: '1.09000' })
+    const id = await place(client, customer, {
+      type: 'buy',
+      instrument: 'EUR_USD',
+      amount: '1000',
+      profit: '1.09000',
+    })
     await engine.stop()
     engine = new RiskEngine()
     await engine.start({ resyncMs: 60_000 })

@@ -27,7 +27,9 @@ test.group('uploads:resanitize (files stored before issue 9)', (group) => {
   isolate(group)
   removeKycFilesAfterEach(group)
 
-  test('re-encodes a stored image in place and reports a stored PDF that runs JavaScript', async ({ assert }) => {
+  test('re-encodes a stored image in place and reports a stored PDF that runs JavaScript', async ({
+    assert,
+  }) => {
     const document = await legacyDocument()
     const disk = drive.use('fs')
     const addressBefore = Buffer.from(await disk.getBytes(document.addressPath!))

@@ -15,7 +15,11 @@ import { fieldErrors } from '#tests/helpers/http'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { forgetFile, removeKycFilesAfterEach, upload } from '#tests/helpers/kyc'
 import { pendingDeposit, withoutOtherDeposits } from '#tests/helpers/deposits'
-import { forgetPublicFile, multipart, removePublicFilesAfterEach } from '#tests/helpers/public_files'
+import {
+  forgetPublicFile,
+  multipart,
+  removePublicFilesAfterEach,
+} from '#tests/helpers/public_files'
 import { uploadCorpus, type CorpusFile } from '#tests/fixtures/uploads/corpus'
 
 /*
@@ -33,8 +37,12 @@ const corpus = await uploadCorpus()
 async function filesOnDisks(): Promise<Set<string>> {
   const all = new Set<string>()
   for (const root of ['storage/private', 'storage/public']) {
-    const entries = await readdir(app.makePath(root), { recursive: true, withFileTypes: true }).catch(() => [])
-    for (const entry of entries) if (entry.isFile()) all.add(`${entry.parentPath ?? entry.path}/${entry.name}`)
+    const entries = await readdir(app.makePath(root), {
+      recursive: true,
+      withFileTypes: true,
+    }).catch(() => [])
+    for (const entry of entries)
+      if (entry.isFile()) all.add(`${entry.parentPath ?? entry.path}/${entry.name}`)
   }
   return all
 }
@@ -58,7 +66,11 @@ interface Endpoint {
   }>
 }
 
-const asFile = (sample: CorpusFile) => ({ bytes: sample.bytes, filename: sample.filename, contentType: sample.contentType })
+const asFile = (sample: CorpusFile) => ({
+  bytes: sample.bytes,
+  filename: sample.filename,
+  contentType: sample.contentType,
+})
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -68,23 +80,39 @@ const ENDPOINTS: Endpoint[] = [
     disk: 'fs',
     async setup() {
       const newcomer = await demoUser(DEMO.newcomer)
-      const latest = () => KycDocument.query().where('user_id', newcomer.id).orderBy('id', 'desc').first()
+      const latest = () =>
+        KycDocument.query().where('user_id', newcomer.id).orderBy('id', 'desc').first()
       return {
         send(client, sample) {
-          let request = client.post('/kyc').header('Accept', 'application/json').loginAs(newcomer).withCsrfToken()
+          let request = client
+            .post('/kyc')
+            .header('Accept', 'application/json')
+            .loginAs(newcomer)
+            .withCsrfToken()
           request = request.field('type', 'passport')
-          for (const [side, file] of Object.entries({ front: asFile(sample), back: upload('png'), address: upload('pdf') })) {
-            request = request.file(side, file.bytes, { filename: file.filename, contentType: file.contentType })
+          for (const [side, file] of Object.entries({
+            front: asFile(sample),
+            back: upload('png'),
+            address: upload('pdf'),
+          })) {
+            request = request.file(side, file.bytes, {
+              filename: file.filename,
+              contentType: file.contentType,
+            })
           }
           return request
         },
-        state: async () => (await KycDocument.query().where('user_id', newcomer.id)).map((row) => row.toJSON()),
+        state: async () =>
+          (await KycDocument.query().where('user_id', newcomer.id)).map((row) => row.toJSON()),
         async storedKey() {
           const document = await latest()
           for (const key of [document?.backPath, document?.addressPath]) forgetFile(key)
           return document?.frontPath ?? null
         },
-        servedAt: async () => ({ url: `/kyc/documents/${(await latest())!.id}/front`, user: newcomer }),
+        servedAt: async () => ({
+          url: `/kyc/documents/${(await latest())!.id}/front`,
+          user: newcomer,
+        }),
       }
     },
   },
@@ -124,7 +152,8 @@ const ENDPOINTS: Endpoint[] = [
       const admin = await demoUser(DEMO.admin)
       const row = () => PaymentGateway.findByOrFail('value', 'btc')
       return {
-        send: (client, sample) => multipart(client, 'put', '/admin/gateways/btc', admin, {}, { file: asFile(sample) }),
+        send: (client, sample) =>
+          multipart(client, 'put', '/admin/gateways/btc', admin, {}, { file: asFile(sample) }),
         state: async () => (await row()).toJSON(),
         storedKey: async () => (await row()).logoPath,
       }
@@ -139,9 +168,13 @@ const ENDPOINTS: Endpoint[] = [
       const admin = await demoUser(DEMO.admin)
       const fields = { name: 'Corpus Pay', link: 'https://pay.example.com/corpus' }
       return {
-        send: (client, sample) => multipart(client, 'post', '/admin/externalPayments', admin, fields, { logo: asFile(sample) }),
+        send: (client, sample) =>
+          multipart(client, 'post', '/admin/externalPayments', admin, fields, {
+            logo: asFile(sample),
+          }),
         state: async () => (await ExternalPayment.all()).map((row) => row.toJSON()),
-        storedKey: async () => (await ExternalPayment.findBy('name', 'Corpus Pay'))?.logoPath ?? null,
+        storedKey: async () =>
+          (await ExternalPayment.findBy('name', 'Corpus Pay'))?.logoPath ?? null,
       }
     },
   },
@@ -152,11 +185,17 @@ const ENDPOINTS: Endpoint[] = [
     disk: 'public',
     async setup() {
       const admin = await demoUser(DEMO.admin)
-      const payment = await ExternalPayment.create({ name: 'Before', link: 'https://pay.example.com/before', logoPath: null })
+      const payment = await ExternalPayment.create({
+        name: 'Before',
+        link: 'https://pay.example.com/before',
+        logoPath: null,
+      })
       const fields = { name: 'After', link: 'https://pay.example.com/after' }
       return {
         send: (client, sample) =>
-          multipart(client, 'put', `/admin/externalPayments/${payment.id}`, admin, fields, { logo: asFile(sample) }),
+          multipart(client, 'put', `/admin/externalPayments/${payment.id}`, admin, fields, {
+            logo: asFile(sample),
+          }),
         state: async () => (await ExternalPayment.findOrFail(payment.id)).toJSON(),
         storedKey: async () => (await ExternalPayment.findOrFail(payment.id)).logoPath,
       }
@@ -174,7 +213,10 @@ for (const endpoint of ENDPOINTS) {
     for (const sample of corpus) {
       const accepted = sample.storedAs !== null && (endpoint.documents || sample.storedAs !== 'pdf')
       if (!accepted) {
-        test(`refuses ${sample.name}: 422 under ${endpoint.field}, nothing written`, async ({ client, assert }) => {
+        test(`refuses ${sample.name}: 422 under ${endpoint.field}, nothing written`, async ({
+          client,
+          assert,
+        }) => {
           const call = await endpoint.setup()
           const rows = await call.state()
           const files = await filesOnDisks()
@@ -183,12 +225,18 @@ for (const endpoint of ENDPOINTS) {
           response.assertStatus(422)
           assert.property(fieldErrors(response.body()), endpoint.field)
           assert.deepEqual(await call.state(), rows)
-          assert.deepEqual([...(await filesOnDisks())].filter((file) => !files.has(file)), [])
+          assert.deepEqual(
+            [...(await filesOnDisks())].filter((file) => !files.has(file)),
+            []
+          )
         })
         continue
       }
 
-      test(`accepts ${sample.name}, stored as a clean ${sample.storedAs}`, async ({ client, assert }) => {
+      test(`accepts ${sample.name}, stored as a clean ${sample.storedAs}`, async ({
+        client,
+        assert,
+      }) => {
         const call = await endpoint.setup()
         const response = await call.send(client, sample)
         assert.oneOf(response.status(), [200, 201], response.text())
@@ -215,7 +263,10 @@ for (const endpoint of ENDPOINTS) {
         served.assertStatus(200)
         served.assertHeader('content-type', DOCUMENT_KINDS[kind].mime)
         served.assertHeader('x-content-type-options', 'nosniff')
-        assert.match(served.header('content-disposition') ?? '', /^inline; filename="[a-z0-9-]+\.(jpg|png|webp|pdf)"$/)
+        assert.match(
+          served.header('content-disposition') ?? '',
+          /^inline; filename="[a-z0-9-]+\.(jpg|png|webp|pdf)"$/
+        )
         served.assertHeader('content-length', String(stored.length))
       })
     }

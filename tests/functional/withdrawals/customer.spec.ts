@@ -48,7 +48,11 @@ test.group('Withdraws page (GET /withdraws)', (group) => {
   test('a customer without approved KYC is told so', async ({ client }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const response = await client.get('/withdraws').loginAs(newcomer).withInertia()
-    response.assertInertiaPropsContains({ isKyc: false, kycRequired: true, accountName: 'Nico Newcomer' })
+    response.assertInertiaPropsContains({
+      isKyc: false,
+      kycRequired: true,
+      accountName: 'Nico Newcomer',
+    })
   })
 })
 
@@ -56,12 +60,20 @@ test.group('POST /withdraws/bank', (group) => {
   isolate(group)
   withoutOtherWithdrawals(group)
 
-  test('puts amount + fee on hold and records a pending bank withdrawal', async ({ client, assert }) => {
+  test('puts amount + fee on hold and records a pending bank withdrawal', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     await setWithdrawFees('1.5', '2')
     const wallet = await realWalletOf(customer)
 
-    const response = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { amount: '100' })).loginAs(customer)
+    const response = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(customer, { amount: '100' })
+    ).loginAs(customer)
     response.assertStatus(201)
     assert.equal(response.body().message, 'Withdraw request submitted successfully')
 
@@ -87,9 +99,18 @@ test.group('POST /withdraws/bank', (group) => {
     })
 
     const after = await Balance.findOrFail(wallet.id)
-    assert.equal(money(after.balance).toFixed(2), '25000.00', 'nothing leaves the balance before approval')
+    assert.equal(
+      money(after.balance).toFixed(2),
+      '25000.00',
+      'nothing leaves the balance before approval'
+    )
     assert.equal(money(after.onHold).toFixed(2), '103.50')
-    assert.lengthOf(await LedgerEntry.query().where('balance_id', wallet.id).where('reference_type', 'withdrawal'), 0)
+    assert.lengthOf(
+      await LedgerEntry.query()
+        .where('balance_id', wallet.id)
+        .where('reference_type', 'withdrawal'),
+      0
+    )
     assert.isTrue(await balanceMatchesLedger(wallet.id))
   })
 
@@ -97,8 +118,18 @@ test.group('POST /withdraws/bank', (group) => {
     const customer = await demoUser(DEMO.customer)
     await setWithdrawFees('1.5', '0')
     // 1.5% of 10.10 = 0.1515 → 0.15; of 10.30 = 0.1545 → 0.15; of 10.50 = 0.1575 → 0.16
-    for (const [amount, fee] of [['10.10', '0.15'], ['10.30', '0.15'], ['10.50', '0.16'], ['0.01', '0.00']]) {
-      const response = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { amount })).loginAs(customer)
+    for (const [amount, fee] of [
+      ['10.10', '0.15'],
+      ['10.30', '0.15'],
+      ['10.50', '0.16'],
+      ['0.01', '0.00'],
+    ]) {
+      const response = await api(
+        client,
+        'post',
+        '/withdraws/bank',
+        await withdrawPayload(customer, { amount })
+      ).loginAs(customer)
       response.assertStatus(201)
       const w = await Withdrawal.findOrFail(response.body().id)
       assert.equal(money(w.fee).toFixed(2), fee, amount)
@@ -108,12 +139,20 @@ test.group('POST /withdraws/bank', (group) => {
 
   test('JSON numbers are taken as their text, never as floats', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    const response = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { amount: 0.1 })).loginAs(customer)
+    const response = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(customer, { amount: 0.1 })
+    ).loginAs(customer)
     response.assertStatus(201)
     assert.equal(money((await Withdrawal.findOrFail(response.body().id)).amount).toFixed(), '0.1')
   })
 
-  test('missing fields get the spec messages and nothing is written', async ({ client, assert }) => {
+  test('missing fields get the spec messages and nothing is written', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const response = await api(client, 'post', '/withdraws/bank', {}).loginAs(customer)
     response.assertStatus(422)
@@ -147,7 +186,10 @@ test.group('POST /withdraws/bank', (group) => {
     assert.equal(await withdrawalCount(), 0)
   })
 
-  test('negative, zero, over-precise and non-numeric amounts are refused with 422', async ({ client, assert }) => {
+  test('negative, zero, over-precise and non-numeric amounts are refused with 422', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const wallet = await realWalletOf(customer)
     const cases: [unknown, string][] = [
@@ -165,7 +207,12 @@ test.group('POST /withdraws/bank', (group) => {
       [['10'], 'Amount must be a positive number with at most 2 decimals'],
     ]
     for (const [amount, message] of cases) {
-      const response = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { amount })).loginAs(customer)
+      const response = await api(
+        client,
+        'post',
+        '/withdraws/bank',
+        await withdrawPayload(customer, { amount })
+      ).loginAs(customer)
       assert.equal(response.status(), 422, `${JSON.stringify(amount)} → ${response.text()}`)
       assert.equal(fieldErrors(response.body()).amount, message, JSON.stringify(amount))
     }
@@ -179,7 +226,11 @@ test.group('POST /withdraws/bank', (group) => {
       client,
       'post',
       '/withdraws/bank',
-      await withdrawPayload(customer, { swift_code: 'NOT-A-BIC', bank_country: 'Atlantis', account_number: 'DE89;DROP' })
+      await withdrawPayload(customer, {
+        swift_code: 'NOT-A-BIC',
+        bank_country: 'Atlantis',
+        account_number: 'DE89;DROP',
+      })
     ).loginAs(customer)
     response.assertStatus(422)
     assert.deepEqual(fieldErrors(response.body()), {
@@ -192,37 +243,82 @@ test.group('POST /withdraws/bank', (group) => {
 
   test('a SWIFT code is stored upper-case without spaces', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    const response = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { swift_code: 'deut de ff' })).loginAs(customer)
+    const response = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(customer, { swift_code: 'deut de ff' })
+    ).loginAs(customer)
     response.assertStatus(201)
-    assert.equal(JSON.parse((await Withdrawal.findOrFail(response.body().id)).description!).swiftCode, 'DEUTDEFF')
+    assert.equal(
+      JSON.parse((await Withdrawal.findOrFail(response.body().id)).description!).swiftCode,
+      'DEUTDEFF'
+    )
   })
 
   test('the account must be in the customer’s own name', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    const ok = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { account_name: '  carla   CUSTOMER ' })).loginAs(customer)
+    const ok = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(customer, { account_name: '  carla   CUSTOMER ' })
+    ).loginAs(customer)
     ok.assertStatus(201)
-    const response = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { account_name: 'Somebody Else' })).loginAs(customer)
+    const response = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(customer, { account_name: 'Somebody Else' })
+    ).loginAs(customer)
     response.assertStatus(422)
-    assert.deepEqual(fieldErrors(response.body()), { account_name: 'The account must be in your own name' })
+    assert.deepEqual(fieldErrors(response.body()), {
+      account_name: 'The account must be in your own name',
+    })
     assert.equal(await withdrawalCount(), 1)
   })
 
-  test('another user’s wallet is not found; a demo wallet is refused', async ({ client, assert }) => {
+  test('another user’s wallet is not found; a demo wallet is refused', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const newcomer = await demoUser(DEMO.newcomer)
     const othersReal = await realWalletOf(newcomer)
-    const foreign = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { balance_id: othersReal.id })).loginAs(customer)
+    const foreign = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(customer, { balance_id: othersReal.id })
+    ).loginAs(customer)
     foreign.assertStatus(404)
-    const missing = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { balance_id: 2_000_000_000 })).loginAs(customer)
+    const missing = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(customer, { balance_id: 2_000_000_000 })
+    ).loginAs(customer)
     missing.assertStatus(404)
-    const tooBig = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { balance_id: 2 ** 31 })).loginAs(customer)
+    const tooBig = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(customer, { balance_id: 2 ** 31 })
+    ).loginAs(customer)
     tooBig.assertStatus(422)
     assert.equal(fieldErrors(tooBig.body()).balance_id, 'Wallet is required')
 
     const demo = (await walletsOf(customer)).find((w) => w.mode === 'demo')!
-    const demoResponse = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { balance_id: demo.id })).loginAs(customer)
+    const demoResponse = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(customer, { balance_id: demo.id })
+    ).loginAs(customer)
     demoResponse.assertStatus(422)
-    assert.deepEqual(fieldErrors(demoResponse.body()), { balance_id: 'Withdrawals are made from a real wallet' })
+    assert.deepEqual(fieldErrors(demoResponse.body()), {
+      balance_id: 'Withdrawals are made from a real wallet',
+    })
     assert.equal(await withdrawalCount(), 0)
   })
 
@@ -231,18 +327,33 @@ test.group('POST /withdraws/bank', (group) => {
     const wallet = await realWalletOf(customer)
     await setWithdrawFees('0', '5')
     // 24,995 + 5 = 25,000: exactly the balance.
-    const exact = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { amount: '24995' })).loginAs(customer)
+    const exact = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(customer, { amount: '24995' })
+    ).loginAs(customer)
     exact.assertStatus(201)
     // Everything is now on hold: even a cent more is refused.
-    const more = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { amount: '0.01' })).loginAs(customer)
+    const more = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(customer, { amount: '0.01' })
+    ).loginAs(customer)
     more.assertStatus(422)
-    assert.deepEqual(fieldErrors(more.body()), { amount: 'Not enough free balance for this withdrawal and its fee' })
+    assert.deepEqual(fieldErrors(more.body()), {
+      amount: 'Not enough free balance for this withdrawal and its fee',
+    })
     const after = await Balance.findOrFail(wallet.id)
     assert.equal(money(after.onHold).toFixed(2), '25000.00')
     assert.equal(await withdrawalCount(), 1)
   })
 
-  test('used margin and open losses lower what may be withdrawn; open profit does not raise it', async ({ client, assert }) => {
+  test('used margin and open losses lower what may be withdrawn; open profit does not raise it', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const wallet = await realWalletOf(customer)
     priceBook.clear()
@@ -256,19 +367,42 @@ test.group('POST /withdraws/bank', (group) => {
       const bid = money(order.openRate).minus('0.01').toFixed()
       quote('EUR_USD', bid, bid)
 
-      const tooMuch = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { amount: free.minus(999).toFixed(2) })).loginAs(customer)
+      const tooMuch = await api(
+        client,
+        'post',
+        '/withdraws/bank',
+        await withdrawPayload(customer, { amount: free.minus(999).toFixed(2) })
+      ).loginAs(customer)
       tooMuch.assertStatus(422)
-      assert.equal(fieldErrors(tooMuch.body()).amount, 'Not enough free balance for this withdrawal and its fee')
-      const fits = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { amount: free.minus(1000).toFixed(2) })).loginAs(customer)
+      assert.equal(
+        fieldErrors(tooMuch.body()).amount,
+        'Not enough free balance for this withdrawal and its fee'
+      )
+      const fits = await api(
+        client,
+        'post',
+        '/withdraws/bank',
+        await withdrawPayload(customer, { amount: free.minus(1000).toFixed(2) })
+      ).loginAs(customer)
       fits.assertStatus(201)
 
       // A profit of 1,000 does not make more withdrawable than balance − margin − on hold.
       await fund(wallet.id, '10')
       const ask = money(order.openRate).plus('0.01').toFixed()
       quote('EUR_USD', ask, ask)
-      const profit = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { amount: '1010.01' })).loginAs(customer)
+      const profit = await api(
+        client,
+        'post',
+        '/withdraws/bank',
+        await withdrawPayload(customer, { amount: '1010.01' })
+      ).loginAs(customer)
       profit.assertStatus(422)
-      const rest = await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer, { amount: '1010' })).loginAs(customer)
+      const rest = await api(
+        client,
+        'post',
+        '/withdraws/bank',
+        await withdrawPayload(customer, { amount: '1010' })
+      ).loginAs(customer)
       rest.assertStatus(201)
       assert.isTrue(await balanceMatchesLedger(wallet.id))
     } finally {
@@ -276,23 +410,41 @@ test.group('POST /withdraws/bank', (group) => {
     }
   })
 
-  test('with kycWithdraw on, a customer without approved KYC is refused (403)', async ({ client, assert }) => {
+  test('with kycWithdraw on, a customer without approved KYC is refused (403)', async ({
+    client,
+    assert,
+  }) => {
     const newcomer = await demoUser(DEMO.newcomer)
     const wallet = await realWalletOf(newcomer)
     await fund(wallet.id, '500')
-    const refused = await api(client, 'post', '/withdraws/bank', await withdrawPayload(newcomer)).loginAs(newcomer)
+    const refused = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(newcomer)
+    ).loginAs(newcomer)
     refused.assertStatus(403)
     assert.equal(refused.body().message, 'Please verify KYC to enable withdraw')
 
     // A pending or declined document is not enough either.
     await KycDocument.create({ userId: newcomer.id, type: 'passport', status: 'pending' })
-    const pending = await api(client, 'post', '/withdraws/bank', await withdrawPayload(newcomer)).loginAs(newcomer)
+    const pending = await api(
+      client,
+      'post',
+      '/withdraws/bank',
+      await withdrawPayload(newcomer)
+    ).loginAs(newcomer)
     pending.assertStatus(403)
     assert.equal(await withdrawalCount(), 0)
 
     const restore = await withSetting('kycWithdraw', 'off')
     try {
-      const allowed = await api(client, 'post', '/withdraws/bank', await withdrawPayload(newcomer)).loginAs(newcomer)
+      const allowed = await api(
+        client,
+        'post',
+        '/withdraws/bank',
+        await withdrawPayload(newcomer)
+      ).loginAs(newcomer)
       allowed.assertStatus(201)
     } finally {
       await restore()
@@ -305,7 +457,10 @@ test.group('GET /withdraws/history', (group) => {
   isolate(group)
   withoutOtherWithdrawals(group)
 
-  test('pages the customer’s own withdrawals, newest first, 15 a page', async ({ client, assert }) => {
+  test('pages the customer’s own withdrawals, newest first, 15 a page', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const newcomer = await demoUser(DEMO.newcomer)
     await setWithdrawFees('1', '0.5')
@@ -320,11 +475,24 @@ test.group('GET /withdraws/history', (group) => {
     const body = first.body()
     assert.equal(body.meta.total, 16)
     assert.equal(body.meta.lastPage, 2)
-    assert.deepEqual(body.data.map((r: { id: number }) => r.id), ids.slice(0, 15))
+    assert.deepEqual(
+      body.data.map((r: { id: number }) => r.id),
+      ids.slice(0, 15)
+    )
     const row = body.data[0]
     assert.deepEqual(Object.keys(row).sort(), [
-      'amount', 'balanceAfter', 'createdAt', 'currency', 'declineReason', 'description', 'fee',
-      'formattedDescription', 'gateway', 'id', 'status', 'total',
+      'amount',
+      'balanceAfter',
+      'createdAt',
+      'currency',
+      'declineReason',
+      'description',
+      'fee',
+      'formattedDescription',
+      'gateway',
+      'id',
+      'status',
+      'total',
     ])
     // 16.00 + 1% + 0.50 = 16.66
     assert.containsSubset(row, {
@@ -348,12 +516,22 @@ test.group('GET /withdraws/history', (group) => {
     assert.match(row.createdAt, /^\d{4}-\d{2}-\d{2} \d{1,2}:\d{2} (AM|PM)$/)
 
     const second = await api(client, 'get', '/withdraws/history?page=2&limit=15').loginAs(customer)
-    assert.deepEqual(second.body().data.map((r: { id: number }) => r.id), [ids[15]])
+    assert.deepEqual(
+      second.body().data.map((r: { id: number }) => r.id),
+      [ids[15]]
+    )
   })
 
   test('bad paging is a 422, not a 500', async ({ client, assert }) => {
     const customer = await demoUser(DEMO.customer)
-    for (const q of ['page=0', 'page=abc', 'limit=0', 'limit=1000', 'page=1.5', 'page=99999999999999999999']) {
+    for (const q of [
+      'page=0',
+      'page=abc',
+      'limit=0',
+      'limit=1000',
+      'page=1.5',
+      'page=99999999999999999999',
+    ]) {
       const response = await api(client, 'get', `/withdraws/history?${q}`).loginAs(customer)
       assert.equal(response.status(), 422, q)
     }
@@ -365,7 +543,10 @@ test.group('A held withdrawal cannot be traded', (group) => {
   withoutOtherWithdrawals(group)
   openMarkets(group)
 
-  test('an order needing the held funds is refused; after a decline it goes through', async ({ client, assert }) => {
+  test('an order needing the held funds is refused; after a decline it goes through', async ({
+    client,
+    assert,
+  }) => {
     const customer = await demoUser(DEMO.customer)
     const admin = await demoUser(DEMO.admin)
     quote('EUR_USD', '1.08650', '1.08662')
@@ -376,7 +557,11 @@ test.group('A held withdrawal cannot be traded', (group) => {
     refused.assertStatus(422)
     assert.equal(refused.body().message, 'Insufficient Free Margin!')
 
-    ;(await api(client, 'post', `/admin/withdraws/${withdrawal.id}/decline`, { declineReason: 'Changed mind' }).loginAs(admin)).assertStatus(200)
+    ;(
+      await api(client, 'post', `/admin/withdraws/${withdrawal.id}/decline`, {
+        declineReason: 'Changed mind',
+      }).loginAs(admin)
+    ).assertStatus(200)
     const placed = await api(client, 'post', '/dashboard/orders', order).loginAs(customer)
     placed.assertStatus(201)
     assert.isTrue(await balanceMatchesLedger(withdrawal.balanceId))

@@ -10,7 +10,9 @@ import { realWalletOf } from '#tests/helpers/withdrawals'
 test.group('Ledger holds (holdFunds / releaseHold)', (group) => {
   isolate(group)
 
-  test('a hold takes free balance without moving the balance; a release gives it back', async ({ assert }) => {
+  test('a hold takes free balance without moving the balance; a release gives it back', async ({
+    assert,
+  }) => {
     const wallet = await realWalletOf(await demoUser(DEMO.customer))
     await db.transaction((trx) => holdFunds(trx, wallet.id, '24999.99'))
     let after = await Balance.findOrFail(wallet.id)
@@ -18,7 +20,10 @@ test.group('Ledger holds (holdFunds / releaseHold)', (group) => {
     assert.equal(money(after.balance).toFixed(2), '25000.00')
     assert.equal(after.version, wallet.version + 1)
 
-    await assert.rejects(() => db.transaction((trx) => holdFunds(trx, wallet.id, '0.02')), 'Not enough balance')
+    await assert.rejects(
+      () => db.transaction((trx) => holdFunds(trx, wallet.id, '0.02')),
+      'Not enough balance'
+    )
     await db.transaction((trx) => holdFunds(trx, wallet.id, '0.01'))
     await db.transaction((trx) => releaseHold(trx, wallet.id, '25000'))
     after = await Balance.findOrFail(wallet.id)
@@ -30,7 +35,10 @@ test.group('Ledger holds (holdFunds / releaseHold)', (group) => {
     const wallet = await realWalletOf(await demoUser(DEMO.customer))
     wallet.margin = '1000'
     await wallet.save()
-    await assert.rejects(() => db.transaction((trx) => holdFunds(trx, wallet.id, '24000.01')), 'Not enough balance')
+    await assert.rejects(
+      () => db.transaction((trx) => holdFunds(trx, wallet.id, '24000.01')),
+      'Not enough balance'
+    )
     await db.transaction((trx) => holdFunds(trx, wallet.id, '24000'))
   })
 
@@ -50,14 +58,25 @@ test.group('Ledger holds (holdFunds / releaseHold)', (group) => {
     assert.equal(money((await Balance.findOrFail(wallet.id)).onHold).toFixed(2), '0.00')
   })
 
-  test('amounts must be positive whole cents; releasing more than is held is a bug', async ({ assert }) => {
+  test('amounts must be positive whole cents; releasing more than is held is a bug', async ({
+    assert,
+  }) => {
     const wallet = await realWalletOf(await demoUser(DEMO.customer))
     for (const amount of ['0', '-1', '1.001']) {
-      await assert.rejects(() => db.transaction((trx) => holdFunds(trx, wallet.id, amount)), /positive amount in minor units/)
-      await assert.rejects(() => db.transaction((trx) => releaseHold(trx, wallet.id, amount)), /positive amount in minor units/)
+      await assert.rejects(
+        () => db.transaction((trx) => holdFunds(trx, wallet.id, amount)),
+        /positive amount in minor units/
+      )
+      await assert.rejects(
+        () => db.transaction((trx) => releaseHold(trx, wallet.id, amount)),
+        /positive amount in minor units/
+      )
     }
     await db.transaction((trx) => holdFunds(trx, wallet.id, '5'))
-    await assert.rejects(() => db.transaction((trx) => releaseHold(trx, wallet.id, '5.01')), /less than the 5.01 to release/)
+    await assert.rejects(
+      () => db.transaction((trx) => releaseHold(trx, wallet.id, '5.01')),
+      /less than the 5.01 to release/
+    )
     assert.equal(money((await Balance.findOrFail(wallet.id)).onHold).toFixed(2), '5.00')
   })
 })

@@ -11,7 +11,14 @@ import { userChannel } from '#domain/channels'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { DEMO, balanceMatchesLedger, demoUser, ledgerOf } from '#tests/helpers/users'
-import { BANK, fund, pendingWithdrawal, realWalletOf, setWithdrawFees, withoutOtherWithdrawals } from '#tests/helpers/withdrawals'
+import {
+  BANK,
+  fund,
+  pendingWithdrawal,
+  realWalletOf,
+  setWithdrawFees,
+  withoutOtherWithdrawals,
+} from '#tests/helpers/withdrawals'
 import KycDocument from '#models/kyc_document'
 
 /** Records what is broadcast while `run` runs. */
@@ -32,7 +39,9 @@ test.group('Withdraw pages (staff)', (group) => {
   isolate(group)
   withoutOtherWithdrawals(group)
 
-  test('pending and history pages render for admins and managers; the settings page for admins only', async ({ client }) => {
+  test('pending and history pages render for admins and managers; the settings page for admins only', async ({
+    client,
+  }) => {
     for (const email of [DEMO.admin, DEMO.manager]) {
       const staff = await demoUser(email)
       for (const [path, component] of [
@@ -43,14 +52,20 @@ test.group('Withdraw pages (staff)', (group) => {
         response.assertStatus(200)
         response.assertInertiaComponent(component)
       }
-      const settings = await client.get('/admin/withdraws/settings').loginAs(staff).withInertia()
-      settings.assertStatus(email === DEMO.admin ? 200 : 403)
+      const settingsPage = await client
+        .get('/admin/withdraws/settings')
+        .loginAs(staff)
+        .withInertia()
+      settingsPage.assertStatus(email === DEMO.admin ? 200 : 403)
     }
   })
 
   test('the settings page carries the current fees', async ({ client }) => {
     await setWithdrawFees('2.5', '1.25')
-    const response = await client.get('/admin/withdraws/settings').loginAs(await demoUser(DEMO.admin)).withInertia()
+    const response = await client
+      .get('/admin/withdraws/settings')
+      .loginAs(await demoUser(DEMO.admin))
+      .withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('staff/withdraws/settings')
     response.assertInertiaPropsContains({ settings: { feePercentage: '2.5', feeFixed: '1.25' } })
@@ -61,20 +76,32 @@ test.group('Withdraw lists (staff API)', (group) => {
   isolate(group)
   withoutOtherWithdrawals(group)
 
-  test('pending lists only pending withdrawals with the row fields, newest first', async ({ client, assert }) => {
+  test('pending lists only pending withdrawals with the row fields, newest first', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     await setWithdrawFees('1', '2')
     const first = await pendingWithdrawal(customer, '100')
     const second = await pendingWithdrawal(customer, '50')
     const declined = await pendingWithdrawal(customer, '10')
-    await api(client, 'post', `/admin/withdraws/${declined.id}/decline`, { declineReason: 'Wrong IBAN' }).loginAs(admin)
+    await api(client, 'post', `/admin/withdraws/${declined.id}/decline`, {
+      declineReason: 'Wrong IBAN',
+    }).loginAs(admin)
 
-    const response = await api(client, 'get', '/admin/withdraws/api/pending?page=1&limit=15').loginAs(admin)
+    const response = await api(
+      client,
+      'get',
+      '/admin/withdraws/api/pending?page=1&limit=15'
+    ).loginAs(admin)
     response.assertStatus(200)
     const { data, meta } = response.body()
     assert.equal(meta.total, 2)
-    assert.deepEqual(data.map((r: { id: number }) => r.id), [second.id, first.id])
+    assert.deepEqual(
+      data.map((r: { id: number }) => r.id),
+      [second.id, first.id]
+    )
     assert.containsSubset(data[1], {
       id: first.id,
       user: { id: customer.id, email: DEMO.customer },
@@ -99,7 +126,10 @@ test.group('Withdraw lists (staff API)', (group) => {
     assert.match(data[1].createdAt, /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/)
   })
 
-  test('history lists every status, and one customer’s with /history/:userId', async ({ client, assert }) => {
+  test('history lists every status, and one customer’s with /history/:userId', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     const newcomer = await demoUser(DEMO.newcomer)
@@ -109,15 +139,34 @@ test.group('Withdraw lists (staff API)', (group) => {
     const b = await pendingWithdrawal(customer, '20')
     const c = await pendingWithdrawal(newcomer, '30')
     await api(client, 'post', `/admin/withdraws/${a.id}/approve`).loginAs(admin)
-    await api(client, 'post', `/admin/withdraws/${b.id}/decline`, { declineReason: 'Name mismatch' }).loginAs(admin)
+    await api(client, 'post', `/admin/withdraws/${b.id}/decline`, {
+      declineReason: 'Name mismatch',
+    }).loginAs(admin)
 
     const all = (await api(client, 'get', '/admin/withdraws/api/history').loginAs(admin)).body()
     assert.equal(all.meta.total, 3)
-    assert.deepEqual(all.data.map((r: any) => [r.id, r.status]), [[c.id, 'pending'], [b.id, 'declined'], [a.id, 'approved']])
-    assert.containsSubset(all.data[1], { declineReason: 'Name mismatch', decidedBy: { id: admin.id, email: DEMO.admin } })
+    assert.deepEqual(
+      all.data.map((r: any) => [r.id, r.status]),
+      [
+        [c.id, 'pending'],
+        [b.id, 'declined'],
+        [a.id, 'approved'],
+      ]
+    )
+    assert.containsSubset(all.data[1], {
+      declineReason: 'Name mismatch',
+      decidedBy: { id: admin.id, email: DEMO.admin },
+    })
 
-    const mine = (await api(client, 'get', `/admin/withdraws/api/history/${customer.id}?limit=25`).loginAs(admin)).body()
-    assert.deepEqual(mine.data.map((r: any) => r.id), [b.id, a.id])
+    const mine = (
+      await api(client, 'get', `/admin/withdraws/api/history/${customer.id}?limit=25`).loginAs(
+        admin
+      )
+    ).body()
+    assert.deepEqual(
+      mine.data.map((r: any) => r.id),
+      [b.id, a.id]
+    )
     assert.equal(mine.meta.perPage, 25)
 
     const unknown = await api(client, 'get', '/admin/withdraws/api/history/999999').loginAs(admin)
@@ -133,7 +182,10 @@ test.group('Approve and decline', (group) => {
   isolate(group)
   withoutOtherWithdrawals(group)
 
-  test('approval takes amount and fee through the ledger, releases the hold and notifies the customer', async ({ client, assert }) => {
+  test('approval takes amount and fee through the ledger, releases the hold and notifies the customer', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     const wallet = await realWalletOf(customer)
@@ -149,9 +201,17 @@ test.group('Approve and decline', (group) => {
     const after = await Balance.findOrFail(wallet.id)
     assert.equal(money(after.balance).toFixed(2), '24896.50')
     assert.equal(money(after.onHold).toFixed(2), '0.00')
-    const entries = await LedgerEntry.query().where('reference_type', 'withdrawal').where('reference_id', withdrawal.id).orderBy('id')
+    const entries = await LedgerEntry.query()
+      .where('reference_type', 'withdrawal')
+      .where('reference_id', withdrawal.id)
+      .orderBy('id')
     assert.deepEqual(
-      entries.map((e) => [e.type, money(e.amount).toFixed(2), money(e.balanceAfter).toFixed(2), e.createdById]),
+      entries.map((e) => [
+        e.type,
+        money(e.amount).toFixed(2),
+        money(e.balanceAfter).toFixed(2),
+        e.createdById,
+      ]),
       [
         ['withdrawal', '-100.00', '24900.00', admin.id],
         ['fee', '-3.50', '24896.50', admin.id],
@@ -165,30 +225,54 @@ test.group('Approve and decline', (group) => {
     assert.isNotNull(withdrawal.decidedAt)
     assert.equal(money(withdrawal.balanceAfter!).toFixed(2), '24896.50')
 
-    const notification = await Notification.query().where('user_id', customer.id).orderBy('id', 'desc').firstOrFail()
+    const notification = await Notification.query()
+      .where('user_id', customer.id)
+      .orderBy('id', 'desc')
+      .firstOrFail()
     assert.equal(notification.title, 'Withdrawal approved')
-    assert.equal(notification.description, `Your withdrawal #${withdrawal.id} of 100.00 USD has been approved.`)
+    assert.equal(
+      notification.description,
+      `Your withdrawal #${withdrawal.id} of 100.00 USD has been approved.`
+    )
     assert.equal(notification.url, '/withdraws')
     // Live on the customer's own channel: the toast, then the shell's figures.
-    const mine = sent.filter((s) => s.channel === userChannel(customer.id)).map((s) => s.payload.event)
+    const mine = sent
+      .filter((s) => s.channel === userChannel(customer.id))
+      .map((s) => s.payload.event)
     assert.includeMembers(mine, ['notification', 'account'])
-    assert.containsSubset(sent.find((s) => s.payload.event === 'notification')!.payload, { title: 'Withdrawal approved' })
+    assert.containsSubset(sent.find((s) => s.payload.event === 'notification')!.payload, {
+      title: 'Withdrawal approved',
+    })
 
     const history = (await api(client, 'get', '/withdraws/history').loginAs(customer)).body()
-    assert.containsSubset(history.data[0], { id: withdrawal.id, status: 'approved', balanceAfter: '24896.50' })
+    assert.containsSubset(history.data[0], {
+      id: withdrawal.id,
+      status: 'approved',
+      balanceAfter: '24896.50',
+    })
   })
 
   test('a zero fee writes no fee entry', async ({ client, assert }) => {
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     const withdrawal = await pendingWithdrawal(customer, '40')
-    ;(await api(client, 'post', `/admin/withdraws/${withdrawal.id}/approve`).loginAs(admin)).assertStatus(200)
-    const entries = await LedgerEntry.query().where('reference_type', 'withdrawal').where('reference_id', withdrawal.id)
-    assert.deepEqual(entries.map((e) => e.type), ['withdrawal'])
+    ;(
+      await api(client, 'post', `/admin/withdraws/${withdrawal.id}/approve`).loginAs(admin)
+    ).assertStatus(200)
+    const entries = await LedgerEntry.query()
+      .where('reference_type', 'withdrawal')
+      .where('reference_id', withdrawal.id)
+    assert.deepEqual(
+      entries.map((e) => e.type),
+      ['withdrawal']
+    )
     assert.isTrue(await balanceMatchesLedger(withdrawal.balanceId))
   })
 
-  test('decline needs a reason, releases the hold, moves no money and tells the customer why', async ({ client, assert }) => {
+  test('decline needs a reason, releases the hold, moves no money and tells the customer why', async ({
+    client,
+    assert,
+  }) => {
     const manager = await demoUser(DEMO.manager)
     const customer = await demoUser(DEMO.customer)
     const wallet = await realWalletOf(customer)
@@ -198,15 +282,26 @@ test.group('Approve and decline', (group) => {
     const before = await ledgerOf(wallet.id)
 
     for (const body of [{}, { declineReason: '   ' }, { declineReason: ['x'] }]) {
-      const missing = await api(client, 'post', `/admin/withdraws/${withdrawal.id}/decline`, body).loginAs(manager)
+      const missing = await api(
+        client,
+        'post',
+        `/admin/withdraws/${withdrawal.id}/decline`,
+        body
+      ).loginAs(manager)
       missing.assertStatus(422)
       assert.deepEqual(fieldErrors(missing.body()), { declineReason: 'Decline reason is required' })
     }
-    const tooLong = await api(client, 'post', `/admin/withdraws/${withdrawal.id}/decline`, { declineReason: 'x'.repeat(501) }).loginAs(manager)
-    assert.deepEqual(fieldErrors(tooLong.body()), { declineReason: 'Decline reason must be at most 500 characters' })
+    const tooLong = await api(client, 'post', `/admin/withdraws/${withdrawal.id}/decline`, {
+      declineReason: 'x'.repeat(501),
+    }).loginAs(manager)
+    assert.deepEqual(fieldErrors(tooLong.body()), {
+      declineReason: 'Decline reason must be at most 500 characters',
+    })
 
     const { result: response, sent } = await broadcasts(() =>
-      api(client, 'post', `/admin/withdraws/${withdrawal.id}/decline`, { declineReason: ' The IBAN does not match the name ' }).loginAs(manager)
+      api(client, 'post', `/admin/withdraws/${withdrawal.id}/decline`, {
+        declineReason: ' The IBAN does not match the name ',
+      }).loginAs(manager)
     )
     response.assertStatus(200)
     response.assertBody({ message: 'Withdraw declined successfully' })
@@ -223,25 +318,53 @@ test.group('Approve and decline', (group) => {
     assert.equal(withdrawal.decidedById, manager.id)
     assert.isNull(withdrawal.balanceAfter)
 
-    const notification = await Notification.query().where('user_id', customer.id).orderBy('id', 'desc').firstOrFail()
+    const notification = await Notification.query()
+      .where('user_id', customer.id)
+      .orderBy('id', 'desc')
+      .firstOrFail()
     assert.equal(notification.title, 'Withdrawal declined')
-    assert.equal(notification.description, `Your withdrawal #${withdrawal.id} of 250.00 USD was declined: The IBAN does not match the name`)
-    assert.isTrue(sent.some((s) => s.channel === userChannel(customer.id) && s.payload.event === 'notification'))
+    assert.equal(
+      notification.description,
+      `Your withdrawal #${withdrawal.id} of 250.00 USD was declined: The IBAN does not match the name`
+    )
+    assert.isTrue(
+      sent.some((s) => s.channel === userChannel(customer.id) && s.payload.event === 'notification')
+    )
 
     const history = (await api(client, 'get', '/withdraws/history').loginAs(customer)).body()
-    assert.containsSubset(history.data[0], { id: withdrawal.id, status: 'declined', declineReason: 'The IBAN does not match the name' })
+    assert.containsSubset(history.data[0], {
+      id: withdrawal.id,
+      status: 'declined',
+      declineReason: 'The IBAN does not match the name',
+    })
   })
 
-  test('a decided withdrawal cannot be decided again (409), and nothing moves twice', async ({ client, assert }) => {
+  test('a decided withdrawal cannot be decided again (409), and nothing moves twice', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     const approved = await pendingWithdrawal(customer, '10')
     const declined = await pendingWithdrawal(customer, '20')
-    ;(await api(client, 'post', `/admin/withdraws/${approved.id}/approve`).loginAs(admin)).assertStatus(200)
-    ;(await api(client, 'post', `/admin/withdraws/${declined.id}/decline`, { declineReason: 'No' }).loginAs(admin)).assertStatus(200)
+    ;(
+      await api(client, 'post', `/admin/withdraws/${approved.id}/approve`).loginAs(admin)
+    ).assertStatus(200)
+    ;(
+      await api(client, 'post', `/admin/withdraws/${declined.id}/decline`, {
+        declineReason: 'No',
+      }).loginAs(admin)
+    ).assertStatus(200)
 
-    for (const [id, action] of [[approved.id, 'approve'], [approved.id, 'decline'], [declined.id, 'approve'], [declined.id, 'decline']] as const) {
-      const again = await api(client, 'post', `/admin/withdraws/${id}/${action}`, { declineReason: 'Again' }).loginAs(admin)
+    for (const [id, action] of [
+      [approved.id, 'approve'],
+      [approved.id, 'decline'],
+      [declined.id, 'approve'],
+      [declined.id, 'decline'],
+    ] as const) {
+      const again = await api(client, 'post', `/admin/withdraws/${id}/${action}`, {
+        declineReason: 'Again',
+      }).loginAs(admin)
       again.assertStatus(409)
       assert.equal(again.body().message, 'This withdrawal has already been decided')
     }
@@ -249,32 +372,57 @@ test.group('Approve and decline', (group) => {
     assert.equal(money(wallet.balance).toFixed(2), '24990.00')
     assert.equal(money(wallet.onHold).toFixed(2), '0.00')
     assert.isTrue(await balanceMatchesLedger(wallet.id))
-    assert.lengthOf(await LedgerEntry.query().where('balance_id', wallet.id).where('reference_type', 'withdrawal'), 1)
+    assert.lengthOf(
+      await LedgerEntry.query()
+        .where('balance_id', wallet.id)
+        .where('reference_type', 'withdrawal'),
+      1
+    )
   })
 
   test('unknown ids are 404', async ({ client }) => {
     const admin = await demoUser(DEMO.admin)
     for (const id of ['999999', '2147483648', '99999999999999999999']) {
-      ;(await api(client, 'post', `/admin/withdraws/${id}/approve`).loginAs(admin)).assertStatus(404)
-      ;(await api(client, 'post', `/admin/withdraws/${id}/decline`, { declineReason: 'x' }).loginAs(admin)).assertStatus(404)
+      ;(await api(client, 'post', `/admin/withdraws/${id}/approve`).loginAs(admin)).assertStatus(
+        404
+      )
+      ;(
+        await api(client, 'post', `/admin/withdraws/${id}/decline`, { declineReason: 'x' }).loginAs(
+          admin
+        )
+      ).assertStatus(404)
     }
   })
 
-  test('approval is refused when realized losses have left less than the withdrawal', async ({ client, assert }) => {
+  test('approval is refused when realized losses have left less than the withdrawal', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     const customer = await demoUser(DEMO.customer)
     const wallet = await realWalletOf(customer)
     const withdrawal = await pendingWithdrawal(customer, '20000')
     // A loss realized after the request (e.g. a stop-out) takes the balance below the held amount.
-    await db.transaction((trx) => postEntry(trx, { balanceId: wallet.id, type: 'realized_pnl', amount: '-10000' }))
+    await db.transaction((trx) =>
+      postEntry(trx, { balanceId: wallet.id, type: 'realized_pnl', amount: '-10000' })
+    )
 
-    const response = await api(client, 'post', `/admin/withdraws/${withdrawal.id}/approve`).loginAs(admin)
+    const response = await api(client, 'post', `/admin/withdraws/${withdrawal.id}/approve`).loginAs(
+      admin
+    )
     response.assertStatus(409)
-    assert.equal(response.body().message, 'The wallet no longer holds enough to pay this withdrawal; decline it instead')
+    assert.equal(
+      response.body().message,
+      'The wallet no longer holds enough to pay this withdrawal; decline it instead'
+    )
     await withdrawal.refresh()
     assert.equal(withdrawal.status, 'pending', 'the refused approval rolled back')
     assert.equal(money((await Balance.findOrFail(wallet.id)).onHold).toFixed(2), '20000.00')
-    ;(await api(client, 'post', `/admin/withdraws/${withdrawal.id}/decline`, { declineReason: 'Funds no longer available' }).loginAs(admin)).assertStatus(200)
+    ;(
+      await api(client, 'post', `/admin/withdraws/${withdrawal.id}/decline`, {
+        declineReason: 'Funds no longer available',
+      }).loginAs(admin)
+    ).assertStatus(200)
     assert.equal(money((await Balance.findOrFail(wallet.id)).onHold).toFixed(2), '0.00')
     assert.isTrue(await balanceMatchesLedger(wallet.id))
   })
@@ -286,7 +434,10 @@ test.group('Withdraw Settings (POST /admin/withdraws/settings)', (group) => {
 
   test('saves the fees, which the next request is charged', async ({ client, assert }) => {
     const admin = await demoUser(DEMO.admin)
-    const response = await api(client, 'post', '/admin/withdraws/settings', { feePercentage: '2.25', feeFixed: '1.50' }).loginAs(admin)
+    const response = await api(client, 'post', '/admin/withdraws/settings', {
+      feePercentage: '2.25',
+      feeFixed: '1.50',
+    }).loginAs(admin)
     response.assertStatus(200)
     assert.equal(response.body().message, 'Withdraw settings updated successfully')
     assert.deepEqual(response.body().settings, { feePercentage: '2.25', feeFixed: '1.5' })
@@ -300,46 +451,73 @@ test.group('Withdraw Settings (POST /admin/withdraws/settings)', (group) => {
     // 2.25% of 200 = 4.50, + 1.50 = 6.00
     assert.equal(money(withdrawal.fee).toFixed(2), '6.00')
 
-    const numbers = await api(client, 'post', '/admin/withdraws/settings', { feePercentage: 0, feeFixed: 0.5 }).loginAs(admin)
+    const numbers = await api(client, 'post', '/admin/withdraws/settings', {
+      feePercentage: 0,
+      feeFixed: 0.5,
+    }).loginAs(admin)
     numbers.assertStatus(200)
     assert.deepEqual(numbers.body().settings, { feePercentage: '0', feeFixed: '0.5' })
   })
 
   test('missing or non-numeric fees get the spec’s odd messages', async ({ client, assert }) => {
     const admin = await demoUser(DEMO.admin)
-    for (const body of [{}, { feePercentage: '', feeFixed: '' }, { feePercentage: 'abc', feeFixed: 'x1' }, { feePercentage: null, feeFixed: [1] }]) {
+    for (const body of [
+      {},
+      { feePercentage: '', feeFixed: '' },
+      { feePercentage: 'abc', feeFixed: 'x1' },
+      { feePercentage: null, feeFixed: [1] },
+    ]) {
       const response = await api(client, 'post', '/admin/withdraws/settings', body).loginAs(admin)
       response.assertStatus(422)
-      assert.deepEqual(fieldErrors(response.body()), {
-        feePercentage: 'Forex spread is required',
-        feeFixed: 'Commodity spread is required',
-      }, JSON.stringify(body))
+      assert.deepEqual(
+        fieldErrors(response.body()),
+        {
+          feePercentage: 'Forex spread is required',
+          feeFixed: 'Commodity spread is required',
+        },
+        JSON.stringify(body)
+      )
     }
   })
 
-  test('out-of-range fees are refused with plain messages and nothing is saved', async ({ client, assert }) => {
+  test('out-of-range fees are refused with plain messages and nothing is saved', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
     await setWithdrawFees('1', '1')
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ feePercentage: '-1', feeFixed: '-0.01' }, {
-        feePercentage: 'Fee (%) must be from 0 to 100 with at most 4 decimals',
-        feeFixed: 'Fee (Fixed) must be 0 or more with at most 2 decimals',
-      }],
-      [{ feePercentage: '100.0001', feeFixed: '1.001' }, {
-        feePercentage: 'Fee (%) must be from 0 to 100 with at most 4 decimals',
-        feeFixed: 'Fee (Fixed) must be 0 or more with at most 2 decimals',
-      }],
-      [{ feePercentage: '1.23456', feeFixed: '1234567890' }, {
-        feePercentage: 'Fee (%) must be from 0 to 100 with at most 4 decimals',
-        feeFixed: 'Fee (Fixed) must be 0 or more with at most 2 decimals',
-      }],
+      [
+        { feePercentage: '-1', feeFixed: '-0.01' },
+        {
+          feePercentage: 'Fee (%) must be from 0 to 100 with at most 4 decimals',
+          feeFixed: 'Fee (Fixed) must be 0 or more with at most 2 decimals',
+        },
+      ],
+      [
+        { feePercentage: '100.0001', feeFixed: '1.001' },
+        {
+          feePercentage: 'Fee (%) must be from 0 to 100 with at most 4 decimals',
+          feeFixed: 'Fee (Fixed) must be 0 or more with at most 2 decimals',
+        },
+      ],
+      [
+        { feePercentage: '1.23456', feeFixed: '1234567890' },
+        {
+          feePercentage: 'Fee (%) must be from 0 to 100 with at most 4 decimals',
+          feeFixed: 'Fee (Fixed) must be 0 or more with at most 2 decimals',
+        },
+      ],
     ]
     for (const [body, errors] of cases) {
       const response = await api(client, 'post', '/admin/withdraws/settings', body).loginAs(admin)
       response.assertStatus(422)
       assert.deepEqual(fieldErrors(response.body()), errors, JSON.stringify(body))
     }
-    const ok = await api(client, 'post', '/admin/withdraws/settings', { feePercentage: '100', feeFixed: '0' }).loginAs(admin)
+    const ok = await api(client, 'post', '/admin/withdraws/settings', {
+      feePercentage: '100',
+      feeFixed: '0',
+    }).loginAs(admin)
     ok.assertStatus(200)
     settings.forget()
     assert.equal((await settings.rows()).withdrawSettings.value1, '100')

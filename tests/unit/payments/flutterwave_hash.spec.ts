@@ -10,7 +10,13 @@ test.group('Flutterwave verif-hash', () => {
   })
 
   test('refuses a missing, empty, near or differently cased value', ({ assert }) => {
-    for (const header of [undefined, '', 'my-secret-hash-202', 'my-secret-hash-20245', 'MY-SECRET-HASH-2024']) {
+    for (const header of [
+      undefined,
+      '',
+      'my-secret-hash-202',
+      'my-secret-hash-20245',
+      'MY-SECRET-HASH-2024',
+    ]) {
       assert.isFalse(flutterwaveHashMatches(header, SECRET_HASH), String(header))
     }
   })

@@ -22,7 +22,8 @@ test.group('Stripe minor units (docs.stripe.com/currencies)', () => {
   })
 
   test('zero-decimal currencies are whole units, a fraction rounded up', ({ assert }) => {
-    for (const code of ['JPY', 'KRW', 'CLP', 'VND', 'XOF', 'BIF', 'UGX']) assert.equal(minorUnitExponent(code), 0, code)
+    for (const code of ['JPY', 'KRW', 'CLP', 'VND', 'XOF', 'BIF', 'UGX'])
+      assert.equal(minorUnitExponent(code), 0, code)
     assert.equal(toMinorUnits('1000.00', 'JPY'), '1000')
     assert.equal(toMinorUnits('1000.50', 'JPY'), '1001')
     assert.equal(toMinorUnits('1000.01', 'jpy'), '1001')

@@ -1,5 +1,8 @@
 import { test } from '@japa/runner'
-import { perfectMoneyHashMatches, perfectMoneyV2Hash } from '#services/payments/signatures/perfectmoney'
+import {
+  perfectMoneyHashMatches,
+  perfectMoneyV2Hash,
+} from '#services/payments/signatures/perfectmoney'
 
 // Computed with md5sum: UPPER(md5('secret-passphrase')) = A3A4730288D7C18687B3F63664668659, then
 // UPPER(md5('ORDER-42:U1234567:15.95:USD:78901234:U7654321:A3A4…8659:1700000000')).
@@ -24,11 +27,16 @@ test.group('Perfect Money V2_HASH', () => {
 
   test('every hashed field and the passphrase change the hash', ({ assert }) => {
     for (const name of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
-      assert.isFalse(perfectMoneyHashMatches(V2_HASH, { ...FIELDS, [name]: `${FIELDS[name]}0` }, PASSPHRASE), name)
+      assert.isFalse(
+        perfectMoneyHashMatches(V2_HASH, { ...FIELDS, [name]: `${FIELDS[name]}0` }, PASSPHRASE),
+        name
+      )
     }
     assert.isFalse(perfectMoneyHashMatches(V2_HASH, FIELDS, 'Secret-passphrase'))
     // The amount is hashed as posted text: 15.950 is not 15.95.
-    assert.isFalse(perfectMoneyHashMatches(V2_HASH, { ...FIELDS, PAYMENT_AMOUNT: '15.950' }, PASSPHRASE))
+    assert.isFalse(
+      perfectMoneyHashMatches(V2_HASH, { ...FIELDS, PAYMENT_AMOUNT: '15.950' }, PASSPHRASE)
+    )
   })
 
   test('refuses a missing or truncated hash', ({ assert }) => {

@@ -63,7 +63,8 @@ export class CurrencyApiPoller {
       this.#timer = null
       this.#cycle = this.refresh().finally(() => {
         this.#cycle = null
-        if (this.#running) this.#timer = setTimeout(tick, this.options.statusEveryMs ?? DEFAULT_STATUS_EVERY_MS)
+        if (this.#running)
+          this.#timer = setTimeout(tick, this.options.statusEveryMs ?? DEFAULT_STATUS_EVERY_MS)
       })
     }
     tick()
@@ -86,7 +87,8 @@ export class CurrencyApiPoller {
       this.#quota = (await this.#storeQuota(status)) ?? this.#quota
       if (!this.#latestDue()) return
       // The quota shown to admins counts the call just spent (status calls are free).
-      if (await this.#latest()) this.#quota = (await this.#storeQuota(await this.#get('/status'))) ?? this.#quota
+      if (await this.#latest())
+        this.#quota = (await this.#storeQuota(await this.#get('/status'))) ?? this.#quota
     } catch (error) {
       if (this.#abort.signal.aborted) return
       this.lastError = (error as Error).message
@@ -109,7 +111,10 @@ export class CurrencyApiPoller {
     const quota = { remaining: Number(month.remaining), total: Number(month.total) }
     const row = (await settings.rows())[CURRENCY_API_SETTING]
     if (row?.value2 !== String(quota.remaining) || row?.value3 !== String(quota.total)) {
-      await settings.put(CURRENCY_API_SETTING, { value2: String(quota.remaining), value3: String(quota.total) })
+      await settings.put(CURRENCY_API_SETTING, {
+        value2: String(quota.remaining),
+        value3: String(quota.total),
+      })
     }
     return quota
   }
@@ -122,7 +127,8 @@ export class CurrencyApiPoller {
     for (const [code, entry] of Object.entries<{ value?: unknown }>(body.data ?? {})) {
       const value = entry?.value
       // A JSON number read back through String() keeps the digits sent.
-      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : null
+      const text =
+        typeof value === 'number' ? String(value) : typeof value === 'string' ? value : null
       if (text && Number.isFinite(Number(text)) && money(text).gt(0)) rates[code] = text
     }
     currencyRates.replace('USD', rates, this.#now())

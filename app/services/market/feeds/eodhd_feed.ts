@@ -2,7 +2,13 @@ import logger from '@adonisjs/core/services/logger'
 import feedHealth from '#services/market/feed_health'
 import { ReconnectingSocket } from '#services/market/feeds/reconnecting_socket'
 import { QuoteWriter } from '#services/market/feeds/quote_writer'
-import { type FeedConnectionOptions, type FeedInstrument, type MarketFeed, reportDown, reportStarting } from '#services/market/feeds/provider'
+import {
+  type FeedConnectionOptions,
+  type FeedInstrument,
+  type MarketFeed,
+  reportDown,
+  reportStarting,
+} from '#services/market/feeds/provider'
 
 /** EOD Historical Data websocket host; the `us-quote` endpoint carries US stock bid/ask. */
 export const EODHD_WS_URL = 'wss://ws.eodhistoricaldata.com'
@@ -85,7 +91,8 @@ export class EodhdFeed implements MarketFeed {
     const code = message.status_code ?? message.status
     if (code === undefined) return
     if (code === 200) {
-      if (this.instruments.length) this.#socket.send({ action: 'subscribe', symbols: this.instruments.join(',') })
+      if (this.instruments.length)
+        this.#socket.send({ action: 'subscribe', symbols: this.instruments.join(',') })
       this.#socket.healthy()
       feedHealth.report(this.name, true, 'Connected')
       return

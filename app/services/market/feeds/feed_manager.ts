@@ -9,7 +9,11 @@ import { PolygonFeed } from '#services/market/feeds/polygon_feed'
 import { EodhdFeed } from '#services/market/feeds/eodhd_feed'
 import { OandaFeed } from '#services/market/feeds/oanda_feed'
 import { CurrencyApiPoller, CURRENCY_API_SETTING } from '#services/market/feeds/currency_api'
-import { loadFeedInstruments, type FeedConnectionOptions, type MarketFeed } from '#services/market/feeds/provider'
+import {
+  loadFeedInstruments,
+  type FeedConnectionOptions,
+  type MarketFeed,
+} from '#services/market/feeds/provider'
 import { HEARTBEAT_CHANNEL } from '#domain/channels'
 import { CATEGORIES, type Category } from '#domain/instruments'
 import type { SettingRows } from '#domain/site_settings'
@@ -90,8 +94,14 @@ class FeedManager {
       await this.#stopFeeds()
       this.#options = options
       await this.#startFeeds()
-      this.#heartbeatTimer = setInterval(() => this.broadcastHeartbeat(), options.heartbeatMs ?? HEARTBEAT_MS)
-      this.#watchTimer = setInterval(() => this.#reloadIfChanged(), options.settingsWatchMs ?? SETTINGS_WATCH_MS)
+      this.#heartbeatTimer = setInterval(
+        () => this.broadcastHeartbeat(),
+        options.heartbeatMs ?? HEARTBEAT_MS
+      )
+      this.#watchTimer = setInterval(
+        () => this.#reloadIfChanged(),
+        options.settingsWatchMs ?? SETTINGS_WATCH_MS
+      )
       this.broadcastHeartbeat()
     })
   }
@@ -219,12 +229,23 @@ class FeedManager {
         const apiKey = keyOf(rows, 'polygonAPI')
         if (!apiKey) return null
         const cluster = name === 'polygonForex' ? 'forex' : 'crypto'
-        return new PolygonFeed({ ...connection, cluster, apiKey, baseUrl: urls.polygon, instruments: await instruments() })
+        return new PolygonFeed({
+          ...connection,
+          cluster,
+          apiKey,
+          baseUrl: urls.polygon,
+          instruments: await instruments(),
+        })
       }
       case 'eodStock': {
         const apiKey = keyOf(rows, 'eodAPI')
         if (!apiKey) return null
-        return new EodhdFeed({ ...connection, apiKey, baseUrl: urls.eodhd, instruments: await instruments() })
+        return new EodhdFeed({
+          ...connection,
+          apiKey,
+          baseUrl: urls.eodhd,
+          instruments: await instruments(),
+        })
       }
       case 'oandaRest': {
         const accountId = keyOf(rows, 'oandaAPI')
@@ -254,7 +275,9 @@ class FeedManager {
       feedHealth.forget(name)
     }
     if (this.#simulator && change.categories.some((c) => this.#simulated.includes(c))) {
-      await this.#simulator.sync((change.upserted ?? []).filter((u) => u.repriced).map((u) => u.name))
+      await this.#simulator.sync(
+        (change.upserted ?? []).filter((u) => u.repriced).map((u) => u.name)
+      )
     }
     const touched = this.#feeds.filter((f) =>
       FEED_CATEGORIES[f.name as MonitoredFeed].some((c) => change.categories.includes(c))
@@ -272,7 +295,10 @@ class FeedManager {
         this.#feeds.splice(index, 1)
       }
     }
-    logger.info({ categories: change.categories, restarted: touched.map((f) => f.name) }, 'instruments changed')
+    logger.info(
+      { categories: change.categories, restarted: touched.map((f) => f.name) },
+      'instruments changed'
+    )
   }
 
   async #stopFeeds() {

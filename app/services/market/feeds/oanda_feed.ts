@@ -4,7 +4,13 @@ import { Backoff } from '#services/market/feeds/backoff'
 import { LineSplitter } from '#services/market/feeds/line_splitter'
 import { QuoteWriter } from '#services/market/feeds/quote_writer'
 import { messageOf } from '#services/market/feeds/reconnecting_socket'
-import { type FeedConnectionOptions, type FeedInstrument, type MarketFeed, reportDown, reportStarting } from '#services/market/feeds/provider'
+import {
+  type FeedConnectionOptions,
+  type FeedInstrument,
+  type MarketFeed,
+  reportDown,
+  reportStarting,
+} from '#services/market/feeds/provider'
 
 /** The streaming hosts of the two OANDA environments (value3 of the oandaAPI row). */
 export const OANDA_STREAM_HOSTS = {
@@ -72,7 +78,11 @@ export class OandaFeed implements MarketFeed {
   constructor(private options: OandaFeedOptions) {
     this.#writer = new QuoteWriter(this.name, options.instruments, options.now)
     this.instruments = this.#writer.names
-    this.url = oandaStreamUrl(oandaStreamBase(options.mode, options.baseUrl), options.accountId, this.instruments)
+    this.url = oandaStreamUrl(
+      oandaStreamBase(options.mode, options.baseUrl),
+      options.accountId,
+      this.instruments
+    )
     this.#backoff = new Backoff(options.backoff)
     this.#stallMs = options.keepaliveMs ?? DEFAULT_STALL_MS
   }
@@ -122,7 +132,10 @@ export class OandaFeed implements MarketFeed {
     try {
       feedWatchdog()
       const response = await fetch(this.url, {
-        headers: { 'Authorization': `Bearer ${this.options.apiKey}`, 'Accept-Datetime-Format': 'RFC3339' },
+        headers: {
+          'Authorization': `Bearer ${this.options.apiKey}`,
+          'Accept-Datetime-Format': 'RFC3339',
+        },
         signal: abort.signal,
       })
       if (!response.ok || !response.body) {

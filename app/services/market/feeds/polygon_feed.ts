@@ -2,7 +2,13 @@ import logger from '@adonisjs/core/services/logger'
 import feedHealth from '#services/market/feed_health'
 import { ReconnectingSocket } from '#services/market/feeds/reconnecting_socket'
 import { QuoteWriter } from '#services/market/feeds/quote_writer'
-import { type FeedConnectionOptions, type FeedInstrument, type MarketFeed, reportDown, reportStarting } from '#services/market/feeds/provider'
+import {
+  type FeedConnectionOptions,
+  type FeedInstrument,
+  type MarketFeed,
+  reportDown,
+  reportStarting,
+} from '#services/market/feeds/provider'
 
 /** Massive (formerly Polygon.io) websocket host; the cluster is the path. */
 export const POLYGON_WS_URL = 'wss://socket.massive.com'
@@ -105,7 +111,8 @@ export class PolygonFeed implements MarketFeed {
     if (event.ev === 'status') return this.#onStatus(event)
     if (event.ev !== QUOTE_EVENT[this.options.cluster]) return
     if (this.options.cluster === 'forex') {
-      if (typeof event.p === 'string') this.#writer.put(nameFromPolygonPair(event.p), { bid: event.b, ask: event.a })
+      if (typeof event.p === 'string')
+        this.#writer.put(nameFromPolygonPair(event.p), { bid: event.b, ask: event.a })
     } else if (typeof event.pair === 'string') {
       this.#writer.put(nameFromPolygonPair(event.pair), { bid: event.bp, ask: event.ap })
     }

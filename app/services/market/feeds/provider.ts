@@ -33,15 +33,25 @@ export interface FeedConnectionOptions {
   now?: () => number
 }
 
-export async function loadFeedInstruments(categories: readonly Category[]): Promise<FeedInstrument[]> {
+export async function loadFeedInstruments(
+  categories: readonly Category[]
+): Promise<FeedInstrument[]> {
   if (categories.length === 0) return []
-  const rows = await Instrument.query().whereIn('category', [...categories]).orderBy('id', 'asc')
-  return rows.map((i) => ({ name: i.name, category: i.category, quote: i.quote, storedBid: i.bids }))
+  const rows = await Instrument.query()
+    .whereIn('category', [...categories])
+    .orderBy('id', 'asc')
+  return rows.map((i) => ({
+    name: i.name,
+    category: i.category,
+    quote: i.quote,
+    storedBid: i.bids,
+  }))
 }
 
 /** Reports a feed down on the status page, logging only the fall from connected (retries stay quiet). */
 export function reportDown(feed: FeedName, message: string) {
-  if (feedHealth.heartbeat(feed)?.success) logger.warn({ feed, reason: message }, 'market feed disconnected')
+  if (feedHealth.heartbeat(feed)?.success)
+    logger.warn({ feed, reason: message }, 'market feed disconnected')
   feedHealth.report(feed, false, message)
 }
 

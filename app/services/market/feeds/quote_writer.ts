@@ -66,8 +66,10 @@ export class QuoteWriter {
     const asks = normalizePrice(raw.ask, decimals)
     // A crossed book (ask under bid) is a bad print, never a price to trade on.
     if (!bids || !asks || money(asks).lt(bids)) return false
-    const closeoutBid = raw.closeoutBid === undefined ? bids : normalizePrice(raw.closeoutBid, decimals) ?? bids
-    const closeoutAsk = raw.closeoutAsk === undefined ? asks : normalizePrice(raw.closeoutAsk, decimals) ?? asks
+    const closeoutBid =
+      raw.closeoutBid === undefined ? bids : (normalizePrice(raw.closeoutBid, decimals) ?? bids)
+    const closeoutAsk =
+      raw.closeoutAsk === undefined ? asks : (normalizePrice(raw.closeoutAsk, decimals) ?? asks)
     priceBook.put({
       name,
       bids,
@@ -85,11 +87,12 @@ export class QuoteWriter {
   #decimalsOf(instrument: FeedInstrument, firstPrice: RawPrice): number | null {
     const known = this.#decimals.get(instrument.name)
     if (known !== undefined) return known
-    const level = instrument.storedBid ?? (firstPrice === null || firstPrice === undefined ? null : String(firstPrice))
+    const level =
+      instrument.storedBid ??
+      (firstPrice === null || firstPrice === undefined ? null : String(firstPrice))
     if (level === null || !/^\d/.test(level)) return null
     const decimals = priceDecimals(instrument.category, instrument.quote, level)
     this.#decimals.set(instrument.name, decimals)
     return decimals
   }
 }
-

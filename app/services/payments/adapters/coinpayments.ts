@@ -1,6 +1,9 @@
 import { isDecimalString } from '#domain/decimal_strings'
 import { providerBase } from '#services/payments/endpoints'
-import { coinpaymentsHmac, coinpaymentsHmacMatches } from '#services/payments/signatures/coinpayments'
+import {
+  coinpaymentsHmac,
+  coinpaymentsHmacMatches,
+} from '#services/payments/signatures/coinpayments'
 import { secureEqual } from '#services/payments/signatures/secure_compare'
 import {
   InvalidSignatureError,
@@ -74,7 +77,9 @@ async function createTransaction(gateway: GatewaySettings, order: PaymentOrder) 
   const payload = (await response.json().catch(() => null)) as Answer
   // Failures come back as HTTP 200 with an error text other than 'ok'.
   if (!response.ok || payload?.error !== 'ok') {
-    throw new ProviderError(`CoinPayments refused the transaction: ${String(payload?.error ?? response.status)}`)
+    throw new ProviderError(
+      `CoinPayments refused the transaction: ${String(payload?.error ?? response.status)}`
+    )
   }
   const link = httpUrl(payload.result?.checkout_url)
   const txnId = payload.result?.txn_id
@@ -94,7 +99,8 @@ function readIpn(fields: URLSearchParams): ProviderNotice | null {
   const custom = fields.get('custom') || null
   // Deposit-address and withdrawal IPNs name no order of ours.
   if (!invoice && !custom) return null
-  if (invoice && custom && invoice !== custom) throw new InvalidSignatureError('IPN invoice and custom disagree')
+  if (invoice && custom && invoice !== custom)
+    throw new InvalidSignatureError('IPN invoice and custom disagree')
   const txRef = (invoice ?? custom)!
 
   const statusText = fields.get('status') ?? ''
@@ -105,8 +111,14 @@ function readIpn(fields: URLSearchParams): ProviderNotice | null {
   if (status >= 100 || status === 2) {
     const amount = fields.get('amount1')
     const currency = fields.get('currency1')
-    if (!isDecimalString(amount) || !currency) throw new InvalidSignatureError('IPN amount is malformed')
-    return { txRef, outcome: 'paid', collected: { amount: amount.trim(), currency }, providerReference }
+    if (!isDecimalString(amount) || !currency)
+      throw new InvalidSignatureError('IPN amount is malformed')
+    return {
+      txRef,
+      outcome: 'paid',
+      collected: { amount: amount.trim(), currency },
+      providerReference,
+    }
   }
   if (status < 0) return { txRef, outcome: 'failed', providerReference }
   return { txRef, outcome: 'pending', providerReference }
@@ -121,8 +133,10 @@ const adapter: PaymentAdapter = {
     if (fields.get('ipn_mode') !== 'hmac') throw new InvalidSignatureError('IPN mode is not HMAC')
     const merchantId = gateway.key4?.trim()
     const ipnSecret = gateway.key5?.trim()
-    if (!merchantId || !ipnSecret) throw new InvalidSignatureError('CoinPayments IPN is not configured')
-    if (!secureEqual(fields.get('merchant') ?? '', merchantId)) throw new InvalidSignatureError('Wrong merchant id')
+    if (!merchantId || !ipnSecret)
+      throw new InvalidSignatureError('CoinPayments IPN is not configured')
+    if (!secureEqual(fields.get('merchant') ?? '', merchantId))
+      throw new InvalidSignatureError('Wrong merchant id')
     if (!coinpaymentsHmacMatches(call.headers['hmac'], ipnSecret, call.rawBody)) {
       throw new InvalidSignatureError('HMAC signature does not match')
     }

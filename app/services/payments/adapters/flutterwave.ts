@@ -32,15 +32,20 @@ function secretKey(gateway: GatewaySettings) {
   return key
 }
 
-async function callApi(gateway: GatewaySettings, method: 'GET' | 'POST', path: string, body?: unknown) {
+async function callApi(
+  gateway: GatewaySettings,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown
+) {
   const bearer = `Bearer ${secretKey(gateway)}`
   let response: Response
   try {
     response = await fetch(`${providerBase('flutterwave', PRODUCTION)}${path}`, {
       method,
       headers: {
-        'Authorization': bearer,
-        'Accept': 'application/json',
+        Authorization: bearer,
+        Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -65,13 +70,21 @@ function transactionId(value: unknown): string | null {
  * 404). Anything else going wrong (outage, rejected key) is a ProviderError:
  * a webhook then gets a 500 and Flutterwave delivers it again later.
  */
-async function verifiedTransaction(gateway: GatewaySettings, id: string): Promise<VerifiedTransaction | null> {
+async function verifiedTransaction(
+  gateway: GatewaySettings,
+  id: string
+): Promise<VerifiedTransaction | null> {
   const { status, payload } = await callApi(gateway, 'GET', `/v3/transactions/${id}/verify`)
   if (status === 400 || status === 404) return null
   if (status >= 300 || !payload) throw new ProviderError(`Flutterwave verify answered ${status}`)
   if (payload.status !== 'success') return null
   const data = payload.data
-  if (!data || typeof data.tx_ref !== 'string' || typeof data.status !== 'string' || transactionId(data.id) !== id) {
+  if (
+    !data ||
+    typeof data.tx_ref !== 'string' ||
+    typeof data.status !== 'string' ||
+    transactionId(data.id) !== id
+  ) {
     throw new ProviderError('Flutterwave verify answered an unexpected shape')
   }
   return data as VerifiedTransaction
@@ -82,8 +95,14 @@ function noticeOf(tx: VerifiedTransaction): ProviderNotice {
   if (tx.status === 'successful') {
     // Flutterwave sends the amount as a JSON number: read back as the decimal it wrote, never computed on.
     const amount = decimalFromJson(tx.amount)
-    if (!amount || typeof tx.currency !== 'string') throw new ProviderError('Flutterwave verify answered no amount')
-    return { txRef: tx.tx_ref, outcome: 'paid', collected: { amount, currency: tx.currency }, providerReference }
+    if (!amount || typeof tx.currency !== 'string')
+      throw new ProviderError('Flutterwave verify answered no amount')
+    return {
+      txRef: tx.tx_ref,
+      outcome: 'paid',
+      collected: { amount, currency: tx.currency },
+      providerReference,
+    }
   }
   if (tx.status === 'failed') return { txRef: tx.tx_ref, outcome: 'failed', providerReference }
   return { txRef: tx.tx_ref, outcome: 'pending', providerReference }
@@ -116,15 +135,23 @@ const adapter: PaymentAdapter = {
       customizations: { title: site.appName || gateway.name },
     })
     const link = payload?.data?.link
-    if (status >= 400 || payload?.status !== 'success' || typeof link !== 'string' || !/^https?:\/\//.test(link)) {
-      throw new ProviderError(`Flutterwave refused the payment: ${String(payload?.message ?? status)}`)
+    if (
+      status >= 400 ||
+      payload?.status !== 'success' ||
+      typeof link !== 'string' ||
+      !/^https?:\/\//.test(link)
+    ) {
+      throw new ProviderError(
+        `Flutterwave refused the payment: ${String(payload?.message ?? status)}`
+      )
     }
     return { link }
   },
 
   async verify(gateway, call) {
     const secretHash = gateway.key4?.trim()
-    if (!secretHash) throw new InvalidSignatureError('Flutterwave webhook secret hash is not configured')
+    if (!secretHash)
+      throw new InvalidSignatureError('Flutterwave webhook secret hash is not configured')
     if (!flutterwaveHashMatches(call.headers['verif-hash'], secretHash)) {
       throw new InvalidSignatureError('verif-hash does not match')
     }
@@ -132,11 +159,13 @@ const adapter: PaymentAdapter = {
     if (event.event !== 'charge.completed') return null
     const id = transactionId(event.data?.id)
     const txRef = event.data?.tx_ref
-    if (!id || typeof txRef !== 'string' || !txRef) throw new InvalidSignatureError('Webhook names no transaction')
+    if (!id || typeof txRef !== 'string' || !txRef)
+      throw new InvalidSignatureError('Webhook names no transaction')
 
     const tx = await verifiedTransaction(gateway, id)
     // The body is not signed: it only points at a transaction, which must be the one it claims.
-    if (!tx || tx.tx_ref !== txRef) throw new InvalidSignatureError('Flutterwave does not confirm this transaction')
+    if (!tx || tx.tx_ref !== txRef)
+      throw new InvalidSignatureError('Flutterwave does not confirm this transaction')
     return noticeOf(tx)
   },
 

@@ -48,12 +48,15 @@ const adapter: PaymentAdapter = {
     const body: unknown = await response.json().catch(() => null)
     if (!response.ok || !isObject(body)) {
       const message = isObject(body) ? text(body.message) : null
-      throw new ProviderError(`GlobiancePay did not create the checkout (${response.status}) ${message ?? ''}`)
+      throw new ProviderError(
+        `GlobiancePay did not create the checkout (${response.status}) ${message ?? ''}`
+      )
     }
     // The docs show the checkout under `data` (one version flat); the link's field name is UNCONFIRMED.
     const checkout = isObject(body.data) ? body.data : body
     const link = text(checkout.checkoutUrl)
-    if (!link || !/^https:\/\//i.test(link)) throw new ProviderError('GlobiancePay returned no checkout link')
+    if (!link || !/^https:\/\//i.test(link))
+      throw new ProviderError('GlobiancePay returned no checkout link')
     return { link, providerReference: text(checkout.checkoutId) ?? text(checkout.id) ?? undefined }
   },
 

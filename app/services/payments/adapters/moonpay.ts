@@ -40,7 +40,11 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
  * opened with our public key and any externalTransactionId, so a purchase
  * delivered to someone else's wallet must never pay a deposit.
  */
-function noticeFrom(gateway: GatewaySettings, tx: Record<string, unknown>, failedEvent = false): ProviderNotice | null {
+function noticeFrom(
+  gateway: GatewaySettings,
+  tx: Record<string, unknown>,
+  failedEvent = false
+): ProviderNotice | null {
   const txRef = text(tx.externalTransactionId)
   if (!txRef) return null
   const providerReference = text(tx.id) ?? undefined
@@ -50,8 +54,10 @@ function noticeFrom(gateway: GatewaySettings, tx: Record<string, unknown>, faile
 
   const wallet = text(tx.walletAddress)
   const crypto = isObject(tx.currency) ? text(tx.currency.code) : null
-  const ownWallet = wallet !== null && wallet.toLowerCase() === (gateway.key4 ?? '').trim().toLowerCase()
-  const ownCrypto = crypto === null || crypto.toLowerCase() === (gateway.key5 ?? '').trim().toLowerCase()
+  const ownWallet =
+    wallet !== null && wallet.toLowerCase() === (gateway.key4 ?? '').trim().toLowerCase()
+  const ownCrypto =
+    crypto === null || crypto.toLowerCase() === (gateway.key5 ?? '').trim().toLowerCase()
   const amount = decimalFromJson(tx.baseCurrencyAmount)
   const currency = isObject(tx.baseCurrency) ? text(tx.baseCurrency.code) : null
   if (!ownWallet || !ownCrypto || !amount || !currency) {
@@ -61,7 +67,12 @@ function noticeFrom(gateway: GatewaySettings, tx: Record<string, unknown>, faile
     )
     return { txRef, outcome: 'pending', providerReference }
   }
-  return { txRef, outcome: 'paid', collected: { amount, currency: currency.toUpperCase() }, providerReference }
+  return {
+    txRef,
+    outcome: 'paid',
+    collected: { amount, currency: currency.toUpperCase() },
+    providerReference,
+  }
 }
 
 const adapter: PaymentAdapter = {
@@ -70,7 +81,10 @@ const adapter: PaymentAdapter = {
     const secretKey = required(gateway, 'key2', 'secret key')
     const walletAddress = required(gateway, 'key4', 'wallet address')
     const crypto = required(gateway, 'key5', 'receiving currency')
-    const widget = providerBase('moonpay-widget', publicKey.startsWith('pk_test_') ? WIDGET_SANDBOX : WIDGET_LIVE)
+    const widget = providerBase(
+      'moonpay-widget',
+      publicKey.startsWith('pk_test_') ? WIDGET_SANDBOX : WIDGET_LIVE
+    )
     const link = signedMoonpayUrl(
       widget,
       [
@@ -127,11 +141,12 @@ const adapter: PaymentAdapter = {
       signal: AbortSignal.timeout(10_000),
     })
     if (response.status === 404) return null
-    if (!response.ok) throw new ProviderError(`MoonPay transaction lookup failed (${response.status})`)
+    if (!response.ok)
+      throw new ProviderError(`MoonPay transaction lookup failed (${response.status})`)
     const body: unknown = await response.json().catch(() => null)
-    const transactions = (Array.isArray(body) ? body : [body]).filter(isObject).filter(
-      (tx) => text(tx.externalTransactionId) === deposit.txRef
-    )
+    const transactions = (Array.isArray(body) ? body : [body])
+      .filter(isObject)
+      .filter((tx) => text(tx.externalTransactionId) === deposit.txRef)
     const pick =
       transactions.find((tx) => tx.status === 'completed') ??
       transactions.find((tx) => tx.status !== 'failed') ??

@@ -1,6 +1,11 @@
 import { money } from '#domain/money'
 import { PaypalApiError, paypalCredentials, paypalRequest } from '#services/payments/paypal_client'
-import { noticeFromOrder, noticeFromWebhookEvent, orderHasCaptures, type PaypalOrder } from '#services/payments/paypal_notices'
+import {
+  noticeFromOrder,
+  noticeFromWebhookEvent,
+  orderHasCaptures,
+  type PaypalOrder,
+} from '#services/payments/paypal_notices'
 import { verifyPaypalWebhook } from '#services/payments/paypal_webhooks'
 import {
   ProviderError,
@@ -36,12 +41,16 @@ export async function createPaypalOrder(
           reference_id: deposit.txRef,
           custom_id: deposit.txRef,
           invoice_id: deposit.txRef,
-          amount: { currency_code: deposit.currency.toUpperCase(), value: money(deposit.total).toFixed(2) },
+          amount: {
+            currency_code: deposit.currency.toUpperCase(),
+            value: money(deposit.total).toFixed(2),
+          },
         },
       ],
     },
   })
-  if (typeof order.id !== 'string' || !ORDER_ID.test(order.id)) throw new ProviderError('PayPal answered no order id')
+  if (typeof order.id !== 'string' || !ORDER_ID.test(order.id))
+    throw new ProviderError('PayPal answered no order id')
   return order.id
 }
 
@@ -66,7 +75,10 @@ const REFUSED = ['INSTRUMENT_DECLINED', 'PAYMENT_DENIED', 'TRANSACTION_REFUSED']
  * replay, a second tab) answers ORDER_ALREADY_CAPTURED: the order is read
  * back and judged the same way. Null when the order names no deposit.
  */
-export async function capturePaypalOrder(gateway: GatewaySettings, orderId: string): Promise<ProviderNotice | null> {
+export async function capturePaypalOrder(
+  gateway: GatewaySettings,
+  orderId: string
+): Promise<ProviderNotice | null> {
   if (!ORDER_ID.test(orderId)) throw new ProviderError('Not a PayPal order id')
   let order: PaypalOrder
   try {
@@ -79,7 +91,8 @@ export async function capturePaypalOrder(gateway: GatewaySettings, orderId: stri
     })
   } catch (error) {
     if (!(error instanceof PaypalApiError) || error.status !== 422) throw error
-    if (error.has('ORDER_ALREADY_CAPTURED')) return noticeFromOrder(await readOrder(gateway, orderId))
+    if (error.has('ORDER_ALREADY_CAPTURED'))
+      return noticeFromOrder(await readOrder(gateway, orderId))
     if (REFUSED.some((issue) => error.has(issue))) {
       const read = noticeFromOrder(await readOrder(gateway, orderId))
       return read && read.outcome !== 'paid' ? { ...read, outcome: 'failed' } : read

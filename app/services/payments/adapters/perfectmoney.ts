@@ -2,7 +2,10 @@ import settings from '#services/settings_service'
 import { isDecimalString } from '#domain/decimal_strings'
 import { money } from '#domain/money'
 import { providerBase } from '#services/payments/endpoints'
-import { perfectMoneyHashMatches, type PerfectMoneyHashedFields } from '#services/payments/signatures/perfectmoney'
+import {
+  perfectMoneyHashMatches,
+  type PerfectMoneyHashedFields,
+} from '#services/payments/signatures/perfectmoney'
 import { secureEqual } from '#services/payments/signatures/secure_compare'
 import {
   InvalidSignatureError,
@@ -65,12 +68,15 @@ const adapter: PaymentAdapter = {
       NOPAYMENT_URL_METHOD: 'GET',
       SUGGESTED_MEMO: `Deposit #${order.depositId}`,
     })
-    return { link: `${providerBase('perfectmoney', PRODUCTION)}/api/step1.asp?${fields.toString()}` }
+    return {
+      link: `${providerBase('perfectmoney', PRODUCTION)}/api/step1.asp?${fields.toString()}`,
+    }
   },
 
   async verify(gateway, call) {
     const alternatePassphrase = gateway.key3?.trim()
-    if (!alternatePassphrase) throw new InvalidSignatureError('Perfect Money alternate passphrase is not configured')
+    if (!alternatePassphrase)
+      throw new InvalidSignatureError('Perfect Money alternate passphrase is not configured')
     // Hashed values must be the posted text itself, so the raw body is parsed here.
     const form = new URLSearchParams(call.rawBody)
     const fields = hashedFields(form)
@@ -82,7 +88,8 @@ const adapter: PaymentAdapter = {
     if (!ours || !secureEqual(fields.PAYEE_ACCOUNT, ours)) {
       throw new InvalidSignatureError('Payment was not made to our wallet for these units')
     }
-    if (!isDecimalString(fields.PAYMENT_AMOUNT)) throw new InvalidSignatureError('PAYMENT_AMOUNT is malformed')
+    if (!isDecimalString(fields.PAYMENT_AMOUNT))
+      throw new InvalidSignatureError('PAYMENT_AMOUNT is malformed')
     return {
       txRef: fields.PAYMENT_ID,
       outcome: 'paid',

@@ -1,5 +1,10 @@
 import { providerBase } from '#services/payments/endpoints'
-import { InvalidSignatureError, ProviderError, type GatewaySettings, type PaymentAdapter } from '#services/payments/types'
+import {
+  InvalidSignatureError,
+  ProviderError,
+  type GatewaySettings,
+  type PaymentAdapter,
+} from '#services/payments/types'
 
 /**
  * PrMoney (prmoney.com/page/api; PROTOCOLS.md §11). Confirmed from the
@@ -25,7 +30,8 @@ export interface PrMoneyToken {
 export async function prmoneyAccessToken(gateway: GatewaySettings): Promise<PrMoneyToken> {
   const clientId = gateway.key1?.trim()
   const clientSecret = gateway.key2?.trim()
-  if (!clientId || !clientSecret) throw new ProviderError('PrMoney client id and secret are not configured')
+  if (!clientId || !clientSecret)
+    throw new ProviderError('PrMoney client id and secret are not configured')
   const response = await fetch(`${providerBase('prmoney', API)}/oauth/token`, {
     method: 'POST',
     headers: { 'Accept': 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },

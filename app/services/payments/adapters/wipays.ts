@@ -1,7 +1,12 @@
 import { providerBase } from '#services/payments/endpoints'
 import { decimalFromJson } from '#services/payments/json_amounts'
 import { wipaysSignatureMatches } from '#services/payments/signatures/wipays'
-import { InvalidSignatureError, ProviderError, type PaymentAdapter, type ProviderNotice } from '#services/payments/types'
+import {
+  InvalidSignatureError,
+  ProviderError,
+  type PaymentAdapter,
+  type ProviderNotice,
+} from '#services/payments/types'
 
 /**
  * WiPays hosted payment page (docs.wipays.com; PROTOCOLS.md §11). Each
@@ -36,7 +41,15 @@ function field(value: unknown): string | null {
  * The docs show only "success"; the failure words are UNCONFIRMED, so only
  * these decline the deposit and any other status leaves it pending.
  */
-const FAILED_STATUSES = new Set(['failed', 'failure', 'cancelled', 'canceled', 'rejected', 'declined', 'expired'])
+const FAILED_STATUSES = new Set([
+  'failed',
+  'failure',
+  'cancelled',
+  'canceled',
+  'rejected',
+  'declined',
+  'expired',
+])
 
 function splitName(fullName: string) {
   const parts = fullName.trim().split(/\s+/)
@@ -82,8 +95,16 @@ const adapter: PaymentAdapter = {
     })
     const body: unknown = await response.json().catch(() => null)
     const link = isObject(body) && typeof body.redirect_url === 'string' ? body.redirect_url : null
-    if (!response.ok || !isObject(body) || body.status !== 'success' || !link || !/^https?:\/\//i.test(link)) {
-      const message = isObject(body) ? JSON.stringify(body.message ?? body.status ?? '').slice(0, 200) : ''
+    if (
+      !response.ok ||
+      !isObject(body) ||
+      body.status !== 'success' ||
+      !link ||
+      !/^https?:\/\//i.test(link)
+    ) {
+      const message = isObject(body)
+        ? JSON.stringify(body.message ?? body.status ?? '').slice(0, 200)
+        : ''
       throw new ProviderError(`WiPays did not initiate the payment (${response.status}) ${message}`)
     }
     return { link }
@@ -102,7 +123,8 @@ const adapter: PaymentAdapter = {
     const identifier = field(ipn.identifier)
     const timestamp = field(ipn.timestamp)
     const signature = field(ipn.signature)
-    if (!identifier || !timestamp || !signature) throw new InvalidSignatureError('Malformed WiPays IPN')
+    if (!identifier || !timestamp || !signature)
+      throw new InvalidSignatureError('Malformed WiPays IPN')
     if (!wipaysSignatureMatches(signature, secretKey, identifier, timestamp)) {
       throw new InvalidSignatureError('Invalid WiPays signature')
     }
@@ -113,12 +135,18 @@ const adapter: PaymentAdapter = {
     if (data.type !== 'checkout') return pending
 
     const status = (field(ipn.status) ?? '').toLowerCase()
-    if (FAILED_STATUSES.has(status)) return { txRef: identifier, outcome: 'failed', providerReference }
+    if (FAILED_STATUSES.has(status))
+      return { txRef: identifier, outcome: 'failed', providerReference }
     if (status !== 'success') return pending
     const amount = decimalFromJson(data.amount)
     const currency = field(data.currency)
     if (!amount || !currency) return pending
-    return { txRef: identifier, outcome: 'paid', collected: { amount, currency }, providerReference }
+    return {
+      txRef: identifier,
+      outcome: 'paid',
+      collected: { amount, currency },
+      providerReference,
+    }
   },
 }
 

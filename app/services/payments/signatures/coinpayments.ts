@@ -11,7 +11,11 @@ export function coinpaymentsHmac(secret: string, rawBody: string): string {
 }
 
 /** Whether an `HMAC` header signs `rawBody` with `secret`; a missing header never does. */
-export function coinpaymentsHmacMatches(header: string | undefined, secret: string, rawBody: string): boolean {
+export function coinpaymentsHmacMatches(
+  header: string | undefined,
+  secret: string,
+  rawBody: string
+): boolean {
   if (!header) return false
   return secureEqual(header.trim().toLowerCase(), coinpaymentsHmac(secret, rawBody))
 }

@@ -16,11 +16,18 @@ export function moonpayUrlSignature(secretKey: string, search: string): string {
  * for URL normalisation to re-encode after signing.
  */
 export function encodeMoonpayValue(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+  )
 }
 
 /** `base?query&signature=…`: the parameters in order, then the signature of '?' + query, last. */
-export function signedMoonpayUrl(base: string, params: [string, string][], secretKey: string): string {
+export function signedMoonpayUrl(
+  base: string,
+  params: [string, string][],
+  secretKey: string
+): string {
   const query = params.map(([name, value]) => `${name}=${encodeMoonpayValue(value)}`).join('&')
   const signature = moonpayUrlSignature(secretKey, `?${query}`)
   return `${base}?${query}&signature=${encodeURIComponent(signature)}`
@@ -31,7 +38,11 @@ export function signedMoonpayUrl(base: string, params: [string, string][], secre
  * `Moonpay-Signature-V2` header is `t=<unix seconds>,s=<hex>`, where s is the
  * lower-case hex HMAC-SHA256 keyed with the webhook key over `t + "." + body`.
  */
-export function moonpayWebhookSignature(webhookKey: string, timestamp: string, rawBody: string): string {
+export function moonpayWebhookSignature(
+  webhookKey: string,
+  timestamp: string,
+  rawBody: string
+): string {
   return createHmac('sha256', webhookKey).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex')
 }
 
@@ -60,7 +71,8 @@ export function checkMoonpayWebhook(
   const t = parts.get('t')
   const s = parts.get('s')
   if (!t || !s || !/^\d{1,12}$/.test(t) || !/^[0-9a-fA-F]{64}$/.test(s)) return 'malformed'
-  if (!secureEqual(s.toLowerCase(), moonpayWebhookSignature(webhookKey, t, rawBody))) return 'mismatch'
+  if (!secureEqual(s.toLowerCase(), moonpayWebhookSignature(webhookKey, t, rawBody)))
+    return 'mismatch'
   if (Math.abs(nowSeconds - Number(t)) > toleranceSeconds) return 'stale'
   return 'ok'
 }

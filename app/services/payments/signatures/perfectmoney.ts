@@ -12,7 +12,8 @@ export interface PerfectMoneyHashedFields {
   TIMESTAMPGMT: string
 }
 
-const upperMd5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase()
+const upperMd5 = (text: string) =>
+  createHash('md5').update(text, 'utf8').digest('hex').toUpperCase()
 
 /**
  * Perfect Money SCI V2_HASH: UPPER(hex MD5) of PAYMENT_ID:PAYEE_ACCOUNT:
@@ -20,7 +21,10 @@ const upperMd5 = (text: string) => createHash('md5').update(text, 'utf8').digest
  * UPPER(hex MD5(alternate passphrase)):TIMESTAMPGMT. The passphrase enters
  * only through its hash, as in Perfect Money's own sample.
  */
-export function perfectMoneyV2Hash(fields: PerfectMoneyHashedFields, alternatePassphrase: string): string {
+export function perfectMoneyV2Hash(
+  fields: PerfectMoneyHashedFields,
+  alternatePassphrase: string
+): string {
   return upperMd5(
     [
       fields.PAYMENT_ID,

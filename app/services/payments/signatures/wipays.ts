@@ -7,8 +7,15 @@ import { secureEqual } from '#services/payments/signatures/secure_compare'
  * identifier followed by the IPN's top-level timestamp — not data.timestamp,
  * not data.trx. It does not cover amount or status.
  */
-export function wipaysIpnSignature(secretKey: string, identifier: string, timestamp: string): string {
-  return createHmac('sha256', secretKey).update(`${identifier}${timestamp}`, 'utf8').digest('hex').toUpperCase()
+export function wipaysIpnSignature(
+  secretKey: string,
+  identifier: string,
+  timestamp: string
+): string {
+  return createHmac('sha256', secretKey)
+    .update(`${identifier}${timestamp}`, 'utf8')
+    .digest('hex')
+    .toUpperCase()
 }
 
 /** Whether a posted signature matches (hex compared case-insensitively, in constant time). */
@@ -18,5 +25,8 @@ export function wipaysSignatureMatches(
   identifier: string,
   timestamp: string
 ): boolean {
-  return secureEqual(received.trim().toUpperCase(), wipaysIpnSignature(secretKey, identifier, timestamp))
+  return secureEqual(
+    received.trim().toUpperCase(),
+    wipaysIpnSignature(secretKey, identifier, timestamp)
+  )
 }

@@ -53,14 +53,24 @@ export default function DepositHistory() {
             <span>{t(r.description)}</span>
           )}
           {r.proofUrl && (
-            <a href={r.proofUrl} target="_blank" rel="noopener noreferrer" className="text-small text-primary underline" data-testid={`deposit-proof-${r.id}`}>
+            <a
+              href={r.proofUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-small text-primary underline"
+              data-testid={`deposit-proof-${r.id}`}
+            >
               {t('Proof')}
             </a>
           )}
         </div>
       ),
     },
-    { key: 'reference', label: 'Reference', render: (r) => <span className="break-all text-tiny">{r.reference}</span> },
+    {
+      key: 'reference',
+      label: 'Reference',
+      render: (r) => <span className="break-all text-tiny">{r.reference}</span>,
+    },
     c.amount,
     c.fee,
     c.total,
@@ -72,10 +82,22 @@ export default function DepositHistory() {
       render: (r) =>
         r.status === 'pending' ? (
           <div className="flex gap-2">
-            <Button size="sm" color="success" variant="flat" onPress={() => decisions.ask(r, 'approve')} data-testid={`approve-${r.id}`}>
+            <Button
+              size="sm"
+              color="success"
+              variant="flat"
+              onPress={() => decisions.ask(r, 'approve')}
+              data-testid={`approve-${r.id}`}
+            >
               {t('Approve')}
             </Button>
-            <Button size="sm" color="danger" variant="flat" onPress={() => decisions.ask(r, 'decline')} data-testid={`decline-${r.id}`}>
+            <Button
+              size="sm"
+              color="danger"
+              variant="flat"
+              onPress={() => decisions.ask(r, 'decline')}
+              data-testid={`decline-${r.id}`}
+            >
               {t('Decline')}
             </Button>
           </div>

@@ -12,7 +12,13 @@ import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 import { isHttpsUrl } from '~/lib/rules'
 
-type Values = { name: string; link: string; customLabel: string; customValue: string; logo: File | null }
+type Values = {
+  name: string
+  link: string
+  customLabel: string
+  customValue: string
+  logo: File | null
+}
 
 /**
  * External Payments (admin spec §2 External Payment list): the generic data
@@ -22,7 +28,9 @@ type Values = { name: string; link: string; customLabel: string; customValue: st
  * adding, and left empty keeps the current one), and delete behind
  * 'Are you sure to delete this payment?'.
  */
-export default function ExternalPayments({ fileRules }: InferPageProps<ExternalPaymentsController, 'index'>) {
+export default function ExternalPayments({
+  fileRules,
+}: InferPageProps<ExternalPaymentsController, 'index'>) {
   const { t } = useTranslation()
   const list = useServerList<ExternalPaymentRow>('/admin/externalPayments/api')
   const editor = useRecordEditor<ExternalPaymentRow, Values>({
@@ -37,7 +45,11 @@ export default function ExternalPayments({ fileRules }: InferPageProps<ExternalP
     }),
     rules: (v, row) => ({
       name: v.name.trim() ? undefined : 'Name is required',
-      link: !v.link.trim() ? 'Link is required' : isHttpsUrl(v.link) ? undefined : 'Link must be an absolute https:// address',
+      link: !v.link.trim()
+        ? 'Link is required'
+        : isHttpsUrl(v.link)
+          ? undefined
+          : 'Link must be an absolute https:// address',
       logo: row || v.logo ? undefined : 'Logo is required',
     }),
     fields: (form, row) => (
@@ -47,7 +59,11 @@ export default function ExternalPayments({ fileRules }: InferPageProps<ExternalP
         <TextField form={form} name="customLabel" label="Custom Label" />
         <TextField form={form} name="customValue" label="Custom Value" />
         {row?.logo && !form.values.logo && (
-          <img src={row.logo.url} alt={row.name} className="h-12 max-w-40 self-start object-contain" />
+          <img
+            src={row.logo.url}
+            alt={row.name}
+            className="h-12 max-w-40 self-start object-contain"
+          />
         )}
         <FileField
           form={form}
@@ -56,7 +72,9 @@ export default function ExternalPayments({ fileRules }: InferPageProps<ExternalP
           accept={fileRules.accept}
           description={
             row
-              ? t('PNG, JPEG or WebP, at most {size} MB · leave empty to keep the current logo', { size: fileRules.maxMb })
+              ? t('PNG, JPEG or WebP, at most {size} MB · leave empty to keep the current logo', {
+                  size: fileRules.maxMb,
+                })
               : t('PNG, JPEG or WebP, at most {size} MB', { size: fileRules.maxMb })
           }
         />
@@ -73,7 +91,10 @@ export default function ExternalPayments({ fileRules }: InferPageProps<ExternalP
       if (v.logo) data.append('logo', v.logo)
       return data
     },
-    remove: { url: (row) => `/admin/externalPayments/${row.id}`, message: 'Are you sure to delete this payment?' },
+    remove: {
+      url: (row) => `/admin/externalPayments/${row.id}`,
+      message: 'Are you sure to delete this payment?',
+    },
     rowId: (row) => row.id,
     onChanged: list.reload,
   })
@@ -84,7 +105,11 @@ export default function ExternalPayments({ fileRules }: InferPageProps<ExternalP
       key: 'logo',
       label: 'Logo',
       render: (r) =>
-        r.logo ? <img src={r.logo.url} alt={r.name} className="h-8 max-w-24 object-contain" /> : <span>-</span>,
+        r.logo ? (
+          <img src={r.logo.url} alt={r.name} className="h-8 max-w-24 object-contain" />
+        ) : (
+          <span>-</span>
+        ),
     },
     { key: 'name', label: 'Name', sortValue: (r) => r.name.toLowerCase() },
     {

@@ -4,7 +4,10 @@ import { staffLayout } from '~/layouts/staff_layout'
 import { GatewayGrid } from '~/components/gateways/gateway_grid'
 
 /** Automatic Gateways (admin spec §2 Gateways): the grid of automatic gateway cards. */
-export default function AutomaticGateways({ gateways, fileRules }: InferPageProps<GatewaysController, 'automatic'>) {
+export default function AutomaticGateways({
+  gateways,
+  fileRules,
+}: InferPageProps<GatewaysController, 'automatic'>) {
   return (
     <>
       <GatewayGrid gateways={gateways} fileRules={fileRules} />

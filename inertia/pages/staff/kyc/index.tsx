@@ -9,13 +9,11 @@ import { useRowAction } from '~/hooks/use_row_action'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 
-
 const STATUS_COLORS: Record<KycDocumentRow['status'], 'warning' | 'success' | 'danger'> = {
   pending: 'warning',
   approved: 'success',
   declined: 'danger',
 }
-
 
 /**
  * KYC Documents (admin spec §2): the generic data table over /admin/kyc/api,
@@ -44,14 +42,23 @@ export default function KycDocuments() {
         confirmColor: 'danger',
         reasonLabel: 'Decline Reason',
         testId: 'kyc-decline-dialog',
-        request: (row, reason) => ({ method: 'POST', url: `/admin/kyc/${row.id}/decline`, body: { declineReason: reason } }),
+        request: (row, reason) => ({
+          method: 'POST',
+          url: `/admin/kyc/${row.id}/decline`,
+          body: { declineReason: reason },
+        }),
       },
     },
     { onDone: list.reload }
   )
 
   const columns: PagedColumn<KycDocumentRow>[] = [
-    { key: 'document', label: 'Document', render: (r) => t(r.document), sortValue: (r) => r.document },
+    {
+      key: 'document',
+      label: 'Document',
+      render: (r) => t(r.document),
+      sortValue: (r) => r.document,
+    },
     { key: 'fullName', label: 'Full Name', sortValue: (r) => r.fullName },
     { key: 'email', label: 'Client Email', sortValue: (r) => r.email },
     {
@@ -59,7 +66,12 @@ export default function KycDocuments() {
       label: 'Status',
       sortValue: (r) => r.status,
       render: (r) => (
-        <Chip size="sm" variant="flat" color={STATUS_COLORS[r.status]} data-testid={`kyc-status-${r.id}`}>
+        <Chip
+          size="sm"
+          variant="flat"
+          color={STATUS_COLORS[r.status]}
+          data-testid={`kyc-status-${r.id}`}
+        >
           {t(KYC_STATUS_LABELS[r.status])}
         </Chip>
       ),
@@ -69,7 +81,12 @@ export default function KycDocuments() {
       key: 'view',
       label: 'View',
       render: (r) => (
-        <Button size="sm" variant="flat" onPress={() => setViewing(r)} data-testid={`kyc-view-${r.id}`}>
+        <Button
+          size="sm"
+          variant="flat"
+          onPress={() => setViewing(r)}
+          data-testid={`kyc-view-${r.id}`}
+        >
           {t('View')}
         </Button>
       ),
@@ -125,19 +142,28 @@ export default function KycDocuments() {
         testId="kyc-table"
       />
 
-      <Modal isOpen={viewing !== null} onClose={() => setViewing(null)} size="5xl" scrollBehavior="inside">
+      <Modal
+        isOpen={viewing !== null}
+        onClose={() => setViewing(null)}
+        size="5xl"
+        scrollBehavior="inside"
+      >
         <ModalContent data-testid="kyc-view-modal">
-          <ModalHeader>
-            {viewing ? `${t(viewing.document)} · ${viewing.fullName}` : ''}
-          </ModalHeader>
+          <ModalHeader>{viewing ? `${t(viewing.document)} · ${viewing.fullName}` : ''}</ModalHeader>
           <ModalBody className="pb-6">
             {viewing && (
               <div className="grid gap-4 md:grid-cols-3">
                 {KYC_SIDES.map((side) => {
                   const file = viewing[side]
                   return (
-                    <figure key={side} className="flex flex-col gap-2" data-testid={`kyc-file-${side}`}>
-                      <figcaption className="text-small font-medium">{t(KYC_SIDE_LABELS[side])}</figcaption>
+                    <figure
+                      key={side}
+                      className="flex flex-col gap-2"
+                      data-testid={`kyc-file-${side}`}
+                    >
+                      <figcaption className="text-small font-medium">
+                        {t(KYC_SIDE_LABELS[side])}
+                      </figcaption>
                       {!file ? (
                         <span className="text-small text-default-500">{t('No file')}</span>
                       ) : file.kind === 'pdf' ? (

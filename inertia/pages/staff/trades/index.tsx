@@ -4,7 +4,13 @@ import type { InferPageProps } from '@adonisjs/inertia/types'
 import type TradesController from '#controllers/staff/trades_controller'
 import type { StaffTradeRow } from '#transformers/staff_trade_transformer'
 import type { TradeListType } from '@domain/trade_list'
-import { formatDecimal, formatMoney, formatProfitLoss, formatRate, orderTypeLabel } from '@domain/formatting'
+import {
+  formatDecimal,
+  formatMoney,
+  formatProfitLoss,
+  formatRate,
+  orderTypeLabel,
+} from '@domain/formatting'
 import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
@@ -32,7 +38,11 @@ function TradesList({ type }: { type: TradeListType }) {
       sortValue: (r) => r.user.email,
       render: (r) => (
         <div className="flex flex-col">
-          <Link href={`/admin/customers/edit/${r.user.id}`} className="text-primary underline-offset-2 hover:underline" data-testid={`trade-user-${r.id}`}>
+          <Link
+            href={`/admin/customers/edit/${r.user.id}`}
+            className="text-primary underline-offset-2 hover:underline"
+            data-testid={`trade-user-${r.id}`}
+          >
             {r.user.email}
           </Link>
           {r.balance.mode && (
@@ -43,11 +53,34 @@ function TradesList({ type }: { type: TradeListType }) {
         </div>
       ),
     },
-    { key: 'type', label: 'TYPE', sortValue: (r) => r.type, render: (r) => t(orderTypeLabel(r.type)) },
+    {
+      key: 'type',
+      label: 'TYPE',
+      sortValue: (r) => r.type,
+      render: (r) => t(orderTypeLabel(r.type)),
+    },
     { key: 'instrument', label: 'INSTRUMENT', sortValue: (r) => r.instrument },
-    { key: 'openRate', label: 'OPEN RATE', align: 'end', sortValue: (r) => r.openRate, render: (r) => rate(r.openRate, r) },
-    { key: 'closeRate', label: 'CLOSE RATE', align: 'end', sortValue: (r) => r.closeRate, render: (r) => rate(r.closeRate, r) },
-    { key: 'spread', label: 'SPREAD', align: 'end', sortValue: (r) => r.spread, render: (r) => formatDecimal(r.spread) },
+    {
+      key: 'openRate',
+      label: 'OPEN RATE',
+      align: 'end',
+      sortValue: (r) => r.openRate,
+      render: (r) => rate(r.openRate, r),
+    },
+    {
+      key: 'closeRate',
+      label: 'CLOSE RATE',
+      align: 'end',
+      sortValue: (r) => r.closeRate,
+      render: (r) => rate(r.closeRate, r),
+    },
+    {
+      key: 'spread',
+      label: 'SPREAD',
+      align: 'end',
+      sortValue: (r) => r.spread,
+      render: (r) => formatDecimal(r.spread),
+    },
     {
       key: 'marginUsed',
       label: 'MARGIN USED',
@@ -62,7 +95,9 @@ function TradesList({ type }: { type: TradeListType }) {
       sortValue: (r) => r.proLoss,
       render: (r) => (
         <span
-          className={r.proLoss === null ? '' : r.proLoss.startsWith('-') ? 'text-danger' : 'text-success'}
+          className={
+            r.proLoss === null ? '' : r.proLoss.startsWith('-') ? 'text-danger' : 'text-success'
+          }
           title={r.proLossLive ? t('At the current price') : undefined}
           data-testid={`trade-pnl-${r.id}`}
         >
@@ -78,7 +113,12 @@ function TradesList({ type }: { type: TradeListType }) {
       label: 'STATUS',
       sortValue: (r) => r.status,
       render: (r) => (
-        <Chip size="sm" variant="flat" color={r.status === 'open' ? 'primary' : 'default'} data-testid={`trade-status-${r.id}`}>
+        <Chip
+          size="sm"
+          variant="flat"
+          color={r.status === 'open' ? 'primary' : 'default'}
+          data-testid={`trade-status-${r.id}`}
+        >
           {t(r.status === 'open' ? 'Open' : 'Closed')}
         </Chip>
       ),
@@ -88,15 +128,32 @@ function TradesList({ type }: { type: TradeListType }) {
       label: 'ACTIONS',
       render: (r) => (
         <div className="flex gap-2">
-          <Button size="sm" variant="flat" onPress={() => actions.edit(r)} data-testid={`trade-edit-${r.id}`}>
+          <Button
+            size="sm"
+            variant="flat"
+            onPress={() => actions.edit(r)}
+            data-testid={`trade-edit-${r.id}`}
+          >
             {t('Edit')}
           </Button>
           {r.status === 'open' && (
-            <Button size="sm" color="warning" variant="flat" onPress={() => actions.close(r)} data-testid={`trade-close-${r.id}`}>
+            <Button
+              size="sm"
+              color="warning"
+              variant="flat"
+              onPress={() => actions.close(r)}
+              data-testid={`trade-close-${r.id}`}
+            >
               {t('Close')}
             </Button>
           )}
-          <Button size="sm" color="danger" variant="flat" onPress={() => actions.remove(r)} data-testid={`trade-delete-${r.id}`}>
+          <Button
+            size="sm"
+            color="danger"
+            variant="flat"
+            onPress={() => actions.remove(r)}
+            data-testid={`trade-delete-${r.id}`}
+          >
             {t('Delete')}
           </Button>
         </div>
@@ -106,7 +163,13 @@ function TradesList({ type }: { type: TradeListType }) {
 
   return (
     <>
-      <AdminDataTable label="Trades" list={list} columns={columns} rowKey={(r) => r.id} testId="trades" />
+      <AdminDataTable
+        label="Trades"
+        list={list}
+        columns={columns}
+        rowKey={(r) => r.id}
+        testId="trades"
+      />
       {actions.dialogs}
     </>
   )

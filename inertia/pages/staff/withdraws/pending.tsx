@@ -1,7 +1,10 @@
 import { Button } from '@heroui/react'
 import { staffLayout } from '~/layouts/staff_layout'
 import { useRowAction } from '~/hooks/use_row_action'
-import { StaffWithdrawalsTable, type StaffWithdrawalRow } from '~/components/withdrawals/staff_withdrawals_table'
+import {
+  StaffWithdrawalsTable,
+  type StaffWithdrawalRow,
+} from '~/components/withdrawals/staff_withdrawals_table'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 
@@ -12,7 +15,9 @@ import { useTranslation } from '~/hooks/use_translation'
  */
 export default function PendingWithdraws() {
   const { t } = useTranslation()
-  const list = useServerList<StaffWithdrawalRow>('/admin/withdraws/api/pending', { searchable: false })
+  const list = useServerList<StaffWithdrawalRow>('/admin/withdraws/api/pending', {
+    searchable: false,
+  })
   const decisions = useRowAction<StaffWithdrawalRow, 'approve' | 'decline'>(
     {
       approve: {
@@ -28,7 +33,11 @@ export default function PendingWithdraws() {
         confirmLabel: 'Decline',
         confirmColor: 'danger',
         reasonLabel: 'Decline Reason',
-        request: (row, reason) => ({ method: 'POST', url: `/admin/withdraws/${row.id}/decline`, body: { declineReason: reason } }),
+        request: (row, reason) => ({
+          method: 'POST',
+          url: `/admin/withdraws/${row.id}/decline`,
+          body: { declineReason: reason },
+        }),
       },
     },
     { onDone: list.reload, testId: 'withdraw-confirm' }
@@ -42,10 +51,22 @@ export default function PendingWithdraws() {
         testId="pending-withdraws"
         actions={(row) => (
           <div className="flex gap-2">
-            <Button size="sm" color="success" variant="flat" onPress={() => decisions.ask(row, 'approve')} data-testid={`approve-${row.id}`}>
+            <Button
+              size="sm"
+              color="success"
+              variant="flat"
+              onPress={() => decisions.ask(row, 'approve')}
+              data-testid={`approve-${row.id}`}
+            >
               {t('Approve')}
             </Button>
-            <Button size="sm" color="danger" variant="flat" onPress={() => decisions.ask(row, 'decline')} data-testid={`decline-${row.id}`}>
+            <Button
+              size="sm"
+              color="danger"
+              variant="flat"
+              onPress={() => decisions.ask(row, 'decline')}
+              data-testid={`decline-${row.id}`}
+            >
               {t('Decline')}
             </Button>
           </div>

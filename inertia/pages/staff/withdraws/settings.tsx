@@ -8,18 +8,22 @@ import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { isDecimalString } from '@domain/decimal_strings'
 
-
 /**
  * Withdraw Settings (admin spec §2): Fee (%) and Fee (Fixed). Both are
  * required numbers; the spec's messages for them are, oddly, 'Forex spread is
  * required' and 'Commodity spread is required' (admin spec §5).
  */
-export default function WithdrawSettings({ settings }: InferPageProps<WithdrawalsController, 'settings'>) {
+export default function WithdrawSettings({
+  settings,
+}: InferPageProps<WithdrawalsController, 'settings'>) {
   const { t } = useTranslation()
-  const form = useApiForm({ feePercentage: settings.feePercentage, feeFixed: settings.feeFixed }, (v) => ({
-    feePercentage: isDecimalString(v.feePercentage) ? undefined : 'Forex spread is required',
-    feeFixed: isDecimalString(v.feeFixed) ? undefined : 'Commodity spread is required',
-  }))
+  const form = useApiForm(
+    { feePercentage: settings.feePercentage, feeFixed: settings.feeFixed },
+    (v) => ({
+      feePercentage: isDecimalString(v.feePercentage) ? undefined : 'Forex spread is required',
+      feeFixed: isDecimalString(v.feeFixed) ? undefined : 'Commodity spread is required',
+    })
+  )
   return (
     <>
       <Card className="max-w-xl">
@@ -30,7 +34,10 @@ export default function WithdrawSettings({ settings }: InferPageProps<Withdrawal
             onSubmit={(e) => {
               e.preventDefault()
               form.submit<{ message: string }>('POST', '/admin/withdraws/settings', {
-                transform: (v) => ({ feePercentage: v.feePercentage.trim(), feeFixed: v.feeFixed.trim() }),
+                transform: (v) => ({
+                  feePercentage: v.feePercentage.trim(),
+                  feeFixed: v.feeFixed.trim(),
+                }),
                 onSuccess: (data) => toastSuccess(data.message),
                 onError: (message) => toastError(message),
               })
@@ -38,7 +45,12 @@ export default function WithdrawSettings({ settings }: InferPageProps<Withdrawal
           >
             <TextField form={form} name="feePercentage" label="Fee (%)" inputMode="decimal" />
             <TextField form={form} name="feeFixed" label="Fee (Fixed)" inputMode="decimal" />
-            <Button type="submit" color="primary" isLoading={form.processing} className="self-start">
+            <Button
+              type="submit"
+              color="primary"
+              isLoading={form.processing}
+              className="self-start"
+            >
               {t('Submit')}
             </Button>
           </form>

@@ -17,8 +17,15 @@ test.group('Currency API (currencyapi.com v3)', (group) => {
   let fake: CurrencyApiFake
   let pollers: CurrencyApiPoller[] = []
   let clock = 1_800_000_000_000
-  const poller = (options: { apiKey?: string; latestEveryMs?: number; statusEveryMs?: number } = {}) => {
-    const p = new CurrencyApiPoller({ baseUrl: fake.url, now: () => clock, ...options, apiKey: options.apiKey ?? KEY })
+  const poller = (
+    options: { apiKey?: string; latestEveryMs?: number; statusEveryMs?: number } = {}
+  ) => {
+    const p = new CurrencyApiPoller({
+      baseUrl: fake.url,
+      now: () => clock,
+      ...options,
+      apiKey: options.apiKey ?? KEY,
+    })
     pollers.push(p)
     return p
   }
@@ -37,7 +44,9 @@ test.group('Currency API (currencyapi.com v3)', (group) => {
     }
   })
 
-  test('latest rates fill the cache as exact strings; the quota lands in the settings row', async ({ assert }) => {
+  test('latest rates fill the cache as exact strings; the quota lands in the settings row', async ({
+    assert,
+  }) => {
     await poller().refresh()
     assert.equal(fake.calls.latest, 1)
     assert.equal(currencyRates.rate('BRL', 'USD')!.toFixed(), '5.0123')
@@ -48,7 +57,9 @@ test.group('Currency API (currencyapi.com v3)', (group) => {
     assert.deepEqual(await quotaRow(), { remaining: '299', limit: '300' })
   })
 
-  test('conversion uses listed pairs first and the Currency API only for the rest', async ({ assert }) => {
+  test('conversion uses listed pairs first and the Currency API only for the rest', async ({
+    assert,
+  }) => {
     assert.isNull(await conversionRateFor('BRL', 'USD'))
     await poller().refresh()
     // EUR is listed (EUR_USD): 1 ÷ its mid, not the API's 0.5.
@@ -70,7 +81,9 @@ test.group('Currency API (currencyapi.com v3)', (group) => {
     assert.isAtLeast(fake.calls.status, 3)
   })
 
-  test('a 429 keeps the old rates and pauses latest until Retry-After has passed', async ({ assert }) => {
+  test('a 429 keeps the old rates and pauses latest until Retry-After has passed', async ({
+    assert,
+  }) => {
     const p = poller({ latestEveryMs: 0 })
     await p.refresh()
     fake.rateLimitNext(120)
@@ -86,7 +99,9 @@ test.group('Currency API (currencyapi.com v3)', (group) => {
     assert.isNull(p.lastError)
   })
 
-  test('a spent monthly quota: the row shows 0 left and latest is not called again', async ({ assert }) => {
+  test('a spent monthly quota: the row shows 0 left and latest is not called again', async ({
+    assert,
+  }) => {
     await fake.close()
     fake = await CurrencyApiFake.start({ apiKey: KEY, monthlyQuota: 1, rates: RATES })
     const p = poller({ latestEveryMs: 0 })

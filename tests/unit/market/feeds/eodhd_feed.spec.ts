@@ -4,7 +4,7 @@ import feedHealth from '#services/market/feed_health'
 import { EodhdFeed } from '#services/market/feeds/eodhd_feed'
 import { EodhdWsFake } from '#tests/fakes/eodhd_ws_fake'
 import { sleep, waitFor } from '#tests/fakes/net'
-import {FAST, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
+import { FAST, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
 
 const KEY = 'eodhd-test-token'
 
@@ -13,7 +13,12 @@ test.group('EODHD us-quote websocket feed', (group) => {
   let feeds: EodhdFeed[] = []
   const start = async (options: { apiKey?: string; rejectAtHandshake?: boolean } = {}) => {
     fake = await EodhdWsFake.start({ apiKey: KEY, rejectAtHandshake: options.rejectAtHandshake })
-    const feed = new EodhdFeed({ ...FAST, apiKey: options.apiKey ?? KEY, baseUrl: fake.url, instruments: demoFeedInstruments('stock') })
+    const feed = new EodhdFeed({
+      ...FAST,
+      apiKey: options.apiKey ?? KEY,
+      baseUrl: fake.url,
+      instruments: demoFeedInstruments('stock'),
+    })
     feeds.push(feed)
     feed.start()
     return feed
@@ -29,46 +34,79 @@ test.group('EODHD us-quote websocket feed', (group) => {
     }
   })
 
-  test('authorized by the token in the query string, subscribes to exactly its stocks', async ({ assert }) => {
+  test('authorized by the token in the query string, subscribes to exactly its stocks', async ({
+    assert,
+  }) => {
     await start()
     await subscribed()
-    assert.deepEqual(fake.subscriptions(), ['AAPL', 'AMZN', 'GOOGL', 'JPM', 'META', 'MSFT', 'NVDA', 'TSLA'])
+    assert.deepEqual(fake.subscriptions(), [
+      'AAPL',
+      'AMZN',
+      'GOOGL',
+      'JPM',
+      'META',
+      'MSFT',
+      'NVDA',
+      'TSLA',
+    ])
     assert.deepEqual(feedHealth.heartbeat('eodStock')?.success, true)
     assert.equal(feedHealth.heartbeat('eodStock')?.message, 'Connected')
     assert.equal(feedHealth.feedOf('AAPL'), 'eodStock')
   })
 
-  test('bid and ask come from bp and ap, as exact strings at the stock decimals', async ({ assert }) => {
+  test('bid and ask come from bp and ap, as exact strings at the stock decimals', async ({
+    assert,
+  }) => {
     await start()
     await subscribed()
     assert.equal(fake.quote('AAPL', 189.83, 189.87), 1)
     fake.quote('MSFT', '421.6512', '421.7349')
     fake.quote('IBM', 170.1, 170.2) // not subscribed, not ours
     await waitFor(() => !!priceBook.get('MSFT'), 'quotes')
-    assert.include(priceBook.get('AAPL')!, { bids: '189.830', asks: '189.870', closeoutBid: '189.830', feed: 'eodStock' })
+    assert.include(priceBook.get('AAPL')!, {
+      bids: '189.830',
+      asks: '189.870',
+      closeoutBid: '189.830',
+      feed: 'eodStock',
+    })
     assert.include(priceBook.get('MSFT')!, { bids: '421.651', asks: '421.735' })
     assert.isUndefined(priceBook.get('IBM'))
   })
 
-  test('a wrong token answered by a status message: heartbeat false with its message, no quotes', async ({ assert }) => {
+  test('a wrong token answered by a status message: heartbeat false with its message, no quotes', async ({
+    assert,
+  }) => {
     await start({ apiKey: 'wrong' })
     await waitFor(() => feedHealth.heartbeat('eodStock')?.message === 'Unauthorized', 'refusal')
     await sleep(30)
-    assert.deepInclude(feedHealth.heartbeat('eodStock'), { success: false, message: 'Unauthorized' })
+    assert.deepInclude(feedHealth.heartbeat('eodStock'), {
+      success: false,
+      message: 'Unauthorized',
+    })
     assert.deepEqual(fake.subscriptions(), [])
     assert.equal(fake.quote('AAPL', 189.83, 189.87), 0)
     assert.isUndefined(priceBook.get('AAPL'))
   })
 
-  test('a wrong token refused at the handshake: heartbeat false with the HTTP status and message', async ({ assert }) => {
+  test('a wrong token refused at the handshake: heartbeat false with the HTTP status and message', async ({
+    assert,
+  }) => {
     await start({ apiKey: 'wrong', rejectAtHandshake: true })
-    await waitFor(() => feedHealth.heartbeat('eodStock')?.message.startsWith('HTTP') ?? false, 'refusal')
-    assert.deepInclude(feedHealth.heartbeat('eodStock'), { success: false, message: 'HTTP 401: Unauthorized' })
+    await waitFor(
+      () => feedHealth.heartbeat('eodStock')?.message.startsWith('HTTP') ?? false,
+      'refusal'
+    )
+    assert.deepInclude(feedHealth.heartbeat('eodStock'), {
+      success: false,
+      message: 'HTTP 401: Unauthorized',
+    })
     assert.equal(fake.connections, 0)
     assert.isUndefined(priceBook.get('AAPL'))
   })
 
-  test('reconnects after a drop and subscribes again (subscriptions do not survive)', async ({ assert }) => {
+  test('reconnects after a drop and subscribes again (subscriptions do not survive)', async ({
+    assert,
+  }) => {
     await start()
     await subscribed()
     fake.drop()

@@ -49,7 +49,9 @@ test.group('Feed manager', (group) => {
     }
   })
 
-  test('with no keys the simulator quotes every market and every feed says Not configured', async ({ assert }) => {
+  test('with no keys the simulator quotes every market and every feed says Not configured', async ({
+    assert,
+  }) => {
     await start()
     assert.deepEqual(feedManager.running, [])
     assert.deepEqual(feedManager.simulated, ['forex', 'commodity', 'index', 'stock', 'crypto'])
@@ -57,7 +59,12 @@ test.group('Feed manager', (group) => {
     assert.equal(priceBook.get('AAPL')?.feed, 'simulator')
     assert.deepEqual(lastFrame(), {
       type: 'heartbeat',
-      feeds: { polygonForex: NOT_CONFIGURED, polygonCrypto: NOT_CONFIGURED, eodStock: NOT_CONFIGURED, oandaRest: NOT_CONFIGURED },
+      feeds: {
+        polygonForex: NOT_CONFIGURED,
+        polygonCrypto: NOT_CONFIGURED,
+        eodStock: NOT_CONFIGURED,
+        oandaRest: NOT_CONFIGURED,
+      },
     })
     assert.equal(polygon.connections + eodhd.connections + oanda.requests.length, 0)
   })
@@ -74,24 +81,41 @@ test.group('Feed manager', (group) => {
     assert.isUndefined(priceBook.get('EUR_USD'), 'the simulator leaves polygon markets alone')
     assert.equal(eodhd.connections + oanda.requests.length, 0)
 
-    await waitFor(() => lastFrame()?.feeds.polygonCrypto.success === true && lastFrame()?.feeds.polygonForex.success, 'connected heartbeats')
+    await waitFor(
+      () =>
+        lastFrame()?.feeds.polygonCrypto.success === true &&
+        lastFrame()?.feeds.polygonForex.success,
+      'connected heartbeats'
+    )
     assert.deepEqual(lastFrame().feeds, {
       polygonForex: { success: true, message: 'Connected' },
       polygonCrypto: { success: true, message: 'Connected' },
       eodStock: NOT_CONFIGURED,
       oandaRest: NOT_CONFIGURED,
     })
-    await waitFor(() => polygon.subscriptions('forex').length === 17 && polygon.subscriptions('crypto').length === 6, 'subscriptions')
+    await waitFor(
+      () =>
+        polygon.subscriptions('forex').length === 17 &&
+        polygon.subscriptions('crypto').length === 6,
+      'subscriptions'
+    )
   })
 
-  test('reload() applies changed API settings: every market live, no simulator', async ({ assert }) => {
+  test('reload() applies changed API settings: every market live, no simulator', async ({
+    assert,
+  }) => {
     await settings.put('polygonAPI', { value1: 'pk' })
     await start()
     await settings.put('eodAPI', { value1: 'ek' })
     await settings.put('oandaAPI', { value1: '101-1', value2: 'ok', value3: 'fxpractice' })
     await settings.put('currencyAPI', { value1: 'ck' })
     await feedManager.reload()
-    assert.deepEqual(feedManager.running, ['polygonForex', 'polygonCrypto', 'eodStock', 'oandaRest'])
+    assert.deepEqual(feedManager.running, [
+      'polygonForex',
+      'polygonCrypto',
+      'eodStock',
+      'oandaRest',
+    ])
     assert.deepEqual(feedManager.simulated, [])
     assert.equal(feedHealth.feedOf('AAPL'), 'eodStock')
     assert.equal(feedHealth.feedOf('XAU_USD'), 'oandaRest')
@@ -100,7 +124,10 @@ test.group('Feed manager', (group) => {
       () => Object.values(lastFrame()?.feeds ?? {}).every((f) => f.success),
       'all four connected'
     )
-    await waitFor(() => feedManager.currencyApi?.quota !== null && feedManager.currencyApi?.quota !== undefined, 'currency quota')
+    await waitFor(
+      () => feedManager.currencyApi?.quota !== null && feedManager.currencyApi?.quota !== undefined,
+      'currency quota'
+    )
     // The quota may arrive before the first rates call is counted (seen once on a loaded CI machine).
     await waitFor(() => currency.calls.latest >= 1, 'the first rates call')
     assert.equal(currency.calls.latest, 1)
@@ -108,12 +135,20 @@ test.group('Feed manager', (group) => {
     // A wrong key after a reload shows on the status page.
     await settings.put('eodAPI', { value1: 'wrong' })
     await feedManager.reload()
-    await waitFor(() => lastFrame()?.feeds.eodStock.message === 'Unauthorized', 'refusal in the heartbeat')
+    await waitFor(
+      () => lastFrame()?.feeds.eodStock.message === 'Unauthorized',
+      'refusal in the heartbeat'
+    )
     assert.isFalse(lastFrame().feeds.eodStock.success)
   })
 
   test('API settings saved elsewhere are picked up by the periodic check', async ({ assert }) => {
-    await feedManager.start({ ...FAST, heartbeatMs: 20, settingsWatchMs: 20, urls: { eodhd: eodhd.url } })
+    await feedManager.start({
+      ...FAST,
+      heartbeatMs: 20,
+      settingsWatchMs: 20,
+      urls: { eodhd: eodhd.url },
+    })
     assert.deepEqual(feedManager.running, [])
     await settings.put('eodAPI', { value1: 'ek' })
     await waitFor(() => feedManager.running.includes('eodStock'), 'the new feed')

@@ -5,7 +5,7 @@ import { LineSplitter } from '#services/market/feeds/line_splitter'
 import { OandaFeed, oandaStreamBase, oandaStreamUrl } from '#services/market/feeds/oanda_feed'
 import { OANDA_UNAUTHORIZED, OandaStreamFake } from '#tests/fakes/oanda_stream_fake'
 import { sleep, waitFor } from '#tests/fakes/net'
-import {FAST, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
+import { FAST, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
 
 const ACCOUNT = '101-004-1234567-001'
 const TOKEN = 'oanda-test-token'
@@ -17,8 +17,19 @@ const OURS = [
 test.group('OANDA v20 pricing stream feed', (group) => {
   let fake: OandaStreamFake
   let feeds: OandaFeed[] = []
-  const start = async (options: { apiKey?: string; accountId?: string; keepaliveMs?: number; heartbeatMs?: number } = {}) => {
-    fake = await OandaStreamFake.start({ accountId: ACCOUNT, apiKey: TOKEN, heartbeatMs: options.heartbeatMs })
+  const start = async (
+    options: {
+      apiKey?: string
+      accountId?: string
+      keepaliveMs?: number
+      heartbeatMs?: number
+    } = {}
+  ) => {
+    fake = await OandaStreamFake.start({
+      accountId: ACCOUNT,
+      apiKey: TOKEN,
+      heartbeatMs: options.heartbeatMs,
+    })
     const feed = new OandaFeed({
       ...FAST,
       keepaliveMs: options.keepaliveMs ?? FAST.keepaliveMs,
@@ -32,7 +43,11 @@ test.group('OANDA v20 pricing stream feed', (group) => {
     feed.start()
     return feed
   }
-  const streaming = () => waitFor(() => fake.openStreams === 1 && feedHealth.heartbeat('oandaRest')?.success === true, 'stream open')
+  const streaming = () =>
+    waitFor(
+      () => fake.openStreams === 1 && feedHealth.heartbeat('oandaRest')?.success === true,
+      'stream open'
+    )
 
   group.each.setup(() => {
     resetMarketState()
@@ -43,7 +58,9 @@ test.group('OANDA v20 pricing stream feed', (group) => {
     }
   })
 
-  test('fxpractice and fxtrade pick the practice and live stream hosts; an override wins', ({ assert }) => {
+  test('fxpractice and fxtrade pick the practice and live stream hosts; an override wins', ({
+    assert,
+  }) => {
     assert.equal(oandaStreamBase('fxpractice'), 'https://stream-fxpractice.oanda.com')
     assert.equal(oandaStreamBase('fxtrade'), 'https://stream-fxtrade.oanda.com')
     // Anything else is practice: a typo must never reach the live account.
@@ -54,11 +71,18 @@ test.group('OANDA v20 pricing stream feed', (group) => {
       oandaStreamUrl(oandaStreamBase('fxtrade'), ACCOUNT, ['XAU_USD', 'SPX500_USD']),
       'https://stream-fxtrade.oanda.com/v3/accounts/101-004-1234567-001/pricing/stream?instruments=XAU_USD,SPX500_USD'
     )
-    const live = new OandaFeed({ accountId: ACCOUNT, apiKey: TOKEN, mode: 'fxtrade', instruments: demoFeedInstruments('commodity') })
+    const live = new OandaFeed({
+      accountId: ACCOUNT,
+      apiKey: TOKEN,
+      mode: 'fxtrade',
+      instruments: demoFeedInstruments('commodity'),
+    })
     assert.isTrue(live.url.startsWith('https://stream-fxtrade.oanda.com/v3/accounts/'))
   })
 
-  test('opens the stream with the Bearer token for exactly its commodities and indices', async ({ assert }) => {
+  test('opens the stream with the Bearer token for exactly its commodities and indices', async ({
+    assert,
+  }) => {
     await start()
     await streaming()
     assert.lengthOf(fake.requests, 1)
@@ -69,10 +93,17 @@ test.group('OANDA v20 pricing stream feed', (group) => {
     assert.equal(feedHealth.feedOf('SPX500_USD'), 'oandaRest')
   })
 
-  test('PRICE lines: first bid/ask level, closeout prices and tradeable reach the price book', async ({ assert }) => {
+  test('PRICE lines: first bid/ask level, closeout prices and tradeable reach the price book', async ({
+    assert,
+  }) => {
     await start()
     await streaming()
-    fake.price('XAU_USD', { bid: '2385.21', ask: '2385.56', closeoutBid: '2385.11', closeoutAsk: '2385.66' })
+    fake.price('XAU_USD', {
+      bid: '2385.21',
+      ask: '2385.56',
+      closeoutBid: '2385.11',
+      closeoutAsk: '2385.66',
+    })
     fake.price('NATGAS_USD', { bid: '2.64100', ask: '2.64600' }) // more digits than the instrument keeps
     fake.price('DE30_EUR', { bid: '18610.5', ask: '18612.0', tradeable: false })
     fake.price('EUR_USD', { bid: '1.08652', ask: '1.08661' }) // not requested: never written to us
@@ -86,7 +117,11 @@ test.group('OANDA v20 pricing stream feed', (group) => {
     })
     assert.isUndefined(priceBook.get('XAU_USD')!.tradeable)
     assert.include(priceBook.get('NATGAS_USD')!, { bids: '2.6410', asks: '2.6460' })
-    assert.include(priceBook.get('DE30_EUR')!, { bids: '18610.50', asks: '18612.00', tradeable: false })
+    assert.include(priceBook.get('DE30_EUR')!, {
+      bids: '18610.50',
+      asks: '18612.00',
+      tradeable: false,
+    })
     assert.isUndefined(priceBook.get('EUR_USD'))
   })
 
@@ -130,16 +165,28 @@ test.group('OANDA v20 pricing stream feed', (group) => {
 
   test('a wrong token: heartbeat false with OANDA errorMessage, no prices', async ({ assert }) => {
     await start({ apiKey: 'wrong' })
-    await waitFor(() => feedHealth.heartbeat('oandaRest')?.message.startsWith('HTTP') ?? false, 'refusal')
-    assert.deepInclude(feedHealth.heartbeat('oandaRest'), { success: false, message: `HTTP 401: ${OANDA_UNAUTHORIZED}` })
+    await waitFor(
+      () => feedHealth.heartbeat('oandaRest')?.message.startsWith('HTTP') ?? false,
+      'refusal'
+    )
+    assert.deepInclude(feedHealth.heartbeat('oandaRest'), {
+      success: false,
+      message: `HTTP 401: ${OANDA_UNAUTHORIZED}`,
+    })
     assert.equal(fake.openStreams, 0)
     assert.isUndefined(priceBook.get('XAU_USD'))
   })
 
   test('a wrong account number is refused too', async ({ assert }) => {
     await start({ accountId: '101-004-0000000-001' })
-    await waitFor(() => feedHealth.heartbeat('oandaRest')?.message.startsWith('HTTP') ?? false, 'refusal')
-    assert.deepInclude(feedHealth.heartbeat('oandaRest'), { success: false, message: 'HTTP 403: The provided request was forbidden.' })
+    await waitFor(
+      () => feedHealth.heartbeat('oandaRest')?.message.startsWith('HTTP') ?? false,
+      'refusal'
+    )
+    assert.deepInclude(feedHealth.heartbeat('oandaRest'), {
+      success: false,
+      message: 'HTTP 403: The provided request was forbidden.',
+    })
   })
 
   test('reconnects after the stream drops and prices resume', async ({ assert }) => {
@@ -175,7 +222,12 @@ test.group('OANDA v20 pricing stream feed', (group) => {
     } finally {
       feedHealth.report = report
     }
-    assert.deepEqual(reports.slice(0, 4), ['false Connecting', 'true Connected', 'false No data for 80 ms', 'true Connected'])
+    assert.deepEqual(reports.slice(0, 4), [
+      'false Connecting',
+      'true Connected',
+      'false No data for 80 ms',
+      'true Connected',
+    ])
   })
 
   test('stop() aborts the stream and leaves no retry pending', async ({ assert }) => {

@@ -1,10 +1,14 @@
 import { test } from '@japa/runner'
 import priceBook from '#services/market/price_book'
 import feedHealth from '#services/market/feed_health'
-import { PolygonFeed, nameFromPolygonPair, polygonTicker } from '#services/market/feeds/polygon_feed'
+import {
+  PolygonFeed,
+  nameFromPolygonPair,
+  polygonTicker,
+} from '#services/market/feeds/polygon_feed'
 import { PolygonWsFake } from '#tests/fakes/polygon_ws_fake'
 import { sleep, waitFor } from '#tests/fakes/net'
-import {FAST, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
+import { FAST, demoFeedInstruments, resetMarketState } from '#tests/helpers/market_feeds'
 
 const KEY = 'polygon-test-key'
 
@@ -12,7 +16,13 @@ test.group('Polygon (Massive) websocket feed', (group) => {
   let fake: PolygonWsFake
   let feeds: PolygonFeed[] = []
   const forex = (apiKey = KEY) => {
-    const feed = new PolygonFeed({ ...FAST, cluster: 'forex', apiKey, baseUrl: fake.url, instruments: demoFeedInstruments('forex') })
+    const feed = new PolygonFeed({
+      ...FAST,
+      cluster: 'forex',
+      apiKey,
+      baseUrl: fake.url,
+      instruments: demoFeedInstruments('forex'),
+    })
     feeds.push(feed)
     return feed
   }
@@ -42,14 +52,18 @@ test.group('Polygon (Massive) websocket feed', (group) => {
     await connected('polygonForex')
     await waitFor(() => fake.subscriptions('forex').length > 0, 'subscription')
     assert.equal(fake.authAttempts, 1)
-    const expected = demoFeedInstruments('forex').map((i) => `C.${i.name.replace('_', '-')}`).sort()
+    const expected = demoFeedInstruments('forex')
+      .map((i) => `C.${i.name.replace('_', '-')}`)
+      .sort()
     assert.deepEqual(fake.subscriptions('forex'), expected)
     assert.deepEqual(fake.subscriptions('crypto'), [])
     assert.equal(feedHealth.heartbeat('polygonForex')?.message, 'Connected')
     assert.equal(feedHealth.feedOf('EUR_USD'), 'polygonForex')
   })
 
-  test('writes quotes as exact decimal strings at the pair decimals, marked with the feed', async ({ assert }) => {
+  test('writes quotes as exact decimal strings at the pair decimals, marked with the feed', async ({
+    assert,
+  }) => {
     forex().start()
     await waitFor(() => fake.subscriptions('forex').length > 0, 'subscription')
     assert.equal(fake.forexQuote('EUR/USD', 1.08652, 1.08661), 1)
@@ -57,13 +71,21 @@ test.group('Polygon (Massive) websocket feed', (group) => {
     fake.forexQuote('GBP/USD', '1.2712', '1.27131') // strings too
     await waitFor(() => !!priceBook.get('GBP_USD'), 'quotes')
     const eur = priceBook.get('EUR_USD')!
-    assert.include(eur, { bids: '1.08652', asks: '1.08661', closeoutBid: '1.08652', closeoutAsk: '1.08661', feed: 'polygonForex' })
+    assert.include(eur, {
+      bids: '1.08652',
+      asks: '1.08661',
+      closeoutBid: '1.08652',
+      closeoutAsk: '1.08661',
+      feed: 'polygonForex',
+    })
     assert.include(priceBook.get('USD_JPY')!, { bids: '151.424', asks: '151.436' })
     assert.include(priceBook.get('GBP_USD')!, { bids: '1.27120', asks: '1.27131' })
     assert.isFalse(feedHealth.isFeedStale('polygonForex'))
   })
 
-  test('reads mixed frames and ignores pairs, events and prices that are not ours or not sane', async ({ assert }) => {
+  test('reads mixed frames and ignores pairs, events and prices that are not ours or not sane', async ({
+    assert,
+  }) => {
     forex().start()
     await waitFor(() => fake.subscriptions('forex').length > 0, 'subscription')
     fake.sendRaw(
@@ -80,29 +102,56 @@ test.group('Polygon (Massive) websocket feed', (group) => {
     fake.sendRaw('forex', 'not json')
     await waitFor(() => !!priceBook.get('EUR_GBP'), 'the good quote')
     assert.include(priceBook.get('EUR_GBP')!, { bids: '0.85309', asks: '0.85321' })
-    for (const name of ['USD_TRY', 'EUR_USD', 'AUD_USD', 'NZD_USD']) assert.isUndefined(priceBook.get(name), name)
+    for (const name of ['USD_TRY', 'EUR_USD', 'AUD_USD', 'NZD_USD'])
+      assert.isUndefined(priceBook.get(name), name)
   })
 
   test('the crypto cluster subscribes to XQ quotes and reads bp/ap', async ({ assert }) => {
-    const feed = new PolygonFeed({ ...FAST, cluster: 'crypto', apiKey: KEY, baseUrl: fake.url, instruments: demoFeedInstruments('crypto') })
+    const feed = new PolygonFeed({
+      ...FAST,
+      cluster: 'crypto',
+      apiKey: KEY,
+      baseUrl: fake.url,
+      instruments: demoFeedInstruments('crypto'),
+    })
     feeds.push(feed)
     feed.start()
     await connected('polygonCrypto')
     await waitFor(() => fake.subscriptions('crypto').length > 0, 'subscription')
-    assert.deepEqual(fake.subscriptions('crypto'), ['XQ.BTC-USD', 'XQ.DOGE-USD', 'XQ.ETH-USD', 'XQ.LTC-USD', 'XQ.SOL-USD', 'XQ.XRP-USD'])
+    assert.deepEqual(fake.subscriptions('crypto'), [
+      'XQ.BTC-USD',
+      'XQ.DOGE-USD',
+      'XQ.ETH-USD',
+      'XQ.LTC-USD',
+      'XQ.SOL-USD',
+      'XQ.XRP-USD',
+    ])
     fake.cryptoQuote('BTC-USD', 67250.1, 67262.35)
     fake.cryptoQuote('DOGE-USD', 0.1582, 0.1584)
     await waitFor(() => !!priceBook.get('DOGE_USD'), 'quotes')
-    assert.include(priceBook.get('BTC_USD')!, { bids: '67250.10', asks: '67262.35', feed: 'polygonCrypto' })
+    assert.include(priceBook.get('BTC_USD')!, {
+      bids: '67250.10',
+      asks: '67262.35',
+      feed: 'polygonCrypto',
+    })
     assert.include(priceBook.get('DOGE_USD')!, { bids: '0.158200', asks: '0.158400' })
   })
 
-  test('a wrong key: heartbeat false with the provider message, no subscription, no quotes', async ({ assert }) => {
+  test('a wrong key: heartbeat false with the provider message, no subscription, no quotes', async ({
+    assert,
+  }) => {
     forex('wrong-key').start()
-    await waitFor(() => fake.authAttempts >= 1 && feedHealth.heartbeat('polygonForex')?.message !== 'Connecting', 'refusal')
+    await waitFor(
+      () =>
+        fake.authAttempts >= 1 && feedHealth.heartbeat('polygonForex')?.message !== 'Connecting',
+      'refusal'
+    )
     await sleep(30) // the close that follows must not overwrite the message
     assert.deepEqual(
-      { success: feedHealth.heartbeat('polygonForex')?.success, message: feedHealth.heartbeat('polygonForex')?.message },
+      {
+        success: feedHealth.heartbeat('polygonForex')?.success,
+        message: feedHealth.heartbeat('polygonForex')?.message,
+      },
       { success: false, message: 'authentication failed' }
     )
     assert.deepEqual(fake.subscriptions('forex'), [])
@@ -110,21 +159,31 @@ test.group('Polygon (Massive) websocket feed', (group) => {
     assert.isUndefined(priceBook.get('EUR_USD'))
   })
 
-  test('reconnects after the server drops, subscribes again and quotes resume', async ({ assert }) => {
+  test('reconnects after the server drops, subscribes again and quotes resume', async ({
+    assert,
+  }) => {
     forex().start()
     await connected('polygonForex')
     await waitFor(() => fake.subscriptions('forex').length > 0, 'subscription')
     fake.drop()
-    await waitFor(() => feedHealth.heartbeat('polygonForex')?.success === false, 'disconnect reported')
+    await waitFor(
+      () => feedHealth.heartbeat('polygonForex')?.success === false,
+      'disconnect reported'
+    )
     assert.match(feedHealth.heartbeat('polygonForex')!.message, /^Disconnected/)
-    await waitFor(() => fake.connections === 2 && fake.subscriptions('forex').length > 0, 'resubscription')
+    await waitFor(
+      () => fake.connections === 2 && fake.subscriptions('forex').length > 0,
+      'resubscription'
+    )
     await connected('polygonForex')
     fake.forexQuote('EUR/USD', 1.0866, 1.0867)
     await waitFor(() => !!priceBook.get('EUR_USD'), 'quote after reconnect')
     assert.equal(priceBook.get('EUR_USD')!.bids, '1.08660')
   })
 
-  test('stop() closes the socket, cancels retries and releases its instruments', async ({ assert }) => {
+  test('stop() closes the socket, cancels retries and releases its instruments', async ({
+    assert,
+  }) => {
     const feed = forex()
     feed.start()
     await connected('polygonForex')
@@ -156,7 +215,11 @@ test.group('Polygon (Massive) websocket feed', (group) => {
     fake.forexQuote('EUR/USD', 1.08652, 1.08661)
     await waitFor(() => !!priceBook.get('EUR_USD'), 'quote')
     assert.isFalse(feedHealth.isStale('EUR_USD', priceBook.get('EUR_USD')!.at))
-    await waitFor(() => feedHealth.isStale('EUR_USD', priceBook.get('EUR_USD')!.at), 'staleness', 500)
+    await waitFor(
+      () => feedHealth.isStale('EUR_USD', priceBook.get('EUR_USD')!.at),
+      'staleness',
+      500
+    )
     // Another instrument of the same feed ticking makes the whole feed fresh again.
     fake.forexQuote('GBP/USD', 1.2712, 1.27131)
     await waitFor(() => !feedHealth.isStale('EUR_USD', priceBook.get('EUR_USD')!.at), 'fresh again')
