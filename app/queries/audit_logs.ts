@@ -3,7 +3,7 @@ import { PAGE_SIZES, pageCount } from '#domain/pagination'
 import type { AuditAction, AuditTargetType } from '#domain/audit_actions'
 import { STAFF_ROLES } from '#domain/roles'
 import { auditLogRow, type AuditLogDbRow } from '#transformers/audit_log_transformer'
-import type { PageMeta } from '#queries/paginate'
+import { sortedBy, type PageMeta } from '#queries/paginate'
 
 export interface AuditLogFilters {
   staffId?: number
@@ -12,14 +12,17 @@ export interface AuditLogFilters {
   targetId?: string
 }
 
+/** The audit log's server-side sorts: time order (id) either way, or by action. */
+const SORTABLE = { id: 'audit_logs.id', action: 'audit_logs.action' }
+
 /**
- * GET /admin/audit/api: the audit log newest first, one page, with the
+ * GET /admin/audit/api: the audit log newest first (or as sorted), one page, with the
  * staff member's name and e-mail; each filter is served by its index
  * (staff_id, id), (action, id), (target_type, target_id, id).
  */
 export async function auditLogPage(
   filters: AuditLogFilters,
-  options: { page?: number; limit?: number }
+  options: { page?: number; limit?: number; sort?: string; order?: 'asc' | 'desc' }
 ) {
   const page = options.page ?? 1
   const perPage = options.limit ?? PAGE_SIZES[0]
@@ -27,7 +30,7 @@ export async function auditLogPage(
     .from('audit_logs')
     .leftJoin('users', 'users.id', 'audit_logs.staff_id')
     .select('audit_logs.*', 'users.full_name as staff_name', 'users.email as staff_email')
-    .orderBy('audit_logs.id', 'desc')
+  sortedBy(query, options, SORTABLE, { column: 'audit_logs.id', order: 'desc' })
   if (filters.staffId !== undefined) query.where('audit_logs.staff_id', filters.staffId)
   if (filters.action) query.where('audit_logs.action', filters.action)
   if (filters.targetType) query.where('audit_logs.target_type', filters.targetType)

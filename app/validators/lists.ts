@@ -22,8 +22,8 @@ export const listQueryFields = () => ({
 })
 
 /** GET …/api of an admin list: page, limit (15, 25 or 50), an optional search text and sort. */
-export const listQueryValidator = vine.compile(vine.object(listQueryFields()))
-listQueryValidator.messagesProvider = new SimpleMessagesProvider({
+/** The messages of the paging fields, for every list validator built on `listQueryFields`. */
+export const LIST_QUERY_MESSAGES = {
   'page.number': 'Page must be a whole number of at least 1',
   'page.withoutDecimals': 'Page must be a whole number of at least 1',
   'page.min': 'Page must be a whole number of at least 1',
@@ -34,4 +34,7 @@ listQueryValidator.messagesProvider = new SimpleMessagesProvider({
   'search.maxLength': 'Search must be at most 100 characters',
   'sort.regex': 'This list cannot be sorted by that column',
   'order.enum': 'Sort order must be asc or desc',
-})
+}
+
+export const listQueryValidator = vine.compile(vine.object(listQueryFields()))
+listQueryValidator.messagesProvider = new SimpleMessagesProvider(LIST_QUERY_MESSAGES)

@@ -85,6 +85,23 @@ test.group('Browser: Audit Log', (group) => {
     await page.locator(TARGET_ID).first().press('Enter')
     await page.assertText(TOTAL, 'Total: 1')
     assert.equal(new URL(page.url()).searchParams.get('targetId'), 'stripe')
+    await page.locator(TARGET_ID).first().fill('')
+    await page.locator(TARGET_ID).first().press('Enter')
+    await page.assertText(TOTAL, 'Total: 2')
+
+    // The ID header sorts on the server, oldest first, and the sort stays in the URL.
+    const firstAction = () => table.locator('tbody tr').first().innerText()
+    assert.include(await firstAction(), 'Gateway updated')
+    await table.locator('th', { hasText: 'ID' }).first().click()
+    await page.waitForURL((url) => url.searchParams.get('order') === 'asc')
+    assert.equal(new URL(page.url()).searchParams.get('sort'), 'id')
+    await page.waitForFunction(() =>
+      document
+        .querySelector('[data-testid=audit-log] tbody tr')
+        ?.textContent?.includes('Deposit approved')
+    )
+    await page.reload()
+    assert.include(await firstAction(), 'Deposit approved')
 
     // The menu leads here for role 1.
     await page.assertExists('a[href="/admin/audit"]')

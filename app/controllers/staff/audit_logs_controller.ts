@@ -13,11 +13,12 @@ export default class AuditLogsController {
     return inertia.render('staff/audit/index', { staffMembers: await auditedStaff() })
   }
 
-  /** GET /admin/audit/api?page&limit&staffId&action&targetType&targetId → { data, meta } */
+  /** GET /admin/audit/api?page&limit&sort&order&staffId&action&targetType&targetId → { data, meta } */
   async list({ request }: HttpContext) {
-    const { page, limit, ...filters } = await request.validateUsing(auditLogQueryValidator, {
-      data: request.qs(),
-    })
-    return auditLogPage(filters, { page, limit })
+    const { page, limit, sort, order, ...filters } = await request.validateUsing(
+      auditLogQueryValidator,
+      { data: request.qs() }
+    )
+    return auditLogPage(filters, { page, limit, sort, order })
   }
 }

@@ -192,6 +192,28 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
     assert.equal(paged.body().meta.total, 4)
   })
 
+  test('server sort: oldest first, or by action (ties newest first by id order asked), across pages', async ({
+    client,
+    assert,
+  }) => {
+    const { admin } = await someHistory()
+    const read = async (query: string) => {
+      const response = await api(client, 'get', `/admin/audit/api?${query}`).loginAs(admin)
+      response.assertStatus(200)
+      return response.body().data as { id: number; action: string }[]
+    }
+    const newest = await read('')
+    const oldest = await read('sort=id&order=asc')
+    assert.deepEqual(
+      oldest.map((r) => r.id),
+      newest.map((r) => r.id).reverse()
+    )
+    const byAction = (await read('sort=action&order=asc')).map((r) => r.action)
+    assert.deepEqual(byAction, [...byAction].sort())
+    const byActionDesc = (await read('sort=action&order=desc')).map((r) => r.action)
+    assert.deepEqual(byActionDesc, [...byActionDesc].sort().reverse())
+  })
+
   test('bad filter or paging input is a 422 under the field, with a message', async ({
     client,
     assert,
@@ -215,6 +237,9 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
       ],
       ['limit=7', 'limit', 'Page size must be one of 15, 25, 50'],
       ['page=0', 'page', 'Page must be a whole number of at least 1'],
+      ['sort=hash', 'sort', 'This list cannot be sorted by that column'],
+      ['sort=id;drop', 'sort', 'This list cannot be sorted by that column'],
+      ['sort=id&order=sideways', 'order', 'Sort order must be asc or desc'],
     ]
     for (const [query, field, message] of cases) {
       const response = await api(client, 'get', `/admin/audit/api?${query}`).loginAs(admin)

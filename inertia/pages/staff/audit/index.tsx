@@ -30,6 +30,8 @@ export default function AuditLog({ staffMembers }: InferPageProps<AuditLogsContr
   const list = useServerList<AuditLogRow, Filters>('/admin/audit/api', {
     searchable: false,
     filters: NO_FILTERS,
+    // Sorted by the server: oldest first, or by action, across every page.
+    sort: { column: 'id', direction: 'descending' },
   })
   const [targetId, setTargetId] = useState(list.filters.targetId)
   const [targetError, setTargetError] = useState<string | undefined>()
@@ -123,8 +125,8 @@ export default function AuditLog({ staffMembers }: InferPageProps<AuditLogsContr
   )
 
   const columns: PagedColumn<AuditLogRow>[] = [
-    { key: 'id', label: 'ID', sortValue: (r) => r.id },
-    { key: 'createdAt', label: 'Time', sortValue: (r) => r.id },
+    { key: 'id', label: 'ID', serverSort: 'id' },
+    { key: 'createdAt', label: 'Time' },
     {
       key: 'staff',
       label: 'Staff Member',
@@ -137,7 +139,7 @@ export default function AuditLog({ staffMembers }: InferPageProps<AuditLogsContr
     },
     { key: 'role', label: 'Role', render: (r) => t(r.role) },
     { key: 'ip', label: 'IP', render: (r) => r.ip ?? '-' },
-    { key: 'action', label: 'Action', render: (r) => t(r.actionLabel) },
+    { key: 'action', label: 'Action', serverSort: 'action', render: (r) => t(r.actionLabel) },
     {
       key: 'target',
       label: 'Target',
