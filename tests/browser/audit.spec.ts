@@ -90,18 +90,15 @@ test.group('Browser: Audit Log', (group) => {
     await page.assertText(TOTAL, 'Total: 2')
 
     // The ID header sorts on the server, oldest first, and the sort stays in the URL.
-    const firstAction = () => table.locator('tbody tr').first().innerText()
-    assert.include(await firstAction(), 'Gateway updated')
+    const firstRowSays = (wanted: string) =>
+      table.locator('tbody tr').first().filter({ hasText: wanted }).waitFor()
+    await firstRowSays('Gateway updated')
     await table.locator('th', { hasText: 'ID' }).first().click()
     await page.waitForURL((url) => url.searchParams.get('order') === 'asc')
     assert.equal(new URL(page.url()).searchParams.get('sort'), 'id')
-    await page.waitForFunction(() =>
-      document
-        .querySelector('[data-testid=audit-log] tbody tr')
-        ?.textContent?.includes('Deposit approved')
-    )
+    await firstRowSays('Deposit approved')
     await page.reload()
-    assert.include(await firstAction(), 'Deposit approved')
+    await firstRowSays('Deposit approved')
 
     // The menu leads here for role 1.
     await page.assertExists('a[href="/admin/audit"]')
