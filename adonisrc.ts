@@ -38,6 +38,7 @@ export default defineConfig({
     () => import('#start/kernel'),
     () => import('#start/events'),
     () => import('#start/transmit'),
+    () => import('#start/change_bus'),
     {
       file: () => import('#start/market'),
       environment: ['web'],

@@ -1,11 +1,13 @@
 import { defineConfig } from '@adonisjs/auth'
-import { sessionGuard, sessionUserProvider } from '@adonisjs/auth/session'
+import { sessionUserProvider } from '@adonisjs/auth/session'
+import { brokerSessionGuard } from '#services/session_guard'
 import type { InferAuthenticators, InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
 
 const authConfig = defineConfig({
   default: 'web',
   guards: {
-    web: sessionGuard({
+    // The package's session guard; test clients' loginAs counts as a completed sign-in (app/services/session_guard.ts).
+    web: brokerSessionGuard({
       useRememberMeTokens: true,
       rememberMeTokensAge: '30 days',
       provider: sessionUserProvider({

@@ -23,8 +23,10 @@ import { startMailCatcher } from './mail_catcher.js'
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(ROOT)
 
-/* Kept in step with database/demo/seed_demo.ts (DEMO_ACCOUNTS, DEMO_PASSWORD). */
+/* Kept in step with database/demo/seed_demo.ts (DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_KEY). */
 const DEMO_PASSWORD = 'demo12345'
+/* The demo staff's two-factor key (DEMO_TOTP_KEY in seed_demo.ts): published, like the password. */
+const DEMO_TOTP_KEY = 'BROKERDEMOSTAFFTWOFACTORKEY2345A'
 const DEMO_ACCOUNTS = [
   ['admin@demo.test', 1, 'Admin', 'the whole back office: dashboard, finance, users, KYC, settings'],
   ['manager@demo.test', 2, 'Manager', 'back office: trades, transactions, customers, CRM desks'],
@@ -273,6 +275,9 @@ function printBanner() {
       ([email, roleId, role, shows]) =>
         `   ${email.padEnd(width)}${`${role} (role ${roleId})`.padEnd(26)}${shows}`
     ),
+    '',
+    ` Staff then enter a code from an authenticator app set up with the demo key ${bold(DEMO_TOTP_KEY)}`,
+    ' (or run "npm run demo:code" for the current one). Customers need no code.',
     '',
     ` Mail: ${mailNote}`,
     ' Stop: Ctrl-C',

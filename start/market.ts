@@ -15,6 +15,7 @@ import priceStream from '#services/market/price_stream'
 import redis from '@adonisjs/redis/services/main'
 import { RiskEngine } from '#services/market/risk_engine'
 import feedManager from '#services/market/feeds/feed_manager'
+import heartbeatStore from '#services/market/heartbeat_store'
 
 if (env.get('MARKET_FEED', 'off') === 'simulator') {
   const stops: (() => void | Promise<void>)[] = []
@@ -41,14 +42,18 @@ if (env.get('MARKET_FEED', 'off') === 'simulator') {
 
 /*
 | Several web processes (REDIS_URL): price frames cross them through Redis,
-| serialized once by the publisher and encoded once per process.
+| serialized once by the publisher and encoded once per process; the last
+| feed heartbeat is kept there for the web processes' API Status page.
 */
 if (env.get('REDIS_URL')) {
   let stopRelay: (() => Promise<void>) | null = null
+  let stopSharing: (() => void) | null = null
   app.ready(() => {
     stopRelay = priceStream.relayThrough(redis)
+    stopSharing = heartbeatStore.shareThrough(redis)
   })
   app.terminating(async () => {
+    stopSharing?.()
     await stopRelay?.()
   })
 }

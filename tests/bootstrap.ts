@@ -6,6 +6,7 @@ import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
+import server from '@adonisjs/core/services/server'
 import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
 import { sessionBrowserClient } from '@adonisjs/session/plugins/browser_client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
@@ -75,6 +76,15 @@ export const configureSuite: Config['configureSuite'] = (suite) => {
     return
   }
   if (['browser', 'functional'].includes(suite.name)) {
-    return suite.setup(() => testUtils.httpServer().start())
+    return suite.setup(async () => {
+      const close = await testUtils.httpServer().start()
+      return async () => {
+        // A browser context a test left open keeps its live streams (SSE) connected, and
+        // close() waits for every connection: end them once no new ones are accepted.
+        const closing = close()
+        server.getNodeServer()?.closeAllConnections()
+        await closing
+      }
+    })
   }
 }

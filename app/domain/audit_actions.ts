@@ -5,6 +5,8 @@
  * staff write adds its action here (and its label's Spanish entry in
  * database/demo/translations.ts). Browser-safe: the page imports it.
  */
+import { API_SETTINGS } from './api_settings.js'
+
 export const AUDIT_ACTIONS = {
   'deposit.approve': 'Deposit approved',
   'deposit.decline': 'Deposit declined',
@@ -30,6 +32,18 @@ export const AUDIT_ACTIONS = {
   'instrument.create': 'Instrument added',
   'instrument.update': 'Instrument updated',
   'instrument.delete': 'Instrument deleted',
+  'user.create': 'User added',
+  'user.update': 'User updated',
+  'user.delete': 'User deleted',
+  'user.archive': 'User deactivated, records kept',
+  'user.address_refused': 'Access refused: address not in the whitelist',
+  'user.whitelist_console_clear': 'IP whitelist cleared from the console',
+  'language.update': 'Languages updated',
+  'translation.create': 'Translation added',
+  'translation.update': 'Translation updated',
+  'translation.delete': 'Translation deleted',
+  'user.two_factor_reset': 'Two-factor login reset',
+  'user.two_factor_console_reset': 'Two-factor login reset from the console',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS
@@ -48,6 +62,8 @@ export const AUDIT_TARGETS = {
   balance: 'Wallet',
   pricing_plan: 'Pricing plan',
   instrument: 'Instrument',
+  language: 'Language',
+  translation: 'Translation',
 } as const
 
 export type AuditTargetType = keyof typeof AUDIT_TARGETS
@@ -67,6 +83,9 @@ export const AUDIT_SETTING_NAMES: Record<string, string> = {
   spreads: 'Spread Settings',
   lots: 'Lot Settings',
   lotSelector: 'Lot Selector',
+  site: 'Site Settings',
+  // API Settings cards, by their row key: the card's title.
+  ...Object.fromEntries(API_SETTINGS.map((card) => [card.key, card.title])),
 }
 
 /** A target's id as stored and filtered: a row id's decimal text or a key such as 'withdrawSettings' or 'stripe'. */
@@ -124,4 +143,16 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   adjustment: 'Adjustment',
   comment: 'Comment',
   lotSelector: 'Lot Selector',
+  fullName: 'Full Name',
+  email: 'Email',
+  roleId: 'Role',
+  isEmailVerified: 'Email Verified',
+  whitelist: 'IP Whitelist',
+  password: 'Password',
+  path: 'Path',
+  languages: 'Languages',
+  translationsDeleted: 'Translations Deleted',
+  code: 'Code',
+  key: 'Key',
+  value: 'Value',
 }

@@ -1,3 +1,5 @@
+import { looksLikeIco } from './ico_file.js'
+
 /**
  * Uploaded documents are recognised by their content (magic bytes), never by
  * their name or the browser's MIME type: a text file renamed to .jpg is not an
@@ -11,6 +13,17 @@ export const DOCUMENT_KINDS = {
 } as const
 
 export type DocumentKind = keyof typeof DOCUMENT_KINDS
+
+/**
+ * Every kind an upload may be: the document kinds and the icon (ICO), which
+ * only the site's favicon accepts (app/domain/ico_file.ts reads it).
+ */
+export const UPLOAD_KINDS = {
+  ...DOCUMENT_KINDS,
+  ico: { mime: 'image/vnd.microsoft.icon', extension: 'ico', image: true },
+} as const
+
+export type UploadKind = keyof typeof UPLOAD_KINDS
 
 /** How many leading bytes `sniffDocumentKind` needs to decide. */
 export const SNIFF_BYTES = 12
@@ -33,6 +46,20 @@ export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | null {
   if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return 'webp'
   if (startsWith(bytes, PDF)) return 'pdf'
   return null
+}
+
+/** The upload kind the leading bytes announce (a document kind or an icon), or null. */
+export function sniffUploadKind(bytes: Uint8Array): UploadKind | null {
+  return sniffDocumentKind(bytes) ?? (looksLikeIco(bytes) ? 'ico' : null)
+}
+
+/** Whether the leading bytes are SVG or other XML markup (named in the refusal, never accepted). */
+export function looksLikeMarkup(bytes: Uint8Array): boolean {
+  const head = String.fromCharCode(...bytes.subarray(0, 256))
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart()
+    .toLowerCase()
+  return head.startsWith('<?xml') || head.startsWith('<svg') || head.startsWith('<!doctype svg')
 }
 
 /** The kind of a stored file, from the extension the server itself gave it after sniffing. */

@@ -13,14 +13,23 @@ export const NAMED_RANGES: Record<string, string[]> = {
 
 export type AddressList = { entries: string[]; errors: string[] }
 
+/** How a list is read: `names: false` refuses the named ranges (the staff IP whitelist takes only addresses and CIDRs). */
+export interface AddressListOptions {
+  names?: boolean
+}
+
 /** Splits and checks a list; an empty or missing text is an empty list (nobody). */
-export function parseAddressList(text: string | null | undefined): AddressList {
+export function parseAddressList(
+  text: string | null | undefined,
+  options: AddressListOptions = {}
+): AddressList {
   const entries: string[] = []
   const errors: string[] = []
   for (const raw of String(text ?? '').split(',')) {
     const item = raw.trim().toLowerCase()
     if (!item) continue
-    const expanded = NAMED_RANGES[item] ?? [item]
+    const named = options.names === false ? undefined : NAMED_RANGES[item]
+    const expanded = named ?? [item]
     for (const entry of expanded) {
       if (rangeOf(entry)) entries.push(entry)
       else errors.push(raw.trim())
@@ -34,8 +43,11 @@ export function parseAddressList(text: string | null | undefined): AddressList {
  * IPv4 address written IPv6-mapped (::ffff:10.0.0.1) matches its IPv4 entry.
  * Throws on an invalid list, so a typo fails at boot instead of trusting nobody silently.
  */
-export function addressMatcher(text: string | null | undefined): (address: string) => boolean {
-  const { entries, errors } = parseAddressList(text)
+export function addressMatcher(
+  text: string | null | undefined,
+  options: AddressListOptions = {}
+): (address: string) => boolean {
+  const { entries, errors } = parseAddressList(text, options)
   if (errors.length)
     throw new Error(`Not an IP address, CIDR range or known name: ${errors.join(', ')}`)
   if (!entries.length) return () => false

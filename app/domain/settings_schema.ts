@@ -4,18 +4,34 @@
  * message, and whether it is secret. One schema generates the server's
  * validator (app/validators/settings.ts), the stored values and the form
  * (inertia/components/form/settings_form.tsx), so a setting means the same
- * thing everywhere. Spreads and lots use it; site and API settings will.
+ * thing everywhere. Spreads, lots, site and API settings use it.
+ *
+ * Kinds: integer and decimal (kept as text, never a float), text (optionally
+ * secret, or with a format: url, currencies, phone), choice, switch (stored
+ * on/off, or the field's own pair such as dark/light) and file (a public
+ * picture: the stored value is its key on the public disk; checked by content
+ * on the server, app/services/upload_sanitizer.ts; never required: a form
+ * sent without one keeps the stored file).
  */
 import type { Category } from './instruments.js'
+import { SITE_SETTINGS } from './site_settings.js'
+import { API_SETTINGS } from './api_settings.js'
 
 export type SettingSlot = 'value1' | 'value2' | 'value3' | 'value4' | 'value5'
 
 export type SettingField =
   | (FieldBase & { kind: 'integer'; min: number; max: number })
   | (FieldBase & { kind: 'decimal'; maxIntegerDigits: number; maxDecimals: number })
-  | (FieldBase & { kind: 'text'; maxLength: number; secret?: boolean })
+  | (FieldBase & { kind: 'text'; maxLength: number; secret?: boolean; format?: TextFormat })
   | (FieldBase & { kind: 'choice'; options: readonly { value: string; label: string }[] })
-  | (FieldBase & { kind: 'switch' })
+  | (FieldBase & { kind: 'switch'; stored?: { on: string; off: string } })
+  | (FieldBase & { kind: 'file'; maxMb: number; accepts: readonly FileKindName[] })
+
+/** Text with a shape: an http(s) address; currency codes separated by commas; a phone number. */
+export type TextFormat = 'url' | 'currencies' | 'phone'
+
+/** What a file field may hold (app/domain/file_kinds.ts decides by content). */
+export type FileKindName = 'png' | 'jpeg' | 'webp' | 'ico'
 
 interface FieldBase {
   /** The payload's and the form's field name. */
@@ -32,6 +48,10 @@ interface FieldBase {
   required: string
   /** The message for a value outside the rule (defaults to `required`). */
   invalid?: string
+  /** A short help line under the field. */
+  hint?: string
+  /** The heading of the group the field starts or belongs to (a long form reads in parts). */
+  section?: string
 }
 
 export interface SettingsSchema {
@@ -42,11 +62,65 @@ export interface SettingsSchema {
   saved: string
 }
 
-/** A form's values: text fields as text, switches as booleans. */
+/** A form's values: text fields as text, switches as booleans (file fields are not among them). */
 export type SettingsValues = Record<string, string | boolean>
 
 const SWITCH_ON = 'on'
 const SWITCH_OFF = 'off'
+
+/** A switch's value as sent: a boolean, or its text in a multipart form ('true'/'false', 'on'/'off', '1'/'0'). */
+export function switchValue(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value
+  if (value === 'true' || value === 'on' || value === '1') return true
+  if (value === 'false' || value === 'off' || value === '0') return false
+  return undefined
+}
+
+/** The stored text of a switch in each position. */
+const switchTexts = (field: SettingField & { kind: 'switch' }) =>
+  field.stored ?? { on: SWITCH_ON, off: SWITCH_OFF }
+
+/** A file field's messages: not a single file, and too large (the kind messages come from the sanitizer). */
+export function fileMessages(field: SettingField & { kind: 'file' }) {
+  return {
+    notFile: `${field.label} must be a single file`,
+    tooLarge: `${field.label} must be at most ${field.maxMb} MB`,
+  }
+}
+
+const CURRENCY_CODE = /^[A-Z]{3,5}$/
+/** At most this many currencies in a list. */
+export const MAX_CURRENCIES = 20
+
+/** A comma-separated list of currency codes, upper-cased and without repeats; null when any entry is not a code. */
+export function currencyList(text: string): string[] | null {
+  const codes = text.split(',').map((code) => code.trim().toUpperCase())
+  if (codes.length > MAX_CURRENCIES || !codes.every((code) => CURRENCY_CODE.test(code))) return null
+  return [...new Set(codes)]
+}
+
+/** Whether text is an absolute http(s) address with a host and no user name or password in it. */
+export function isWebAddress(text: string): boolean {
+  if (!/^https?:\/\//i.test(text) || /\s/.test(text)) return false
+  try {
+    const url = new URL(text)
+    return url.hostname !== '' && url.username === '' && url.password === ''
+  } catch {
+    return false
+  }
+}
+
+/** A phone number as people write it: an optional +, then 6 to 15 digits with spaces, dashes or brackets. */
+export function isPhoneNumber(text: string): boolean {
+  const digits = text.replace(/\D/g, '').length
+  return /^\+?[0-9][0-9 ()-]*$/.test(text) && digits >= 6 && digits <= 15
+}
+
+const FORMAT_CHECKS: Record<TextFormat, (text: string) => boolean> = {
+  url: isWebAddress,
+  currencies: (text) => currencyList(text) !== null,
+  phone: isPhoneNumber,
+}
 
 /** The spec's order of the five categories on these forms (admin spec §2 Spread Settings). */
 const FORM_CATEGORIES: readonly Category[] = ['forex', 'commodity', 'index', 'crypto', 'stock']
@@ -100,13 +174,24 @@ export const LOT_MODE_SETTINGS: SettingsSchema = {
   })),
 }
 
-/** The message for a field's value, or undefined when it is acceptable (the client's and the server's rule). */
-export function settingProblem(field: SettingField, value: unknown): string | undefined {
+/**
+ * The message for a field's value, or undefined when it is acceptable (the
+ * client's and the server's rule). `blankAllowed`: a required secret that is
+ * stored (a blank keeps it) or being cleared on purpose may be left blank.
+ */
+export function settingProblem(
+  field: SettingField,
+  value: unknown,
+  blankAllowed = false
+): string | undefined {
   const invalid = field.invalid ?? field.required
-  if (field.kind === 'switch') return typeof value === 'boolean' ? undefined : field.required
+  if (field.kind === 'switch') return switchValue(value) === undefined ? field.required : undefined
+  // Files are checked on the server by their content (settingsValidator, the upload sanitizer).
+  if (field.kind === 'file') return undefined
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value
   if (text === undefined || text === null || (typeof text === 'string' && text.trim() === '')) {
-    return field.optional ? undefined : field.required
+    const kept = blankAllowed && field.kind === 'text' && !!field.secret
+    return field.optional || kept ? undefined : field.required
   }
   if (typeof text !== 'string') return invalid
   const trimmed = text.trim()
@@ -123,32 +208,48 @@ export function settingProblem(field: SettingField, value: unknown): string | un
         ? undefined
         : invalid
     case 'text':
-      return trimmed.length <= field.maxLength ? undefined : invalid
+      if (trimmed.length > field.maxLength) return invalid
+      return !field.format || FORMAT_CHECKS[field.format](trimmed) ? undefined : invalid
     case 'choice':
       return field.options.some((o) => o.value === trimmed) ? undefined : invalid
   }
 }
 
-/** Every field's problem, by field name (empty when the values are acceptable). */
+/**
+ * Every field's problem, by field name (empty when the values are acceptable).
+ * `blankSecrets`: names of secrets that may be blank (stored, or being cleared).
+ */
 export function settingsProblems(
   schema: SettingsSchema,
-  values: Record<string, unknown>
+  values: Record<string, unknown>,
+  blankSecrets: readonly string[] = []
 ): Record<string, string> {
   const problems: Record<string, string> = {}
   for (const field of schema.fields) {
-    const problem = settingProblem(field, values[field.name])
+    const problem = settingProblem(field, values[field.name], blankSecrets.includes(field.name))
     if (problem) problems[field.name] = problem
   }
   return problems
 }
 
-/** The text a field stores: canonical integers, trimmed text, on/off for switches, null for a blank optional. */
+/**
+ * The text a field stores: canonical integers, trimmed text, on/off (or the
+ * field's pair) for switches, null for a blank optional; currency lists
+ * upper-cased without repeats, addresses without a trailing slash.
+ */
 export function storedText(field: SettingField, value: unknown): string | null {
-  if (field.kind === 'switch') return value === true ? SWITCH_ON : SWITCH_OFF
+  if (field.kind === 'switch') {
+    const texts = switchTexts(field)
+    return switchValue(value) === true ? texts.on : texts.off
+  }
   const text = String(value ?? '').trim()
   if (text === '') return null
   if (field.kind === 'integer') return String(Number(text))
   if (field.kind === 'decimal') return text.replace(/^0+(?=\d)/, '')
+  if (field.kind === 'text' && field.format === 'currencies') {
+    return currencyList(text)?.join(',') ?? text
+  }
+  if (field.kind === 'text' && field.format === 'url') return text.replace(/\/+$/, '')
   return text
 }
 
@@ -156,24 +257,28 @@ type StoredRows = Record<string, Partial<Record<SettingSlot, string | null>> | u
 
 /**
  * The form's values from the stored rows: a missing row gives the fallback;
- * a secret is never sent back (blank, and listed in `secretsSet` when stored).
+ * a secret is never sent back (blank, and listed in `secretsSet` when stored);
+ * file fields give their stored key in `files` (the page shows the file).
  */
 export function formValues(
   schema: SettingsSchema,
   rows: StoredRows
-): { values: SettingsValues; secretsSet: string[] } {
+): { values: SettingsValues; secretsSet: string[]; files: Record<string, string | null> } {
   const values: SettingsValues = {}
   const secretsSet: string[] = []
+  const files: Record<string, string | null> = {}
   for (const field of schema.fields) {
     const stored = rows[field.key]?.[field.slot ?? 'value1']
     const text = stored ?? field.fallback
-    if (field.kind === 'switch') values[field.name] = text === SWITCH_ON
-    else if (field.kind === 'text' && field.secret) {
+    if (field.kind === 'file') files[field.name] = stored?.trim() || null
+    else if (field.kind === 'switch') {
+      values[field.name] = text === switchTexts(field).on || text === SWITCH_ON
+    } else if (field.kind === 'text' && field.secret) {
       values[field.name] = ''
       if (stored) secretsSet.push(field.name)
     } else values[field.name] = text
   }
-  return { values, secretsSet }
+  return { values, secretsSet, files }
 }
 
 /** A blank secret keeps the stored one: such fields are left out of the write. */
@@ -181,8 +286,18 @@ export function keepsStored(field: SettingField, value: unknown): boolean {
   return field.kind === 'text' && !!field.secret && String(value ?? '').trim() === ''
 }
 
+/** The names of a schema's secret fields (masked in the audit log, clearable on purpose). */
+export function secretNames(schema: SettingsSchema): string[] {
+  return schema.fields.filter((f) => f.kind === 'text' && f.secret).map((f) => f.name)
+}
+
 /** Every settings form, so their runtime-built labels and messages can be checked for translations. */
-export const SETTINGS_SCHEMAS: readonly SettingsSchema[] = [SPREAD_SETTINGS, LOT_MODE_SETTINGS]
+export const SETTINGS_SCHEMAS: readonly SettingsSchema[] = [
+  SPREAD_SETTINGS,
+  LOT_MODE_SETTINGS,
+  SITE_SETTINGS,
+  ...API_SETTINGS.map((card) => card.schema),
+]
 
 /** Every text a schema shows: labels, option labels, messages and the success toast. */
 export function schemaTexts(schema: SettingsSchema): string[] {
@@ -190,7 +305,10 @@ export function schemaTexts(schema: SettingsSchema): string[] {
   for (const field of schema.fields) {
     texts.push(field.label, field.required)
     if (field.invalid) texts.push(field.invalid)
+    if (field.hint) texts.push(field.hint)
+    if (field.section) texts.push(field.section)
     if (field.kind === 'choice') texts.push(...field.options.map((o) => o.label))
+    if (field.kind === 'file') texts.push(...Object.values(fileMessages(field)))
   }
   return texts
 }

@@ -1,5 +1,6 @@
 import type { RoleId } from './roles.js'
 import { MENU, menuFor, type MenuSection } from './navigation.js'
+import { LANGUAGE_CODE } from './languages.js'
 
 /**
  * Every back-office page that exists: its route name, path and heading. The
@@ -42,13 +43,31 @@ export const STAFF_SCREENS = [
   { name: 'crm.sales.all', path: '/admin/crm/sales/all', title: 'All Leads' },
   { name: 'crm.retention', path: '/admin/crm/retention', title: 'Retentions' },
   { name: 'admin.audit.index', path: '/admin/audit', title: 'Audit Log' },
+  { name: 'admin.users.index', path: '/admin/users', title: 'Admin & Staffs' },
+  { name: 'admin.settings', path: '/admin/settings', title: 'Site Settings' },
+  { name: 'admin.apis', path: '/admin/apis', title: 'API Settings' },
+  { name: 'admin.status.api', path: '/admin/status/api', title: 'API Status' },
+  { name: 'admin.status.server', path: '/admin/status/server', title: 'Server Information' },
+  { name: 'admin.languages.index', path: '/admin/languages', title: 'Languages' },
 ] as const satisfies readonly StaffScreen[]
 
 export interface StaffScreen {
   name: string
   path: string
   title: string
+  /** A title taken from the URL (a language code): shown as is, not translated. */
+  verbatimTitle?: boolean
 }
+
+/**
+ * Pages under a screen with no menu link of their own (a language's
+ * translations under Languages): its route takes the screen's roles, the
+ * menu keeps the screen's link active, and the heading is the URL's last
+ * segment, as the spec titles the translations page by the code.
+ */
+export const STAFF_SUBPAGES = [
+  { name: 'admin.languages.show', parent: '/admin/languages', segment: LANGUAGE_CODE },
+] as const
 
 export type StaffScreenName = (typeof STAFF_SCREENS)[number]['name']
 
@@ -77,5 +96,10 @@ export function staffMenu(roleId: RoleId): MenuSection[] {
 /** The screen at a URL path (query and trailing slash ignored), if any. */
 export function screenAt(url: string): StaffScreen | undefined {
   const path = url.split(/[?#]/)[0].replace(/(.)\/+$/, '$1')
-  return STAFF_SCREENS.find((s) => s.path === path)
+  const screen = STAFF_SCREENS.find((s) => s.path === path)
+  if (screen) return screen
+  const parent = path.slice(0, path.lastIndexOf('/'))
+  const segment = path.slice(path.lastIndexOf('/') + 1)
+  const sub = STAFF_SUBPAGES.find((p) => p.parent === parent && p.segment.test(segment))
+  return sub && { name: sub.name, path: sub.parent, title: segment, verbatimTitle: true }
 }

@@ -2,6 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
 import { errors as authErrors } from '@adonisjs/auth'
+import { TWO_FACTOR_PATHS } from '#domain/two_factor'
+import { pendingLoginOf } from '#services/two_factor_session'
 
 /**
  * Visitors are sent to the login page (/); JSON callers get 401.
@@ -15,7 +17,9 @@ export default class AuthMiddleware {
     next: NextFn,
     options: { guards?: (keyof Authenticators)[] } = {}
   ) {
-    await ctx.auth.authenticateUsing(options.guards, { loginRoute: this.redirectTo })
+    // A visitor half-way through two-factor login goes back to the code page, not the login form.
+    const loginRoute = pendingLoginOf(ctx) ? TWO_FACTOR_PATHS.code : this.redirectTo
+    await ctx.auth.authenticateUsing(options.guards, { loginRoute })
     if (!ctx.auth.user!.isActive) {
       await ctx.auth.use('web').logout()
       // Same answer as for a visitor: a redirect for pages, 401 for JSON callers.

@@ -70,6 +70,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column({ serializeAs: null })
   declare sessionGeneration: number
 
+  /** Set when a user with records is deleted: deactivated and hidden, the row kept (staff_users actions). */
+  @column.dateTime()
+  declare deletedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

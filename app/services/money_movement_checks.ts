@@ -25,7 +25,7 @@ export async function requireKycWhen(
   userId: number,
   message: string
 ) {
-  if ((await settings.value(setting)) === 'on' && (await kycStatusFor(userId)) !== 'approved') {
+  if ((await settings.site()).switches[setting] && (await kycStatusFor(userId)) !== 'approved') {
     throw new UserFacingException(message, { status: 403 })
   }
 }

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 import router from '@adonisjs/core/services/router'
 import drive from '@adonisjs/drive/services/main'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import { DOCUMENT_KINDS } from '#domain/file_kinds'
-import { IMAGE_UPLOAD, sanitizeUpload } from '#services/upload_sanitizer'
+import { UPLOAD_KINDS, type UploadKind } from '#domain/file_kinds'
+import { IMAGE_UPLOAD, sanitizeUpload, type CleanUpload } from '#services/upload_sanitizer'
 
 /**
- * Public images (gateway logos and QR codes, external payment logos) live on
+ * Public images (gateway logos and QR codes, external payment logos, the
+ * site's icon, logo and sign-in background) live on
  * the `public` disk (config/drive.ts), served by drive's own route
  * `GET /uploads/*`. Only what is meant for every visitor goes here: KYC files
  * and payment proofs stay on the private disk.
@@ -15,7 +16,7 @@ const PUBLIC_DISK = 'public'
 const SERVE_ROUTE = `drive.${PUBLIC_DISK}.serve`
 
 /** The folders public files are kept in (the key's first segment). */
-export type PublicFolder = 'gateways' | 'external-payments'
+export type PublicFolder = 'gateways' | 'external-payments' | 'branding'
 
 /** The address a browser loads a stored public file from; null when there is none. */
 export function publicFileUrl(path: string | null): string | null {
@@ -38,9 +39,20 @@ export async function storePublicImage(
   folder: PublicFolder,
   field: string
 ): Promise<string> {
-  const image = await sanitizeUpload(file, IMAGE_UPLOAD, field)
-  const key = `${folder}/${randomUUID()}.${DOCUMENT_KINDS[image.kind].extension}`
-  await drive.use(PUBLIC_DISK).put(key, image.bytes)
+  return storeCleanPublicFile(await sanitizeUpload(file, IMAGE_UPLOAD, field), folder)
+}
+
+/**
+ * Stores a file that already passed `sanitizeUpload` under
+ * {folder}/{random}.{ext}, the extension (hence the served content type) from
+ * its checked kind. For forms that check several files before storing any.
+ */
+export async function storeCleanPublicFile(
+  upload: CleanUpload<UploadKind>,
+  folder: PublicFolder
+): Promise<string> {
+  const key = `${folder}/${randomUUID()}.${UPLOAD_KINDS[upload.kind].extension}`
+  await drive.use(PUBLIC_DISK).put(key, upload.bytes)
   return key
 }
 

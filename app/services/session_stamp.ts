@@ -19,6 +19,11 @@ function fingerprint(user: User) {
     .slice(0, 24)
 }
 
+/** The stamp a session of this user opened now would carry (a pending two-factor login keeps it). */
+export function credentialStamp(user: User) {
+  return fingerprint(user)
+}
+
 /** Records which password and generation this session was opened with. */
 export function stampSession(ctx: HttpContext, user: User) {
   const stamp = fingerprint(user)

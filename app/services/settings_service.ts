@@ -1,11 +1,13 @@
 import Setting from '#models/setting'
 import Language from '#models/language'
 import { parseSiteSettings, type SettingRows, type SiteSettings } from '#domain/site_settings'
+import changeBus from '#services/change_bus'
 
 /**
- * Reads settings rows once and serves them from memory. Writes go through
- * `put`, which clears the cache; other app instances pick changes up within
- * the TTL.
+ * Reads settings rows once and serves them from memory. A write calls
+ * `changed()` after it commits: every process drops its copy at once (the
+ * change bus crosses processes through Redis). The TTL only bounds how stale a
+ * copy can be if a message is lost.
  */
 class SettingsService {
   #rows: SettingRows | null = null
@@ -46,7 +48,7 @@ class SettingsService {
     values: Partial<Record<'value1' | 'value2' | 'value3' | 'value4' | 'value5', string | null>>
   ) {
     await Setting.updateOrCreate({ key }, values)
-    this.forget()
+    this.changed()
   }
 
   /** Languages offered in pickers, cached like the settings. */
@@ -60,11 +62,19 @@ class SettingsService {
     return this.#languages
   }
 
+  /** Drops this process's copy only. */
   forget() {
     this.#rows = null
     this.#languages = null
   }
+
+  /** After a committed write: every process drops its copy. */
+  changed(key?: string) {
+    changeBus.announce('settings', key)
+  }
 }
 
 const settings = new SettingsService()
+changeBus.on('settings', () => settings.forget())
+changeBus.on('languages', () => settings.forget())
 export default settings

@@ -9,16 +9,27 @@ import { captchaRequired } from '#domain/site_settings'
 import { maskEmail } from '#domain/masking'
 import { ROLE_HOME, Roles } from '#domain/roles'
 import { impersonationOf } from '#services/impersonation'
+import { publicFileUrl } from '#services/public_files'
 
 const onOff = (v: boolean) => (v ? ('on' as const) : ('off' as const))
 
-/** Branding, as every page receives it (customer spec §1). */
+/**
+ * Branding, as every page receives it (customer spec §1; admin spec §3:
+ * name, URL, currency, demo balance, appCurrencies, pricingPlan, theme,
+ * whatsapp). Read per request through the settings cache, which every
+ * settings write drops in every process: a change shows on the next page.
+ * Never a secret here: every visitor receives these props.
+ */
 async function branding() {
   const site = await settings.site()
   return {
     appName: site.appName,
-    appLogo: site.appLogo ?? '/logo.svg',
-    authBackground: site.authBackground,
+    appUrl: site.appUrl,
+    appCurrency: site.appCurrencies[0],
+    demoBalance: site.demoBalance,
+    appLogo: publicFileUrl(site.appLogo) ?? '/logo.svg',
+    appIcon: publicFileUrl(site.appIcon) ?? '/favicon.svg',
+    authBackground: publicFileUrl(site.authBackground),
     theme: site.theme,
     appCurrencies: site.appCurrencies,
     stopLossSelector: site.stopLossSelector,

@@ -21,8 +21,17 @@ import type { RoleId } from '#domain/roles'
 import { DEMO_INSTRUMENTS } from '#database/demo/instruments'
 import { SPANISH } from '#database/demo/translations'
 import { seedCandleHistory } from '#database/demo/candle_history'
+import { isSecondFactorMandatory } from '#domain/two_factor'
+import { sealSecret } from '#services/two_factor_secrets'
 
 export const DEMO_PASSWORD = 'demo12345'
+
+/**
+ * The demo staff accounts' two-factor key (two-factor login is mandatory for
+ * staff): published like the demo password, so the demo's back office opens
+ * with any authenticator app or `npm run demo:code`. Demo data only.
+ */
+export const DEMO_TOTP_KEY = 'BROKERDEMOSTAFFTWOFACTORKEY2345A'
 
 export const DEMO_ACCOUNTS: { email: string; fullName: string; roleId: RoleId }[] = [
   { email: 'admin@demo.test', fullName: 'Ada Admin', roleId: 1 },
@@ -161,6 +170,15 @@ export async function seedDemo() {
         },
         { client: trx }
       )
+      if (isSecondFactorMandatory(account.roleId)) {
+        await trx.table('two_factor_credentials').insert({
+          user_id: user.id,
+          secret: sealSecret(DEMO_TOTP_KEY),
+          last_used_step: null,
+          created_at: DateTime.now().toSQL({ includeOffset: false }),
+          updated_at: null,
+        })
+      }
       if (account.roleId !== 3) return
 
       const wallet = (mode: 'demo' | 'real') =>

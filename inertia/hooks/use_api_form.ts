@@ -37,7 +37,7 @@ export function useApiForm<V extends Values>(initial: V, rules?: ClientRules<V>)
     serverErrors[name as string] || (touched[name] ? clientErrors[name] || undefined : undefined)
 
   async function submit<T = { message?: string }>(
-    method: 'POST' | 'PUT',
+    method: 'POST' | 'PUT' | 'DELETE',
     url: string,
     options: {
       transform?: (values: V) => unknown

@@ -30,6 +30,12 @@ interface CatalogFrame {
   type: 'catalog'
 }
 
+/** Staff changed a language's translations (app/services/translation_cache.ts). */
+interface TranslationsFrame {
+  type: 'translations'
+  code: string
+}
+
 /**
  * One live price table per tab, fed by a single subscription to the prices
  * channel: each `priceUpdate` frame replaces values by instrument name and
@@ -39,9 +45,14 @@ let prices: Record<string, LivePrice> = {}
 let stale: ReadonlySet<string> = new Set()
 const listeners = new Set<() => void>()
 const catalogListeners = new Set<() => void>()
+const translationListeners = new Set<(code: string) => void>()
 let subscribed = false
 
-function apply(frame: PriceFrame | StaleFrame | CatalogFrame) {
+function apply(frame: PriceFrame | StaleFrame | CatalogFrame | TranslationsFrame) {
+  if (frame.type === 'translations') {
+    translationListeners.forEach((l) => l(frame.code))
+    return
+  }
   if (frame.type === 'catalog') {
     catalogListeners.forEach((l) => l())
     return
@@ -70,7 +81,7 @@ function listen(listener: () => void) {
   if (!subscribed && typeof window !== 'undefined') {
     subscribed = true
     const subscription = transmitClient().subscription('prices')
-    subscription.onMessage<PriceFrame | StaleFrame | CatalogFrame>(apply)
+    subscription.onMessage<PriceFrame | StaleFrame | CatalogFrame | TranslationsFrame>(apply)
     subscription.create().catch((e) => console.warn('price subscription failed', e))
   }
   listeners.add(listener)
@@ -119,4 +130,18 @@ export function useCatalogChanges(onChange: () => void) {
       release()
     }
   }, [])
+}
+
+/**
+ * Calls `listener` with a language's code when staff change its
+ * translations. It does not subscribe by itself: the frames reach the pages
+ * that listen to the prices channel already (every signed-in customer page,
+ * through the shell's live figures), so a visitor's or a staff page costs no
+ * price stream; those read the new texts at their next page load.
+ */
+export function onTranslationsChange(listener: (code: string) => void) {
+  translationListeners.add(listener)
+  return () => {
+    translationListeners.delete(listener)
+  }
 }

@@ -7,13 +7,20 @@ export type Theme = 'dark' | 'light'
 /** Every mounted useTheme hears a switch: the chart repaints its colours with the page. */
 const THEME_EVENT = 'app:theme'
 
-/** Theme kept locally under `theme`; default from branding, else dark (customer spec §9). */
+const localTheme = (): Theme | null => {
+  const stored = readLocal(LOCAL_KEYS.theme)
+  return stored === 'light' || stored === 'dark' ? stored : null
+}
+
+/**
+ * Theme kept locally under `theme`; default from branding, else dark
+ * (customer spec §9). Without a local choice it follows the branding prop,
+ * so an admin's change shows on the next page without a reload.
+ */
 export function useTheme() {
   const branding = useBranding()
-  const [theme, setThemeState] = useState<Theme>(() => {
-    const stored = readLocal(LOCAL_KEYS.theme)
-    return stored === 'light' || stored === 'dark' ? stored : (branding?.theme ?? 'dark')
-  })
+  const [chosen, setThemeState] = useState<Theme | null>(localTheme)
+  const theme: Theme = chosen ?? branding?.theme ?? 'dark'
 
   useEffect(() => {
     const root = document.documentElement

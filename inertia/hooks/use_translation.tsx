@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { api } from '~/lib/api'
 import { LOCAL_KEYS, readLocal, writeLocal } from '~/lib/storage'
 import { setToastTranslator } from '~/lib/toast'
+import { onTranslationsChange } from '~/hooks/use_prices'
 import { compileDictionary, fillPlaceholders, lookup, type Vars } from '@domain/translate'
 
 /**
@@ -15,6 +16,8 @@ interface I18n {
   ready: boolean
   setLang: (code: string) => void
   t: (key: string, vars?: Vars) => string
+  /** Reads the language's dictionary again, keeping the current one on screen meanwhile. */
+  reload: () => void
 }
 
 const I18nContext = createContext<I18n>({
@@ -22,18 +25,25 @@ const I18nContext = createContext<I18n>({
   ready: true,
   setLang: () => {},
   t: (key, vars) => fillPlaceholders(key, vars),
+  reload: () => {},
 })
+
+/** A live change reaches every open page at once: each waits up to this long, so they do not all ask in the same instant. */
+const RELOAD_SPREAD_MS = 1500
 
 const reported = new Set<string>()
 
 export function I18nProvider({ children }: { children: React.ReactNode }) {
   const [lang, setLangState] = useState(() => readLocal(LOCAL_KEYS.lang) || 'en')
   const [dictionary, setDictionary] = useState<Record<string, string> | null>(null)
+  const [version, setVersion] = useState(0)
   const pending = useRef<string[]>([])
+  const current = useRef(lang)
+  current.current = lang
 
+  // The dictionary is read once per page load, and again when staff change it (reload).
   useEffect(() => {
     let cancelled = false
-    setDictionary(null)
     if (lang === 'en') {
       setDictionary({})
       return
@@ -47,7 +57,26 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
     return () => {
       cancelled = true
     }
-  }, [lang])
+  }, [lang, version])
+
+  const reload = useCallback(() => setVersion((v) => v + 1), [])
+
+  // Staff edited this language's translations (a frame on the live prices channel).
+  useEffect(() => {
+    const timers = new Set<ReturnType<typeof setTimeout>>()
+    const stop = onTranslationsChange((code) => {
+      if (code !== current.current) return
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        reload()
+      }, Math.random() * RELOAD_SPREAD_MS)
+      timers.add(timer)
+    })
+    return () => {
+      stop()
+      timers.forEach(clearTimeout)
+    }
+  }, [reload])
 
   useEffect(() => {
     if (!dictionary || lang === 'en' || pending.current.length === 0) return
@@ -80,6 +109,8 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
 
   const setLang = useCallback((code: string) => {
     writeLocal(LOCAL_KEYS.lang, code)
+    // Until the new language's texts arrive, the page waits (ready is false) rather than show the old ones.
+    if (code !== current.current) setDictionary(null)
     setLangState(code)
   }, [])
 
@@ -92,7 +123,10 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.translations = ready ? 'ready' : 'loading'
   }, [lang, ready])
 
-  const value = useMemo(() => ({ lang, ready, setLang, t }), [lang, ready, setLang, t])
+  const value = useMemo(
+    () => ({ lang, ready, setLang, t, reload }),
+    [lang, ready, setLang, t, reload]
+  )
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 

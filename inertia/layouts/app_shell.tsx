@@ -7,6 +7,7 @@ import { ShellFooter } from '~/components/shell/shell_footer'
 import { AccountSidebar } from '~/components/shell/account_sidebar'
 import { PlanModal } from '~/components/shell/plan_modal'
 import { LogoSpinner } from '~/components/common/logo_spinner'
+import { BrandIcon } from '~/components/common/brand_icon'
 
 /**
  * The signed-in shell (customer spec §2): top bar, optional account sidebar,
@@ -26,6 +27,7 @@ export function AppShell(props: {
     // Top bar and footer stay in view; only the content scrolls (a trading screen).
     <div className="flex h-screen flex-col">
       <Head title={t(props.title)} />
+      <BrandIcon />
       {!ready && <LogoSpinner />}
       <TopBar session={session} />
       <div className="flex min-h-0 flex-1 gap-6 overflow-y-auto p-4">

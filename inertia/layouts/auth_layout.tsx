@@ -5,6 +5,7 @@ import { useTranslation } from '~/hooks/use_translation'
 import { useTheme } from '~/hooks/use_theme'
 import { LanguagePicker } from '~/components/common/language_picker'
 import { LogoSpinner } from '~/components/common/logo_spinner'
+import { BrandIcon } from '~/components/common/brand_icon'
 
 /** Branded visitor page: background image, logo, language selector, a card. */
 export function AuthLayout(props: { title: string; wide?: boolean; children: React.ReactNode }) {
@@ -19,6 +20,7 @@ export function AuthLayout(props: { title: string; wide?: boolean; children: Rea
       }
     >
       <Head title={t(props.title)} />
+      <BrandIcon />
       {!ready && <LogoSpinner />}
       <div className="absolute right-4 top-4">
         <LanguagePicker />

@@ -26,6 +26,7 @@ import { useIsWide } from '~/hooks/use_media_query'
 import { NotificationsMenu } from '~/components/shell/notifications_menu'
 import { LogoSpinner } from '~/components/common/logo_spinner'
 import { logout } from '~/lib/session'
+import { BrandIcon } from '~/components/common/brand_icon'
 
 /** The role-filtered side menu: beside the page from 1024 px, in the top bar's drawer below. */
 function StaffMenu(props: { menu: MenuSection[]; activePath: string }) {
@@ -92,12 +93,13 @@ export function StaffLayout({ children }: { children: ReactNode }) {
   const menu = useMemo(() => (roleId ? staffMenu(roleId) : []), [roleId])
   const screen = screenAt(url)
   const activePath = screen?.path ?? url.split('?')[0]
-  const title = screen?.title ?? 'Back office'
+  const title = screen?.verbatimTitle ? screen.title : t(screen?.title ?? 'Back office')
   useEffect(() => setMenuOpen(false), [url])
   if (!session || !ready) return <LogoSpinner />
   return (
     <div className="flex min-h-screen flex-col">
-      <Head title={t(title)} />
+      <Head title={title} />
+      <BrandIcon />
       <Navbar
         maxWidth="full"
         className="dark bg-zinc-900 text-white"
@@ -157,7 +159,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           </aside>
         )}
         <main className="min-w-0 flex-1 p-4 sm:p-6">
-          <h1 className="mb-4 text-2xl font-semibold">{t(title)}</h1>
+          <h1 className="mb-4 text-2xl font-semibold">{title}</h1>
           {children}
         </main>
       </div>

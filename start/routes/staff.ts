@@ -17,6 +17,11 @@ const AuditLogsController = () => import('#controllers/staff/audit_logs_controll
 const DashboardController = () => import('#controllers/staff/dashboard_controller')
 const PricingPlansController = () => import('#controllers/staff/pricing_plans_controller')
 const InstrumentsController = () => import('#controllers/staff/instruments_controller')
+const StaffUsersController = () => import('#controllers/staff/staff_users_controller')
+const SiteSettingsController = () => import('#controllers/staff/site_settings_controller')
+const ApiSettingsController = () => import('#controllers/staff/api_settings_controller')
+const SystemStatusController = () => import('#controllers/staff/system_status_controller')
+const LanguagesController = () => import('#controllers/staff/languages_controller')
 
 type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
@@ -46,6 +51,12 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'crm.sales.all': [WorkspaceController, 'show'],
   'crm.retention': [WorkspaceController, 'show'],
   'admin.audit.index': [AuditLogsController, 'index'],
+  'admin.users.index': [StaffUsersController, 'index'],
+  'admin.settings': [SiteSettingsController, 'show'],
+  'admin.apis': [ApiSettingsController, 'page'],
+  'admin.status.api': [SystemStatusController, 'apiPage'],
+  'admin.status.server': [SystemStatusController, 'serverPage'],
+  'admin.languages.index': [LanguagesController, 'index'],
 }
 
 /* Each screen's page, open to the roles its menu link names. */

@@ -3,6 +3,7 @@ import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
 import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
 import { notifyUser } from '#services/notification_service'
+import { userChannelReady } from '#tests/helpers/live'
 
 test.group('Browser: a form after a successful submit', (group) => {
   isolate(group)
@@ -45,6 +46,8 @@ test.group('Browser: what staff are offered', (group) => {
 
     // Every link of the back-office menu leads to a page.
     await page.goto('/admin/deposits')
+    // evaluateAll does not wait: let the menu render first.
+    await page.locator('[data-testid=staff-menu] a').first().waitFor()
     const hrefs = await page
       .locator('[data-testid=staff-menu] a')
       .evaluateAll((links) => links.map((a) => (a as any).getAttribute('href') as string))
@@ -65,8 +68,8 @@ test.group('Browser: toasts', (group) => {
   }) => {
     const page = await visit('/')
     await loginThroughForm(page, DEMO.customer)
-    await page.waitForLoadState('networkidle')
     const customer = await demoUser(DEMO.customer)
+    await userChannelReady(customer.id)
     const title =
       'The wallet no longer holds enough to pay this withdrawal; decline it instead of approving it'
     await notifyUser(customer.id, {

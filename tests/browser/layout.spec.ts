@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { Browser, Page } from 'playwright'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
-import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { DEMO, demoUser } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
 import { bankDepositWithProof, configureGateway, pendingDeposit } from '#tests/helpers/deposits'
 import { pendingWithdrawal } from '#tests/helpers/withdrawals'
@@ -254,11 +254,8 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
 
         await withPage(browser, vp, async (page) => {
           await page.goto('/')
-          // Staff land on their own area, not the dashboard.
-          await page.locator('input[name=email]').fill(DEMO.admin)
-          await page.locator('input[name=password]').fill(DEMO_PASSWORD)
-          await page.getByRole('button', { name: 'Login' }).click()
-          await page.waitForURL((url) => url.pathname !== '/')
+          // Staff sign in with the password and the two-factor code step.
+          await loginThroughForm(page, DEMO.admin)
           // Each page and how many row actions it must show (its rows made above).
           const pages: [string, number][] = [
             ['/admin/deposits', 2],

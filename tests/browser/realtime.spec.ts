@@ -8,6 +8,7 @@ import candleAggregator from '#services/market/candle_aggregator'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
 import { openPosition } from '#tests/helpers/positions'
+import { userChannelReady } from '#tests/helpers/live'
 
 test.group('Browser: real-time notifications', (group) => {
   isolate(group)
@@ -16,9 +17,7 @@ test.group('Browser: real-time notifications', (group) => {
     const page = await visit('/')
     await loginThroughForm(page, 'customer@demo.test')
     const user = await User.findByOrFail('email', 'customer@demo.test')
-    // The page subscribes to its private channel once it has loaded.
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500)
+    await userChannelReady(user.id)
 
     await notifyUser(user.id, {
       title: 'Deposit approved',

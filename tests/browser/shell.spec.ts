@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
-import { DEMO_PASSWORD } from '#tests/helpers/users'
 import settings from '#services/settings_service'
 
 test.group('Browser: the signed-in shell', (group) => {
@@ -96,10 +95,7 @@ test.group('Browser: account navigation', (group) => {
     visit,
   }) => {
     const page = await visit('/')
-    await page.locator('input[name=email]').fill('manager@demo.test')
-    await page.locator('input[name=password]').fill(DEMO_PASSWORD)
-    await page.getByRole('button', { name: 'Login' }).click()
-    await page.waitForURL((url) => !url.pathname.endsWith('/'))
+    await loginThroughForm(page, 'manager@demo.test')
     await page.goto('/profile')
     await page.assertExists('[data-testid=account-sidebar] a[href="/security"]')
     for (const href of ['/deposits', '/withdraws', '/kyc', '/statements']) {

@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD } from '#tests/helpers/users'
 import { afterTestRequest } from '#tests/helpers/deferred_work'
+import { secondFactorCodeFor } from '#tests/helpers/two_factor'
 
 /**
  * A cookie-keeping HTTP client that talks to the test server the way the
@@ -107,11 +108,20 @@ export class BrowserSession {
   }
 }
 
-/** A browser signed in through the real login form (the session cookie and XSRF token it got). */
+/**
+ * A browser signed in through the real login form (the session cookie and
+ * XSRF token it got); an account with a second factor (all staff) completes
+ * the code step with a fresh recovery code.
+ */
 export async function signedInBrowser(email: string, password = DEMO_PASSWORD) {
   const browser = new BrowserSession()
   await browser.open()
+  const code = await secondFactorCodeFor(email)
   const login = await browser.post('/auth/login', { email, password })
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`)
+  if (code) {
+    const step = await browser.post('/login/two-factor', { code })
+    if (step.status !== 200) throw new Error(`code step failed: ${step.status} ${step.text}`)
+  }
   return browser
 }

@@ -3,11 +3,12 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import mail from '@adonisjs/mail/services/main'
 import settings from '#services/settings_service'
+import translationCache from '#services/translation_cache'
 import { settleDeferred } from '#services/deferred'
 
 /**
  * Every test of the group runs in a transaction rolled back afterwards, with
- * fresh throttles, a fresh settings cache and a fake mailer (no test may reach
+ * fresh throttles, fresh settings and translation caches and a fake mailer (no test may reach
  * an SMTP server). A test that inspects mails calls `mail.fake()` itself to
  * get a fresh, empty collection; the teardown restores the real mailer.
  */
@@ -15,12 +16,14 @@ export function isolate(group: Group) {
   group.each.setup(async () => {
     await limiter.clear()
     settings.forget()
+    translationCache.forget()
     mail.fake()
     const rollback = await testUtils.db().withGlobalTransaction()
     return async () => {
       await settleDeferred()
       await rollback()
       settings.forget()
+      translationCache.forget()
       mail.restore()
     }
   })

@@ -3,7 +3,7 @@ import type User from '#models/user'
 import { registerUser } from '#actions/auth/register_user'
 import settings from '#services/settings_service'
 import { money } from '#domain/money'
-import { BrowserSession } from '#tests/helpers/browser_session'
+import { signedInBrowser } from '#tests/helpers/browser_session'
 import { signupPayload } from '#tests/helpers/signup'
 import { DEMO_PASSWORD, ledgerOf } from '#tests/helpers/users'
 
@@ -47,14 +47,8 @@ export async function settled(
   return money(wallet.balance).toFixed(2)
 }
 
-/** A real HTTP session (cookies, CSRF) logged in with these credentials. */
-async function sessionAs(email: string, password: string) {
-  const browser = new BrowserSession()
-  await browser.open()
-  const login = await browser.post('/auth/login', { email, password })
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`)
-  return browser
-}
+/** A real HTTP session (cookies, CSRF) logged in with these credentials (staff: the code step too). */
+const sessionAs = (email: string, password: string) => signedInBrowser(email, password)
 
 /** A real HTTP session logged in as a customer made by `freshCustomer`. */
 export const signedIn = (user: User) => sessionAs(user.email, signupPayload().password)

@@ -3,6 +3,7 @@ import User from '#models/user'
 import settings from '#services/settings_service'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { underLoginThrottles } from '#services/auth_throttles'
+import { assertAddressAllowed } from '#services/address_whitelist'
 
 export class UnverifiedEmailException extends UserFacingException {
   constructor(public user: User) {
@@ -41,6 +42,8 @@ export async function attemptLogin(input: {
       code: 'E_ACCOUNT_DISABLED',
     })
   }
+  // A staff IP whitelist (issue 12 item 2): 403 and an audit row from an unlisted address.
+  await assertAddressAllowed(user, input.ip, '/auth/login')
   const site = await settings.site()
   if (site.switches.emailVerify && !user.isEmailVerified) {
     throw new UnverifiedEmailException(user)

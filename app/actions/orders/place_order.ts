@@ -58,7 +58,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
       throw new UserFacingException('Choose one of the offered lot sizes', { field: 'amount' })
     }
   }
-  if ((await settings.value('kycTrade')) === 'on' && (await kycStatusFor(user.id)) !== 'approved') {
+  if ((await settings.site()).switches.kycTrade && (await kycStatusFor(user.id)) !== 'approved') {
     throw new UserFacingException('Please verify KYC to enable trading', { status: 403 })
   }
   if (!user.activeBalanceId) throw new UserFacingException('Choose a wallet first', { status: 409 })

@@ -39,7 +39,7 @@ export async function updateWithdrawSettings(
       after: fees,
     })
   })
-  settings.forget()
+  settings.changed()
   return fees
 }
 

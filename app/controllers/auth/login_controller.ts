@@ -6,7 +6,8 @@ import { requireCaptcha } from '#controllers/auth/captcha'
 import { errors as authErrors } from '@adonisjs/auth'
 import { landingPathFor } from '#domain/roles'
 import { appBaseUrl } from '#services/urls'
-import { stampSession } from '#services/session_stamp'
+import { TWO_FACTOR_PATHS } from '#domain/two_factor'
+import { completeSignIn, secondStepNeeded, startPendingLogin } from '#services/two_factor_session'
 import { isKnownDevice, rememberDevice } from '#services/known_devices'
 
 export const INVALID_CREDENTIALS = 'Invalid Credentials'
@@ -19,7 +20,7 @@ export default class LoginController {
   }
 
   async store(ctx: HttpContext) {
-    const { request, response, auth } = ctx
+    const { request, response } = ctx
     const payload = await request.validateUsing(loginValidator)
     await requireCaptcha(payload.humanKey, request.ip())
     try {
@@ -29,9 +30,13 @@ export default class LoginController {
         ip: request.ip(),
         knownDevice: isKnownDevice(ctx, payload.email),
       })
-      await auth.use('web').login(user, payload.remember === true)
-      stampSession(ctx, user)
       rememberDevice(ctx, payload.email)
+      // Two-factor login: the password alone signs nobody in who needs a code (two_factor_session.ts).
+      if (await secondStepNeeded(user)) {
+        await startPendingLogin(ctx, user, payload.remember === true)
+        return response.ok({ message: 'Enter your code', redirect: TWO_FACTOR_PATHS.code })
+      }
+      await completeSignIn(ctx, user, payload.remember === true)
       return response.ok({ message: 'Logged in', redirect: landingPathFor(user.roleId) })
     } catch (error) {
       if (error instanceof authErrors.E_INVALID_CREDENTIALS) {

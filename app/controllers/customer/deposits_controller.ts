@@ -35,7 +35,7 @@ export default class DepositsController {
     return inertia.render('customer/deposits', {
       isKyc: (await kycStatusFor(user.id)) === 'approved',
       /** With kycDeposit on, the server refuses deposits until KYC is approved. */
-      kycRequired: (await settings.value('kycDeposit')) === 'on',
+      kycRequired: (await settings.site()).switches.kycDeposit,
       gateways: gateways.filter((g) => g.kind === 'automatic').map(gatewayOption),
       offlinePayments: gateways.filter((g) => g.kind === 'manual').map(gatewayOption),
       externalPayments: (await ExternalPayment.query().orderBy('id', 'asc')).map(

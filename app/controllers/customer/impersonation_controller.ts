@@ -4,6 +4,7 @@ import User from '#models/user'
 import { recordStaffAction } from '#services/audit_log'
 import { stampSession } from '#services/session_stamp'
 import { endImpersonation, impersonationOf } from '#services/impersonation'
+import { carrySignInTo, signInComplete } from '#services/two_factor_session'
 import { ForbiddenException } from '#exceptions/forbidden_exception'
 import { ROLE_HOME, STAFF_ROLES } from '#domain/roles'
 
@@ -19,6 +20,8 @@ export default class ImpersonationController {
       throw new ForbiddenException('The staff account of this session is no longer available')
     }
     const customerId = ctx.auth.user?.id ?? null
+    // The staff session comes back only as complete (second factor included) as the login-as session was.
+    const complete = !!ctx.auth.user && signInComplete(ctx, ctx.auth.user)
     await db.transaction((trx) =>
       recordStaffAction(trx, {
         staff,
@@ -30,6 +33,7 @@ export default class ImpersonationController {
     endImpersonation(ctx)
     await ctx.auth.use('web').login(staff)
     stampSession(ctx, staff)
+    carrySignInTo(ctx, staff, complete)
     // Each staff member goes back to their own area (an agent may not open /admin).
     const redirect = ROLE_HOME[staff.roleId]?.href ?? '/admin'
     return ctx.response.ok({ message: 'Back to admin', redirect })

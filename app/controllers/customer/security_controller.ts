@@ -3,10 +3,13 @@ import { changePasswordValidator } from '#validators/account'
 import { changePassword } from '#actions/profile/change_password'
 import { stampSession } from '#services/session_stamp'
 import liveStreams from '#services/live_streams'
+import { twoFactorStatus } from '#queries/two_factor'
 
 export default class SecurityController {
-  async show({ inertia }: HttpContext) {
-    return inertia.render('customer/security', {})
+  async show({ inertia, auth }: HttpContext) {
+    return inertia.render('customer/security', {
+      twoFactor: await twoFactorStatus(auth.getUserOrFail()),
+    })
   }
 
   async update(ctx: HttpContext) {

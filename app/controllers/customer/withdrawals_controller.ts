@@ -21,7 +21,7 @@ export default class WithdrawalsController {
       withdrawSettings: await withdrawFees(),
       isKyc: (await kycStatusFor(user.id)) === 'approved',
       /** With kycWithdraw on, the server refuses requests until KYC is approved. */
-      kycRequired: (await settings.value('kycWithdraw')) === 'on',
+      kycRequired: (await settings.site()).switches.kycWithdraw,
       history: await customerWithdrawalPage(user.id, { page: 1, limit: DEFAULT_PAGE_SIZE }),
     })
   }

@@ -16,7 +16,7 @@ export const FEED_NAMES = [
 export type FeedName = (typeof FEED_NAMES)[number]
 
 /** The feeds the API Status page shows (admin spec: one heartbeat entry per feed). */
-export const MONITORED_FEEDS = ['polygonForex', 'polygonCrypto', 'eodStock', 'oandaRest'] as const
+export { MONITORED_FEEDS } from '#domain/feed_status'
 
 export interface FeedHeartbeat {
   success: boolean

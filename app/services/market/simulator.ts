@@ -33,6 +33,12 @@ export interface SimulatorHandle {
    * in `reprice` restart from their stored price (an admin set a new one).
    */
   sync(reprice?: Iterable<string>): Promise<void>
+  /**
+   * Quotes these markets from now on (a provider was configured or cleared):
+   * instruments of dropped markets stop, those of added markets start, the
+   * others keep walking where they are.
+   */
+  setCategories(categories: readonly Category[]): Promise<void>
 }
 
 /**
@@ -49,11 +55,12 @@ export async function startSimulator(
   const now = options.now ?? (() => DateTime.now())
   const simulated = new Map<string, Simulated>()
   let stopped = false
+  let categories = options.categories
 
   const load = async () => {
-    if (options.categories?.length === 0) return []
+    if (categories?.length === 0) return []
     const query = Instrument.query().whereNotNull('bids').whereNotNull('asks')
-    if (options.categories) query.whereIn('category', [...options.categories])
+    if (categories) query.whereIn('category', [...categories])
     return query
   }
   const add = (i: Instrument) => {
@@ -101,7 +108,11 @@ export async function startSimulator(
       if (!known || again.has(i.name) || known.category !== i.category) add(i)
     }
   }
-  return Object.assign(stop, { sync })
+  const setCategories = (next: readonly Category[]) => {
+    categories = [...next]
+    return sync()
+  }
+  return Object.assign(stop, { sync, setCategories })
 }
 
 function publish(s: Simulated) {

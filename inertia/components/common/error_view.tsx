@@ -1,10 +1,20 @@
+import type { ReactNode } from 'react'
 import { Button } from '@heroui/react'
 import { Head } from '@inertiajs/react'
 import { useTranslation } from '~/hooks/use_translation'
 import { useTheme } from '~/hooks/use_theme'
 
 /** The body of the 403, 404 and 500 pages. */
-export function ErrorView({ title, message }: { title: string; message: string }) {
+export function ErrorView({
+  title,
+  message,
+  children,
+}: {
+  title: string
+  message: string
+  /** More about this error, under the message. */
+  children?: ReactNode
+}) {
   const { t } = useTranslation()
   useTheme()
   return (
@@ -12,6 +22,7 @@ export function ErrorView({ title, message }: { title: string; message: string }
       <Head title={t(title)} />
       <h1 className="text-2xl font-semibold">{t(title)}</h1>
       <p className="text-default-500">{t(message)}</p>
+      {children}
       <Button color="primary" onPress={() => (window.location.href = '/')}>
         {t('Go home')}
       </Button>

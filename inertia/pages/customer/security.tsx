@@ -1,4 +1,7 @@
 import { Button, Card, CardBody, CardHeader } from '@heroui/react'
+import type { InferPageProps } from '@adonisjs/inertia/types'
+import type SecurityController from '#controllers/customer/security_controller'
+import { TwoFactorCard } from '~/components/security/two_factor_card'
 import { AppShell } from '~/layouts/app_shell'
 import { TextField } from '~/components/form/text_field'
 import { useApiForm } from '~/hooks/use_api_form'
@@ -8,7 +11,7 @@ import { passwordRule, required } from '~/lib/rules'
 
 const initial = { currentPassword: '', newPassword: '' }
 
-export default function Security() {
+export default function Security({ twoFactor }: InferPageProps<SecurityController, 'show'>) {
   const { t } = useTranslation()
   const form = useApiForm(initial, (v) => ({
     currentPassword: required(v.currentPassword, 'Current password is required'),
@@ -60,6 +63,9 @@ export default function Security() {
           </form>
         </CardBody>
       </Card>
+      <div className="mt-6">
+        <TwoFactorCard status={twoFactor} />
+      </div>
     </AppShell>
   )
 }

@@ -7,6 +7,7 @@ import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
 import { BrowserSession } from '#tests/helpers/browser_session'
+import { secondFactorCodeFor } from '#tests/helpers/two_factor'
 
 test.group('POST /auth/login', (group) => {
   isolate(group)
@@ -54,11 +55,23 @@ test.group('POST /auth/login', (group) => {
     assert.lengthOf(tokens, 1)
   })
 
-  test('every role lands on the dashboard after login', async ({ client, assert }) => {
+  test('every role lands on the dashboard after login (staff after the two-factor code step)', async ({
+    assert,
+  }) => {
     for (const email of Object.values(DEMO)) {
-      const response = await api(client, 'post', '/auth/login', { email, password: DEMO_PASSWORD })
-      response.assertStatus(200)
-      assert.equal(response.body().redirect, '/dashboard', email)
+      const browser = new BrowserSession()
+      await browser.open()
+      const code = await secondFactorCodeFor(email)
+      const response = await browser.post('/auth/login', { email, password: DEMO_PASSWORD })
+      assert.equal(response.status, 200, email)
+      if (code) {
+        assert.equal(response.body.redirect, '/login/two-factor', email)
+        const step = await browser.post('/login/two-factor', { code })
+        assert.equal(step.status, 200, email)
+        assert.equal(step.body.redirect, '/dashboard', email)
+      } else {
+        assert.equal(response.body.redirect, '/dashboard', email)
+      }
     }
   })
 

@@ -3,20 +3,15 @@ import drive from '@adonisjs/drive/services/main'
 import limiter from '@adonisjs/limiter/services/main'
 import KycDocument from '#models/kyc_document'
 import Notification from '#models/notification'
-import { BrowserSession } from '#tests/helpers/browser_session'
+import { signedInBrowser } from '#tests/helpers/browser_session'
 import { freshCustomer, signedIn } from '#tests/helpers/race'
-import { DEMO, DEMO_PASSWORD } from '#tests/helpers/users'
+import { DEMO } from '#tests/helpers/users'
 import { SAMPLES } from '#tests/helpers/kyc'
 
 /* These tests run WITHOUT the shared rolled-back transaction (see tests/helpers/race.ts). */
 
-async function adminSession() {
-  const browser = new BrowserSession()
-  await browser.open()
-  const login = await browser.post('/auth/login', { email: DEMO.admin, password: DEMO_PASSWORD })
-  if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${login.text}`)
-  return browser
-}
+/** An admin signed in through the forms (password, then the code step). */
+const adminSession = () => signedInBrowser(DEMO.admin)
 
 function kycForm() {
   const form = new FormData()

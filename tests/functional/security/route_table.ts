@@ -9,7 +9,7 @@
 import router from '@adonisjs/core/services/router'
 import PricingPlan from '#models/pricing_plan'
 import Instrument from '#models/instrument'
-import type User from '#models/user'
+import User from '#models/user'
 import { ALL_ROLES, type RoleId } from '#domain/roles'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
@@ -17,6 +17,7 @@ import { storedDocument } from '#tests/helpers/kyc'
 import { pendingWithdrawal, realWalletOf } from '#tests/helpers/withdrawals'
 import ExternalPayment from '#models/external_payment'
 import { bankDepositWithProof, pendingDeposit } from '#tests/helpers/deposits'
+import Translation from '#models/translation'
 
 export type Expectation =
   /** Visitor pages: a signed-in user is sent to /dashboard. */
@@ -121,6 +122,28 @@ const anInstrument = async () => {
   return { ':id': String(instrument.id) }
 }
 
+/** A staff account of its own (an agent with no records), for the user edit and delete calls. */
+const aStaffUser = async () => {
+  const agent = await User.create({
+    fullName: 'Walk Agent',
+    email: `walk-agent-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@broker.test`,
+    password: 'walk-password-1',
+    roleId: 5,
+    isEmailVerified: true,
+    isActive: true,
+  })
+  return { ':id': String(agent.id) }
+}
+
+/** The seeded Spanish language, for its translations page and list. */
+const spanish = async () => ({ ':code': 'es' })
+
+/** A Spanish translation row, for its edit and delete calls. */
+const aTranslation = async () => {
+  const row = await Translation.create({ code: 'es', key: `Walk key ${Date.now()}`, value: 'x' })
+  return { ':id': String(row.id) }
+}
+
 export const EXPECTATIONS: Record<string, Expectation> = {
   // Visitor pages (customer spec §2, §6: visitors sign up, log in, reset passwords).
   'GET /': { access: 'guest', page: true },
@@ -139,6 +162,12 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /translations/:lng': { access: 'public', page: false },
   'GET /uploads/*': { access: 'public', page: false },
 
+  // Two-factor login's code step (issue 12 item 3): a visitor with no pending login is sent back to the login form (pages) or refused with 400.
+  'GET /login/two-factor': { access: 'public', page: true },
+  'GET /login/two-factor/enrol': { access: 'public', page: true },
+  'POST /login/two-factor': { access: 'public', page: false },
+  'POST /login/two-factor/enrol': { access: 'public', page: false },
+
   // The signed-in shell: every role shares it (customer spec §1, §2 Shell).
   'GET /dashboard': { access: EVERYONE, page: true },
   'GET /profile': { access: EVERYONE, page: true },
@@ -150,6 +179,13 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /dashboard/switch-wallet': { access: EVERYONE, page: false },
   'PUT /profile/me': { access: EVERYONE, page: false },
   'PUT /security/password': { access: EVERYONE, page: false },
+  // Two-factor login on the Security page: everyone sets it up; only customers may turn it off (mandatory for staff).
+  'POST /security/two-factor/setup': { access: EVERYONE, page: false },
+  'POST /security/two-factor/confirm': { access: EVERYONE, page: false },
+  'POST /security/two-factor/recovery-codes': { access: EVERYONE, page: false },
+  'DELETE /security/two-factor': { access: [3], page: false },
+  // An admin resets another user's second factor (role 1; audited).
+  'DELETE /admin/users/:id/two-factor': { access: [1], page: false },
   'POST /authManager/back-to-admin': {
     access: EVERYONE,
     page: false,
@@ -231,6 +267,10 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /admin/lots': { access: [1], page: false },
   'POST /admin/lotSelector': { access: [1], page: false },
 
+  // Site Settings (admin spec §2 menu: role 1; issue 12 item 5).
+  'GET /admin/settings': { access: [1], page: true },
+  'POST /admin/settings': { access: [1], page: false },
+
   // Payment gateways and external payments (admin spec §2 menu: role 1).
   'GET /admin/gateways': { access: [1], page: true },
   'GET /admin/gateways/manual': { access: [1], page: true },
@@ -262,6 +302,29 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   // Audit Log (issue 11 item 8, beyond the specs: the log of staff actions is role 1's). Read-only.
   'GET /admin/audit': { access: [1], page: true },
   'GET /admin/audit/api': { access: [1], page: false },
+
+  // Admin & Staffs (admin spec §2 menu: role 1; §7).
+  'GET /admin/users': { access: [1], page: true },
+  'GET /admin/users/api': { access: [1], page: false },
+  'POST /admin/users': { access: [1], page: false },
+  'PUT /admin/users/:id': { access: [1], page: false, params: aStaffUser },
+  'DELETE /admin/users/:id': { access: [1], page: false, params: aStaffUser },
+  // API Settings, API Status and Server Information (admin spec §2 menu: role 1).
+  'GET /admin/apis': { access: [1], page: true },
+  'PUT /admin/apis/:key': { access: [1], page: false, params: async () => ({ ':key': 'voiso' }) },
+  'GET /admin/status/api': { access: [1], page: true },
+  'GET /admin/status/api/quota': { access: [1], page: false },
+  'GET /admin/status/server': { access: [1], page: true },
+  'GET /admin/status/server/api': { access: [1], page: false },
+
+  // Languages and translations (admin spec §2 menu: role 1; issue 12 item 4).
+  'GET /admin/languages': { access: [1], page: true },
+  'POST /admin/languages': { access: [1], page: false },
+  'GET /admin/languages/:code': { access: [1], page: true, params: spanish },
+  'GET /admin/languages/api/:code': { access: [1], page: false, params: spanish },
+  'POST /admin/languages/translations': { access: [1], page: false },
+  'PUT /admin/languages/translations/:id': { access: [1], page: false, params: aTranslation },
+  'DELETE /admin/languages/translations/:id': { access: [1], page: false, params: aTranslation },
 
   // Deposits (customer spec §2, §6: customers; admin spec §2: Deposit History for roles 1, 2).
   'GET /deposits': { access: [3], page: true },
@@ -322,6 +385,7 @@ export async function urlFor(pattern: string, overrides: Record<string, string> 
     ':instrument': 'EUR_USD',
     '*': 'no-such-file.txt',
     ':gateway': 'stripe',
+    ':key': 'voiso',
     ':txRef': '00000000-0000-4000-8000-000000000000',
     ':orderId': 'NO-SUCH-ORDER',
     ':type': 'all',

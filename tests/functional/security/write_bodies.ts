@@ -11,11 +11,14 @@ import Instrument from '#models/instrument'
 import PasswordResetToken from '#models/password_reset_token'
 import PricingPlan from '#models/pricing_plan'
 import KycDocument from '#models/kyc_document'
+import User from '#models/user'
+import Translation from '#models/translation'
 import { newOpaqueToken } from '#domain/tokens'
 import { signupPayload } from '#tests/helpers/signup'
 import { DEMO, DEMO_PASSWORD, demoUser, walletsOf } from '#tests/helpers/users'
 import { pendingWithdrawal, realWalletOf, withdrawPayload } from '#tests/helpers/withdrawals'
 import { openPosition } from '#tests/helpers/positions'
+import { SITE_FORM } from '#tests/helpers/site_settings'
 
 export interface WriteBase {
   /** The demo account that sends it (default: the first role the route table allows; a visitor for public routes). */
@@ -125,6 +128,16 @@ async function pendingKyc() {
   return KycDocument.create({ userId: newcomer.id, type: 'passport', status: 'pending' })
 }
 
+/** The user form as the Admin & Staffs modal sends it. */
+const USER_BODY = {
+  fullName: 'Fuzz User',
+  password: 'fuzz-password-1',
+  roleId: 2,
+  isEmailVerified: true,
+  isActive: true,
+  whitelist: '203.0.113.0/24, 2001:db8::/32',
+}
+
 const PLAN_BODY = {
   name: 'Walk Plan',
   description: 'A plan for the walk',
@@ -206,6 +219,17 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     },
   },
   'POST /authManager/back-to-admin': { as: DEMO.customer, body: () => ({}) },
+  'POST /login/two-factor': { body: () => ({ code: '123456' }) },
+  'POST /login/two-factor/enrol': { body: () => ({ code: '123456' }) },
+  'POST /security/two-factor/confirm': { as: DEMO.customer, body: () => ({ code: '123456' }) },
+  'POST /security/two-factor/recovery-codes': {
+    as: DEMO.admin,
+    body: () => ({ password: DEMO_PASSWORD }),
+  },
+  'DELETE /security/two-factor': {
+    as: DEMO.customer,
+    body: () => ({ password: DEMO_PASSWORD, code: '123456' }),
+  },
   'POST /auth/logout': { as: DEMO.customer, body: () => ({}) },
   'POST /dashboard/orders': {
     as: DEMO.customer,
@@ -294,6 +318,21 @@ export const WRITE_BASES: Record<string, WriteBase> = {
       ],
     }),
   },
+  // Site Settings: the JSON side (the multipart uploads: tests/functional/site_settings/uploads.spec.ts).
+  'POST /admin/settings': {
+    as: DEMO.admin,
+    body: () => ({
+      ...SITE_FORM,
+      theme: true,
+      emailVerify: true,
+      pricingPlan: true,
+      kycDeposit: true,
+      kycWithdraw: true,
+      kycTrade: true,
+      recaptchaToggle: false,
+      showUserInfoAgent: false,
+    }),
+  },
   // Uploads (multipart) are walked in tests/functional/kyc/customer_kyc.spec.ts; here the JSON side.
   'POST /kyc': {
     as: DEMO.newcomer,
@@ -312,6 +351,11 @@ export const WRITE_BASES: Record<string, WriteBase> = {
   'PUT /admin/gateways/:gateway': {
     as: DEMO.admin,
     body: () => ({ name: 'Bank transfer', fee: '1' }),
+  },
+  'PUT /admin/apis/:key': {
+    as: DEMO.admin,
+    url: () => '/admin/apis/voiso',
+    body: () => ({ key: 'voiso', value1: 'eu-1', value2: 'voiso-walk-key' }),
   },
   'POST /admin/externalPayments': {
     as: DEMO.admin,
@@ -370,6 +414,48 @@ export const WRITE_BASES: Record<string, WriteBase> = {
   'PUT /admin/balance/:balanceId': {
     as: DEMO.admin,
     body: () => ({ amount: '10.00', type: 'add', comment: 'Goodwill credit' }),
+  },
+  'POST /admin/users': {
+    as: DEMO.admin,
+    body: () => ({ ...USER_BODY, email: `fuzz-user-${++seq}@broker.test` }),
+  },
+  'PUT /admin/users/:id': {
+    as: DEMO.admin,
+    url: async () => {
+      const user = await User.create({
+        fullName: USER_BODY.fullName,
+        password: USER_BODY.password,
+        isEmailVerified: true,
+        isActive: true,
+        email: `fuzz-user-${++seq}@broker.test`,
+        roleId: 5,
+      })
+      return `/admin/users/${user.id}`
+    },
+    body: () => ({ ...USER_BODY, email: `fuzz-user-${++seq}@broker.test`, password: '' }),
+  },
+  // The seeded list as it is (a save that changes nothing), and one translation at a time.
+  'POST /admin/languages': {
+    as: DEMO.admin,
+    body: () => ({
+      lotSelector: [
+        { name: 'English', code: 'en' },
+        { name: 'Español', code: 'es' },
+      ],
+      confirm: false,
+    }),
+  },
+  'POST /admin/languages/translations': {
+    as: DEMO.admin,
+    body: () => ({ code: 'es', key: `Fuzz key ${++seq}`, value: 'Texto' }),
+  },
+  'PUT /admin/languages/translations/:id': {
+    as: DEMO.admin,
+    url: async () => {
+      const row = await Translation.create({ code: 'es', key: `Fuzz row ${++seq}`, value: 'x' })
+      return `/admin/languages/translations/${row.id}`
+    },
+    body: () => ({ code: 'es', key: `Fuzz key ${++seq}`, value: 'Texto' }),
   },
   // Transmit's own routes (start/transmit.ts): not in the route table, validated before the library.
   'POST /__transmit/subscribe': { body: () => ({ uid: randomUUID(), channel: 'prices' }) },

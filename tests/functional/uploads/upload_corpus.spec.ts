@@ -21,6 +21,8 @@ import {
   removePublicFilesAfterEach,
 } from '#tests/helpers/public_files'
 import { uploadCorpus, type CorpusFile } from '#tests/fixtures/uploads/corpus'
+import Setting from '#models/setting'
+import { postSiteSettings, stored as storedSetting } from '#tests/helpers/site_settings'
 
 /*
 | Issue 9, items 6 and 7: the upload corpus posted to every upload endpoint,
@@ -198,6 +200,21 @@ const ENDPOINTS: Endpoint[] = [
           }),
         state: async () => (await ExternalPayment.findOrFail(payment.id)).toJSON(),
         storedKey: async () => (await ExternalPayment.findOrFail(payment.id)).logoPath,
+      }
+    },
+  },
+  {
+    title: 'POST /admin/settings appLogo (admin)',
+    field: 'appLogo',
+    documents: false,
+    disk: 'public',
+    async setup() {
+      const admin = await demoUser(DEMO.admin)
+      return {
+        send: (client, sample) =>
+          postSiteSettings(client, admin, { appName: 'Corpus' }, { appLogo: asFile(sample) }),
+        state: async () => (await Setting.query().orderBy('key')).map((row) => row.toJSON()),
+        storedKey: () => storedSetting('appLogo'),
       }
     },
   },

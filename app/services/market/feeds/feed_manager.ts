@@ -1,7 +1,9 @@
 import logger from '@adonisjs/core/services/logger'
 import transmit from '@adonisjs/transmit/services/main'
 import settings from '#services/settings_service'
+import changeBus from '#services/change_bus'
 import feedHealth, { MONITORED_FEEDS } from '#services/market/feed_health'
+import heartbeatStore from '#services/market/heartbeat_store'
 import priceBook from '#services/market/price_book'
 import catalogEvents, { type InstrumentChange } from '#services/market/catalog_events'
 import { startSimulator, type SimulatorHandle } from '#services/market/simulator'
@@ -17,17 +19,23 @@ import {
 import { HEARTBEAT_CHANNEL } from '#domain/channels'
 import { CATEGORIES, type Category } from '#domain/instruments'
 import type { SettingRows } from '#domain/site_settings'
+import type { HeartbeatFrame, MonitoredFeed } from '#domain/feed_status'
 
 export const HEARTBEAT_MS = 5000
-/** How often the API settings are compared, so a change made through another process applies too. */
-export const SETTINGS_WATCH_MS = 30_000
+/**
+ * A fallback only: an API settings change reaches this process at once through
+ * the change bus; this periodic check covers a message lost on the way.
+ */
+export const SETTINGS_WATCH_MS = 60_000
 
-export type MonitoredFeed = (typeof MONITORED_FEEDS)[number]
-/** A type alias, not an interface, so it is Broadcastable as it stands. */
-export type HeartbeatFrame = {
-  type: 'heartbeat'
-  feeds: Record<MonitoredFeed, { success: boolean; message: string }>
-}
+/** The heartbeat message of a feed with no key whose markets the simulator quotes. */
+export const SIMULATED_MESSAGE = 'Simulated market (no API key)'
+export const NOT_CONFIGURED_MESSAGE = 'Not configured'
+
+/** The settings rows the feeds are built from (a change of another row restarts nothing). */
+export const FEED_SETTING_KEYS = ['polygonAPI', 'eodAPI', 'oandaAPI', CURRENCY_API_SETTING]
+
+export type { HeartbeatFrame, MonitoredFeed } from '#domain/feed_status'
 
 /** The markets each monitored feed quotes (DESIGN.md "Market data"). */
 export const FEED_CATEGORIES: Record<MonitoredFeed, readonly Category[]> = {
@@ -50,34 +58,50 @@ export interface FeedManagerOptions extends FeedConnectionOptions {
 const keyOf = (rows: SettingRows, key: string, field: 'value1' | 'value2' | 'value3' = 'value1') =>
   rows[key]?.[field]?.trim() || null
 
-/** The settings the feeds are built from (not the quota the Currency API poller writes back). */
-function configOf(rows: SettingRows) {
-  return JSON.stringify([
-    keyOf(rows, 'polygonAPI'),
-    keyOf(rows, 'eodAPI'),
-    keyOf(rows, 'oandaAPI'),
-    keyOf(rows, 'oandaAPI', 'value2'),
-    keyOf(rows, 'oandaAPI', 'value3'),
-    keyOf(rows, CURRENCY_API_SETTING),
-  ])
+/**
+ * What a feed is built from, or null when its settings hold no key: a feed
+ * restarts only when this changes (not for the quota the Currency API poller
+ * writes back, nor for another provider's key).
+ */
+function feedConfigOf(name: MonitoredFeed, rows: SettingRows): string | null {
+  switch (name) {
+    case 'polygonForex':
+    case 'polygonCrypto':
+      return keyOf(rows, 'polygonAPI')
+    case 'eodStock':
+      return keyOf(rows, 'eodAPI')
+    case 'oandaRest': {
+      const accountId = keyOf(rows, 'oandaAPI')
+      const apiKey = keyOf(rows, 'oandaAPI', 'value2')
+      if (!accountId || !apiKey) return null
+      return JSON.stringify([accountId, apiKey, keyOf(rows, 'oandaAPI', 'value3')])
+    }
+  }
 }
+
+const byMonitoredOrder = (a: MarketFeed, b: MarketFeed) =>
+  MONITORED_FEEDS.indexOf(a.name as MonitoredFeed) -
+  MONITORED_FEEDS.indexOf(b.name as MonitoredFeed)
 
 /**
  * Starts a live adapter for every provider whose API settings row holds a key,
  * the simulator for the markets none covers, and the Currency API poller; every
  * few seconds it broadcasts each monitored feed's status on the heartbeat
- * channel. reload() applies changed API settings at once; a periodic check
- * applies changes saved by another process.
+ * channel. A saved API setting (the change bus, from this or another process)
+ * restarts only the feeds whose key changed and moves their markets between
+ * the simulator and the provider; a slow periodic check is the fallback.
  */
 class FeedManager {
   #options: FeedManagerOptions = {}
   #feeds: MarketFeed[] = []
+  /** Each feed's settings as last applied (null: no key), so a reload restarts only what changed. */
+  #configs = new Map<MonitoredFeed, string | null>()
   #currency: CurrencyApiPoller | null = null
+  #currencyKey: string | null = null
   #simulator: SimulatorHandle | null = null
   #simulated: Category[] = []
   #heartbeatTimer: NodeJS.Timeout | null = null
   #watchTimer: NodeJS.Timeout | null = null
-  #config: string | null = null
   /** Starts, reloads, stops and instrument changes run one after another, never interleaved. */
   #queue: Promise<void> = Promise.resolve()
 
@@ -86,6 +110,12 @@ class FeedManager {
     catalogEvents.on('instruments', (change) => {
       this.instrumentsChanged(change).catch(() => {}) // logged by the queue
     })
+    // An API key saved here or in another process (Redis): the settings cache is already dropped.
+    changeBus.on('settings', ({ detail }) => {
+      if (!this.#heartbeatTimer) return
+      if (detail !== undefined && !FEED_SETTING_KEYS.includes(detail)) return
+      this.reload().catch(() => {}) // logged by the queue
+    })
   }
 
   start(options: FeedManagerOptions = {}) {
@@ -93,13 +123,14 @@ class FeedManager {
       this.#stopTimers()
       await this.#stopFeeds()
       this.#options = options
-      await this.#startFeeds()
+      await this.#apply(await settings.rows())
+      logger.info({ live: this.running, simulated: this.#simulated }, 'market feeds started')
       this.#heartbeatTimer = setInterval(
         () => this.broadcastHeartbeat(),
         options.heartbeatMs ?? HEARTBEAT_MS
       )
       this.#watchTimer = setInterval(
-        () => this.#reloadIfChanged(),
+        () => this.reload().catch(() => {}), // logged by the queue
         options.settingsWatchMs ?? SETTINGS_WATCH_MS
       )
       this.broadcastHeartbeat()
@@ -107,16 +138,19 @@ class FeedManager {
   }
 
   /**
-   * Re-reads the API settings and restarts the feeds (after an admin changed
-   * them). Does nothing in a process whose market role is off.
+   * Re-reads the API settings and applies what changed: a feed whose key
+   * changed restarts, one whose key was cleared stops and its markets go back
+   * to the simulator, a new one starts and takes its markets from it. Does
+   * nothing in a process whose market role is off.
    */
   reload() {
     return this.#enqueue(async () => {
       if (!this.#heartbeatTimer) return
-      await this.#stopFeeds()
       settings.forget()
-      await this.#startFeeds()
-      this.broadcastHeartbeat()
+      if (await this.#apply(await settings.rows())) {
+        logger.info({ live: this.running, simulated: this.#simulated }, 'market feeds reloaded')
+        this.broadcastHeartbeat()
+      }
     })
   }
 
@@ -124,12 +158,18 @@ class FeedManager {
     return this.#enqueue(async () => {
       this.#stopTimers()
       await this.#stopFeeds()
+      heartbeatStore.forget()
     })
   }
 
   /** Quotes what was added, stops quoting what was removed (see #applyInstrumentChange). */
   instrumentsChanged(change: InstrumentChange) {
     return this.#enqueue(() => this.#applyInstrumentChange(change))
+  }
+
+  /** The market role runs in this process (started, not stopped). */
+  get active() {
+    return this.#heartbeatTimer !== null
   }
 
   /** Live feeds running now, by name. */
@@ -151,24 +191,23 @@ class FeedManager {
     const feeds = {} as HeartbeatFrame['feeds']
     for (const feed of MONITORED_FEEDS) {
       const beat = feedHealth.heartbeat(feed)
-      feeds[feed] = !running.has(feed)
-        ? { success: false, message: 'Not configured' }
-        : { success: beat?.success ?? false, message: beat?.message ?? 'Connecting' }
+      if (running.has(feed)) {
+        feeds[feed] = { success: beat?.success ?? false, message: beat?.message ?? 'Connecting' }
+      } else {
+        const simulated = FEED_CATEGORIES[feed].some((c) => this.#simulated.includes(c))
+        feeds[feed] = {
+          success: false,
+          message: simulated ? SIMULATED_MESSAGE : NOT_CONFIGURED_MESSAGE,
+        }
+      }
     }
     return { type: 'heartbeat', feeds }
   }
 
   broadcastHeartbeat() {
-    transmit.broadcast(HEARTBEAT_CHANNEL, this.heartbeat())
-  }
-
-  /** Settings are cached for a few seconds, so a change saved by any process shows here soon after. */
-  async #reloadIfChanged() {
-    try {
-      if (configOf(await settings.rows()) !== this.#config) await this.reload()
-    } catch (error) {
-      logger.warn({ err: error }, 'API settings not read')
-    }
+    const frame = this.heartbeat()
+    heartbeatStore.remember(frame)
+    transmit.broadcast(HEARTBEAT_CHANNEL, frame)
   }
 
   #stopTimers() {
@@ -184,34 +223,75 @@ class FeedManager {
     return next
   }
 
-  async #startFeeds() {
-    const rows = await settings.rows()
-    this.#config = configOf(rows)
+  /**
+   * Brings the running feeds in line with the settings rows; true when
+   * anything started or stopped. Stops first, then hands the markets to the
+   * simulator or takes them from it, then starts the new adapters.
+   */
+  async #apply(rows: SettingRows): Promise<boolean> {
+    let changed = false
+    const toStart: MonitoredFeed[] = []
     for (const name of MONITORED_FEEDS) {
-      const feed = await this.#createFeed(name, rows)
-      if (feed) this.#feeds.push(feed)
+      const wanted = feedConfigOf(name, rows)
+      if (this.#configs.has(name) && this.#configs.get(name) === wanted) continue
+      changed = true
+      this.#configs.set(name, wanted)
+      const current = this.#feeds.find((f) => f.name === name)
+      if (current) {
+        await current.stop()
+        this.#feeds.splice(this.#feeds.indexOf(current), 1)
+      }
+      if (wanted) toStart.push(name)
     }
-    for (const feed of this.#feeds) feed.start()
+    if (await this.#applyCurrencyKey(keyOf(rows, CURRENCY_API_SETTING))) changed = true
 
-    const currencyKey = keyOf(rows, CURRENCY_API_SETTING)
-    if (currencyKey) {
+    const live = [...this.#feeds.map((f) => f.name as MonitoredFeed), ...toStart]
+    const covered = new Set(live.flatMap((name) => FEED_CATEGORIES[name]))
+    if (await this.#simulate(CATEGORIES.filter((c) => !covered.has(c)))) changed = true
+    for (const name of toStart) {
+      const feed = await this.#createFeed(name, rows)
+      if (!feed) continue
+      this.#feeds.push(feed)
+      feed.start()
+    }
+    this.#feeds.sort(byMonitoredOrder)
+    return changed
+  }
+
+  /** The simulator quotes exactly these markets (none when simulation is off); true if that changed. */
+  async #simulate(categories: Category[]) {
+    const next = (this.#options.simulate ?? true) ? categories : []
+    if (next.join() === this.#simulated.join() && (next.length === 0) === !this.#simulator) {
+      return false
+    }
+    if (next.length === 0) {
+      this.#simulator?.()
+      this.#simulator = null
+    } else if (this.#simulator) {
+      await this.#simulator.setCategories(next)
+    } else {
+      this.#simulator = await startSimulator({ categories: next })
+    }
+    this.#simulated = next
+    return true
+  }
+
+  /** Restarts the Currency API poller when its key changed; true if it did. */
+  async #applyCurrencyKey(key: string | null) {
+    if (key === this.#currencyKey && (key === null) === !this.#currency) return false
+    await this.#currency?.stop()
+    this.#currency = null
+    this.#currencyKey = key
+    if (key) {
       this.#currency = new CurrencyApiPoller({
-        apiKey: currencyKey,
+        apiKey: key,
         baseUrl: this.#options.urls?.currencyApi,
         now: this.#options.now,
         ...this.#options.currencyApi,
       })
       this.#currency.start()
     }
-
-    const covered = new Set(this.#feeds.flatMap((f) => FEED_CATEGORIES[f.name as MonitoredFeed]))
-    this.#simulated = CATEGORIES.filter((c) => !covered.has(c))
-    if ((this.#options.simulate ?? true) && this.#simulated.length) {
-      this.#simulator = await startSimulator({ categories: this.#simulated })
-    } else {
-      this.#simulated = []
-    }
-    logger.info({ live: this.running, simulated: this.#simulated }, 'market feeds started')
+    return true
   }
 
   /** The live adapter of a monitored feed, when the API settings hold its key (not started). */
@@ -306,9 +386,11 @@ class FeedManager {
     await Promise.all(feeds.map((f) => f.stop()))
     await this.#currency?.stop()
     this.#currency = null
+    this.#currencyKey = null
     this.#simulator?.()
     this.#simulator = null
     this.#simulated = []
+    this.#configs.clear()
   }
 }
 

@@ -3,7 +3,10 @@ import transmit from '@adonisjs/transmit/services/main'
 import settings from '#services/settings_service'
 import priceBook from '#services/market/price_book'
 import feedHealth from '#services/market/feed_health'
-import feedManager, { type HeartbeatFrame } from '#services/market/feeds/feed_manager'
+import feedManager, {
+  SIMULATED_MESSAGE,
+  type HeartbeatFrame,
+} from '#services/market/feeds/feed_manager'
 import { PolygonWsFake } from '#tests/fakes/polygon_ws_fake'
 import { EodhdWsFake } from '#tests/fakes/eodhd_ws_fake'
 import { OandaStreamFake } from '#tests/fakes/oanda_stream_fake'
@@ -13,7 +16,8 @@ import { FAST, resetMarketState } from '#tests/helpers/market_feeds'
 import { isolate } from '#tests/helpers/isolation'
 import { HEARTBEAT_CHANNEL } from '#domain/channels'
 
-const NOT_CONFIGURED = { success: false, message: 'Not configured' }
+/** A feed without a key whose markets the simulator quotes. */
+const SIMULATED = { success: false, message: SIMULATED_MESSAGE }
 
 test.group('Feed manager', (group) => {
   isolate(group)
@@ -49,7 +53,7 @@ test.group('Feed manager', (group) => {
     }
   })
 
-  test('with no keys the simulator quotes every market and every feed says Not configured', async ({
+  test('with no keys the simulator quotes every market and every feed says its market is simulated', async ({
     assert,
   }) => {
     await start()
@@ -60,10 +64,10 @@ test.group('Feed manager', (group) => {
     assert.deepEqual(lastFrame(), {
       type: 'heartbeat',
       feeds: {
-        polygonForex: NOT_CONFIGURED,
-        polygonCrypto: NOT_CONFIGURED,
-        eodStock: NOT_CONFIGURED,
-        oandaRest: NOT_CONFIGURED,
+        polygonForex: SIMULATED,
+        polygonCrypto: SIMULATED,
+        eodStock: SIMULATED,
+        oandaRest: SIMULATED,
       },
     })
     assert.equal(polygon.connections + eodhd.connections + oanda.requests.length, 0)
@@ -90,8 +94,8 @@ test.group('Feed manager', (group) => {
     assert.deepEqual(lastFrame().feeds, {
       polygonForex: { success: true, message: 'Connected' },
       polygonCrypto: { success: true, message: 'Connected' },
-      eodStock: NOT_CONFIGURED,
-      oandaRest: NOT_CONFIGURED,
+      eodStock: SIMULATED,
+      oandaRest: SIMULATED,
     })
     await waitFor(
       () =>
@@ -154,6 +158,31 @@ test.group('Feed manager', (group) => {
     await waitFor(() => feedManager.running.includes('eodStock'), 'the new feed')
     assert.deepEqual(feedManager.simulated, ['forex', 'commodity', 'index', 'crypto'])
     await waitFor(() => eodhd.subscriptions().length === 8, 'stock subscriptions')
+  })
+
+  test('without the simulator a feed with no key says Not configured', async ({ assert }) => {
+    await feedManager.start({ ...FAST, heartbeatMs: 20, simulate: false })
+    assert.deepEqual(feedManager.simulated, [])
+    assert.deepEqual(feedManager.heartbeat().feeds.eodStock, {
+      success: false,
+      message: 'Not configured',
+    })
+  })
+
+  test('a cleared key hands its markets back to the simulator', async ({ assert }) => {
+    await settings.put('polygonAPI', { value1: 'pk' })
+    await start()
+    await waitFor(() => polygon.openClients === 2, 'both clusters')
+    assert.equal(priceBook.get('XAU_USD')?.feed, 'simulator')
+
+    await settings.put('polygonAPI', { value1: null })
+    await feedManager.reload()
+    assert.deepEqual(feedManager.running, [])
+    assert.deepEqual(feedManager.simulated, ['forex', 'commodity', 'index', 'stock', 'crypto'])
+    assert.equal(feedHealth.feedOf('EUR_USD'), 'simulator')
+    assert.equal(priceBook.get('EUR_USD')?.feed, 'simulator')
+    await waitFor(() => polygon.openClients === 0, 'Polygon sockets closed')
+    assert.equal(lastFrame().feeds.polygonForex.message, SIMULATED_MESSAGE)
   })
 
   test('reload() does nothing where the market role is off', async ({ assert }) => {

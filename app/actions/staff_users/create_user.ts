@@ -1,0 +1,91 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { DateTime } from 'luxon'
+import User from '#models/user'
+import Profile from '#models/profile'
+import Balance from '#models/balance'
+import { Roles } from '#domain/roles'
+import { money } from '#domain/money'
+import settings from '#services/settings_service'
+import { postEntry } from '#services/ledger_service'
+import { recordStaffAction, type StaffContext } from '#services/audit_log'
+import {
+  saveWhitelist,
+  userAudit,
+  USER_SECRET_FIELDS,
+  withUniqueEmail,
+  type UserFields,
+} from '#actions/staff_users/user_records'
+
+export interface CreateUserInput extends UserFields, StaffContext {
+  password: string
+}
+
+/**
+ * Adds an account from the user form (admin spec §2 Admin & Staffs, §7 POST
+ * /admin/users): the password hashed as sign-up hashes it (the model's auth
+ * mixin), an empty profile, the whitelist, and the audit row, in one
+ * transaction. A customer (role User, from the customers list) also gets
+ * sign-up's wallets, so the account works like a registered one.
+ */
+export async function createUser(input: CreateUserInput) {
+  return db.transaction(async (trx) => {
+    const user = await withUniqueEmail(() =>
+      User.create(
+        {
+          fullName: input.fullName,
+          email: input.email,
+          password: input.password,
+          roleId: input.roleId as User['roleId'],
+          isEmailVerified: input.isEmailVerified,
+          emailVerifiedAt: input.isEmailVerified ? DateTime.now() : null,
+          isActive: input.isActive,
+        },
+        { client: trx }
+      )
+    )
+    await Profile.create({ userId: user.id }, { client: trx })
+    if (user.roleId === Roles.CUSTOMER) await openWallets(trx, user)
+    const whitelist = input.whitelist ?? null
+    await saveWhitelist(trx, user.id, whitelist)
+    await recordStaffAction(trx, {
+      staff: input.staff,
+      ip: input.ip,
+      action: 'user.create',
+      target: { type: 'user', id: user.id },
+      after: userAudit(user, whitelist),
+      secretFields: USER_SECRET_FIELDS,
+    })
+    return { user, whitelist }
+  })
+}
+
+/** Sign-up's wallets in the site's default currency: demo (credited through the ledger) and real, demo active. */
+async function openWallets(trx: TransactionClientContract, user: User) {
+  const site = await settings.site()
+  const wallet = (mode: 'demo' | 'real') =>
+    Balance.create(
+      {
+        userId: user.id,
+        mode,
+        currency: site.appCurrencies[0],
+        balance: '0',
+        margin: '0',
+        onHold: '0',
+        version: 0,
+      },
+      { client: trx }
+    )
+  const demo = await wallet('demo')
+  await wallet('real')
+  if (money(site.demoBalance).greaterThan(0)) {
+    await postEntry(trx, {
+      balanceId: demo.id,
+      type: 'demo_credit',
+      amount: site.demoBalance,
+      description: 'Initial demo balance',
+    })
+  }
+  user.activeBalanceId = demo.id
+  await user.useTransaction(trx).save()
+}

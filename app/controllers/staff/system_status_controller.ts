@@ -1,0 +1,42 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import settings from '#services/settings_service'
+import heartbeatStore from '#services/market/heartbeat_store'
+import serverInfoService from '#services/server_info'
+import { CURRENCY_API_SETTING } from '#services/market/feeds/currency_api'
+import { quotaUsage } from '#domain/api_settings'
+
+/**
+ * API Status and Server Information (admin spec §2 "API Status", "Server
+ * Information", §3, §7: the heartbeat event, the quota and server calls).
+ * Role 1. The chips follow the live heartbeat channel; the page starts from
+ * the market role's last heartbeat when it is fresh.
+ */
+export default class SystemStatusController {
+  /** GET /admin/status/api */
+  async apiPage({ inertia }: HttpContext) {
+    return inertia.render('staff/status/api', {
+      heartbeat: await heartbeatStore.last(),
+      quota: await this.currencyQuota(),
+    })
+  }
+
+  /** GET /admin/status/api/quota → { used, total } of the Currency API's month (null when unknown) */
+  async quota() {
+    return (await this.currencyQuota()) ?? { used: null, total: null }
+  }
+
+  /** GET /admin/status/server */
+  async serverPage({ inertia }: HttpContext) {
+    return inertia.render('staff/status/server', {})
+  }
+
+  /** GET /admin/status/server/api → cpuModel, cpuUsage, cpuCores, usedMemPercentage, totalMemMb, process */
+  async server() {
+    return serverInfoService.current()
+  }
+
+  private async currencyQuota() {
+    const row = (await settings.rows())[CURRENCY_API_SETTING]
+    return quotaUsage(row?.value2, row?.value3)
+  }
+}

@@ -1,0 +1,24 @@
+import type Translation from '#models/translation'
+
+/** A row of a language's translation table (admin spec §2: ID, KEY, VALUE, ACTIONS); a reported key has no value yet. */
+export function translationRow(t: Translation) {
+  return {
+    id: t.id,
+    code: t.code,
+    key: t.key,
+    value: t.value ?? '',
+    untranslated: t.value === null || t.value.trim() === '',
+  }
+}
+
+export type TranslationRow = ReturnType<typeof translationRow>
+
+/** A pair of the languages list, with how many rows it holds (what a removal would delete) and how many wait for a text. */
+export function languageRow(
+  language: { name: string; code: string },
+  counts: { translations: number; untranslated: number }
+) {
+  return { name: language.name, code: language.code, ...counts }
+}
+
+export type LanguageRow = ReturnType<typeof languageRow>

@@ -1,0 +1,25 @@
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+import { screenRoles } from '#domain/staff_screens'
+
+const ApiSettingsController = () => import('#controllers/staff/api_settings_controller')
+const SystemStatusController = () => import('#controllers/staff/system_status_controller')
+
+/* API Settings (admin spec §2 API Settings, §7 PUT /admin/apis/{key}; menu: role 1). */
+router
+  .put('/admin/apis/:key', [ApiSettingsController, 'update'])
+  .as('admin.apis.update')
+  .where('key', /^[A-Za-z]{1,32}$/)
+  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin/apis') })])
+
+/* API Status: the Currency API quota (admin spec §2, §3; its path is not given: ours). Menu: role 1. */
+router
+  .get('/admin/status/api/quota', [SystemStatusController, 'quota'])
+  .as('admin.status.api.quota')
+  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin/status/api') })])
+
+/* Server Information, polled by its page (admin spec §2, §3 "Server info"). Menu: role 1. */
+router
+  .get('/admin/status/server/api', [SystemStatusController, 'server'])
+  .as('admin.status.server.data')
+  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin/status/server') })])
