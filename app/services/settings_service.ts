@@ -14,12 +14,15 @@ class SettingsService {
   #loadedAt = 0
   #languages: { name: string; code: string }[] | null = null
   #languagesAt = 0
+  /** Bumped by forget(): a read that started before it must not refill the cache with old rows. */
+  #generation = 0
   static TTL_MS = 10_000
 
   async rows(): Promise<SettingRows> {
     if (this.#rows && Date.now() - this.#loadedAt < SettingsService.TTL_MS) return this.#rows
+    const generation = this.#generation
     const all = await Setting.all()
-    this.#rows = Object.fromEntries(
+    const rows: SettingRows = Object.fromEntries(
       all.map((s) => [
         s.key,
         {
@@ -31,8 +34,11 @@ class SettingsService {
         },
       ])
     )
-    this.#loadedAt = Date.now()
-    return this.#rows
+    if (generation === this.#generation) {
+      this.#rows = rows
+      this.#loadedAt = Date.now()
+    }
+    return rows
   }
 
   async site(): Promise<SiteSettings> {
@@ -56,14 +62,19 @@ class SettingsService {
     if (this.#languages && Date.now() - this.#languagesAt < SettingsService.TTL_MS) {
       return this.#languages
     }
+    const generation = this.#generation
     const rows = await Language.query().orderBy('id', 'asc')
-    this.#languages = rows.map((l) => ({ name: l.name, code: l.code }))
-    this.#languagesAt = Date.now()
-    return this.#languages
+    const languages = rows.map((l) => ({ name: l.name, code: l.code }))
+    if (generation === this.#generation) {
+      this.#languages = languages
+      this.#languagesAt = Date.now()
+    }
+    return languages
   }
 
   /** Drops this process's copy only. */
   forget() {
+    this.#generation++
     this.#rows = null
     this.#languages = null
   }

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import Setting from '#models/setting'
+import settings from '#services/settings_service'
 import changeBus, { CHANGE_CHANNEL, type ChangeRelay } from '#services/change_bus'
 import feedHealth from '#services/market/feed_health'
 import priceBook from '#services/market/price_book'
@@ -25,6 +26,9 @@ test.group('API Settings restart the feeds live', (group) => {
   let eodhd: EodhdWsFake
 
   group.each.setup(async () => {
+    // Whatever an earlier file left running or cached must not decide what starts here.
+    await feedManager.stop()
+    settings.forget()
     resetMarketState()
     polygon = await PolygonWsFake.start({ apiKey: 'pk-live' })
     eodhd = await EodhdWsFake.start({ apiKey: 'ek-live' })
@@ -47,7 +51,12 @@ test.group('API Settings restart the feeds live', (group) => {
     assert,
   }) => {
     const admin = await demoUser(DEMO.admin)
-    assert.deepEqual(feedManager.running, [])
+    const keys = await Setting.query().whereIn('key', ['polygonAPI', 'eodAPI', 'oandaAPI'])
+    assert.deepEqual(
+      feedManager.running,
+      [],
+      `feeds running at the start; key rows: ${JSON.stringify(keys)}`
+    )
     assert.deepEqual([...feedManager.simulated], ALL)
     assert.equal(feedManager.heartbeat().feeds.polygonForex.message, SIMULATED_MESSAGE)
 
@@ -83,7 +92,12 @@ test.group('API Settings restart the feeds live', (group) => {
       clear: ['value1'],
     }).loginAs(admin)
     cleared.assertStatus(200)
-    await waitFor(() => feedManager.running.length === 0, 'the adapter stopped', 5000)
+    // The adapter stops before the simulator takes its markets back: wait for both.
+    await waitFor(
+      () => feedManager.running.length === 0 && feedManager.simulated.length === ALL.length,
+      'the adapter stopped and the simulator back',
+      5000
+    )
     assert.deepEqual([...feedManager.simulated], ALL)
     assert.equal(feedHealth.feedOf('EUR_USD'), 'simulator')
     await waitFor(() => polygon.openClients === 0, 'sockets closed', 5000)
