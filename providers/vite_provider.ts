@@ -2,6 +2,12 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import { Vite } from '@adonisjs/vite'
 import ViteMiddleware from '@adonisjs/vite/vite_middleware'
 
+declare module '@adonisjs/core/types' {
+  interface ContainerBindings {
+    vite: Vite
+  }
+}
+
 /**
  * @adonisjs/vite's provider with one addition: a test run may serve the built
  * front end (`TEST_ASSETS=built`, after `node ace build` or `npx vite build`)
