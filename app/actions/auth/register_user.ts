@@ -5,6 +5,7 @@ import Balance from '#models/balance'
 import PromoCode from '#models/promo_code'
 import settings from '#services/settings_service'
 import { postEntry } from '#services/ledger_service'
+import { linkSignupLead } from '#actions/leads/link_signup_lead'
 import { money } from '#domain/money'
 import { Roles } from '#domain/roles'
 import { UserFacingException } from '#exceptions/user_facing_exception'
@@ -28,8 +29,8 @@ export interface RegisterUserInput {
 
 /**
  * Creates a customer with a profile, a demo wallet credited with the site's
- * demo balance (through the ledger) and an empty real wallet, in one
- * transaction. With `emailVerify` on, the account stays unverified until the
+ * demo balance (through the ledger), an empty real wallet and their CRM lead
+ * (created or linked by e-mail), in one transaction. With `emailVerify` on, the account stays unverified until the
  * link in the e-mail is followed.
  */
 export async function registerUser(input: RegisterUserInput) {
@@ -68,6 +69,15 @@ export async function registerUser(input: RegisterUserInput) {
       },
       { client: trx }
     )
+    await linkSignupLead(trx, {
+      userId: user.id,
+      fullName: input.fullName,
+      email: input.email,
+      phone: input.phone || null,
+      country: input.country || null,
+      city: input.city || null,
+      promoCodeId,
+    })
 
     const demo = await Balance.create(
       {
