@@ -74,7 +74,7 @@ teamValidator.messagesProvider = new SimpleMessagesProvider({
   'name.maxLength': `Name must be at most ${TEAM_NAME_MAX} characters`,
   ...oneMessage('userId', 'Manager is required', ['required', 'number']),
   'userIds.array': 'Members must be a list',
-  'userIds.maxLength': 'A team has at most 100 members',
+  'userIds.array.maxLength': 'A team has at most 100 members',
   'userIds.*.object': 'Choose a member from the list',
   'userIds.*.id.required': 'Choose a member from the list',
   'userIds.*.id.memberId': 'Choose a member from the list',

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import PromoCode from '#models/promo_code'
 import { PROMO_CODE_LENGTH } from '#domain/crm_config'
@@ -25,7 +26,7 @@ export async function generatePromoCode(by: StaffContext) {
       .from('promo_codes')
       .where('created_by_id', by.staff.id)
       .where('is_active', true)
-      .update({ is_active: false, updated_at: new Date() })
+      .update({ is_active: false, updated_at: DateTime.now().toSQL({ includeOffset: false }) })
     const promo = await insertWithFreshCode(
       trx,
       () => randomCode(PROMO_CODE_LENGTH),

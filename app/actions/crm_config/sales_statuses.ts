@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import SalesStatus from '#models/sales_status'
@@ -43,7 +44,10 @@ async function refuseTakenName(trx: TransactionClientContract, status: string, e
 async function clearOtherDefaults(trx: TransactionClientContract, exceptId?: number) {
   const query = trx.from('sales_statuses').where('is_default', true)
   if (exceptId !== undefined) query.whereNot('id', exceptId)
-  await query.update({ is_default: false, updated_at: new Date() })
+  await query.update({
+    is_default: false,
+    updated_at: DateTime.now().toSQL({ includeOffset: false }),
+  })
 }
 
 async function saved<T>(write: () => Promise<T>): Promise<T> {
