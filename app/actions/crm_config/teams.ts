@@ -84,11 +84,9 @@ async function checkPeople(
     const field = `userIds.${index}.id`
     if (!names.has(row.id)) errors.push({ field, message: MEMBER_MESSAGE })
     else if (taken.has(row.id)) {
-      const other = taken.get(row.id)
-      errors.push({
-        field,
-        message: `${names.get(row.id)} is already in team ${other.name} (${other.code})`,
-      })
+      const member = names.get(row.id)
+      const { name: team, code } = taken.get(row.id)
+      errors.push({ field, message: `${member} is already in team ${team} (${code})` })
     }
   })
   if (errors.length) throw UserFacingException.forFields(errors)

@@ -36,6 +36,7 @@ export const TEXTS: Record<string, string> = {
   'A team has at most 100 members': 'Un equipo tiene como máximo 100 miembros',
   'Choose a member from the list': 'Elija un miembro de la lista',
   'Choose an active manager': 'Elija un gerente activo',
+  '{member} is already in team {team} ({code})': '{member} ya está en el equipo {team} ({code})',
   'Members must be sales or retention agents':
     'Los miembros deben ser agentes de ventas o de retención',
   'Are you sure to delete this team?': '¿Seguro que desea eliminar este equipo?',
