@@ -44,6 +44,13 @@ export const AUDIT_ACTIONS = {
   'translation.delete': 'Translation deleted',
   'user.two_factor_reset': 'Two-factor login reset',
   'user.two_factor_console_reset': 'Two-factor login reset from the console',
+  'sales_status.create': 'Sales status added',
+  'sales_status.update': 'Sales status updated',
+  'sales_status.delete': 'Sales status deleted',
+  'team.create': 'Team added',
+  'team.update': 'Team updated',
+  'team.delete': 'Team deleted',
+  'promo_code.generate': 'Promo code generated',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS
@@ -64,6 +71,9 @@ export const AUDIT_TARGETS = {
   instrument: 'Instrument',
   language: 'Language',
   translation: 'Translation',
+  sales_status: 'Sales status',
+  team: 'Team',
+  promo_code: 'Promo code',
 } as const
 
 export type AuditTargetType = keyof typeof AUDIT_TARGETS
@@ -155,4 +165,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   code: 'Code',
   key: 'Key',
   value: 'Value',
+  isDefault: 'Is Default',
+  userId: 'Manager',
+  memberIds: 'Members',
 }
