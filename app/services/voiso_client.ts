@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import settings from '#services/settings_service'
 import { providerBase } from '#services/payments/endpoints'
@@ -52,8 +53,14 @@ export class VoisoError extends Error {
   }
 }
 
-/** The cluster id (value1) and key (value2) of the `voiso` API settings row; null while either is missing or the cluster id is not a host label. */
+/**
+ * The cluster id (value1) and key (value2) of the `voiso` API settings row;
+ * null while either is missing or the cluster id is not a host label. Under
+ * tests Voiso counts as configured only while pointed at a local fake: a
+ * walk that saves a key (the security pass) must never reach voiso.com.
+ */
 export async function voisoConfig(): Promise<VoisoConfig | null> {
+  if (app.inTest && providerBase(VOISO_PROVIDER, '') === '') return null
   const row = (await settings.rows())[VOISO_SETTING]
   const clusterId = row?.value1?.trim() ?? ''
   const apiKey = row?.value2?.trim() ?? ''

@@ -45,7 +45,7 @@ export async function startCall(input: StartCallInput) {
   }
 
   const config = await voisoConfig()
-  if (!config) throw new UserFacingException(M.notConfigured, { status: 503 })
+  if (!config) throw new UserFacingException(M.notConfigured, { status: 422 })
 
   await takeCallAttempt(input.staff.id)
 

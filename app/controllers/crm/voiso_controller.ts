@@ -12,7 +12,7 @@ export default class VoisoController {
   /** GET /admin/crm/voiso/agents → { agents: [{ email, ext, status }] } (status lower case, as Voiso sends it). */
   async agents(ctx: HttpContext) {
     const config = await voisoConfig()
-    if (!config) throw new UserFacingException(M.notConfigured, { status: 503 })
+    if (!config) throw new UserFacingException(M.notConfigured, { status: 422 })
     await takeAgentList(ctx.auth.getUserOrFail().id)
     try {
       return { agents: await new VoisoClient(config).agentsStatus() }

@@ -312,7 +312,7 @@ test.group('Voiso calls', (group) => {
     assert.equal(odd.body().message, 'Voiso sent an answer that could not be read')
   })
 
-  test('not configured (no key, no cluster, or a cluster id that is no host label): 503, nothing sent or recorded', async ({
+  test('not configured (no key, no cluster, or a cluster id that is no host label): 422, nothing sent or recorded', async ({
     client,
     assert,
   }) => {
@@ -326,14 +326,23 @@ test.group('Voiso calls', (group) => {
     ]) {
       await configure(values)
       const agents = await api(client, 'get', '/admin/crm/voiso/agents').loginAs(admin)
-      agents.assertStatus(503)
+      agents.assertStatus(422)
       agents.assertBody({ message: 'Voiso is not configured', errors: [] })
       const call = await api(client, 'post', '/admin/crm/voiso/startCall', {
         leadId: lead.id,
         agentEmail: DEMO.agent,
       }).loginAs(admin)
-      call.assertStatus(503)
+      call.assertStatus(422)
       assert.equal(call.body().message, 'Voiso is not configured')
+    }
+    // Under tests, a key saved with no fake to point at counts as not configured: nothing reaches voiso.com.
+    await configure()
+    overrideProviderBase('voiso', null)
+    try {
+      const agents = await api(client, 'get', '/admin/crm/voiso/agents').loginAs(admin)
+      agents.assertStatus(422)
+    } finally {
+      overrideProviderBase('voiso', fake.base)
     }
     assert.lengthOf(fake.requests, 0)
     assert.lengthOf(await callsOf(lead.id), 0)

@@ -309,6 +309,10 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /admin/users': { access: [1], page: false },
   'PUT /admin/users/:id': { access: [1], page: false, params: aStaffUser },
   'DELETE /admin/users/:id': { access: [1], page: false, params: aStaffUser },
+  // CRM calls through Voiso (CRM spec §2.3 phone cell, §7: roles 1, 2, 5, 6). Voiso is not
+  // configured in the walk (and never reachable from tests without a fake): 422, no call.
+  'GET /admin/crm/voiso/agents': { access: [1, 2, 5, 6], page: false },
+  'POST /admin/crm/voiso/startCall': { access: [1, 2, 5, 6], page: false },
   // API Settings, API Status and Server Information (admin spec §2 menu: role 1).
   'GET /admin/apis': { access: [1], page: true },
   'PUT /admin/apis/:key': { access: [1], page: false, params: async () => ({ ':key': 'voiso' }) },
