@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 import Lead from '#models/lead'
 import LeadCall from '#models/lead_call'
 import Setting from '#models/setting'
@@ -508,6 +509,36 @@ test.group('Voiso calls', (group) => {
       'Too many agent list requests. Please wait a moment and try again'
     )
     assert.lengthOf(fake.requests, VOISO_LIMITS.agentListsPerMinute)
+  })
+
+  test('failures are logged without the key (it sits in the URL path)', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await demoUser(DEMO.admin)
+    const lead = await demoLead()
+    const logged: unknown[] = []
+    const warn = logger.warn
+    logger.warn = ((...args: unknown[]) => void logged.push(args)) as typeof logger.warn
+    try {
+      fake.answerNext(400, { errors: VOISO_USER_NOT_FOUND })
+      ;(
+        await api(client, 'post', '/admin/crm/voiso/startCall', {
+          leadId: lead.id,
+          agentEmail: DEMO.agent,
+        }).loginAs(admin)
+      ).assertStatus(422)
+      fake.answerNext(500, 'oops')
+      ;(await api(client, 'get', '/admin/crm/voiso/agents').loginAs(admin)).assertStatus(502)
+    } finally {
+      logger.warn = warn
+    }
+    const text = JSON.stringify(logged)
+    assert.isAbove(logged.length, 1)
+    assert.include(text, 'Voiso request failed')
+    assert.notInclude(text, KEY)
+    assert.notInclude(text, encodeURIComponent(KEY))
+    assert.notInclude(text, 'voiso-test-key')
   })
 
   test('concurrent starts by one staff member: exactly one reaches Voiso', async ({
