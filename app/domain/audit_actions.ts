@@ -157,4 +157,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   code: 'Code',
   key: 'Key',
   value: 'Value',
+  callId: 'Call Record',
+  agentEmail: 'Agent Email',
+  result: 'Result',
+  message: 'Message',
+  providerCallId: 'Voiso Call ID',
 }

@@ -41,4 +41,9 @@ export const TEXTS: Record<string, string> = {
   // Audit log.
   'Lead called': 'Llamada a lead',
   'Lead': 'Lead',
+  'Call Record': 'Registro de llamada',
+  'Agent Email': 'Correo del agente',
+  'Result': 'Resultado',
+  'Message': 'Mensaje',
+  'Voiso Call ID': 'ID de llamada de Voiso',
 }
