@@ -11,6 +11,7 @@ import './routes/site_settings.js'
 import './routes/two_factor.js'
 import './routes/payments.js'
 import './routes/crm_config.js'
+import './routes/crm_calls.js'
 import router from '@adonisjs/core/services/router'
 import { ID_PARAM } from '#domain/ids'
 

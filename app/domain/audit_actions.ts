@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = {
   'team.update': 'Team updated',
   'team.delete': 'Team deleted',
   'promo_code.generate': 'Promo code generated',
+  'lead.call': 'Lead called',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS
@@ -74,6 +75,7 @@ export const AUDIT_TARGETS = {
   sales_status: 'Sales status',
   team: 'Team',
   promo_code: 'Promo code',
+  lead: 'Lead',
 } as const
 
 export type AuditTargetType = keyof typeof AUDIT_TARGETS
@@ -168,4 +170,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   isDefault: 'Is Default',
   userId: 'Manager',
   memberIds: 'Members',
+  callId: 'Call Record',
+  agentEmail: 'Agent Email',
+  result: 'Result',
+  message: 'Message',
+  providerCallId: 'Voiso Call ID',
 }

@@ -10,6 +10,7 @@ import { TEXTS as LANGUAGES } from '#database/demo/translations/languages'
 import { TEXTS as SITE_SETTINGS } from '#database/demo/translations/site_settings'
 import { TEXTS as FEED_STATUS } from '#database/demo/translations/feed_status'
 import { TEXTS as CRM_CONFIG } from '#database/demo/translations/crm_config'
+import { TEXTS as CRM_CALLS } from '#database/demo/translations/crm_calls'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -19,4 +20,5 @@ export const SPANISH: Record<string, string> = {
   ...SITE_SETTINGS,
   ...FEED_STATUS,
   ...CRM_CONFIG,
+  ...CRM_CALLS,
 }

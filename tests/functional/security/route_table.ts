@@ -363,6 +363,10 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'DELETE /admin/crm-config/teams/:id': { access: [1], page: false, params: aTeam },
   'GET /admin/promo-code': { access: [1, 2, 4, 5, 6], page: true },
   'POST /admin/promo-code': { access: [1, 2, 4, 5, 6], page: false },
+  // CRM calls through Voiso (CRM spec §2.3 phone cell, §7: roles 1, 2, 5, 6). Voiso is not
+  // configured in the walk (and never reachable from tests without a fake): 422, no call.
+  'GET /admin/crm/voiso/agents': { access: [1, 2, 5, 6], page: false },
+  'POST /admin/crm/voiso/startCall': { access: [1, 2, 5, 6], page: false },
   // API Settings, API Status and Server Information (admin spec §2 menu: role 1).
   'GET /admin/apis': { access: [1], page: true },
   'PUT /admin/apis/:key': { access: [1], page: false, params: async () => ({ ':key': 'voiso' }) },

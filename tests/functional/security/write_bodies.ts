@@ -15,6 +15,7 @@ import User from '#models/user'
 import Translation from '#models/translation'
 import SalesStatus from '#models/sales_status'
 import Team from '#models/team'
+import Lead from '#models/lead'
 import { newOpaqueToken } from '#domain/tokens'
 import { signupPayload } from '#tests/helpers/signup'
 import { DEMO, DEMO_PASSWORD, demoUser, walletsOf } from '#tests/helpers/users'
@@ -353,6 +354,19 @@ export const WRITE_BASES: Record<string, WriteBase> = {
   'PUT /admin/gateways/:gateway': {
     as: DEMO.admin,
     body: () => ({ name: 'Bank transfer', fee: '1' }),
+  },
+  'POST /admin/crm/voiso/startCall': {
+    as: DEMO.admin,
+    body: async () => {
+      const lead = await Lead.create({
+        firstName: 'Walk',
+        email: `walk-call-${++seq}@leads.test`,
+        phone: '+447414992548',
+        group: 'sales',
+        source: 'manual',
+      })
+      return { leadId: lead.id, agentEmail: DEMO.agent }
+    },
   },
   'PUT /admin/apis/:key': {
     as: DEMO.admin,
