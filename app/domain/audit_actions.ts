@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = {
   'translation.delete': 'Translation deleted',
   'user.two_factor_reset': 'Two-factor login reset',
   'user.two_factor_console_reset': 'Two-factor login reset from the console',
+  'lead.note': 'Lead note added',
+  'lead.bulk_move': 'Leads moved',
+  'lead.bulk_assign': 'Leads assigned',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS
@@ -64,6 +67,7 @@ export const AUDIT_TARGETS = {
   instrument: 'Instrument',
   language: 'Language',
   translation: 'Translation',
+  lead: 'Lead',
 } as const
 
 export type AuditTargetType = keyof typeof AUDIT_TARGETS
@@ -155,4 +159,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   code: 'Code',
   key: 'Key',
   value: 'Value',
+  content: 'Content',
+  ids: 'Leads',
+  count: 'Count',
+  group: 'Desk',
+  agentId: 'Sales Agent',
+  retId: 'Retention Agent',
 }
