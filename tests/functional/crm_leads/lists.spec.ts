@@ -45,13 +45,13 @@ test.group('Leads desks: who may read each list', (group) => {
     const { admin, agent } = await deskStaff()
     const sales = await deskLead({ group: 'sales', agentId: agent.id })
     const fresh = await deskLead({ group: 'sales' })
-    const client_ = await deskLead({ group: null })
+    const registered = await deskLead({ group: null })
     const retained = await deskLead({ group: 'retentions' })
     const archived = await deskLead({ group: 'archived' })
     const expected: Record<LeadList, number[]> = {
       sales: [sales.id, fresh.id],
       new: [fresh.id],
-      clients: [client_.id],
+      clients: [registered.id],
       retentions: [retained.id],
       archived: [archived.id],
     }
