@@ -58,7 +58,8 @@ export const bulkLeadsValidator = vine.compile(
 )
 bulkLeadsValidator.messagesProvider = new SimpleMessagesProvider({
   ...oneMessage('ids', 'Select at least one lead', ['required', 'array', 'minLength']),
-  'ids.maxLength': `At most ${MAX_BULK_IDS} leads at a time`,
+  'ids.array.minLength': 'Select at least one lead',
+  'ids.array.maxLength': `At most ${MAX_BULK_IDS} leads at a time`,
   'ids.*.number': 'Lead ids must be valid ids',
   ...oneMessage('data', 'Choose a desk or an agent', ['required', 'object']),
   'data.group.enum': 'Group must be sales, retentions or archived',
