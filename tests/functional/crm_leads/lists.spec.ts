@@ -343,3 +343,42 @@ test.group('Leads desks: masking for agents (showUserInfoAgent)', (group) => {
     })
   })
 })
+
+test.group('Leads desks: the pages', (group) => {
+  isolate(group)
+
+  const PAGES: [string, string, string | null, number[]][] = [
+    ['/admin/crm/sales/all', 'sales', 'all', [1, 2, 5]],
+    ['/admin/crm/sales/manual', 'sales', 'manual', [1, 2, 5]],
+    ['/admin/crm/sales/live', 'sales', 'live', [1, 2, 5]],
+    ['/admin/leads/live', 'new', 'live', [1, 2]],
+    ['/admin/leads/manual', 'new', 'manual', [1, 2]],
+    ['/admin/leads/all', 'new', 'all', [1, 2]],
+    ['/admin/crm/clients', 'clients', null, [1, 2]],
+    ['/admin/crm/retention', 'retentions', null, [1, 2, 6]],
+    ['/admin/crm/archived', 'archived', null, [1, 2]],
+  ]
+
+  test('each page renders the one leads page with its list, type, the statuses and the viewer; other roles 403', async ({
+    client,
+    assert,
+  }) => {
+    const status = await salesStatus('Call Back')
+    for (const [path, list, type, roles] of PAGES) {
+      for (const roleId of ALL_ROLES) {
+        const user = await userOfRole(roleId)
+        const response = await client.get(path).loginAs(user).withInertia()
+        if (!roles.includes(roleId)) {
+          assert.equal(response.status(), 403, `${path} as ${roleId}`)
+          continue
+        }
+        response.assertStatus(200)
+        response.assertInertiaComponent('staff/crm/leads')
+        const props = response.inertiaProps as any
+        assert.include(props, { list, type }, path)
+        assert.deepInclude(props.statuses, { id: status.id, status: 'Call Back', isDefault: false })
+        assert.deepEqual(props.viewer, { id: user.id, roleId, email: user.email })
+      }
+    }
+  })
+})
