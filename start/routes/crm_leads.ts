@@ -65,7 +65,7 @@ router
 
 /* The staff pickers of the agent filter and assign dialogs (managers, sales and retention agents); roles 1, 2. */
 router
-  .get('/admin/crm/staff/:roleId', [CrmLeadsController, 'staff'])
+  .get('/admin/crm/staff/:role', [CrmLeadsController, 'staff'])
   .as('crm.staff.byRole')
-  .where('roleId', /^(2|5|6)$/)
+  .where('role', /^(2|5|6)$/)
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])

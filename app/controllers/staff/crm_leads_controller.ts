@@ -95,9 +95,9 @@ export default class CrmLeadsController {
     }
   }
 
-  /** GET /admin/crm/staff/{roleId} (2, 5 or 6): id, fullName, email of the active accounts. */
+  /** GET /admin/crm/staff/{role} (2, 5 or 6): id, fullName, email of the active accounts. */
   async staff({ params }: HttpContext) {
-    const users = await staffOfRole(Number(params.roleId) as RoleId)
+    const users = await staffOfRole(Number(params.role) as RoleId)
     return { data: users.map((u) => ({ id: u.id, fullName: u.fullName, email: u.email })) }
   }
 }

@@ -369,7 +369,7 @@ test.group('Leads desks: bulk assignment (data: { agentId } or { retId })', (gro
   })
 })
 
-test.group('Leads desks: the staff pickers (GET /admin/crm/staff/{roleId})', (group) => {
+test.group('Leads desks: the staff pickers (GET /admin/crm/staff/{role})', (group) => {
   isolate(group)
 
   test('active, non-deleted staff of roles 2, 5, 6: id, full name and e-mail; roles 1, 2 only', async ({

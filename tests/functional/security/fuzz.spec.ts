@@ -46,6 +46,8 @@ const BODY_FIXTURES = new Set([
   'PUT /forgot-password',
   'POST /dashboard/orders/close',
   'POST /admin/trades/close',
+  'POST /admin/crm/note',
+  'PUT /admin/leads/bulk',
 ])
 
 /** The write routes the router holds: the route table's non-GET routes and the Transmit ones it leaves out. */

@@ -261,10 +261,10 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   // Notes on visible leads (roles with a desk), bulk moves (assignment: 1, 2, checked inside), staff pickers.
   'POST /admin/crm/note': { access: [1, 2, 5, 6], page: false },
   'PUT /admin/leads/bulk': { access: [1, 2, 5, 6], page: false },
-  'GET /admin/crm/staff/:roleId': {
+  'GET /admin/crm/staff/:role': {
     access: [1, 2],
     page: false,
-    params: async () => ({ ':roleId': '5' }),
+    params: async () => ({ ':role': '5' }),
   },
 
   // KYC (customer spec §2, §6: customers; admin spec §2 KYC Documents, §6: role 1). A file goes to its owner and to admins.

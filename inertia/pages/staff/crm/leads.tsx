@@ -172,14 +172,7 @@ export default function Leads(props: LeadsPageProps) {
     {
       key: 'notes',
       label: 'Notes',
-      render: (r) => (
-        <NotesCell
-          key={`${r.id}-${r.notes.length}`}
-          leadId={r.id}
-          notes={r.notes}
-          onAdded={leads.reload}
-        />
-      ),
+      render: (r) => <NotesCell leadId={r.id} notes={r.notes} onAdded={leads.reload} />,
     },
     { key: 'country', label: 'Country', sortValue: (r) => r.country },
     {
