@@ -6,7 +6,7 @@ import User from '#models/user'
 import type { LeadGroup, LeadSource } from '#domain/crm'
 
 /** The statuses the demo leads are at ('New' comes with the migration). */
-const DEMO_STATUSES = ['New', 'Call Back', 'No Answer', 'Interested', 'Not Interested']
+const DEMO_STATUSES = ['New', 'Callback Scheduled', 'Voicemail Left', 'Hot Prospect', 'Closed Lost']
 
 const FIRST = ['Liam', 'Emma', 'Noah', 'Olivia', 'Lucas', 'Mia', 'Hugo', 'Sofia', 'Mateo', 'Lea']
 const LAST = [

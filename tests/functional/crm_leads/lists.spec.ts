@@ -102,17 +102,17 @@ test.group('Leads desks: filters, paging and rows', (group) => {
     assert,
   }) => {
     const { admin } = await deskStaff()
-    const noAnswer = await salesStatus('No Answer')
+    const noAnswer = await salesStatus('Desk No Answer')
     const hit = await deskLead({ salesStatusId: noAnswer.id })
     await deskLead()
     const response = await api(
       client,
       'get',
-      `${listPath('sales', 'No_Answer')}?${ONLY_MINE}`
+      `${listPath('sales', 'Desk_No_Answer')}?${ONLY_MINE}`
     ).loginAs(admin)
     response.assertStatus(200)
     assert.deepEqual(idsOf(response), [hit.id])
-    assert.equal(response.body().data[0].leadStatus, 'No Answer')
+    assert.equal(response.body().data[0].leadStatus, 'Desk No Answer')
 
     const unknown = await api(client, 'get', `${listPath('sales', 'Nope')}?${ONLY_MINE}`).loginAs(
       admin
@@ -363,7 +363,7 @@ test.group('Leads desks: the pages', (group) => {
     client,
     assert,
   }) => {
-    const status = await salesStatus('Call Back')
+    const status = await salesStatus('Desk Call Back')
     for (const [path, list, type, roles] of PAGES) {
       for (const roleId of ALL_ROLES) {
         const user = await userOfRole(roleId)
@@ -376,7 +376,7 @@ test.group('Leads desks: the pages', (group) => {
         response.assertInertiaComponent('staff/crm/leads')
         const props = response.inertiaProps as any
         assert.include(props, { list, type }, path)
-        assert.deepInclude(props.statuses, { id: status.id, status: 'Call Back', isDefault: false })
+        assert.deepInclude(props.statuses, { id: status.id, status: 'Desk Call Back', isDefault: false })
         assert.deepEqual(props.viewer, { id: user.id, roleId, email: user.email })
       }
     }
