@@ -376,7 +376,11 @@ test.group('Leads desks: the pages', (group) => {
         response.assertInertiaComponent('staff/crm/leads')
         const props = response.inertiaProps as any
         assert.include(props, { list, type }, path)
-        assert.deepInclude(props.statuses, { id: status.id, status: 'Desk Call Back', isDefault: false })
+        assert.deepInclude(props.statuses, {
+          id: status.id,
+          status: 'Desk Call Back',
+          isDefault: false,
+        })
         assert.deepEqual(props.viewer, { id: user.id, roleId, email: user.email })
       }
     }
