@@ -12,6 +12,7 @@ import './routes/two_factor.js'
 import './routes/payments.js'
 import './routes/crm_config.js'
 import './routes/crm_calls.js'
+import './routes/crm_leads.js'
 import router from '@adonisjs/core/services/router'
 import { ID_PARAM } from '#domain/ids'
 

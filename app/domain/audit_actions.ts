@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS = {
   'team.delete': 'Team deleted',
   'promo_code.generate': 'Promo code generated',
   'lead.call': 'Lead called',
+  'lead.note': 'Lead note added',
+  'lead.bulk_move': 'Leads moved',
+  'lead.bulk_assign': 'Leads assigned',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS
@@ -175,4 +178,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   result: 'Result',
   message: 'Message',
   providerCallId: 'Voiso Call ID',
+  content: 'Content',
+  ids: 'Leads',
+  count: 'Count',
+  group: 'Desk',
+  agentId: 'Sales Agent',
+  retId: 'Retention Agent',
 }

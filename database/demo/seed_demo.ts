@@ -24,6 +24,7 @@ import { seedCandleHistory } from '#database/demo/candle_history'
 import { isSecondFactorMandatory } from '#domain/two_factor'
 import { sealSecret } from '#services/two_factor_secrets'
 import { seedCrmConfig } from '#database/demo/crm_config'
+import { seedDemoLeads } from '#database/demo/crm_leads'
 
 export const DEMO_PASSWORD = 'demo12345'
 
@@ -229,6 +230,7 @@ export async function seedDemo() {
     })
   }
   await seedCrmConfig()
+  await seedDemoLeads()
   return true
 }
 

@@ -11,6 +11,7 @@ import { TEXTS as SITE_SETTINGS } from '#database/demo/translations/site_setting
 import { TEXTS as FEED_STATUS } from '#database/demo/translations/feed_status'
 import { TEXTS as CRM_CONFIG } from '#database/demo/translations/crm_config'
 import { TEXTS as CRM_CALLS } from '#database/demo/translations/crm_calls'
+import { TEXTS as CRM_LEADS } from '#database/demo/translations/crm_leads'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -21,4 +22,5 @@ export const SPANISH: Record<string, string> = {
   ...FEED_STATUS,
   ...CRM_CONFIG,
   ...CRM_CALLS,
+  ...CRM_LEADS,
 }

@@ -23,6 +23,7 @@ const ApiSettingsController = () => import('#controllers/staff/api_settings_cont
 const SystemStatusController = () => import('#controllers/staff/system_status_controller')
 const LanguagesController = () => import('#controllers/staff/languages_controller')
 const CrmConfigController = () => import('#controllers/staff/crm_config_controller')
+const CrmLeadsController = () => import('#controllers/staff/crm_leads_controller')
 
 type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
@@ -49,11 +50,18 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'admin.instruments.crypto': [InstrumentsController, 'index'],
   'admin.instruments.stock': [InstrumentsController, 'index'],
   'affiliate.leads': [WorkspaceController, 'show'],
-  'crm.sales.all': [WorkspaceController, 'show'],
-  'crm.retention': [WorkspaceController, 'show'],
   'admin.crmConfig.salesStatuses': [CrmConfigController, 'salesStatusesPage'],
   'admin.crmConfig.teams': [CrmConfigController, 'teamsPage'],
   'admin.promoCode': [CrmConfigController, 'promoCodePage'],
+  'crm.sales.all': [CrmLeadsController, 'salesAll'],
+  'crm.sales.manual': [CrmLeadsController, 'salesManual'],
+  'crm.sales.live': [CrmLeadsController, 'salesLive'],
+  'crm.leads.live': [CrmLeadsController, 'newLive'],
+  'crm.leads.manual': [CrmLeadsController, 'newManual'],
+  'crm.leads.all': [CrmLeadsController, 'newAll'],
+  'crm.clients': [CrmLeadsController, 'clients'],
+  'crm.retention': [CrmLeadsController, 'retention'],
+  'crm.archived': [CrmLeadsController, 'archived'],
   'admin.audit.index': [AuditLogsController, 'index'],
   'admin.users.index': [StaffUsersController, 'index'],
   'admin.settings': [SiteSettingsController, 'show'],

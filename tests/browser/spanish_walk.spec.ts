@@ -19,6 +19,7 @@ import { pendingWithdrawal } from '#tests/helpers/withdrawals'
 import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
 import { DateTime } from 'luxon'
 import { recordStaffAction } from '#services/audit_log'
+import { notePreview } from '#domain/lead_desks'
 
 /** Words that are the same in both languages or are names of things, not English prose. */
 const SHARED_WORDS = new Set([
@@ -86,6 +87,25 @@ async function dataTexts() {
   add(await db.from('settings').where('key', 'appName').select('value1'))
   add(await db.from('kyc_documents').select('decline_reason'))
   add(await db.from('withdrawals').select('decline_reason'))
+  // The CRM's rows: leads, their notes and the sales statuses staff named.
+  add(
+    await db
+      .from('leads')
+      .select(
+        'first_name',
+        'last_name',
+        'city',
+        'country',
+        'funnel_link',
+        'reference',
+        'lead_source_id'
+      )
+  )
+  const notes = await db.from('lead_notes').select('content')
+  add(notes)
+  // The notes cell shows a note's first 12 characters.
+  notes.forEach(({ content }) => texts.add(notePreview(content)))
+  add(await db.from('sales_statuses').select('status'))
   // Longest first, so a name is removed before a shorter name inside it.
   return [...texts].sort((a, b) => b.length - a.length)
 }
@@ -124,7 +144,7 @@ function englishIn(texts: string[], vocabulary: Set<string>, data: RegExp[]) {
   const flagged: string[] = []
   for (const original of texts) {
     let text = original
-      .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ') // e-mails
+      .replace(/[\w.+*-]+@[\w-]+(\.[\w-]+)+/g, ' ') // e-mails, masked ones too
       .replace(/https?:\/\/\S+/g, ' ')
       .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' ') // references
     for (const value of data) text = text.replace(value, ' ')

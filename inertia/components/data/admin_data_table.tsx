@@ -24,6 +24,8 @@ export function AdminDataTable<Row>(props: {
   filters?: ReactNode
   selectionMode?: 'none' | 'multiple'
   onSelectionChange?: (keys: Set<Key> | 'all') => void
+  /** Controlled selection (optional): the page clears it after a bulk action. */
+  selectedKeys?: Set<Key> | 'all'
   defaultSort?: { column: string; direction: 'ascending' | 'descending' }
   testId?: string
 }) {
@@ -91,6 +93,7 @@ export function AdminDataTable<Row>(props: {
       serverSort={list.sort && { ...list.sort, onChange: list.setSort }}
       selectionMode={props.selectionMode}
       onSelectionChange={props.onSelectionChange}
+      selectedKeys={props.selectedKeys}
     />
   )
 }

@@ -30,6 +30,8 @@ export function DateRangeFilter(props: {
   onApply: (range: DateRange) => Promise<DateRangeErrors | void>
   /** Messages to show when the modal opens, e.g. for a bad range in the address. */
   initialErrors?: DateRangeErrors
+  /** The button's and the dialog's title (translated); 'Filter' by default. */
+  label?: string
   testId?: string
 }) {
   const { t } = useTranslation()
@@ -74,7 +76,7 @@ export function DateRangeFilter(props: {
           setOpen(true)
         }}
       >
-        {t('Filter')}
+        {t(props.label ?? 'Filter')}
       </Button>
       <Modal isOpen={open} onOpenChange={setOpen} size="lg" placement="center" data-testid={testId}>
         <ModalContent>
@@ -84,7 +86,7 @@ export function DateRangeFilter(props: {
               apply(draft)
             }}
           >
-            <ModalHeader>{t('Filter')}</ModalHeader>
+            <ModalHeader>{t(props.label ?? 'Filter')}</ModalHeader>
             <ModalBody className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Input
                 type="date"

@@ -85,6 +85,8 @@ export function PagedTable<Row>(props: {
   /** Optional row selection. */
   selectionMode?: 'none' | 'multiple'
   onSelectionChange?: (keys: Set<Key> | 'all') => void
+  /** The selected rows, when the page controls them (e.g. to clear them after a bulk action). */
+  selectedKeys?: Set<Key> | 'all'
 }) {
   const { t } = useTranslation()
   const pages = pageCount(props.total, props.pageSize)
@@ -141,6 +143,7 @@ export function PagedTable<Row>(props: {
       }}
       selectionMode={props.selectionMode ?? 'none'}
       onSelectionChange={props.onSelectionChange as any}
+      selectedKeys={props.selectedKeys as any}
       bottomContent={
         pages > 1 ? (
           <div className="flex w-full justify-center">

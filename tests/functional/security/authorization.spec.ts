@@ -36,6 +36,8 @@ async function invalidBodies(key: string): Promise<unknown[]> {
 const BUILT_HOMES: Record<string, string> = {
   '/admin': 'staff/dashboard/index',
   '/admin/trades/all': 'staff/trades/index',
+  '/admin/crm/sales/all': 'staff/crm/leads',
+  '/admin/crm/retention': 'staff/crm/leads',
 }
 
 function request(

@@ -47,6 +47,8 @@ const BODY_FIXTURES = new Set([
   'POST /dashboard/orders/close',
   'POST /admin/trades/close',
   'POST /admin/crm/voiso/startCall',
+  'POST /admin/crm/note',
+  'PUT /admin/leads/bulk',
 ])
 
 /** The write routes the router holds: the route table's non-GET routes and the Transmit ones it leaves out. */

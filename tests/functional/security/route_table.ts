@@ -11,6 +11,7 @@ import PricingPlan from '#models/pricing_plan'
 import Instrument from '#models/instrument'
 import User from '#models/user'
 import { ALL_ROLES, type RoleId } from '#domain/roles'
+import { LEAD_LIST_ROLES } from '#domain/crm'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
 import { storedDocument } from '#tests/helpers/kyc'
@@ -37,6 +38,23 @@ export type Expectation =
     }
 
 const EVERYONE = [...ALL_ROLES]
+
+/** The leads desks' list calls, with and without a date range, each for its list's roles. */
+function leadListRoutes(): Record<string, Expectation> {
+  const params = async () => ({
+    ':status': 'All',
+    ':type': 'all',
+    ':startDate': '2026-01-01',
+    ':endDate': '2026-01-31',
+  })
+  const routes: Record<string, Expectation> = {}
+  for (const [list, access] of Object.entries(LEAD_LIST_ROLES)) {
+    const base = `/affiliate/leads/api/${list}/:status${list === 'sales' || list === 'new' ? '/:type' : ''}`
+    for (const path of [base, `${base}/:startDate/:endDate`])
+      routes[`GET ${path}`] = { access: [...access], page: false, params }
+  }
+  return routes
+}
 
 /** A login-as session, so "Back To Admin" has someone to go back to. */
 const impersonatedByAdmin = async () => {
@@ -266,8 +284,25 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   // Balance adjustment (admin spec §2, §6: never role 6; the customer edit page is roles 1 and 2's).
   'PUT /admin/balance/:balanceId': { access: [1, 2], page: false, params: customerRealWallet },
   'GET /affiliate': { access: [4], page: true },
+  // The leads desks (CRM spec §2.1 menu, §7; LEAD_LIST_ROLES): pages and list calls.
   'GET /admin/crm/sales/all': { access: [1, 2, 5], page: true },
+  'GET /admin/crm/sales/manual': { access: [1, 2, 5], page: true },
+  'GET /admin/crm/sales/live': { access: [1, 2, 5], page: true },
+  'GET /admin/leads/live': { access: [1, 2], page: true },
+  'GET /admin/leads/manual': { access: [1, 2], page: true },
+  'GET /admin/leads/all': { access: [1, 2], page: true },
+  'GET /admin/crm/clients': { access: [1, 2], page: true },
   'GET /admin/crm/retention': { access: [1, 2, 6], page: true },
+  'GET /admin/crm/archived': { access: [1, 2], page: true },
+  ...leadListRoutes(),
+  // Notes on visible leads (roles with a desk), bulk moves (assignment: 1, 2, checked inside), staff pickers.
+  'POST /admin/crm/note': { access: [1, 2, 5, 6], page: false },
+  'PUT /admin/leads/bulk': { access: [1, 2, 5, 6], page: false },
+  'GET /admin/crm/staff/:role': {
+    access: [1, 2],
+    page: false,
+    params: async () => ({ ':role': '5' }),
+  },
 
   // KYC (customer spec §2, §6: customers; admin spec §2 KYC Documents, §6: role 1). A file goes to its owner and to admins.
   'GET /kyc': { access: [3], page: true },

@@ -12,10 +12,10 @@ import PasswordResetToken from '#models/password_reset_token'
 import PricingPlan from '#models/pricing_plan'
 import KycDocument from '#models/kyc_document'
 import User from '#models/user'
+import Lead from '#models/lead'
 import Translation from '#models/translation'
 import SalesStatus from '#models/sales_status'
 import Team from '#models/team'
-import Lead from '#models/lead'
 import { newOpaqueToken } from '#domain/tokens'
 import { signupPayload } from '#tests/helpers/signup'
 import { DEMO, DEMO_PASSWORD, demoUser, walletsOf } from '#tests/helpers/users'
@@ -47,6 +47,10 @@ export function jsonText(body: Record<string, unknown>) {
   })
   return raws.reduce((out, raw, i) => out.replace(`"__raw_${i}__"`, raw), text)
 }
+
+/** A lead on the sales desk nobody is assigned to, for the leads desks' writes. */
+const fuzzLead = () =>
+  Lead.create({ email: `fuzz-lead-${randomUUID()}@broker.test`, group: 'sales', source: 'manual' })
 
 /** Values each field is replaced by, one at a time. */
 export const GARBAGE: [string, unknown][] = [
@@ -434,6 +438,15 @@ export const WRITE_BASES: Record<string, WriteBase> = {
   'POST /admin/users': {
     as: DEMO.admin,
     body: () => ({ ...USER_BODY, email: `fuzz-user-${++seq}@broker.test` }),
+  },
+  // The leads desks: a note and a bulk move on a fresh lead of the sales desk.
+  'POST /admin/crm/note': {
+    as: DEMO.admin,
+    body: async () => ({ content: 'Called back', leadId: (await fuzzLead()).id }),
+  },
+  'PUT /admin/leads/bulk': {
+    as: DEMO.admin,
+    body: async () => ({ ids: [(await fuzzLead()).id], data: { group: 'archived' } }),
   },
   'PUT /admin/users/:id': {
     as: DEMO.admin,
