@@ -36,6 +36,8 @@ export async function deskStaff() {
       demoUser
     )
   )
+  // The demo team (the demo manager runs the demo agents) aside: these tests build their own.
+  await Team.query().delete()
   const otherAgent = await UserFactory.apply('agent').create()
   const teamAgent = await UserFactory.apply('agent').create()
   const team = await Team.create({ name: 'Desk T', code: `DT-${++seq}`, userId: manager.id })
