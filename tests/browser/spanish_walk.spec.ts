@@ -106,6 +106,8 @@ async function dataTexts() {
   // The notes cell shows a note's first 12 characters.
   notes.forEach(({ content }) => texts.add(notePreview(content)))
   add(await db.from('sales_statuses').select('status'))
+  add(await db.from('teams').select('name', 'code'))
+  add(await db.from('promo_codes').select('code'))
   // Longest first, so a name is removed before a shorter name inside it.
   return [...texts].sort((a, b) => b.length - a.length)
 }
@@ -336,6 +338,14 @@ test.group('Browser: every page in Spanish', (group) => {
         '/admin/languages/en',
         '/admin/apis',
         '/admin/status/api',
+        '/admin/crm/sales/all',
+        '/admin/leads/all',
+        '/admin/crm/clients',
+        '/admin/crm/retention',
+        '/admin/crm/archived',
+        '/admin/crm-config/sales-statuses',
+        '/admin/crm-config/teams',
+        '/admin/promo-code',
         '/profile',
         '/security',
         '/dashboard',

@@ -64,7 +64,7 @@ export function AdminDataTable<Row>(props: {
           {t('Total')}: {list.meta.total}
         </span>
       </div>
-      {props.actions && <div className="flex gap-2">{props.actions}</div>}
+      {props.actions && <div className="flex flex-wrap gap-2">{props.actions}</div>}
       {list.failure && (
         <Alert
           color="danger"
