@@ -10,6 +10,7 @@ import './routes/languages.js'
 import './routes/site_settings.js'
 import './routes/two_factor.js'
 import './routes/payments.js'
+import './routes/lead_admin.js'
 import router from '@adonisjs/core/services/router'
 import { ID_PARAM } from '#domain/ids'
 

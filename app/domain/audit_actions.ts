@@ -44,6 +44,11 @@ export const AUDIT_ACTIONS = {
   'translation.delete': 'Translation deleted',
   'user.two_factor_reset': 'Two-factor login reset',
   'user.two_factor_console_reset': 'Two-factor login reset from the console',
+  'lead.create': 'Lead added',
+  'lead.update': 'Lead edited',
+  'lead.convert': 'Lead converted to a customer',
+  'lead.delete': 'Lead deleted',
+  'lead.import': 'Leads imported from CSV',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS
@@ -64,6 +69,7 @@ export const AUDIT_TARGETS = {
   instrument: 'Instrument',
   language: 'Language',
   translation: 'Translation',
+  lead: 'Lead',
 } as const
 
 export type AuditTargetType = keyof typeof AUDIT_TARGETS
