@@ -52,19 +52,22 @@ export const leadFields = () => ({
   leadStatus: text(LEAD_FIELD_MAX.leadStatus),
 })
 
-const max = (field: keyof typeof LEAD_FIELD_MAX, label: string) => ({
-  [`${field}.string`]: `${label} must be text`,
-  [`${field}.maxLength`]: `${label} must be at most ${LEAD_FIELD_MAX[field]} characters`,
-})
-
 export const LEAD_FIELD_MESSAGES: Record<string, string> = {
-  ...max('firstName', 'First name'),
-  ...max('lastName', 'Last name'),
-  ...max('country', 'Country'),
-  ...max('city', 'City'),
-  ...max('funnelLink', 'Funnel link'),
-  ...max('reference', 'Aff. reference'),
-  ...max('leadSourceId', 'Lead source ID'),
+  // The bounds are the columns' (LEAD_FIELD_MAX).
+  'firstName.string': 'First name must be text',
+  'firstName.maxLength': 'First name must be at most 100 characters',
+  'lastName.string': 'Last name must be text',
+  'lastName.maxLength': 'Last name must be at most 100 characters',
+  'country.string': 'Country must be text',
+  'country.maxLength': 'Country must be at most 100 characters',
+  'city.string': 'City must be text',
+  'city.maxLength': 'City must be at most 100 characters',
+  'funnelLink.string': 'Funnel link must be text',
+  'funnelLink.maxLength': 'Funnel link must be at most 500 characters',
+  'reference.string': 'Aff. reference must be text',
+  'reference.maxLength': 'Aff. reference must be at most 120 characters',
+  'leadSourceId.string': 'Lead source ID must be text',
+  'leadSourceId.maxLength': 'Lead source ID must be at most 120 characters',
   ...oneMessage('email', 'Invalid email', ['string', 'email', 'maxLength']),
   ...oneMessage('phone', 'Invalid phone', ['string', 'regex', 'maxLength']),
   ...oneMessage('leadStatus', 'Choose a status from the list', ['string', 'maxLength', 'required']),

@@ -9,6 +9,7 @@ import { TEXTS as TWO_FACTOR } from '#database/demo/translations/two_factor'
 import { TEXTS as LANGUAGES } from '#database/demo/translations/languages'
 import { TEXTS as SITE_SETTINGS } from '#database/demo/translations/site_settings'
 import { TEXTS as FEED_STATUS } from '#database/demo/translations/feed_status'
+import { TEXTS as LEAD_ADMIN } from '#database/demo/translations/lead_admin'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -17,4 +18,5 @@ export const SPANISH: Record<string, string> = {
   ...LANGUAGES,
   ...SITE_SETTINGS,
   ...FEED_STATUS,
+  ...LEAD_ADMIN,
 }

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, unlink } from 'node:fs/promises'
 import { once } from 'node:events'
 import { dirname } from 'node:path'
-import { Readable } from 'node:stream'
+import { pipeline, Readable } from 'node:stream'
 import { parse } from 'csv-parse'
 import { errors as vineErrors } from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
@@ -52,14 +52,14 @@ async function* csvRecords(path: string): AsyncGenerator<string[]> {
       throw error
     }
   }
-  const parser = Readable.from(text()).pipe(
-    parse({
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      max_record_size: CSV_MAX_RECORD_BYTES,
-    })
-  )
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    max_record_size: CSV_MAX_RECORD_BYTES,
+  })
+  // pipeline (not pipe) so a decoding error reaches the parser and ends the loop below.
+  pipeline(Readable.from(text()), parser, () => undefined)
   let row = 0
   try {
     for await (const record of parser) {
@@ -70,7 +70,10 @@ async function* csvRecords(path: string): AsyncGenerator<string[]> {
     if (error instanceof UserFacingException) throw error
     const cause = (error as { cause?: unknown }).cause
     if (cause instanceof UserFacingException) throw cause
-    throw new UserFacingException(CSV_MESSAGES.notCsv.replace('{row}', String(row + 1)), {
+    // csv-parse counts the records it parsed before the broken one (it may be ahead of this loop).
+    const parsed = (error as { records?: unknown }).records
+    const at = typeof parsed === 'number' ? parsed + 1 : row + 1
+    throw new UserFacingException(CSV_MESSAGES.notCsv.replace('{row}', String(at)), {
       field: 'file',
     })
   }

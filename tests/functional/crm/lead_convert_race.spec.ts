@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import limiter from '@adonisjs/limiter/services/main'
-import Lead from '#models/lead'
 import User from '#models/user'
 import { staffSignedIn } from '#tests/helpers/race'
 import { DEMO } from '#tests/helpers/users'

@@ -46,6 +46,7 @@ const BODY_FIXTURES = new Set([
   'PUT /forgot-password',
   'POST /dashboard/orders/close',
   'POST /admin/trades/close',
+  'POST /admin/leads/convertLeadToUser',
 ])
 
 /** The write routes the router holds: the route table's non-GET routes and the Transmit ones it leaves out. */

@@ -13,6 +13,7 @@ import PricingPlan from '#models/pricing_plan'
 import KycDocument from '#models/kyc_document'
 import User from '#models/user'
 import Translation from '#models/translation'
+import Lead from '#models/lead'
 import { newOpaqueToken } from '#domain/tokens'
 import { signupPayload } from '#tests/helpers/signup'
 import { DEMO, DEMO_PASSWORD, demoUser, walletsOf } from '#tests/helpers/users'
@@ -126,6 +127,15 @@ async function restorePassword(email: string) {
 async function pendingKyc() {
   const newcomer = await demoUser(DEMO.newcomer)
   return KycDocument.create({ userId: newcomer.id, type: 'passport', status: 'pending' })
+}
+
+/** A fresh lead on the sales desk, for the lead edit and convert. */
+function fuzzLead() {
+  return Lead.create({
+    email: `fuzz-lead-${++seq}-${Date.now()}@leads.test`,
+    group: 'sales',
+    source: 'manual',
+  })
 }
 
 /** The user form as the Admin & Staffs modal sends it. */
@@ -433,6 +443,44 @@ export const WRITE_BASES: Record<string, WriteBase> = {
       return `/admin/users/${user.id}`
     },
     body: () => ({ ...USER_BODY, email: `fuzz-user-${++seq}@broker.test`, password: '' }),
+  },
+  // Leads (the CSV upload is multipart: walked in tests/functional/crm/lead_import.spec.ts).
+  'POST /admin/leads': {
+    as: DEMO.admin,
+    body: () => ({
+      firstName: 'Fuzz',
+      lastName: 'Lead',
+      email: `fuzz-lead-${++seq}-${Date.now()}@leads.test`,
+      phone: '+34 600 111 222',
+      country: 'Spain',
+      city: 'Madrid',
+      funnelLink: 'https://example.com/landing',
+      reference: 'AFF-1',
+      leadStatus: 'New',
+    }),
+  },
+  'PUT /admin/leads/:id': {
+    as: DEMO.admin,
+    url: async () => `/admin/leads/${(await fuzzLead()).id}`,
+    body: () => ({
+      firstName: 'Fuzz',
+      lastName: 'Lead',
+      email: `fuzz-lead-${++seq}-${Date.now()}@leads.test`,
+      phone: '+34 600 111 222',
+      country: 'Spain',
+      city: 'Madrid',
+      funnelLink: 'https://example.com/landing',
+      reference: 'AFF-1',
+      leadSourceId: 'src-1',
+      leadStatus: 'New',
+      managerId: -2,
+      agentId: -2,
+      retId: -2,
+    }),
+  },
+  'POST /admin/leads/convertLeadToUser': {
+    as: DEMO.admin,
+    body: async () => ({ id: (await fuzzLead()).id, password: 'fuzz-password-1' }),
   },
   // The seeded list as it is (a save that changes nothing), and one translation at a time.
   'POST /admin/languages': {
