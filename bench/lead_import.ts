@@ -85,7 +85,7 @@ async function writeCsv() {
     'firstName,lastName,email,phone,country,city,funnelLink,reference,leadSourceId,leadStatus\n'
   )
   for (let i = 1; i <= ROWS; i++) {
-    const n = i % 100 === 0 ? i - 1 : i
+    const n = i % 100 === 25 ? i - 1 : i
     const status = i % 50 === 0 ? 'No Such Status' : i % 2 ? 'New' : ''
     const line = `First${i},Last${i},lead${n}.${tag}@bench.test,+34 600 ${String(i).padStart(6, '0')},Spain,Madrid,https://example.com/l/${i},AFF-${i % 97},src-${i % 13},${status}\n`
     if (!out.write(line)) await once(out, 'drain')

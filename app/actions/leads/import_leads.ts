@@ -27,6 +27,8 @@ import { UserFacingException } from '#exceptions/user_facing_exception'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import { csvRowValidator } from '#validators/lead_admin'
 
+const SQLITE_INSERT_ROWS = 400
+
 export const CSV_MESSAGES = {
   encoding: 'The file must be UTF-8 text',
   notCsv: 'The file is not a valid CSV file (row {row})',
@@ -152,6 +154,9 @@ export async function importLeads(input: ImportInput): Promise<ImportResult> {
 
   await mkdir(dirname(input.reportPath), { recursive: true })
   const report = createWriteStream(input.reportPath, { mode: 0o600 })
+  // A write failing (disk full) or racing the cleanup below must fail the import, not the process.
+  let reportError: Error | null = null
+  report.on('error', (error) => (reportError ??= error))
   const counts: ImportCounts = { created: 0, duplicates: 0, invalid: 0 }
   const refuse = async (error: LeadRowError, kind: 'duplicates' | 'invalid') => {
     counts[kind]++
@@ -248,7 +253,8 @@ export async function importLeads(input: ImportInput): Promise<ImportResult> {
     throw error
   }
   report.end()
-  await once(report, 'close')
+  if (!report.closed) await once(report, 'close')
+  if (reportError) throw reportError
   const hasReport = counts.duplicates + counts.invalid > 0
   if (!hasReport) await unlink(input.reportPath).catch(() => undefined)
   return { rows, ...counts, hasReport }
@@ -304,13 +310,21 @@ async function insertBatch(
   if (!fresh.length) return
 
   const now = DateTime.now().toSQL({ includeOffset: false })
-  const inserted: { email: string | null }[] = await trx
-    .insertQuery()
-    .table('leads')
-    .knexQuery.insert(fresh.map((r) => ({ ...r.values, created_at: now, updated_at: now })))
-    .onConflict('email')
-    .ignore()
-    .returning(['email'])
+  const inserted: { email: string | null }[] = []
+  // SQLite takes at most 500 rows in one multi-row insert (its compound SELECT limit).
+  const size = trx.dialect.name === 'postgres' ? CSV_BATCH : SQLITE_INSERT_ROWS
+  for (let i = 0; i < fresh.length; i += size) {
+    const rows = fresh.slice(i, i + size)
+    inserted.push(
+      ...(await trx
+        .insertQuery()
+        .table('leads')
+        .knexQuery.insert(rows.map((r) => ({ ...r.values, created_at: now, updated_at: now })))
+        .onConflict('email')
+        .ignore()
+        .returning(['email']))
+    )
+  }
   counts.created += inserted.length
   if (inserted.length < fresh.length) {
     const done = new Set(inserted.map((r) => r.email))

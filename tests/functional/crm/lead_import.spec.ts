@@ -150,6 +150,18 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
     ).assertStatus(404)
   })
 
+  test('2,500 rows: more than one batch (and more than SQLite takes in one insert), all created', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await demoUser(DEMO.admin)
+    const rows = Array.from({ length: 2500 }, (_, i) => `M,${i},many${i}@leads.test,,,,,,,`)
+    const response = await upload(client, admin, [HEADER, ...rows].join('\n'))
+    response.assertStatus(200)
+    assert.deepInclude(response.body(), { rows: 2500, created: 2500, duplicates: 0, invalid: 0 })
+    assert.lengthOf(await Lead.query().whereLike('email', 'many%@leads.test'), 2500)
+  }).timeout(30_000)
+
   test('whole-file refusals are 422 under file and write nothing', async ({ client, assert }) => {
     const admin = await demoUser(DEMO.admin)
     const latin1 = Buffer.from(`${HEADER}\nmaria@leads.test,María,García,,,,,,,\n`, 'latin1')
