@@ -133,6 +133,8 @@ async function child() {
     const seconds = (performance.now() - started) / 1000
     clearInterval(timer)
     const after = process.memoryUsage()
+    global.gc?.()
+    const afterGc = process.memoryUsage()
     return {
       label,
       seconds: Number(seconds.toFixed(2)),
@@ -145,6 +147,8 @@ async function child() {
       heapBeforeMb: Number((before.heapUsed / MB).toFixed(1)),
       heapPeakMb: Number((peakHeap / MB).toFixed(1)),
       heapAfterMb: Number((after.heapUsed / MB).toFixed(1)),
+      heapAfterGcMb: Number((afterGc.heapUsed / MB).toFixed(1)),
+      rssAfterGcMb: Number((afterGc.rss / MB).toFixed(1)),
     }
   }
   const first = await measure('first')
