@@ -22,8 +22,8 @@ export const LEAD_FIELD_MAX = {
   leadStatus: 60,
 } as const
 
-/** A phone as people write it: digits with an optional leading +, spaces, dashes, brackets and dots. */
-export const LEAD_PHONE = /^\+?[0-9][0-9 ().-]{3,38}$/
+/** A phone as people write it: at least 5 digits, an optional leading +, spaces, dashes, brackets and dots. */
+export const LEAD_PHONE = /^(?=(?:\D*\d){5})\+?[0-9(][0-9 ().-]{3,38}$/
 
 /** Who may add leads and upload CSVs (spec §2.4: not roles 5 and 6; §2.1: affiliates add their own). */
 export const LEAD_ADD_ROLES: readonly RoleId[] = [Roles.ADMIN, Roles.MANAGER, Roles.AFFILIATE]
