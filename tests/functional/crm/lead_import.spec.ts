@@ -235,6 +235,16 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
       .loginAs(admin)
     other.assertStatus(422)
     assert.equal(fieldErrors(other.body()).file, 'Choose a CSV file')
+    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=xyz']) {
+      const broken = await client
+        .post('/admin/leads/csv')
+        .header('Accept', 'application/json')
+        .header('Content-Type', type)
+        .withCsrfToken()
+        .loginAs(admin)
+      assert.isBelow(broken.status(), 500, broken.text())
+      assert.isAtLeast(broken.status(), 400, broken.text())
+    }
   })
 
   test('a file over 50 MB is refused (422) and nothing is written', async ({ client, assert }) => {
