@@ -9,26 +9,28 @@ declare module '@adonisjs/core/types' {
 }
 
 /**
- * @adonisjs/vite's provider with one addition: a test run may serve the built
- * front end (`TEST_ASSETS=built`, after `node ace build` or `npx vite build`)
- * instead of the Vite dev server. A browser test then loads each page from a
- * few bundles rather than hundreds of dev modules, which is what makes CI's
- * browser suite affordable twice (SQLite and PostgreSQL).
+ * @adonisjs/vite's provider with one addition: a test run may render pages
+ * with the built front end (`TEST_ASSETS=built`, after `node ace build` or
+ * `npx vite build`) instead of the Vite dev server's modules. A browser test
+ * then loads each page from a few bundles rather than hundreds of modules,
+ * which is what makes CI's browser suite affordable twice (SQLite and
+ * PostgreSQL). The dev server still runs, so the tests of what it may serve
+ * keep testing it.
  */
 export default class ViteProvider {
   #runsDevServer: boolean
+  #pagesUseBuild: boolean
 
   constructor(protected app: ApplicationService) {
     const environment = app.getEnvironment()
-    const builtForTests = app.inTest && process.env.TEST_ASSETS === 'built'
     this.#runsDevServer =
-      (app.inDev || app.inTest) &&
-      (environment === 'web' || environment === 'test') &&
-      !builtForTests
+      (app.inDev || app.inTest) && (environment === 'web' || environment === 'test')
+    this.#pagesUseBuild =
+      !this.#runsDevServer || (app.inTest && process.env.TEST_ASSETS === 'built')
   }
 
   register() {
-    const vite = new Vite(this.#runsDevServer, this.app.config.get('vite'))
+    const vite = new Vite(!this.#pagesUseBuild, this.app.config.get('vite'))
     this.app.container.bind('vite', () => vite)
     this.app.container.singleton(ViteMiddleware, () => new ViteMiddleware(vite))
   }

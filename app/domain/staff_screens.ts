@@ -42,6 +42,13 @@ export const STAFF_SCREENS = [
   { name: 'affiliate.leads', path: '/affiliate', title: 'Leads' },
   { name: 'crm.sales.all', path: '/admin/crm/sales/all', title: 'All Leads' },
   { name: 'crm.retention', path: '/admin/crm/retention', title: 'Retentions' },
+  {
+    name: 'admin.crmConfig.salesStatuses',
+    path: '/admin/crm-config/sales-statuses',
+    title: 'Sales Statuses',
+  },
+  { name: 'admin.crmConfig.teams', path: '/admin/crm-config/teams', title: 'Teams' },
+  { name: 'admin.promoCode', path: '/admin/promo-code', title: 'Promo Code' },
   { name: 'admin.audit.index', path: '/admin/audit', title: 'Audit Log' },
   { name: 'admin.users.index', path: '/admin/users', title: 'Admin & Staffs' },
   { name: 'admin.settings', path: '/admin/settings', title: 'Site Settings' },

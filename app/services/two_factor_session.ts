@@ -11,6 +11,7 @@ import {
 import { isEnrolled } from '#queries/two_factor'
 import { impersonationOf } from '#services/impersonation'
 import { openSecret, sealSecret } from '#services/two_factor_secrets'
+import { markSignedIn } from '#actions/leads/lead_milestones'
 import {
   credentialStamp,
   endThisSession,
@@ -100,6 +101,7 @@ export async function completeSignIn(ctx: HttpContext, user: User, remember: boo
   await ctx.auth.use('web').login(user, remember)
   stampSession(ctx, user)
   markSignInComplete(ctx, user)
+  await markSignedIn(user.id)
 }
 
 /** "Back To Admin": the staff member's session is as complete as the login-as session was. */

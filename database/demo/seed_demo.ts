@@ -23,6 +23,7 @@ import { SPANISH } from '#database/demo/translations'
 import { seedCandleHistory } from '#database/demo/candle_history'
 import { isSecondFactorMandatory } from '#domain/two_factor'
 import { sealSecret } from '#services/two_factor_secrets'
+import { seedCrmConfig } from '#database/demo/crm_config'
 
 export const DEMO_PASSWORD = 'demo12345'
 
@@ -227,6 +228,7 @@ export async function seedDemo() {
       await user.useTransaction(trx).save()
     })
   }
+  await seedCrmConfig()
   return true
 }
 

@@ -9,6 +9,8 @@ import { TEXTS as TWO_FACTOR } from '#database/demo/translations/two_factor'
 import { TEXTS as LANGUAGES } from '#database/demo/translations/languages'
 import { TEXTS as SITE_SETTINGS } from '#database/demo/translations/site_settings'
 import { TEXTS as FEED_STATUS } from '#database/demo/translations/feed_status'
+import { TEXTS as CRM_CONFIG } from '#database/demo/translations/crm_config'
+import { TEXTS as CRM_CALLS } from '#database/demo/translations/crm_calls'
 import { TEXTS as LEAD_ADMIN } from '#database/demo/translations/lead_admin'
 
 export const SPANISH: Record<string, string> = {
@@ -18,5 +20,7 @@ export const SPANISH: Record<string, string> = {
   ...LANGUAGES,
   ...SITE_SETTINGS,
   ...FEED_STATUS,
+  ...CRM_CONFIG,
+  ...CRM_CALLS,
   ...LEAD_ADMIN,
 }

@@ -90,5 +90,19 @@ export function useListEditor<Entry>(spec: ListEditorSpec<Entry>) {
     </div>
   )
 
-  return { entries, edit, remove, add, save, saving, message, footer }
+  /** The Remove button of row `i`. */
+  const removeButton = (i: number, testId: string) => (
+    <Button
+      size="sm"
+      color="danger"
+      variant="flat"
+      className="mt-1"
+      onPress={() => remove(i)}
+      data-testid={testId}
+    >
+      {t('Remove')}
+    </Button>
+  )
+
+  return { entries, edit, remove, add, save, saving, message, footer, removeButton }
 }

@@ -22,6 +22,7 @@ const SiteSettingsController = () => import('#controllers/staff/site_settings_co
 const ApiSettingsController = () => import('#controllers/staff/api_settings_controller')
 const SystemStatusController = () => import('#controllers/staff/system_status_controller')
 const LanguagesController = () => import('#controllers/staff/languages_controller')
+const CrmConfigController = () => import('#controllers/staff/crm_config_controller')
 
 type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
@@ -50,6 +51,9 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'affiliate.leads': [WorkspaceController, 'show'],
   'crm.sales.all': [WorkspaceController, 'show'],
   'crm.retention': [WorkspaceController, 'show'],
+  'admin.crmConfig.salesStatuses': [CrmConfigController, 'salesStatusesPage'],
+  'admin.crmConfig.teams': [CrmConfigController, 'teamsPage'],
+  'admin.promoCode': [CrmConfigController, 'promoCodePage'],
   'admin.audit.index': [AuditLogsController, 'index'],
   'admin.users.index': [StaffUsersController, 'index'],
   'admin.settings': [SiteSettingsController, 'show'],

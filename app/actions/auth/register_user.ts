@@ -31,7 +31,8 @@ export async function registerUser(input: RegisterUserInput) {
     let promoCodeId: number | null = null
     if (input.promoCode) {
       const promo = await PromoCode.query({ client: trx })
-        .where('code', input.promoCode)
+        // Codes are shown in capitals; a customer may type them in any case.
+        .whereRaw('UPPER(code) = ?', [input.promoCode.trim().toUpperCase()])
         .where('is_active', true)
         .first()
       if (!promo) {

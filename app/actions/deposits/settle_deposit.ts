@@ -15,6 +15,7 @@ import { money, toDbDecimal, toFixedString } from '#domain/money'
 import { Roles } from '#domain/roles'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
+import { markLeadDeposited } from '#actions/leads/lead_milestones'
 
 export const DEPOSIT_ALREADY_DECIDED = 'This deposit has already been decided'
 
@@ -54,6 +55,7 @@ async function creditDeposit(
       .from('deposits')
       .where('id', deposit.id)
       .update({ balance_after: toDbDecimal(entry.balanceAfter) })
+    await markLeadDeposited(trx, deposit.userId)
     const wallet = await Balance.findOrFail(deposit.balanceId, { client: trx })
     await notifyUser(
       deposit.userId,

@@ -30,7 +30,6 @@ export const TEXTS: Record<string, string> = {
   'Choose an agent from the list': 'Elija un agente de la lista',
   'Choose a retention agent from the list': 'Elija un agente de retención de la lista',
   'Invalid phone': 'Teléfono no válido',
-  'Lead is required': 'El lead es obligatorio',
   'First name must be text': 'El nombre debe ser texto',
   'First name must be at most 100 characters': 'El nombre debe tener como máximo 100 caracteres',
   'Last name must be text': 'Los apellidos deben ser texto',
@@ -75,5 +74,4 @@ export const TEXTS: Record<string, string> = {
   'Lead converted to a customer': 'Lead convertido en cliente',
   'Lead deleted': 'Lead eliminado',
   'Leads imported from CSV': 'Leads importados desde CSV',
-  'Lead': 'Lead',
 }

@@ -165,6 +165,18 @@ test.group('POST /auth/signup', (group) => {
     assert.equal(user.promoCodeId, promo.id)
   })
 
+  test('a promo code is accepted in any case and with surrounding spaces', async ({
+    client,
+    assert,
+  }) => {
+    ;(
+      await api(client, 'post', '/auth/signup', signupPayload({ promoCode: ' welcome2026 ' }))
+    ).assertStatus(201)
+    const user = await User.findByOrFail('email', 'tina.tester@example.com')
+    const promo = await PromoCode.findByOrFail('code', 'WELCOME2026')
+    assert.equal(user.promoCodeId, promo.id)
+  })
+
   test('an empty promo code is the same as none', async ({ client, assert }) => {
     ;(await api(client, 'post', '/auth/signup', signupPayload({ promoCode: '' }))).assertStatus(201)
     const user = await User.findByOrFail('email', 'tina.tester@example.com')

@@ -46,6 +46,7 @@ const BODY_FIXTURES = new Set([
   'PUT /forgot-password',
   'POST /dashboard/orders/close',
   'POST /admin/trades/close',
+  'POST /admin/crm/voiso/startCall',
   'POST /admin/leads/convertLeadToUser',
 ])
 

@@ -18,6 +18,8 @@ import { pendingWithdrawal, realWalletOf } from '#tests/helpers/withdrawals'
 import ExternalPayment from '#models/external_payment'
 import { bankDepositWithProof, pendingDeposit } from '#tests/helpers/deposits'
 import Translation from '#models/translation'
+import SalesStatus from '#models/sales_status'
+import Team from '#models/team'
 import Lead from '#models/lead'
 import app from '@adonisjs/core/services/app'
 import { randomBytes } from 'node:crypto'
@@ -105,6 +107,40 @@ const anExternalPayment = async () => {
     logoPath: null,
   })
   return { ':id': String(payment.id) }
+}
+
+/** A sales status no lead carries and not the default, for its edit and delete calls. */
+const aSalesStatus = async () => {
+  const row = await SalesStatus.create({
+    status: `Walk ${Date.now()} ${Math.random().toString(36).slice(2, 8)}`,
+    isDefault: false,
+  })
+  return { ':id': String(row.id) }
+}
+
+/**
+ * A status a lead carries, for its delete call: every allowed role gets the
+ * refusal (409) rather than the first one deleting it and the next a 404.
+ */
+const aCarriedSalesStatus = async () => {
+  const params = await aSalesStatus()
+  await Lead.create({
+    email: `walk-${params[':id']}@status.test`,
+    group: 'sales',
+    source: 'manual',
+    salesStatusId: Number(params[':id']),
+  })
+  return params
+}
+
+/** A team of the demo manager without members, for its edit and delete calls. */
+const aTeam = async () => {
+  const team = await Team.create({
+    name: 'Walk Team',
+    code: `W-${Date.now() % 1_000_000_000}${Math.random().toString(36).slice(2, 6)}`,
+    userId: (await demoUser(DEMO.manager)).id,
+  })
+  return { ':id': String(team.id) }
 }
 
 /** A plan nobody is subscribed to, for its edit and delete calls. */
@@ -340,6 +376,27 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /admin/users': { access: [1], page: false },
   'PUT /admin/users/:id': { access: [1], page: false, params: aStaffUser },
   'DELETE /admin/users/:id': { access: [1], page: false, params: aStaffUser },
+  // CRM configuration (CRM spec §2.1 menu: sales statuses 1, 2; teams 1; promo code 1, 2, 4, 5, 6).
+  'GET /admin/crm-config/sales-statuses': { access: [1, 2], page: true },
+  'GET /admin/crm-config/sales-statuses/api': { access: [1, 2], page: false },
+  'POST /admin/crm-config/sales-statuses': { access: [1, 2], page: false },
+  'PUT /admin/crm-config/sales-statuses/:id': { access: [1, 2], page: false, params: aSalesStatus },
+  'DELETE /admin/crm-config/sales-statuses/:id': {
+    access: [1, 2],
+    page: false,
+    params: aCarriedSalesStatus,
+  },
+  'GET /admin/crm-config/teams': { access: [1], page: true },
+  'GET /admin/crm-config/teams/api': { access: [1], page: false },
+  'POST /admin/crm-config/teams': { access: [1], page: false },
+  'PUT /admin/crm-config/teams/:id': { access: [1], page: false, params: aTeam },
+  'DELETE /admin/crm-config/teams/:id': { access: [1], page: false, params: aTeam },
+  'GET /admin/promo-code': { access: [1, 2, 4, 5, 6], page: true },
+  'POST /admin/promo-code': { access: [1, 2, 4, 5, 6], page: false },
+  // CRM calls through Voiso (CRM spec §2.3 phone cell, §7: roles 1, 2, 5, 6). Voiso is not
+  // configured in the walk (and never reachable from tests without a fake): 422, no call.
+  'GET /admin/crm/voiso/agents': { access: [1, 2, 5, 6], page: false },
+  'POST /admin/crm/voiso/startCall': { access: [1, 2, 5, 6], page: false },
   // Adding, editing, converting, deleting and importing leads (CRM spec §2.4, §2.10, §7; issue 13 item 4).
   'POST /admin/leads': { access: [1, 2, 4], page: false },
   'PUT /admin/leads/:id': { access: [1, 2, 5, 6], page: false, params: aLeadOfTheDemoDesks },

@@ -13,6 +13,8 @@ import PricingPlan from '#models/pricing_plan'
 import KycDocument from '#models/kyc_document'
 import User from '#models/user'
 import Translation from '#models/translation'
+import SalesStatus from '#models/sales_status'
+import Team from '#models/team'
 import Lead from '#models/lead'
 import { newOpaqueToken } from '#domain/tokens'
 import { signupPayload } from '#tests/helpers/signup'
@@ -362,6 +364,19 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     as: DEMO.admin,
     body: () => ({ name: 'Bank transfer', fee: '1' }),
   },
+  'POST /admin/crm/voiso/startCall': {
+    as: DEMO.admin,
+    body: async () => {
+      const lead = await Lead.create({
+        firstName: 'Walk',
+        email: `walk-call-${++seq}@leads.test`,
+        phone: '+447414992548',
+        group: 'sales',
+        source: 'manual',
+      })
+      return { leadId: lead.id, agentEmail: DEMO.agent }
+    },
+  },
   'PUT /admin/apis/:key': {
     as: DEMO.admin,
     url: () => '/admin/apis/voiso',
@@ -444,6 +459,41 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     },
     body: () => ({ ...USER_BODY, email: `fuzz-user-${++seq}@broker.test`, password: '' }),
   },
+  // CRM configuration: a fresh status name, a member-less team of the demo manager, a promo code (the server draws it).
+  'POST /admin/crm-config/sales-statuses': {
+    as: DEMO.admin,
+    body: () => ({ status: `Fuzz status ${++seq}`, isDefault: false }),
+  },
+  'PUT /admin/crm-config/sales-statuses/:id': {
+    as: DEMO.admin,
+    url: async () => {
+      const row = await SalesStatus.create({ status: `Fuzz row ${++seq}`, isDefault: false })
+      return `/admin/crm-config/sales-statuses/${row.id}`
+    },
+    body: () => ({ status: `Fuzz status ${++seq}`, isDefault: false }),
+  },
+  'POST /admin/crm-config/teams': {
+    as: DEMO.admin,
+    body: async () => ({
+      name: `Fuzz team ${++seq}`,
+      userId: (await demoUser(DEMO.manager)).id,
+      userIds: [{ id: -2 }],
+    }),
+  },
+  'PUT /admin/crm-config/teams/:id': {
+    as: DEMO.admin,
+    url: async () => {
+      const manager = await demoUser(DEMO.manager)
+      const team = await Team.create({ name: 'Fuzz', code: `F-${++seq}`, userId: manager.id })
+      return `/admin/crm-config/teams/${team.id}`
+    },
+    body: async () => ({
+      name: `Fuzz team ${++seq}`,
+      userId: (await demoUser(DEMO.manager)).id,
+      userIds: [{ id: -2 }],
+    }),
+  },
+  'POST /admin/promo-code': { as: DEMO.agent, body: () => ({ code: '' }) },
   // Leads (the CSV upload is multipart: walked in tests/functional/crm/lead_import.spec.ts).
   'POST /admin/leads': {
     as: DEMO.admin,

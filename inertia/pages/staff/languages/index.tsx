@@ -112,18 +112,7 @@ export default function Languages(props: InferPageProps<LanguagesController, 'in
               >
                 {t('Edit')}
               </Button>
-              {entry.saved?.code !== ENGLISH && (
-                <Button
-                  size="sm"
-                  color="danger"
-                  variant="flat"
-                  className="mt-1"
-                  onPress={() => list.remove(i)}
-                  data-testid={`language-remove-${i}`}
-                >
-                  {t('Remove')}
-                </Button>
-              )}
+              {entry.saved?.code !== ENGLISH && list.removeButton(i, `language-remove-${i}`)}
             </div>
           )
         })}

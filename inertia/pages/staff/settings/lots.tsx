@@ -1,4 +1,4 @@
-import { Button, Card, CardBody, CardHeader, Input } from '@heroui/react'
+import { Card, CardBody, CardHeader, Input } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type TradingSettingsController from '#controllers/staff/trading_settings_controller'
 import { LOT_MODE_SETTINGS } from '@domain/settings_schema'
@@ -77,16 +77,7 @@ export default function Lots({
                 isInvalid={!!message(i, 'value')}
                 errorMessage={message(i, 'value')}
               />
-              <Button
-                size="sm"
-                color="danger"
-                variant="flat"
-                className="mt-1"
-                onPress={() => list.remove(i)}
-                data-testid={`lot-remove-${i}`}
-              >
-                {t('Remove')}
-              </Button>
+              {list.removeButton(i, `lot-remove-${i}`)}
             </div>
           ))}
           {list.footer({ add: 'lot-add', submit: 'lot-selector-submit' })}
