@@ -47,7 +47,7 @@ test.group('Leads: add (POST /admin/leads)', (group) => {
     client,
     assert,
   }) => {
-    const hot = await SalesStatus.create({ status: 'Hot Lead', isDefault: false })
+    const hot = await SalesStatus.create({ status: 'Intake Hot', isDefault: false })
     const affiliate = await demoUser(DEMO.affiliate)
     const byAffiliate = await api(client, 'post', '/admin/leads', addForm()).loginAs(affiliate)
     byAffiliate.assertStatus(201)
@@ -57,7 +57,7 @@ test.group('Leads: add (POST /admin/leads)', (group) => {
       client,
       'post',
       '/admin/leads',
-      addForm({ leadStatus: 'Hot Lead' })
+      addForm({ leadStatus: 'Intake Hot' })
     ).loginAs(manager)
     byManager.assertStatus(201)
     const lead = await Lead.findOrFail(byManager.body().id)
@@ -130,7 +130,7 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
     const [manager, agent, retention] = await Promise.all(
       [DEMO.manager, DEMO.agent, DEMO.retention].map(demoUser)
     )
-    await SalesStatus.create({ status: 'Call Back', isDefault: false })
+    await SalesStatus.create({ status: 'Intake Call Back', isDefault: false })
     const lead = await aLead({ city: 'Madrid' })
     const response = await api(
       client,
@@ -141,7 +141,7 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
         email: 'Lina.New@Leads.test',
         city: 'Sevilla',
         leadSourceId: 'src-9',
-        leadStatus: 'Call Back',
+        leadStatus: 'Intake Call Back',
         managerId: manager.id,
         agentId: String(agent.id),
         retId: retention.id,
@@ -155,7 +155,7 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
     assert.equal(lead.email, 'lina.new@leads.test')
     assert.equal(lead.city, 'Sevilla')
     assert.equal(lead.leadSourceId, 'src-9')
-    assert.equal(lead.salesStatus.status, 'Call Back')
+    assert.equal(lead.salesStatus.status, 'Intake Call Back')
     assert.equal(lead.managerId, manager.id)
     assert.equal(lead.agentId, agent.id)
     assert.equal(lead.retAgentId, retention.id)
@@ -198,7 +198,7 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
     client,
     assert,
   }) => {
-    await SalesStatus.create({ status: 'Interested', isDefault: false })
+    await SalesStatus.create({ status: 'Intake Interested', isDefault: false })
     const agent = await demoUser(DEMO.agent)
     const retention = await demoUser(DEMO.retention)
     for (const [user, fields] of [
@@ -207,12 +207,12 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
     ] as const) {
       const lead = await aLead(fields as Partial<Lead>)
       const ok = await api(client, 'put', `/admin/leads/${lead.id}`, {
-        leadStatus: 'Interested',
+        leadStatus: 'Intake Interested',
       }).loginAs(user)
       ok.assertStatus(200)
       await lead.refresh()
       await lead.load('salesStatus')
-      assert.equal(lead.salesStatus.status, 'Interested')
+      assert.equal(lead.salesStatus.status, 'Intake Interested')
 
       const audits = await auditCount()
       const more = await api(
@@ -231,7 +231,7 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
       assert.equal(fieldErrors(nameOnly.body()).agentId, 'Agents can change only the status')
       await lead.refresh()
       assert.equal(lead.firstName, 'Lena')
-      assert.equal(lead.salesStatus.status, 'Interested')
+      assert.equal(lead.salesStatus.status, 'Intake Interested')
       assert.equal(await auditCount(), audits)
     }
   })

@@ -98,12 +98,12 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
     assert,
   }) => {
     const affiliate = await demoUser(DEMO.affiliate)
-    await SalesStatus.create({ status: 'Hot Lead', isDefault: false })
+    await SalesStatus.create({ status: 'Intake Hot', isDefault: false })
     await aLead({ email: 'already@leads.test' })
     const csv = [
       // Columns in another order, names in another case: matched by name.
       'EMAIL,firstName,lastName,phone,country,city,funnelLink,reference,leadSourceId,leadStatus,extra',
-      'good.one@leads.test,Good,One,,,,,,,hot lead,ignored', // 2: created, status by name (any case)
+      'good.one@leads.test,Good,One,,,,,,,intake HOT,ignored', // 2: created, status by name (any case)
       'not-an-email,Bad,Mail,,,,,,,,', // 3: invalid email
       ',No,Contact,,,,,,,,', // 4: neither email nor phone
       'good.two@leads.test,Good,Two,,,,,,,Nope,', // 5: unknown status
@@ -134,7 +134,7 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
       .where('email', 'good.one@leads.test')
       .preload('salesStatus')
       .firstOrFail()
-    assert.equal(good.salesStatus.status, 'Hot Lead')
+    assert.equal(good.salesStatus.status, 'Intake Hot')
     assert.equal(good.affiliateId, affiliate.id)
     assert.equal(good.firstName, 'Good')
     assert.isNotNull(await Lead.findBy('email', 'short@leads.test'))
