@@ -55,6 +55,11 @@ export const AUDIT_ACTIONS = {
   'lead.note': 'Lead note added',
   'lead.bulk_move': 'Leads moved',
   'lead.bulk_assign': 'Leads assigned',
+  'lead.create': 'Lead added',
+  'lead.update': 'Lead edited',
+  'lead.convert': 'Lead converted to a customer',
+  'lead.delete': 'Lead deleted',
+  'lead.import': 'Leads imported from CSV',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS

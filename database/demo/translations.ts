@@ -12,6 +12,7 @@ import { TEXTS as FEED_STATUS } from '#database/demo/translations/feed_status'
 import { TEXTS as CRM_CONFIG } from '#database/demo/translations/crm_config'
 import { TEXTS as CRM_CALLS } from '#database/demo/translations/crm_calls'
 import { TEXTS as CRM_LEADS } from '#database/demo/translations/crm_leads'
+import { TEXTS as LEAD_ADMIN } from '#database/demo/translations/lead_admin'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -23,4 +24,5 @@ export const SPANISH: Record<string, string> = {
   ...CRM_CONFIG,
   ...CRM_CALLS,
   ...CRM_LEADS,
+  ...LEAD_ADMIN,
 }

@@ -45,20 +45,18 @@ export function useApiForm<V extends Values>(initial: V, rules?: ClientRules<V>)
       headers?: Record<string, string>
       onSuccess?: (data: T) => void
       onError?: (message: string, error: unknown) => void
+      /** Sends the body another way than `api` (an upload with progress); must fail with ApiError as `api` does. */
+      send?: (body: unknown) => Promise<T>
     } = {}
   ) {
     setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])) as any)
     if (!isValid) return
     setProcessing(true)
     try {
-      const data = await api<T>(
-        method,
-        url,
-        options.transform ? options.transform(values) : values,
-        {
-          headers: options.headers,
-        }
-      )
+      const body = options.transform ? options.transform(values) : values
+      const data = options.send
+        ? await options.send(body)
+        : await api<T>(method, url, body, { headers: options.headers })
       setServerErrors({})
       // A form that succeeded starts over untouched: cleared fields show no "required" messages.
       setTouched({})

@@ -68,3 +68,43 @@ export async function api<T = { message?: string }>(
 export function errorMessage(error: unknown, fallback = SOMETHING_WENT_WRONG) {
   return error instanceof ApiError && error.message ? error.message : fallback
 }
+
+/**
+ * A multipart POST through XMLHttpRequest, so the upload's progress can be
+ * shown (fetch reports none): `onProgress` gets 0…1 while the bytes go up,
+ * then 1 while the server works. Answers and fails as `api` does.
+ */
+export function uploadWithProgress<T = { message?: string }>(
+  url: string,
+  form: FormData,
+  onProgress: (fraction: number) => void
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', url)
+    xhr.withCredentials = true
+    xhr.setRequestHeader('Accept', 'application/json')
+    const token = xsrfToken()
+    if (token) xhr.setRequestHeader('X-XSRF-TOKEN', token)
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    xhr.upload.onload = () => onProgress(1)
+    xhr.onerror = () => reject(new ApiError(SOMETHING_WENT_WRONG, 0))
+    xhr.onload = () => {
+      let data: any = null
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null
+      } catch {
+        data = null
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T)
+      const fieldErrors: FieldErrors = {}
+      for (const e of (data?.errors ?? []) as { field?: string; message: string }[]) {
+        if (e.field && !fieldErrors[e.field]) fieldErrors[e.field] = e.message
+      }
+      reject(new ApiError(data?.message || SOMETHING_WENT_WRONG, xhr.status, fieldErrors))
+    }
+    xhr.send(form)
+  })
+}

@@ -86,8 +86,10 @@ test.group('authorization walk', (group) => {
       }
       for (const actor of actors) {
         const user = actor.roleId ? await userOfRole(actor.roleId) : null
+        const paramsFor = 'paramsFor' in expectation ? expectation.paramsFor : undefined
+        const actorUrl = user && paramsFor ? await urlFor(pattern, await paramsFor(user)) : url
         for (const { label, body } of bodies) {
-          let req = request(client, method, url, expectation.page, body)
+          let req = request(client, method, actorUrl, expectation.page, body)
           if (user) req = req.loginAs(user)
           const withSession = 'session' in expectation ? expectation.session : undefined
           if (user && withSession) req = req.withSession(await withSession(user))

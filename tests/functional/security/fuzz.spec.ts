@@ -49,6 +49,7 @@ const BODY_FIXTURES = new Set([
   'POST /admin/crm/voiso/startCall',
   'POST /admin/crm/note',
   'PUT /admin/leads/bulk',
+  'POST /admin/leads/convertLeadToUser',
 ])
 
 /** The write routes the router holds: the route table's non-GET routes and the Transmit ones it leaves out. */

@@ -22,6 +22,9 @@ import Translation from '#models/translation'
 import SalesStatus from '#models/sales_status'
 import Team from '#models/team'
 import Lead from '#models/lead'
+import app from '@adonisjs/core/services/app'
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
 
 export type Expectation =
   /** Visitor pages: a signed-in user is sent to /dashboard. */
@@ -35,6 +38,8 @@ export type Expectation =
       session?: (actor: User) => Promise<Record<string, any>>
       /** Route parameters naming a row the allowed role owns (another user's row answers 404). */
       params?: () => Promise<Record<string, string>>
+      /** Route parameters made for each signed-in actor (a row only its owner can read, whatever their role). */
+      paramsFor?: (actor: User) => Promise<Record<string, string>>
     }
 
 const EVERYONE = [...ALL_ROLES]
@@ -197,6 +202,31 @@ const spanish = async () => ({ ':code': 'es' })
 const aTranslation = async () => {
   const row = await Translation.create({ code: 'es', key: `Walk key ${Date.now()}`, value: 'x' })
   return { ':id': String(row.id) }
+}
+
+/** A lead every demo staff desk sees (managed by, and assigned to, the demo manager and agents). */
+const aLeadOfTheDemoDesks = async () => {
+  const [manager, agent, retention] = await Promise.all(
+    [DEMO.manager, DEMO.agent, DEMO.retention].map(demoUser)
+  )
+  const lead = await Lead.create({
+    email: `walk-${Date.now()}-${Math.random().toString(36).slice(2)}@leads.test`,
+    group: 'sales',
+    source: 'manual',
+    managerId: manager.id,
+    agentId: agent.id,
+    retAgentId: retention.id,
+  })
+  return { ':id': String(lead.id) }
+}
+
+/** An import error report of the actor's own (reports are readable by their uploader only). */
+const aReportOf = async (actor: User) => {
+  const name = randomBytes(24).toString('base64url')
+  const dir = app.makePath('storage/private/lead_imports', String(actor.id))
+  await mkdir(dir, { recursive: true })
+  await writeFile(`${dir}/${name}.csv`, 'row,field,message\r\n')
+  return { ':report': name }
 }
 
 export const EXPECTATIONS: Record<string, Expectation> = {
@@ -402,6 +432,14 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   // configured in the walk (and never reachable from tests without a fake): 422, no call.
   'GET /admin/crm/voiso/agents': { access: [1, 2, 5, 6], page: false },
   'POST /admin/crm/voiso/startCall': { access: [1, 2, 5, 6], page: false },
+  // Adding, editing, converting, deleting and importing leads (CRM spec §2.4, §2.10, §7; issue 13 item 4).
+  'POST /admin/leads': { access: [1, 2, 4], page: false },
+  'PUT /admin/leads/:id': { access: [1, 2, 5, 6], page: false, params: aLeadOfTheDemoDesks },
+  'DELETE /admin/leads/:id': { access: [1], page: false, params: aLeadOfTheDemoDesks },
+  'POST /admin/leads/convertLeadToUser': { access: [1, 2], page: false },
+  'POST /admin/leads/csv': { access: [1, 2, 4], page: false },
+  'GET /admin/leads/csv/example': { access: [1, 2, 4], page: false },
+  'GET /admin/leads/csv/report/:report': { access: [1, 2, 4], page: false, paramsFor: aReportOf },
   // API Settings, API Status and Server Information (admin spec §2 menu: role 1).
   'GET /admin/apis': { access: [1], page: true },
   'PUT /admin/apis/:key': { access: [1], page: false, params: async () => ({ ':key': 'voiso' }) },
@@ -482,6 +520,7 @@ export async function urlFor(pattern: string, overrides: Record<string, string> 
     ':txRef': '00000000-0000-4000-8000-000000000000',
     ':orderId': 'NO-SUCH-ORDER',
     ':type': 'all',
+    ':report': 'a'.repeat(32),
     ':balanceId': String((await realWalletOf(newcomer)).id),
     ...overrides,
   }

@@ -48,7 +48,7 @@ export function jsonText(body: Record<string, unknown>) {
   return raws.reduce((out, raw, i) => out.replace(`"__raw_${i}__"`, raw), text)
 }
 
-/** A lead on the sales desk nobody is assigned to, for the leads desks' writes. */
+/** A fresh lead on the sales desk nobody is assigned to, for the leads desks' writes (notes, bulk, edit, convert). */
 const fuzzLead = () =>
   Lead.create({ email: `fuzz-lead-${randomUUID()}@broker.test`, group: 'sales', source: 'manual' })
 
@@ -498,6 +498,44 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     }),
   },
   'POST /admin/promo-code': { as: DEMO.agent, body: () => ({ code: '' }) },
+  // Leads (the CSV upload is multipart: walked in tests/functional/crm/lead_import.spec.ts).
+  'POST /admin/leads': {
+    as: DEMO.admin,
+    body: () => ({
+      firstName: 'Fuzz',
+      lastName: 'Lead',
+      email: `fuzz-lead-${++seq}-${Date.now()}@leads.test`,
+      phone: '+34 600 111 222',
+      country: 'Spain',
+      city: 'Madrid',
+      funnelLink: 'https://example.com/landing',
+      reference: 'AFF-1',
+      leadStatus: 'New',
+    }),
+  },
+  'PUT /admin/leads/:id': {
+    as: DEMO.admin,
+    url: async () => `/admin/leads/${(await fuzzLead()).id}`,
+    body: () => ({
+      firstName: 'Fuzz',
+      lastName: 'Lead',
+      email: `fuzz-lead-${++seq}-${Date.now()}@leads.test`,
+      phone: '+34 600 111 222',
+      country: 'Spain',
+      city: 'Madrid',
+      funnelLink: 'https://example.com/landing',
+      reference: 'AFF-1',
+      leadSourceId: 'src-1',
+      leadStatus: 'New',
+      managerId: -2,
+      agentId: -2,
+      retId: -2,
+    }),
+  },
+  'POST /admin/leads/convertLeadToUser': {
+    as: DEMO.admin,
+    body: async () => ({ id: (await fuzzLead()).id, password: 'fuzz-password-1' }),
+  },
   // The seeded list as it is (a save that changes nothing), and one translation at a time.
   'POST /admin/languages': {
     as: DEMO.admin,

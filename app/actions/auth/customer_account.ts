@@ -1,0 +1,102 @@
+import { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import User from '#models/user'
+import Profile from '#models/profile'
+import Balance from '#models/balance'
+import settings from '#services/settings_service'
+import { postEntry } from '#services/ledger_service'
+import { money } from '#domain/money'
+import { Roles } from '#domain/roles'
+import { UserFacingException } from '#exceptions/user_facing_exception'
+import { isUniqueViolation } from '#services/db_errors'
+
+export interface CustomerAccountInput {
+  fullName: string
+  email: string
+  password: string
+  isEmailVerified: boolean
+  promoCodeId?: number | null
+  currency: string
+  profile: {
+    phone?: string | null
+    birthDate?: Date | null
+    country?: string | null
+    city?: string | null
+    address?: string | null
+    postalCode?: string | null
+  }
+}
+
+/**
+ * A customer account as sign-up makes it, in the caller's transaction: the
+ * user (role 3, the password hashed by the model), their profile, a demo
+ * wallet credited with the site's demo balance through the ledger and made
+ * active, and an empty real wallet. Used by sign-up and by converting a lead.
+ * An e-mail taken meanwhile (the unique index) is the validator's 422.
+ */
+export async function createCustomerAccount(
+  trx: TransactionClientContract,
+  input: CustomerAccountInput
+) {
+  const site = await settings.site()
+  const user = await createUserRow(trx, {
+    fullName: input.fullName,
+    email: input.email,
+    password: input.password,
+    roleId: Roles.CUSTOMER,
+    isEmailVerified: input.isEmailVerified,
+    isActive: true,
+    promoCodeId: input.promoCodeId ?? null,
+  })
+  const { profile } = input
+  await Profile.create(
+    {
+      userId: user.id,
+      phone: profile.phone ?? null,
+      birthDate: profile.birthDate ? DateTime.fromJSDate(profile.birthDate) : null,
+      country: profile.country ?? null,
+      city: profile.city ?? null,
+      address: profile.address ?? null,
+      postalCode: profile.postalCode ?? null,
+    },
+    { client: trx }
+  )
+  const wallet = (mode: 'demo' | 'real') =>
+    Balance.create(
+      {
+        userId: user.id,
+        mode,
+        currency: input.currency,
+        balance: '0',
+        margin: '0',
+        onHold: '0',
+        version: 0,
+      },
+      { client: trx }
+    )
+  const demo = await wallet('demo')
+  await wallet('real')
+  if (money(site.demoBalance).greaterThan(0)) {
+    await postEntry(trx, {
+      balanceId: demo.id,
+      type: 'demo_credit',
+      amount: site.demoBalance,
+      description: 'Initial demo balance',
+    })
+  }
+  user.activeBalanceId = demo.id
+  await user.useTransaction(trx).save()
+  return user
+}
+
+/** Inserts the user; a unique-index race on e-mail becomes the same 422 as the validator's. */
+async function createUserRow(trx: TransactionClientContract, data: Partial<User>) {
+  try {
+    return await User.create(data, { client: trx })
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new UserFacingException('This email is already registered', { field: 'email' })
+    }
+    throw error
+  }
+}

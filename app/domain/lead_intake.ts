@@ -1,0 +1,189 @@
+import { Roles, type RoleId } from './roles.js'
+
+/**
+ * Adding, editing and importing leads (issue 13 item 4; CRM spec §2.4, §2.10,
+ * §3, §5, §7). The spec gives the lead forms no validation; the server still
+ * refuses garbage: the bounds of the columns, a real e-mail when one is given,
+ * and a lead must be reachable (an e-mail or a phone). The reading is in
+ * docs/DECISIONS.md "CRM: adding, editing and importing leads".
+ */
+
+/** Column sizes of `leads` (migration 018): the most a field may hold. */
+export const LEAD_FIELD_MAX = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  phone: 40,
+  country: 100,
+  city: 100,
+  funnelLink: 500,
+  reference: 120,
+  leadSourceId: 120,
+  leadStatus: 60,
+} as const
+
+/** A phone as people write it: at least 5 digits, an optional leading +, spaces, dashes, brackets and dots. */
+export const LEAD_PHONE = /^(?=(?:\D*\d){5})\+?[0-9(][0-9 ().-]{3,38}$/
+
+/** Who may add leads and upload CSVs (spec §2.4: not roles 5 and 6; §2.1: affiliates add their own). */
+export const LEAD_ADD_ROLES: readonly RoleId[] = [Roles.ADMIN, Roles.MANAGER, Roles.AFFILIATE]
+
+/** Who may open the lead edit dialog (§2.10; roles 5 and 6 see it reduced). */
+export const LEAD_EDIT_ROLES: readonly RoleId[] = [
+  Roles.ADMIN,
+  Roles.MANAGER,
+  Roles.SALES_AGENT,
+  Roles.RETENTION_AGENT,
+]
+
+/** Who may turn a lead into a customer account (§3 convert form; the managing roles). */
+export const LEAD_CONVERT_ROLES: readonly RoleId[] = [Roles.ADMIN, Roles.MANAGER]
+
+/** Who may delete a lead (§6: admins). */
+export const LEAD_DELETE_ROLES: readonly RoleId[] = [Roles.ADMIN]
+
+/** The fields of the edit form other than the status (§2.10). */
+export const LEAD_DETAIL_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'country',
+  'city',
+  'funnelLink',
+  'reference',
+  'leadSourceId',
+  'managerId',
+  'agentId',
+  'retId',
+] as const
+
+/**
+ * What a role's edit may change: roles 5 and 6 get the form reduced to its
+ * submit button (§2.10), so on the server they change the status only; a
+ * manager everything but the manager (the select is hidden for roles 2, 5
+ * and 6); an admin everything.
+ */
+export type LeadEditScope = 'all' | 'no-manager' | 'status-only'
+
+export function leadEditScope(roleId: RoleId): LeadEditScope {
+  if (roleId === Roles.ADMIN) return 'all'
+  if (roleId === Roles.MANAGER) return 'no-manager'
+  return 'status-only'
+}
+
+/** The role each person select of the edit form takes its choices from (§2.11: users by role). */
+export const PERSON_ROLES = {
+  managerId: Roles.MANAGER,
+  agentId: Roles.SALES_AGENT,
+  retId: Roles.RETENTION_AGENT,
+} as const
+
+export const PERSON_MESSAGES = {
+  managerId: 'Choose a manager from the list',
+  agentId: 'Choose an agent from the list',
+  retId: 'Choose a retention agent from the list',
+} as const
+
+export const LEAD_MESSAGES = {
+  reachable: 'Enter an email or a phone',
+  emailTaken: 'This email is already a lead',
+  emailIsCustomer: 'This email already has an account',
+  phoneTaken: 'This phone is already a lead',
+  unknownStatus: 'Choose a status from the list',
+  agentOnlyStatus: 'Agents can change only the status',
+  noEmail: 'This lead has no email',
+  alreadyCustomer: 'This lead is already a customer',
+} as const
+
+/** The CSV's columns, in the order of the example file; all must be in the header. */
+export const CSV_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'country',
+  'city',
+  'funnelLink',
+  'reference',
+  'leadSourceId',
+  'leadStatus',
+] as const
+export type CsvColumn = (typeof CSV_COLUMNS)[number]
+
+/** The largest CSV accepted, and the longest line (a file of junk fails at its first line). */
+export const CSV_MAX_BYTES = 50 * 1024 * 1024
+export const CSV_MAX_RECORD_BYTES = 8 * 1024
+
+/** Rows per multi-row insert. */
+export const CSV_BATCH = 1000
+
+/** The example file offered next to the upload field (GET /admin/leads/csv/example). */
+export const CSV_EXAMPLE =
+  CSV_COLUMNS.join(',') +
+  '\r\n' +
+  'John,Smith,john.smith@example.com,+44 20 7946 0958,United Kingdom,London,https://example.com/landing,AFF-001,src-17,New\r\n' +
+  'Maria,García,maria.garcia@example.com,+34 600 123 456,Spain,Madrid,,AFF-002,,\r\n'
+
+/**
+ * The header's columns that the file lacks (names compared trimmed and
+ * without regard to case; a byte-order mark before the first is ignored).
+ */
+export function missingCsvColumns(header: readonly string[]): CsvColumn[] {
+  const present = new Set(
+    header.map((name) =>
+      name
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .toLowerCase()
+    )
+  )
+  return CSV_COLUMNS.filter((column) => !present.has(column.toLowerCase()))
+}
+
+/** Where each column sits in a header (the first occurrence wins). */
+export function csvColumnIndex(header: readonly string[]): Record<CsvColumn, number> {
+  const normalized = header.map((name) =>
+    name
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .toLowerCase()
+  )
+  return Object.fromEntries(
+    CSV_COLUMNS.map((column) => [column, normalized.indexOf(column.toLowerCase())])
+  ) as Record<CsvColumn, number>
+}
+
+export interface LeadRowError {
+  /** 1-based line of the data row (the header is row 1). */
+  row: number
+  field: string
+  message: string
+}
+
+/** Per-row outcome counts of an import. */
+export interface ImportCounts {
+  created: number
+  duplicates: number
+  invalid: number
+}
+
+/** The trimmed text, or null when blank. */
+export function blankToNull(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const trimmed = value.trim()
+  return trimmed === '' ? null : trimmed
+}
+
+/** The full name a converted lead's account gets: first and last name, else the e-mail's local part. */
+export function accountNameOf(lead: {
+  firstName: string | null
+  lastName: string | null
+  email: string
+}): string {
+  const name = [lead.firstName, lead.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ')
+  return (name || lead.email.split('@')[0]).slice(0, 160)
+}
