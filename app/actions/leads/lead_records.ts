@@ -25,7 +25,7 @@ export function leadAudit(lead: Lead) {
     managerId: lead.managerId,
     agentId: lead.agentId,
     retAgentId: lead.retAgentId,
-    userId: lead.userId,
+    linked: lead.userId,
   }
 }
 

@@ -74,4 +74,8 @@ export const TEXTS: Record<string, string> = {
   'Lead converted to a customer': 'Lead convertido en cliente',
   'Lead deleted': 'Lead eliminado',
   'Leads imported from CSV': 'Leads importados desde CSV',
+  'Source': 'Origen',
+  'Linked Customer': 'Cliente vinculado',
+  'File': 'Archivo',
+  'Rows': 'Filas',
 }

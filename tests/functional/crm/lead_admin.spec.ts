@@ -371,7 +371,7 @@ test.group('Leads: convert (POST /admin/leads/convertLeadToUser)', (group) => {
     assert.isNotNull(lead.registeredAt)
     assert.equal(lead.group, 'sales')
     const row = await onlyAuditRow('lead.convert', lead.id)
-    assert.deepEqual(row.changes.userId, { before: null, after: user.id })
+    assert.deepEqual(row.changes.linked, { before: null, after: user.id })
     // The password was hashed as sign-up hashes it.
     assert.isTrue(await hash.verify(user.password, 'long-enough-1'))
   })
