@@ -38,7 +38,6 @@ export async function createCustomerAccount(
   trx: TransactionClientContract,
   input: CustomerAccountInput
 ) {
-  const site = await settings.site()
   const user = await createUserRow(trx, {
     fullName: input.fullName,
     email: input.email,
@@ -61,12 +60,27 @@ export async function createCustomerAccount(
     },
     { client: trx }
   )
+  await openSignupWallets(trx, user, input.currency)
+  return user
+}
+
+/**
+ * Sign-up's wallets, in the caller's transaction: a demo wallet credited with
+ * the site's demo balance through the ledger and made active, and an empty
+ * real wallet, both in `currency`.
+ */
+export async function openSignupWallets(
+  trx: TransactionClientContract,
+  user: User,
+  currency: string
+) {
+  const site = await settings.site()
   const wallet = (mode: 'demo' | 'real') =>
     Balance.create(
       {
         userId: user.id,
         mode,
-        currency: input.currency,
+        currency,
         balance: '0',
         margin: '0',
         onHold: '0',
@@ -86,7 +100,6 @@ export async function createCustomerAccount(
   }
   user.activeBalanceId = demo.id
   await user.useTransaction(trx).save()
-  return user
 }
 
 /** Inserts the user; a unique-index race on e-mail becomes the same 422 as the validator's. */

@@ -3,12 +3,10 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import User from '#models/user'
 import Profile from '#models/profile'
-import Balance from '#models/balance'
 import { Roles } from '#domain/roles'
-import { money } from '#domain/money'
 import settings from '#services/settings_service'
-import { postEntry } from '#services/ledger_service'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
+import { openSignupWallets } from '#actions/auth/customer_account'
 import {
   saveWhitelist,
   userAudit,
@@ -60,32 +58,8 @@ export async function createUser(input: CreateUserInput) {
   })
 }
 
-/** Sign-up's wallets in the site's default currency: demo (credited through the ledger) and real, demo active. */
+/** Sign-up's wallets in the site's default currency. */
 async function openWallets(trx: TransactionClientContract, user: User) {
   const site = await settings.site()
-  const wallet = (mode: 'demo' | 'real') =>
-    Balance.create(
-      {
-        userId: user.id,
-        mode,
-        currency: site.appCurrencies[0],
-        balance: '0',
-        margin: '0',
-        onHold: '0',
-        version: 0,
-      },
-      { client: trx }
-    )
-  const demo = await wallet('demo')
-  await wallet('real')
-  if (money(site.demoBalance).greaterThan(0)) {
-    await postEntry(trx, {
-      balanceId: demo.id,
-      type: 'demo_credit',
-      amount: site.demoBalance,
-      description: 'Initial demo balance',
-    })
-  }
-  user.activeBalanceId = demo.id
-  await user.useTransaction(trx).save()
+  await openSignupWallets(trx, user, site.appCurrencies[0])
 }
