@@ -65,7 +65,7 @@ type LeadFormValues = {
   retId: string
 }
 
-/** Roles 5 and 6 get the edit form reduced (spec §2.10): the status and the submit button. */
+/** Roles 5 and 6 get the edit form reduced to the submit button (spec §2.10); it resends the lead's status. */
 const isAgent = (roleId: number) => roleId === 5 || roleId === 6
 /** The manager select is hidden for roles 2, 5 and 6 (spec §2.10). */
 const seesManagerSelect = (roleId: number) => roleId === 1
@@ -243,7 +243,7 @@ function LeadFields(props: {
   const status = (
     <SelectField form={form} name="leadStatus" label="Lead Status" options={props.statusOptions} />
   )
-  if (props.statusOnly) return status
+  if (props.statusOnly) return null
   return (
     <div className="grid grid-cols-1 gap-x-4 gap-y-6 sm:grid-cols-2">
       <TextField form={form} name="firstName" label="First Name" />
