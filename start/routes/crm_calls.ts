@@ -2,7 +2,7 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { Roles } from '#domain/roles'
 
-const VoisoController = () => import('#controllers/crm/voiso_controller')
+const VoisoController = () => import('#controllers/staff/voiso_controller')
 
 /* Calls through Voiso (CRM spec §2.3 phone cell, §7: GET /admin/crm/voiso/agents, POST /admin/crm/voiso/startCall). Roles 1, 2, 5, 6 (the lead pages' roles that work leads). */
 router

@@ -8,7 +8,7 @@ import {
 } from '#domain/lead_intake'
 import type { RoleId } from '#domain/roles'
 
-const LeadAdminController = () => import('#controllers/crm/lead_admin_controller')
+const LeadAdminController = () => import('#controllers/staff/lead_admin_controller')
 
 /*
 | Adding, editing, converting, deleting and importing leads (CRM spec §2.4,
