@@ -1,0 +1,305 @@
+/*
+| npm run bench:lead-desks -- [--seed=auto|always|never] [--leads=2000000] [--rounds=30]
+|     [--warmup=3] [--json=path] [--drop]
+|
+| The CRM's desks at scale (issue 13 item 7), on PostgreSQL: 2,000,000 leads,
+| half of them with a note. Goals: every lead list call, with any filter
+| combination and search over name, e-mail and phone, p99 < 100 ms per page
+| including 'Total: N'; a bulk move of 10,000 selected leads < 2 s.
+|
+|   1. The database `bench_lead_desks` (PG_HOST/PG_PORT/PG_USER): with
+|      --seed=auto (default) it is (re)built when it does not hold --leads
+|      leads; --seed=always rebuilds it, --seed=never uses it as it is.
+|      Building: dropped and created, migrated and demo-seeded by the app's own
+|      `node ace migration:run` / `db:seed`, then filled by set-based SQL (one
+|      INSERT … SELECT over generate_series per table): 10 managers each running
+|      a team of 6 sales and 2 retention agents, 10 affiliates, the leads
+|      spread over the desks (60 % sales, a fifth of those unassigned; 20 %
+|      retentions; 15 % archived; 5 % Clients), sources, statuses, two years of
+|      creation dates, 30 % registered; then VACUUM ANALYZE.
+|   2. The app booted in this process (console environment, as `node ace`
+|      boots it). Each case is one call of the list query the API answers
+|      with (`leadPage`: the page of 15 rows with their relations and notes,
+|      and the count), as an admin, a manager, a sales agent or a retention
+|      agent: --warmup calls, then --rounds timed. p50, p95, p99 and max per
+|      case and over all cases. The HTTP layer (session, JSON) is not timed.
+|   3. A bulk move of 10,000 sales leads to the archive and back, as the admin
+|      (`bulkUpdateLeads`: visibility check, row locks, update, audit row).
+|
+| Never run it while tests or other benchmarks run: they share the 2 cores.
+*/
+import 'reflect-metadata'
+import { spawnSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { performance } from 'node:perf_hooks'
+import { Ignitor } from '@adonisjs/core'
+import { BENCH_ROOT, appEnv, pgSettings } from './app_env.js'
+
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const arg = a.replace(/^--/, '')
+    const eq = arg.indexOf('=')
+    return (eq === -1 ? [arg, 'true'] : [arg.slice(0, eq), arg.slice(eq + 1)]) as [string, string]
+  })
+)
+const SEED = (args.get('seed') ?? 'auto') as 'auto' | 'always' | 'never'
+const LEADS = Number(args.get('leads') ?? 2_000_000)
+const ROUNDS = Number(args.get('rounds') ?? 30)
+const WARMUP = Number(args.get('warmup') ?? 3)
+const JSON_OUT = args.get('json') ?? ''
+const DROP = args.get('drop') === 'true'
+const PG = pgSettings('bench_lead_desks')
+const PSQL = ['-h', PG.host, '-p', String(PG.port), '-U', PG.user]
+
+const ENV = appEnv({
+  nodeEnv: 'development',
+  port: 3498,
+  appKey: 'bench-desks-' + 'k'.repeat(32),
+  db: 'pg',
+  pg: PG,
+  marketFeed: 'off',
+  smtpPort: 1,
+})
+Object.assign(process.env, ENV)
+
+function run(cmd: string, argv: string[]) {
+  const result = spawnSync(cmd, argv, { cwd: BENCH_ROOT, env: ENV, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} failed:\n${result.stderr}`)
+  return result.stdout
+}
+
+function leadCount(): number | null {
+  const out = spawnSync('psql', [...PSQL, '-tAc', 'SELECT count(*) FROM leads', PG.database], {
+    encoding: 'utf8',
+  })
+  return out.status === 0 ? Number(out.stdout.trim()) : null
+}
+
+/** The set-based fill, after the app's migrations and demo seed. */
+function seedStatements(leads: number): string[] {
+  const staff = (role: number, prefix: string, count: number) => `
+    INSERT INTO users (full_name, email, password, role_id, is_email_verified, is_active, created_at)
+    SELECT '${prefix} ' || g, '${prefix.toLowerCase().replace(/ /g, '-')}-' || g || '@bench.test',
+           'not-a-login', ${role}, true, true, now()
+    FROM generate_series(1, ${count}) g`
+  const ranked = (like: string) =>
+    `SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users WHERE email LIKE '${like}'`
+  const ids = (like: string) =>
+    `(SELECT array_agg(id ORDER BY id) FROM users WHERE email LIKE '${like}')`
+  return [
+    staff(2, 'Bench Manager', 10),
+    staff(5, 'Bench Agent', 60),
+    staff(6, 'Bench Retention', 20),
+    staff(4, 'Bench Affiliate', 10),
+    `INSERT INTO teams (name, code, user_id, created_at)
+     SELECT 'Bench Team ' || m.rn, 'BT-' || m.rn, m.id, now()
+     FROM (${ranked('bench-manager-%')}) m`,
+    `INSERT INTO team_members (team_id, user_id)
+     SELECT t.id, a.id FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM teams WHERE code LIKE 'BT-%') t
+     JOIN (${ranked('bench-agent-%')}) a ON (a.rn - 1) / 6 + 1 = t.rn`,
+    `INSERT INTO team_members (team_id, user_id)
+     SELECT t.id, a.id FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM teams WHERE code LIKE 'BT-%') t
+     JOIN (${ranked('bench-retention-%')}) a ON (a.rn - 1) / 2 + 1 = t.rn`,
+    `WITH s AS (SELECT array_agg(id ORDER BY id) AS ids FROM sales_statuses),
+          ag AS (SELECT ${ids('bench-agent-%')} AS ids),
+          rt AS (SELECT ${ids('bench-retention-%')} AS ids),
+          af AS (SELECT ${ids('bench-affiliate-%')} AS ids),
+          mg AS (SELECT ${ids('bench-manager-%')} AS ids)
+     INSERT INTO leads (first_name, last_name, email, phone, city, country, sales_status_id, "group",
+                        source, affiliate_id, manager_id, agent_id, ret_agent_id, registered_at,
+                        created_at, updated_at)
+     SELECT (ARRAY['Liam','Emma','Noah','Olivia','Lucas','Mia','Hugo','Sofia','Mateo','Lea'])[1 + g % 10],
+            'Surname' || (g % 50000),
+            'lead' || g || '@bench.test',
+            '+49 15' || lpad((g::bigint * 7919 % 100000000)::text, 8, '0'),
+            (ARRAY['Berlin','Lisbon','Lyon','Madrid','Milan'])[1 + g % 5],
+            (ARRAY['Germany','Portugal','France','Spain','Italy'])[1 + g % 5],
+            CASE WHEN g % 11 = 0 THEN NULL ELSE s.ids[1 + (g / 11) % array_length(s.ids, 1)] END,
+            d.grp,
+            CASE WHEN g % 3 = 0 THEN 'live' ELSE 'manual' END,
+            CASE WHEN g % 4 = 1 THEN af.ids[1 + (g / 4) % 10] END,
+            CASE WHEN g % 7 = 0 THEN mg.ids[1 + (g / 7) % 10] END,
+            CASE WHEN d.grp IS NOT NULL AND g % 5 <> 0 THEN ag.ids[1 + (g / 20) % 60] END,
+            CASE WHEN d.grp = 'retentions' THEN rt.ids[1 + (g / 20) % 20] END,
+            CASE WHEN d.grp IS NULL OR g % 10 < 3 THEN d.created + interval '2 hours' END,
+            d.created, d.created
+     -- People by g / n, not g % n: independent of the desk (g % 20), so every agent gets leads.
+     FROM generate_series(1, ${leads}) g
+     CROSS JOIN s CROSS JOIN ag CROSS JOIN rt CROSS JOIN af CROSS JOIN mg
+     CROSS JOIN LATERAL (SELECT
+       CASE WHEN g % 20 < 12 THEN 'sales' WHEN g % 20 < 16 THEN 'retentions'
+            WHEN g % 20 < 19 THEN 'archived' END AS grp,
+       now() - ((${leads} - g) * (730.0 / ${leads})) * interval '1 day' AS created) d`,
+    `INSERT INTO lead_notes (lead_id, user_id, content, created_at)
+     SELECT id, agent_id, 'Called, no answer; try again on ' || to_char(created_at, 'DD/MM'), created_at + interval '1 day'
+     FROM leads WHERE id % 2 = 0`,
+    'VACUUM ANALYZE',
+  ]
+}
+
+function seed() {
+  spawnSync('dropdb', [...PSQL, '--if-exists', PG.database])
+  run('createdb', [...PSQL, PG.database])
+  run(process.execPath, ['ace', 'migration:run', '--force'])
+  run(process.execPath, ['ace', 'db:seed'])
+  for (const statement of seedStatements(LEADS)) {
+    const started = performance.now()
+    run('psql', [...PSQL, '-v', 'ON_ERROR_STOP=1', '-qc', statement, PG.database])
+    const first = statement.trim().split(/\s+/).slice(0, 3).join(' ')
+    console.log(`  ${first} … ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+const ms = (n: number) => Number(n.toFixed(1))
+
+async function main() {
+  const have = leadCount()
+  if (SEED === 'always' || (SEED === 'auto' && (have === null || have < LEADS))) {
+    console.log(`Seeding ${LEADS} leads into ${PG.database}…`)
+    seed()
+  }
+
+  const ignitor = new Ignitor(new URL('../', import.meta.url), {
+    importer: (filePath: string) =>
+      filePath.startsWith('./') || filePath.startsWith('../')
+        ? import(new URL(filePath, new URL('../', import.meta.url)).href)
+        : import(filePath),
+  })
+  const app = ignitor.createApp('console')
+  await app.init()
+  await app.boot()
+  await import('#start/env')
+  await app.start(() => {})
+  const { leadPage } = await import('#queries/leads')
+  const { bulkUpdateLeads } = await import('#actions/leads/bulk_update')
+  const { default: db } = await import('@adonisjs/lucid/services/db')
+  const { default: User } = await import('#models/user')
+
+  const byEmail = (email: string) => User.findByOrFail('email', email)
+  const admin = await byEmail('admin@demo.test')
+  const manager = await byEmail('bench-manager-1@bench.test')
+  const agent = await byEmail('bench-agent-1@bench.test')
+  const retention = await byEmail('bench-retention-1@bench.test')
+  const viewer = (u: typeof admin) => ({ id: u.id, roleId: u.roleId })
+  const status = (await db.from('sales_statuses').orderBy('id').offset(1).first()).status as string
+  const segment = status.replace(/ /g, '_')
+  const today = new Date().toISOString().slice(0, 10)
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)
+
+  type Case = [string, () => Promise<unknown>]
+  const page =
+    (
+      who: typeof admin,
+      list: Parameters<typeof leadPage>[0],
+      filter: Parameters<typeof leadPage>[1],
+      options: Parameters<typeof leadPage>[2] = {}
+    ) =>
+    () =>
+      leadPage(list, filter, { limit: 15, ...options }, viewer(who))
+  const cases: Case[] = [
+    ['admin sales/All/all', page(admin, 'sales', { status: 'All', type: 'all' })],
+    ['admin sales/status/live', page(admin, 'sales', { status: segment, type: 'live' })],
+    [
+      'admin sales/All/all last 30 days',
+      page(admin, 'sales', { status: 'All', type: 'all', startDate: monthAgo, endDate: today }),
+    ],
+    [
+      'admin sales/All/all agentId',
+      page(admin, 'sales', { status: 'All', type: 'all', agentId: agent.id }),
+    ],
+    ['admin new/All/all', page(admin, 'new', { status: 'All', type: 'all' })],
+    ['admin clients/All', page(admin, 'clients', { status: 'All' })],
+    ['admin retentions/All', page(admin, 'retentions', { status: 'All' })],
+    [
+      'admin retentions/All retId',
+      page(admin, 'retentions', { status: 'All', retId: retention.id }),
+    ],
+    ['admin archived/status', page(admin, 'archived', { status: segment })],
+    ['admin sales page 5000', page(admin, 'sales', { status: 'All', type: 'all' }, { page: 5000 })],
+    [
+      'admin sales search name',
+      page(admin, 'sales', { status: 'All', type: 'all' }, { search: 'surname4242' }),
+    ],
+    [
+      'admin sales search e-mail',
+      page(admin, 'sales', { status: 'All', type: 'all' }, { search: 'lead123456@' }),
+    ],
+    [
+      'admin sales search phone',
+      page(admin, 'sales', { status: 'All', type: 'all' }, { search: '15004' }),
+    ],
+    [
+      'admin sales search no match',
+      page(admin, 'sales', { status: 'All', type: 'all' }, { search: 'zzzzqqq' }),
+    ],
+    ['manager sales/All/all', page(manager, 'sales', { status: 'All', type: 'all' })],
+    ['manager retentions/All', page(manager, 'retentions', { status: 'All' })],
+    [
+      'manager sales search name',
+      page(manager, 'sales', { status: 'All', type: 'all' }, { search: 'surname77' }),
+    ],
+    ['agent sales/All/all', page(agent, 'sales', { status: 'All', type: 'all' })],
+    [
+      'agent sales search',
+      page(agent, 'sales', { status: 'All', type: 'all' }, { search: 'emma' }),
+    ],
+    ['retention retentions/All', page(retention, 'retentions', { status: 'All' })],
+  ]
+
+  const results: Record<string, unknown>[] = []
+  const all: number[] = []
+  for (const [name, call] of cases) {
+    for (let i = 0; i < WARMUP; i++) await call()
+    const times: number[] = []
+    for (let i = 0; i < ROUNDS; i++) {
+      const started = performance.now()
+      await call()
+      times.push(performance.now() - started)
+    }
+    times.sort((a, b) => a - b)
+    all.push(...times)
+    const row = {
+      case: name,
+      p50: ms(percentile(times, 50)),
+      p95: ms(percentile(times, 95)),
+      p99: ms(percentile(times, 99)),
+      max: ms(times[times.length - 1]),
+    }
+    results.push(row)
+    console.log(
+      `${name.padEnd(36)} p50 ${row.p50} ms  p95 ${row.p95} ms  p99 ${row.p99} ms  max ${row.max} ms`
+    )
+  }
+  all.sort((a, b) => a - b)
+  const overall = { p50: ms(percentile(all, 50)), p99: ms(percentile(all, 99)) }
+  console.log(`all cases: p50 ${overall.p50} ms, p99 ${overall.p99} ms (goal p99 < 100 ms)`)
+
+  const ids = (
+    await db.from('leads').where('group', 'sales').orderBy('id', 'desc').limit(10_000).select('id')
+  ).map((r: { id: number }) => r.id)
+  const staff = { staff: { id: admin.id, roleId: admin.roleId }, ip: '127.0.0.1' }
+  const timed = async (change: { group: 'archived' | 'sales' }) => {
+    const started = performance.now()
+    await bulkUpdateLeads({ ...staff, ids, change })
+    return ms(performance.now() - started)
+  }
+  const bulk = {
+    toArchive: await timed({ group: 'archived' }),
+    back: await timed({ group: 'sales' }),
+  }
+  console.log(
+    `bulk move of ${ids.length} leads: ${bulk.toArchive} ms, back ${bulk.back} ms (goal < 2000 ms)`
+  )
+
+  if (JSON_OUT)
+    writeFileSync(JSON_OUT, JSON.stringify({ leads: LEADS, results, overall, bulk }, null, 2))
+  await app.terminate()
+  if (DROP) spawnSync('dropdb', [...PSQL, '--if-exists', PG.database])
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exitCode = 1
+})
