@@ -182,6 +182,7 @@ async function main() {
   const manager = await byEmail('bench-manager-1@bench.test')
   const agent = await byEmail('bench-agent-1@bench.test')
   const retention = await byEmail('bench-retention-1@bench.test')
+  const affiliate = await byEmail('bench-affiliate-1@bench.test')
   const viewer = (u: typeof admin) => ({ id: u.id, roleId: u.roleId })
   const status = (await db.from('sales_statuses').orderBy('id').offset(1).first()).status as string
   const segment = status.replace(/ /g, '_')
@@ -231,6 +232,14 @@ async function main() {
       page(admin, 'sales', { status: 'All', type: 'all' }, { search: '15004' }),
     ],
     [
+      'admin sales search common (capped)',
+      page(admin, 'sales', { status: 'All', type: 'all' }, { search: 'emma' }),
+    ],
+    [
+      'admin sales search 2,600 matches',
+      page(admin, 'sales', { status: 'All', type: 'all' }, { search: 'surname424' }),
+    ],
+    [
       'admin sales search no match',
       page(admin, 'sales', { status: 'All', type: 'all' }, { search: 'zzzzqqq' }),
     ],
@@ -240,6 +249,35 @@ async function main() {
       'manager sales search name',
       page(manager, 'sales', { status: 'All', type: 'all' }, { search: 'surname77' }),
     ],
+    [
+      'admin sales status+live+30 days+search',
+      page(
+        admin,
+        'sales',
+        { status: segment, type: 'live', startDate: monthAgo, endDate: today },
+        { search: 'emma' }
+      ),
+    ],
+    ['admin archived search phone', page(admin, 'archived', { status: 'All' }, { search: '1500' })],
+    [
+      'admin clients last 30 days',
+      page(admin, 'clients', { status: 'All', startDate: monthAgo, endDate: today }),
+    ],
+    ['manager new/All/all', page(manager, 'new', { status: 'All', type: 'all' })],
+    [
+      'manager sales status/live last 30 days',
+      page(manager, 'sales', {
+        status: segment,
+        type: 'live',
+        startDate: monthAgo,
+        endDate: today,
+      }),
+    ],
+    [
+      'manager sales page 1000',
+      page(manager, 'sales', { status: 'All', type: 'all' }, { page: 1000 }),
+    ],
+    ['affiliate sales/All/all', page(affiliate, 'sales', { status: 'All', type: 'all' })],
     ['agent sales/All/all', page(agent, 'sales', { status: 'All', type: 'all' })],
     [
       'agent sales search',

@@ -1,4 +1,7 @@
+import db from '@adonisjs/lucid/services/db'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import type { ChainableContract } from '@adonisjs/lucid/types/querybuilder'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import Lead from '#models/lead'
 import User from '#models/user'
 import SalesStatus from '#models/sales_status'
@@ -6,8 +9,14 @@ import { ALL_STATUSES, statusFromSegment, type LeadList, type LeadType } from '#
 import { dateColumnOf, listScope } from '#domain/lead_desks'
 import { utcDayRange } from '#domain/date_format'
 import { Roles, type RoleId } from '#domain/roles'
-import { likePattern, pageOf, sortedBy } from '#queries/paginate'
-import { visibleLeads, type LeadViewer } from '#queries/lead_visibility'
+import {
+  cappedSumOfCounts,
+  likePattern,
+  pageWithTotal,
+  sortOf,
+  sumOfCounts,
+} from '#queries/paginate'
+import { leadBranches, withinBranches, type LeadViewer } from '#queries/lead_visibility'
 import { leadRow } from '#transformers/lead_transformer'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import settings from '#services/settings_service'
@@ -26,6 +35,13 @@ export interface LeadListFilter {
 
 /** The columns the list sorts by on the server: the id only (index (group, id)); the table sorts a page in the browser. */
 const SORTABLE = { id: 'leads.id' }
+
+/**
+ * How many matches a search counts before it answers 'Total: 10000+'
+ * (docs/DECISIONS.md): counting every lead named Emma on a desk of a million
+ * costs more than the page itself.
+ */
+export const SEARCH_TOTAL_CAP = 10_000
 
 /**
  * The status a `{status}` segment names: null for All; an unknown name is
@@ -65,7 +81,9 @@ export function withLeadRelations(query: ModelQueryBuilderContract<typeof Lead>)
  * desk, narrowed to the rows the viewer may see, then by status, source
  * type, date range (created_at, or registered_at on Clients and Archived),
  * agent and search (first or last name, e-mail, phone); newest first. The
- * count runs with the same filters.
+ * total is counted per disjoint part of the viewer's view, with the same
+ * filters, while the page is read (indexes: migration 019); a search's total
+ * stops at SEARCH_TOTAL_CAP.
  */
 export async function leadPage(
   list: LeadList,
@@ -81,13 +99,44 @@ export async function leadPage(
 ) {
   const statusId = await statusOfSegment(filter.status)
   const masked = await masksLeadContacts(viewer.roleId)
-  const scope = listScope(list)
+  const branches = await leadBranches(viewer)
+  const filtered = <Query extends FilterableQuery>(query: Query) =>
+    listFilters(query, list, filter, statusId, options.search)
 
-  const query = Lead.query()
+  const rows = withLeadRelations(withinBranches(filtered(Lead.query()), branches))
+  const counts = branches.map((branch) => {
+    const count = filtered(db.from('leads'))
+    branch(count)
+    return count
+  })
+  const toRow = (lead: Lead) => leadRow(lead, { masked })
+  const { column, order } = sortOf(options, SORTABLE, { column: 'leads.id', order: 'desc' })
+  if (!options.search) {
+    return pageWithTotal(rows.orderBy(column, order), sumOfCounts(counts), options, toRow)
+  }
+  // A search counts at most SEARCH_TOTAL_CAP matches (a common name matches a tenth of a desk).
+  // Fewer matches than that are read and sorted whole: `id + 0` keeps the planner from walking
+  // the id index in the hope of soon meeting 15 matches that may not exist.
+  const counted = await cappedSumOfCounts(counts, SEARCH_TOTAL_CAP)
+  if (counted.atLeast) rows.orderBy(column, order)
+  else rows.orderByRaw(`${column} + 0 ${order}`)
+  return pageWithTotal(rows, counted, options, toRow)
+}
+
+type FilterableQuery = ChainableContract & { client: QueryClientContract }
+
+/** A list's own filters on `leads`: its desk, then each filter the call sets. */
+function listFilters<Query extends FilterableQuery>(
+  query: Query,
+  list: LeadList,
+  filter: LeadListFilter,
+  statusId: number | null,
+  search: string | undefined
+): Query {
+  const scope = listScope(list)
   if (scope.group === null) query.whereNull('leads.group')
   else query.where('leads.group', scope.group)
   if (scope.unassignedOnly) query.whereNull('leads.agent_id')
-  visibleLeads(query, viewer)
 
   if (statusId !== null) query.where('leads.sales_status_id', statusId)
   if (filter.type && filter.type !== 'all') query.where('leads.source', filter.type)
@@ -98,7 +147,6 @@ export async function leadPage(
   if (before) query.where(column, '<', before.toFormat(format))
   if (list === 'sales' && filter.agentId) query.where('leads.agent_id', filter.agentId)
   if (list === 'retentions' && filter.retId) query.where('leads.ret_agent_id', filter.retId)
-  const search = options.search
   if (search) {
     const pattern = likePattern(search.toLowerCase())
     query.where((match) =>
@@ -110,9 +158,7 @@ export async function leadPage(
         .orWhereRaw('leads.phone LIKE ? ESCAPE ?', [likePattern(search), '\\'])
     )
   }
-  sortedBy(query, options, SORTABLE, { column: 'leads.id', order: 'desc' })
-  withLeadRelations(query)
-  return pageOf(query, options, (lead) => leadRow(lead, { masked }))
+  return query
 }
 
 /**

@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { LucidModel } from '@adonisjs/lucid/types/model'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { PAGE_SIZES, pageCount } from '#domain/pagination'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 
@@ -9,6 +10,8 @@ export interface PageMeta {
   perPage: number
   currentPage: number
   lastPage: number
+  /** The total is a floor: more rows match than were counted ('Total: N+'). */
+  totalAtLeast?: boolean
 }
 
 /** One page of a list query as every list answers it: `{ data, meta }` (customer spec §7, admin spec §2). */
@@ -24,6 +27,68 @@ export async function pageOf<Model extends LucidModel, Row>(
   return {
     data: result.all().map((m) => toRow(m as InstanceType<Model>)),
     meta: { total, perPage, currentPage: page, lastPage: pageCount(total, perPage) },
+  }
+}
+
+/** A list's total: exact, or a floor (`atLeast`) where counting every match would cost too much. */
+export interface ListTotal {
+  total: number
+  atLeast?: boolean
+}
+
+/** The total of disjoint parts, each counted on its own (each from its own index). */
+export async function sumOfCounts(parts: DatabaseQueryBuilderContract[]): Promise<ListTotal> {
+  const totals = await Promise.all(parts.map((part) => part.count('* as total').first()))
+  return { total: totals.reduce((sum, row) => sum + Number(row?.total ?? 0), 0) }
+}
+
+/**
+ * The total of disjoint parts, counting no further than `cap` matches: a
+ * cap reached answers `{ total: cap, atLeast: true }` ('Total: 10000+').
+ */
+export async function cappedSumOfCounts(
+  parts: DatabaseQueryBuilderContract[],
+  cap: number
+): Promise<ListTotal> {
+  const totals = await Promise.all(
+    parts.map((part) =>
+      db
+        .from(
+          part
+            .select(db.raw('1'))
+            .limit(cap + 1)
+            .as('matches')
+        )
+        .count('* as total')
+        .first()
+    )
+  )
+  const total = totals.reduce((sum, row) => sum + Number(row?.total ?? 0), 0)
+  return total > cap ? { total: cap, atLeast: true } : { total }
+}
+
+/**
+ * One page of rows with a total counted apart (a promise of it runs while
+ * the page is read).
+ */
+export async function pageWithTotal<Model extends LucidModel, Row>(
+  query: ModelQueryBuilderContract<Model>,
+  counted: ListTotal | Promise<ListTotal>,
+  options: { page?: number; limit?: number },
+  toRow: (model: InstanceType<Model>) => Row
+): Promise<{ data: Row[]; meta: PageMeta }> {
+  const page = options.page ?? 1
+  const perPage = options.limit ?? PAGE_SIZES[0]
+  const [rows, { total, atLeast }] = await Promise.all([query.forPage(page, perPage), counted])
+  return {
+    data: rows.map((m) => toRow(m as InstanceType<Model>)),
+    meta: {
+      total,
+      perPage,
+      currentPage: page,
+      lastPage: pageCount(total, perPage),
+      ...(atLeast ? { totalAtLeast: true } : {}),
+    },
   }
 }
 
@@ -47,9 +112,22 @@ export function userMatching(search: string) {
 
 /**
  * A list's server-side sort: `sort` must be one of the list's own sortable
- * keys (each naming its SQL column), else 422 under 'sort'. The id breaks
- * ties so pages never overlap; without a sort the fallback applies.
+ * keys (each naming its SQL column), else 422 under 'sort'; without a sort
+ * the fallback applies.
  */
+export function sortOf(
+  requested: { sort?: string; order?: 'asc' | 'desc' },
+  sortable: Record<string, string>,
+  fallback: { column: string; order: 'asc' | 'desc' } = { column: 'id', order: 'desc' }
+): { column: string; order: 'asc' | 'desc' } {
+  if (requested.sort !== undefined && !Object.hasOwn(sortable, requested.sort)) {
+    throw new UserFacingException('This list cannot be sorted by that column', { field: 'sort' })
+  }
+  if (!requested.sort) return fallback
+  return { column: sortable[requested.sort], order: requested.order ?? 'asc' }
+}
+
+/** Orders a query by `sortOf`; the id breaks ties so pages never overlap. */
 export function sortedBy<
   Query extends { orderBy(column: string, direction: 'asc' | 'desc'): Query },
 >(
@@ -58,11 +136,7 @@ export function sortedBy<
   sortable: Record<string, string>,
   fallback: { column: string; order: 'asc' | 'desc' } = { column: 'id', order: 'desc' }
 ): Query {
-  if (requested.sort !== undefined && !Object.hasOwn(sortable, requested.sort)) {
-    throw new UserFacingException('This list cannot be sorted by that column', { field: 'sort' })
-  }
-  const column = requested.sort ? sortable[requested.sort] : fallback.column
-  const order = requested.sort ? (requested.order ?? 'asc') : fallback.order
+  const { column, order } = sortOf(requested, sortable, fallback)
   const sorted = query.orderBy(column, order)
   const id = column.includes('.') ? `${column.split('.')[0]}.id` : 'id'
   return column === id ? sorted : sorted.orderBy(id, order)

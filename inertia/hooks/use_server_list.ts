@@ -7,6 +7,8 @@ export interface ListMeta {
   perPage: number
   currentPage: number
   lastPage: number
+  /** The total is a floor: more rows match than the server counted ('Total: N+'). */
+  totalAtLeast?: boolean
 }
 
 /** Search waits this long after the last keystroke (admin spec: generic data table). */

@@ -6,7 +6,7 @@ import User from '#models/user'
 import type { LeadGroup } from '#domain/crm'
 import { bulkMoveRefusal } from '#domain/lead_desks'
 import { Roles, type RoleId } from '#domain/roles'
-import { visibleLeads } from '#queries/lead_visibility'
+import { leadBranches, withinBranches } from '#queries/lead_visibility'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import { NotFoundException } from '#exceptions/not_found_exception'
 import { UserFacingException } from '#exceptions/user_facing_exception'
@@ -29,7 +29,7 @@ async function visibleLocked(trx: TransactionClientContract, input: BulkInput) {
     .select('leads.id', 'leads.group', 'leads.manager_id')
     .whereIn('leads.id', input.ids)
   if (trx.dialect.name === 'postgres') query.forUpdate()
-  const leads = await visibleLeads(query, viewer)
+  const leads = await withinBranches(query, await leadBranches(viewer, trx))
   if (leads.length !== input.ids.length) throw new NotFoundException()
   return leads
 }

@@ -62,6 +62,7 @@ export function AdminDataTable<Row>(props: {
         </Select>
         <span className="text-small text-default-500" data-testid={`${testId}-total`}>
           {t('Total')}: {list.meta.total}
+          {list.meta.totalAtLeast ? '+' : ''}
         </span>
       </div>
       {props.actions && <div className="flex flex-wrap gap-2">{props.actions}</div>}

@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import Lead from '#models/lead'
 import Team from '#models/team'
 import { UserFactory } from '#database/factories/user_factory'
-import { findVisibleLead, visibleLeads } from '#queries/lead_visibility'
+import { findVisibleLead, leadBranches, withinBranches } from '#queries/lead_visibility'
+import { leadPage } from '#queries/leads'
 import { isolate } from '#tests/helpers/isolation'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import type { RoleId } from '#domain/roles'
@@ -41,7 +42,7 @@ test.group('Lead visibility by role', (group) => {
   }
 
   async function seenBy(viewer: { id: number; roleId: RoleId }) {
-    const rows = await visibleLeads(Lead.query(), viewer)
+    const rows = await withinBranches(Lead.query(), await leadBranches(viewer))
       .whereLike('email', '%@x.test')
       .orderBy('email')
     return rows.map((row) => row.email)
@@ -61,6 +62,42 @@ test.group('Lead visibility by role', (group) => {
       'team-agent@x.test',
       'unassigned@x.test',
     ])
+  })
+
+  test("a manager's total counts each lead once, however many of their parts it falls in", async ({
+    assert,
+  }) => {
+    const { manager } = await world()
+    const teamRetention = await UserFactory.merge({ roleId: 6 }).create()
+    const team = await Team.findByOrFail('code', 'DESK-A')
+    await team.related('members').attach([teamRetention.id])
+    const teamAgent = (await team.related('members').query()).find((m) => m.roleId === 5)!
+    const lead = (email: string, fields: Partial<Lead>) =>
+      Lead.create({ email, group: 'retentions', source: 'manual', ...fields })
+    await lead('all-three@x.test', {
+      managerId: manager.id,
+      agentId: teamAgent.id,
+      retAgentId: teamRetention.id,
+    })
+    await lead('agent-and-retention@x.test', {
+      agentId: teamAgent.id,
+      retAgentId: teamRetention.id,
+    })
+    await lead('retention-only@x.test', { retAgentId: teamRetention.id })
+    await lead('nobodys@x.test', {})
+
+    const seen = await seenBy(manager)
+    const page = await leadPage('retentions', { status: 'All' }, { limit: 100 }, manager)
+    const emails = page.data.map((row) => row.email)
+    const ours = emails.filter((email) => email?.endsWith('@x.test'))
+    assert.deepEqual([...ours].sort(), [
+      'agent-and-retention@x.test',
+      'all-three@x.test',
+      'nobodys@x.test',
+      'retention-only@x.test',
+    ])
+    assert.equal(page.meta.total, emails.length)
+    assert.includeMembers(seen, ours)
   })
 
   test('an affiliate sees the leads they brought; agents only the leads assigned to them', async ({

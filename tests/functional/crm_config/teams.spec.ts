@@ -4,7 +4,7 @@ import { DateTime } from 'luxon'
 import Lead from '#models/lead'
 import Team from '#models/team'
 import { UserFactory } from '#database/factories/user_factory'
-import { visibleLeads } from '#queries/lead_visibility'
+import { leadBranches, withinBranches } from '#queries/lead_visibility'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { auditCount, onlyAuditRow } from '#tests/helpers/audit'
@@ -319,7 +319,7 @@ test.group('Teams: list and writes', (group) => {
       agentId: sales.id,
     })
     const sees = async () =>
-      (await visibleLeads(Lead.query(), manager).where('leads.id', lead.id)).length === 1
+      (await withinBranches(Lead.query(), await leadBranches(manager)).where('leads.id', lead.id)).length === 1
     assert.isFalse(await sees())
     const created = await api(client, 'post', URL, {
       name: 'Eta',

@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { cappedSumOfCounts, sumOfCounts } from '#queries/paginate'
 import LeadNote from '#models/lead_note'
 import settings from '#services/settings_service'
 import { LEAD_LIST_ROLES, type LeadList } from '#domain/crm'
@@ -223,6 +225,31 @@ test.group('Leads desks: filters, paging and rows', (group) => {
     assert.deepEqual(await search('7700 900'), [byPhone.id])
     assert.deepEqual(await search(byFirst.email!.toUpperCase()), [byFirst.id])
     assert.deepEqual(await search('%'), [])
+  })
+
+  test("a search's page is newest first with its exact total; past the cap the total is a floor", async ({
+    client,
+    assert,
+  }) => {
+    const { admin } = await deskStaff()
+    const named = []
+    for (let i = 0; i < 4; i++) named.push(await deskLead({ lastName: `Capstone${i}` }))
+    const response = await api(client, 'get', `${listPath('sales')}?search=capstone`).loginAs(admin)
+    const body = response.body()
+    assert.deepEqual(
+      body.data.map((row: { id: number }) => row.id),
+      named.map((lead) => lead.id).reverse()
+    )
+    assert.equal(body.meta.total, 4)
+    assert.notProperty(body.meta, 'totalAtLeast')
+
+    const matching = () => db.from('leads').whereLike('last_name', 'Capstone%')
+    assert.deepEqual(await cappedSumOfCounts([matching(), matching()], 10), { total: 8 })
+    assert.deepEqual(await cappedSumOfCounts([matching(), matching()], 5), {
+      total: 5,
+      atLeast: true,
+    })
+    assert.deepEqual(await sumOfCounts([matching(), matching()]), { total: 8 })
   })
 
   test("paging: 15 by default, 'Total' counts every matching row; 25 and 50 allowed, others 422", async ({
