@@ -9,6 +9,39 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const BENCH_ROOT = fileURLToPath(new URL('../', import.meta.url))
+const APP_ROOT = new URL('../', import.meta.url)
+
+/** A benchmark's `--key=value` arguments; a bare `--flag` reads 'true'. */
+export function benchArgs(argv: string[] = process.argv.slice(2)): Map<string, string> {
+  return new Map(
+    argv.map((a) => {
+      const arg = a.replace(/^--/, '')
+      const eq = arg.indexOf('=')
+      return (eq === -1 ? [arg, 'true'] : [arg.slice(0, eq), arg.slice(eq + 1)]) as [string, string]
+    })
+  )
+}
+
+/**
+ * The app booted and started in this process as `node ace` boots it (the
+ * console environment: no HTTP server), with the environment already in
+ * process.env. Returns it, for `terminate()`.
+ */
+export async function bootConsoleApp() {
+  const { Ignitor } = await import('@adonisjs/core')
+  const ignitor = new Ignitor(APP_ROOT, {
+    importer: (filePath: string) =>
+      filePath.startsWith('./') || filePath.startsWith('../')
+        ? import(new URL(filePath, APP_ROOT).href)
+        : import(filePath),
+  })
+  const app = ignitor.createApp('console')
+  await app.init()
+  await app.boot()
+  await import('#start/env')
+  await app.start(() => {})
+  return app
+}
 
 /** PostgreSQL of the benchmarks: PG_HOST/PG_PORT/PG_USER/PG_PASSWORD, default 127.0.0.1:5432 postgres. */
 export function pgSettings(database: string) {

@@ -46,18 +46,12 @@ import http from 'node:http'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { DEFAULT_SCALE, scaleSeedStatements, type ScaleCounts } from './scale_seed.js'
-import { BENCH_ROOT, appEnv, compileServer, compiledDir, pgSettings } from './app_env.js'
+import { appEnv, BENCH_ROOT, benchArgs, compiledDir, compileServer, pgSettings } from './app_env.js'
 import { ROLLUP_TABLE, backfill } from '../database/rollups/dashboard_daily.js'
 
 /* Settings ---------------------------------------------------------------- */
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const arg = a.replace(/^--/, '')
-    const eq = arg.indexOf('=')
-    return (eq === -1 ? [arg, 'true'] : [arg.slice(0, eq), arg.slice(eq + 1)]) as [string, string]
-  })
-)
+const args = benchArgs()
 const opt = (name: string, fallback: string) =>
   args.get(name) ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback
 const SEED = opt('seed', 'auto') as 'auto' | 'always' | 'never'

@@ -32,16 +32,9 @@ import 'reflect-metadata'
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import { Ignitor } from '@adonisjs/core'
-import { BENCH_ROOT, appEnv, pgSettings } from './app_env.js'
+import { appEnv, BENCH_ROOT, benchArgs, bootConsoleApp, pgSettings } from './app_env.js'
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const arg = a.replace(/^--/, '')
-    const eq = arg.indexOf('=')
-    return (eq === -1 ? [arg, 'true'] : [arg.slice(0, eq), arg.slice(eq + 1)]) as [string, string]
-  })
-)
+const args = benchArgs()
 const SEED = (args.get('seed') ?? 'auto') as 'auto' | 'always' | 'never'
 const LEADS = Number(args.get('leads') ?? 2_000_000)
 const ROUNDS = Number(args.get('rounds') ?? 30)
@@ -161,17 +154,7 @@ async function main() {
     seed()
   }
 
-  const ignitor = new Ignitor(new URL('../', import.meta.url), {
-    importer: (filePath: string) =>
-      filePath.startsWith('./') || filePath.startsWith('../')
-        ? import(new URL(filePath, new URL('../', import.meta.url)).href)
-        : import(filePath),
-  })
-  const app = ignitor.createApp('console')
-  await app.init()
-  await app.boot()
-  await import('#start/env')
-  await app.start(() => {})
+  const app = await bootConsoleApp()
   const { leadPage } = await import('#queries/leads')
   const { bulkUpdateLeads } = await import('#actions/leads/bulk_update')
   const { default: db } = await import('@adonisjs/lucid/services/db')

@@ -29,16 +29,9 @@ import { once } from 'node:events'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
-import { Ignitor } from '@adonisjs/core'
-import { BENCH_ROOT, appEnv, pgSettings } from './app_env.js'
+import { appEnv, BENCH_ROOT, benchArgs, bootConsoleApp, pgSettings } from './app_env.js'
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const arg = a.replace(/^--/, '')
-    const eq = arg.indexOf('=')
-    return (eq === -1 ? [arg, 'true'] : [arg.slice(0, eq), arg.slice(eq + 1)]) as [string, string]
-  })
-)
+const args = benchArgs()
 const DB = (args.get('db') ?? 'sqlite') as 'sqlite' | 'pg' | 'both'
 const ROWS = Number(args.get('rows') ?? 100_000)
 const JSON_OUT = args.get('json') ?? ''
@@ -96,17 +89,7 @@ async function writeCsv() {
 
 /** In a child process per database, so each starts with a fresh heap and its own connection. */
 async function child() {
-  const ignitor = new Ignitor(new URL('../', import.meta.url), {
-    importer: (filePath: string) =>
-      filePath.startsWith('./') || filePath.startsWith('../')
-        ? import(new URL(filePath, new URL('../', import.meta.url)).href)
-        : import(filePath),
-  })
-  const app = ignitor.createApp('console')
-  await app.init()
-  await app.boot()
-  await import('#start/env')
-  await app.start(() => {})
+  const app = await bootConsoleApp()
   const { importLeads } = await import('#actions/leads/import_leads')
   const { default: User } = await import('#models/user')
   const { default: db } = await import('@adonisjs/lucid/services/db')

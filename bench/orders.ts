@@ -51,17 +51,17 @@ import http from 'node:http'
 import { cpus, totalmem } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import { appEnv as sharedAppEnv, compileServer, compiledDir, pgSettings } from './app_env.js'
+import {
+  appEnv as sharedAppEnv,
+  benchArgs,
+  compiledDir,
+  compileServer,
+  pgSettings,
+} from './app_env.js'
 
 /* Settings ---------------------------------------------------------------- */
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const arg = a.replace(/^--/, '')
-    const eq = arg.indexOf('=')
-    return (eq === -1 ? [arg, 'true'] : [arg.slice(0, eq), arg.slice(eq + 1)]) as [string, string]
-  })
-)
+const args = benchArgs()
 const opt = (name: string, fallback: string) =>
   args.get(name) ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback
 const DB = opt('db', 'sqlite') as 'sqlite' | 'pg'
