@@ -319,7 +319,8 @@ test.group('Teams: list and writes', (group) => {
       agentId: sales.id,
     })
     const sees = async () =>
-      (await withinBranches(Lead.query(), await leadBranches(manager)).where('leads.id', lead.id)).length === 1
+      (await withinBranches(Lead.query(), await leadBranches(manager)).where('leads.id', lead.id))
+        .length === 1
     assert.isFalse(await sees())
     const created = await api(client, 'post', URL, {
       name: 'Eta',
