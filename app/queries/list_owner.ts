@@ -12,6 +12,9 @@ export async function listOwnerId(
   viewer: { id: number; roleId: number }
 ): Promise<number | undefined> {
   if (param === undefined) return undefined
-  const customer = await findVisibleCustomer({ id: viewer.id, roleId: viewer.roleId as RoleId }, param)
+  const customer = await findVisibleCustomer(
+    { id: viewer.id, roleId: viewer.roleId as RoleId },
+    param
+  )
   return customer.id
 }

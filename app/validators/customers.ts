@@ -28,7 +28,11 @@ customerListValidator.messagesProvider = new SimpleMessagesProvider({
 const freeEmail = () =>
   emailRule().unique(async (db, value, field) => {
     const self = (field.meta as { userId: number }).userId
-    return !(await db.from('users').whereRaw('lower(email) = ?', [value]).whereNot('id', self).first())
+    return !(await db
+      .from('users')
+      .whereRaw('lower(email) = ?', [value])
+      .whereNot('id', self)
+      .first())
   })
 
 /**
