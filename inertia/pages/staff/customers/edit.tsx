@@ -84,7 +84,12 @@ export default function EditCustomer({ customer, access, choices }: Props) {
       <LeftPanel customer={customer} access={access} />
       <Card>
         <CardBody>
-          <Tabs aria-label={t('Customer')} data-testid="customer-tabs">
+          <Tabs
+            aria-label={t('Customer')}
+            data-testid="customer-tabs"
+            // Five tabs wrap on a phone instead of scrolling sideways.
+            classNames={{ tabList: 'flex-wrap' }}
+          >
             {tabs.map((tab) => (
               <Tab
                 key={tab.key}
