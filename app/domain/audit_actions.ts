@@ -207,4 +207,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   group: 'Desk',
   agentId: 'Sales Agent',
   retId: 'Retention Agent',
+  pricingTableId: 'Pricing Plan',
+  birthDate: 'Birth Date',
+  postalCode: 'Postal Code',
+  address: 'Address',
 }

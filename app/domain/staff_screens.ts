@@ -58,6 +58,12 @@ export const STAFF_SCREENS = [
   { name: 'crm.archived', path: '/admin/crm/archived', title: 'Archived' },
   { name: 'admin.audit.index', path: '/admin/audit', title: 'Audit Log' },
   { name: 'admin.users.index', path: '/admin/users', title: 'Admin & Staffs' },
+  { name: 'admin.customers.all', path: '/admin/customers/all', title: 'All Customers' },
+  {
+    name: 'admin.customers.inactive',
+    path: '/admin/customers/inactive',
+    title: 'Inactive Customers',
+  },
   { name: 'admin.settings', path: '/admin/settings', title: 'Site Settings' },
   { name: 'admin.apis', path: '/admin/apis', title: 'API Settings' },
   { name: 'admin.status.api', path: '/admin/status/api', title: 'API Status' },
@@ -77,11 +83,28 @@ export interface StaffScreen {
  * Pages under a screen with no menu link of their own (a language's
  * translations under Languages): its route takes the screen's roles, the
  * menu keeps the screen's link active, and the heading is the URL's last
- * segment, as the spec titles the translations page by the code.
+ * segment, as the spec titles the translations page by the code. A sub-page
+ * may instead name its heading (`title`) and the menu link it keeps active
+ * (`menuPath`): the edit customer page under /admin/customers/edit/{id}.
  */
-export const STAFF_SUBPAGES = [
+export const STAFF_SUBPAGES: readonly StaffSubpage[] = [
   { name: 'admin.languages.show', parent: '/admin/languages', segment: LANGUAGE_CODE },
-] as const
+  {
+    name: 'admin.customers.edit',
+    parent: '/admin/customers/edit',
+    segment: /^[1-9]\d{0,9}$/,
+    title: 'Edit Customer',
+    menuPath: '/admin/customers/all',
+  },
+]
+
+export interface StaffSubpage {
+  name: string
+  parent: string
+  segment: RegExp
+  title?: string
+  menuPath?: string
+}
 
 export type StaffScreenName = (typeof STAFF_SCREENS)[number]['name']
 
@@ -115,5 +138,8 @@ export function screenAt(url: string): StaffScreen | undefined {
   const parent = path.slice(0, path.lastIndexOf('/'))
   const segment = path.slice(path.lastIndexOf('/') + 1)
   const sub = STAFF_SUBPAGES.find((p) => p.parent === parent && p.segment.test(segment))
-  return sub && { name: sub.name, path: sub.parent, title: segment, verbatimTitle: true }
+  if (!sub) return undefined
+  return sub.title
+    ? { name: sub.name, path: sub.menuPath ?? sub.parent, title: sub.title }
+    : { name: sub.name, path: sub.parent, title: segment, verbatimTitle: true }
 }

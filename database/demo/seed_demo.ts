@@ -169,6 +169,12 @@ export async function seedDemo() {
           city: 'Berlin',
           address: 'Friedrichstraße 100',
           postalCode: '10117',
+          // The demo customer is the demo manager's (issue 14: a manager opens the customers they manage).
+          managerId:
+            account.email === 'customer@demo.test'
+              ? ((await User.query({ client: trx }).where('email', 'manager@demo.test').first())
+                  ?.id ?? null)
+              : null,
         },
         { client: trx }
       )

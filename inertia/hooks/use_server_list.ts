@@ -32,6 +32,12 @@ export interface ServerListOptions<F extends ListFilters> {
   pageSizes?: readonly number[]
   /** The first page as the server rendered it: shown without a request when the URL asks for it. */
   initial?: { data: unknown[]; meta: ListMeta }
+  /**
+   * False for a list that is one of several on a page (the tabs of the edit
+   * customer page): its state stays in the component, not in the page's URL
+   * the other lists would read too.
+   */
+  inUrl?: boolean
 }
 
 interface ListState<F extends ListFilters> {
@@ -48,7 +54,7 @@ const SORT_ORDER = { ascending: 'asc', descending: 'desc' } as const
 function stateFromUrl<F extends ListFilters>(
   options: Required<Pick<ServerListOptions<F>, 'pageSizes'>> & ServerListOptions<F>
 ): ListState<F> {
-  const query = new URLSearchParams(window.location.search)
+  const query = new URLSearchParams(options.inUrl === false ? '' : window.location.search)
   const page = Number(query.get('page'))
   const limit = Number(query.get('limit'))
   const filters = { ...(options.filters ?? {}) } as F
@@ -76,6 +82,7 @@ function stateToUrl<F extends ListFilters>(
   options: ServerListOptions<F>,
   pageSizes: readonly number[]
 ) {
+  if (options.inUrl === false) return
   const url = new URL(window.location.href)
   const set = (key: string, value: string | null) =>
     value === null ? url.searchParams.delete(key) : url.searchParams.set(key, value)

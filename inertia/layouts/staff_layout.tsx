@@ -135,7 +135,12 @@ export function StaffLayout({ children }: { children: ReactNode }) {
               </DropdownTrigger>
               <DropdownMenu
                 aria-label={t('Profile')}
-                onAction={(key) => (key === 'logout' ? logout() : router.visit('/profile'))}
+                onAction={(key) =>
+                  // CRM spec §2.1: Profile opens the signed-in user's page under /admin/customers/edit.
+                  key === 'logout'
+                    ? logout()
+                    : router.visit(`/admin/customers/edit/${session.user.id}`)
+                }
               >
                 <DropdownItem key="email" isReadOnly textValue={session.user.email}>
                   {session.user.email}

@@ -24,6 +24,7 @@ const SystemStatusController = () => import('#controllers/staff/system_status_co
 const LanguagesController = () => import('#controllers/staff/languages_controller')
 const CrmConfigController = () => import('#controllers/staff/crm_config_controller')
 const CrmLeadsController = () => import('#controllers/staff/crm_leads_controller')
+const CustomersController = () => import('#controllers/staff/customers_controller')
 
 type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
@@ -64,6 +65,8 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'crm.archived': [CrmLeadsController, 'archived'],
   'admin.audit.index': [AuditLogsController, 'index'],
   'admin.users.index': [StaffUsersController, 'index'],
+  'admin.customers.all': [CustomersController, 'all'],
+  'admin.customers.inactive': [CustomersController, 'inactive'],
   'admin.settings': [SiteSettingsController, 'show'],
   'admin.apis': [ApiSettingsController, 'page'],
   'admin.status.api': [SystemStatusController, 'apiPage'],

@@ -39,7 +39,11 @@ test.group('Browser: what staff are offered', (group) => {
     await page.goto('/admin/deposits')
     await page.locator('[data-testid=staff-user-menu]').click()
     await page.getByRole('menuitem', { name: 'Profile' }).click()
-    await page.waitForURL('**/profile')
+    // CRM spec §2.1: Profile goes to /admin/customers/edit/{id of the signed-in user}.
+    const manager = await demoUser(DEMO.manager)
+    await page.waitForURL(`**/admin/customers/edit/${manager.id}`)
+    await page.locator('[data-testid=customer-profile-form]').waitFor()
+    await page.goto('/profile')
     await page.assertNotExists('[data-testid=account-sidebar] a[href="/pricing"]')
     const refused = await page.goto('/pricing')
     assert.equal(refused?.status(), 403)

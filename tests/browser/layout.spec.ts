@@ -270,6 +270,9 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
             ['/admin/crm-config/sales-statuses', 0],
             ['/admin/crm-config/teams', 0],
             ['/admin/promo-code', 0],
+            // The customers list and a customer's page (left panel beside the tabs).
+            ['/admin/customers/all', 0],
+            [`/admin/customers/edit/${customer.id}`, 0],
             // Last: the menu check below expects its section open.
             ['/admin/externalPayments', 0],
           ]

@@ -34,7 +34,9 @@ test.group('the staff screen registry (app/domain/staff_screens.ts)', () => {
     assert.deepEqual(
       staffMenu(Roles.MANAGER).map((s) => s.label),
       MENU.filter((s) =>
-        ['Transactions', 'CRM', 'Sales', 'CRM Settings', 'Trades'].includes(s.label)
+        ['Transactions', 'User Management', 'CRM', 'Sales', 'CRM Settings', 'Trades'].includes(
+          s.label
+        )
       ).map((s) => s.label)
     )
   })

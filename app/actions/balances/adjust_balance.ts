@@ -8,6 +8,8 @@ import { money, toFixedString } from '#domain/money'
 import { isStorableId } from '#domain/ids'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
+import { findVisibleCustomer } from '#queries/customer_visibility'
+import type { RoleId } from '#domain/roles'
 
 export const ADJUSTMENT_NOT_COVERED = 'This subtraction would leave the free margin negative'
 
@@ -33,6 +35,12 @@ export async function adjustBalance(trx: TransactionClientContract, input: Adjus
     ? await Balance.query({ client: trx }).where('id', input.balanceId).first()
     : null
   if (!wallet) throw new NotFoundException()
+  // Only a wallet of a customer the staff member may open (another desk's customer: 404).
+  await findVisibleCustomer(
+    { id: input.staff.id, roleId: input.staff.roleId as RoleId },
+    wallet.userId,
+    { client: trx }
+  )
   const value = money(input.amount)
   if (!value.greaterThan(0))
     throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })

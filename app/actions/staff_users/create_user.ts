@@ -17,6 +17,8 @@ import {
 
 export interface CreateUserInput extends UserFields, StaffContext {
   password: string
+  /** The customer's manager (a manager adding from the customers list manages whom they add). */
+  managerId?: number | null
 }
 
 /**
@@ -42,7 +44,7 @@ export async function createUser(input: CreateUserInput) {
         { client: trx }
       )
     )
-    await Profile.create({ userId: user.id }, { client: trx })
+    await Profile.create({ userId: user.id, managerId: input.managerId ?? null }, { client: trx })
     if (user.roleId === Roles.CUSTOMER) await openWallets(trx, user)
     const whitelist = input.whitelist ?? null
     await saveWhitelist(trx, user.id, whitelist)

@@ -13,11 +13,11 @@ export default class DepositsController {
   }
 
   /** GET /admin/deposits/api/history and /admin/deposits/api/history/:userId → { data, meta } */
-  async history({ request, params }: HttpContext) {
+  async history({ request, params, auth }: HttpContext) {
     const { page, limit, search } = await request.validateUsing(listQueryValidator, {
       data: request.qs(),
     })
-    const userId = await listOwnerId(params.userId)
+    const userId = await listOwnerId(params.userId, auth.getUserOrFail())
     return staffDepositPage({ userId, search }, { page, limit })
   }
 

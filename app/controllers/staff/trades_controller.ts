@@ -41,7 +41,7 @@ export default class TradesController {
   }
 
   /** GET /admin/trades/api/:type and /admin/trades/api/all/:userId ?page&limit → { data, meta } (search is disabled). */
-  async list({ request, params }: HttpContext) {
+  async list({ request, params, auth }: HttpContext) {
     const { page, limit, sort, order } = await request.validateUsing(listQueryValidator, {
       data: request.qs(),
     })
@@ -49,7 +49,7 @@ export default class TradesController {
     if (sort !== undefined && (sort !== 'id' || order !== 'desc')) {
       throw new UserFacingException('This list cannot be sorted by that column', { field: 'sort' })
     }
-    const userId = await listOwnerId(params.userId)
+    const userId = await listOwnerId(params.userId, auth.getUserOrFail())
     const type = (params.type ?? 'all') as TradeListType
     const { data, meta } = await staffTradePage({ type, userId }, { page, limit })
     return { data: data.map(staffTradeRow), meta }

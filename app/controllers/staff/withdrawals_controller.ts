@@ -43,9 +43,9 @@ export default class WithdrawalsController {
   }
 
   /** GET /admin/withdraws/api/history and /admin/withdraws/api/history/:userId → { data, meta } */
-  async history({ request, params }: HttpContext) {
+  async history({ request, params, auth }: HttpContext) {
     const { page, limit } = await request.validateUsing(listQueryValidator, { data: request.qs() })
-    const userId = await listOwnerId(params.userId)
+    const userId = await listOwnerId(params.userId, auth.getUserOrFail())
     return staffWithdrawalPage({ userId }, { page, limit })
   }
 

@@ -39,13 +39,15 @@ const newKey = () =>
  */
 export function BalanceAdjustmentForm(props: {
   balance: AdjustableBalance
+  /** The type chosen up front (the card's add or subtract button). */
+  type?: 'add' | 'subtract'
   onSaved?: () => void
   testId?: string
 }) {
   const { t } = useTranslation()
   const session = useSession()
   const key = useRef(newKey())
-  const form = useApiForm<Values>({ amount: '', type: '', comment: '' }, (v) => ({
+  const form = useApiForm<Values>({ amount: '', type: props.type ?? '', comment: '' }, (v) => ({
     amount: !v.amount.trim()
       ? 'Amount is required'
       : !AMOUNT.test(v.amount.trim()) || Number(v.amount) <= 0

@@ -2,6 +2,7 @@ import { useTranslation } from '~/hooks/use_translation'
 import type { ApiForm } from '~/hooks/use_api_form'
 import type { StaffUserRow } from '#transformers/staff_user_transformer'
 import { defaultRoleFor, roleChoices, type UserList } from '@domain/staff_users'
+import type { RoleId } from '@domain/roles'
 import { TextField } from '~/components/form/text_field'
 import { SelectField } from '~/components/form/select_field'
 import { SwitchField } from '~/components/form/switch_field'
@@ -28,10 +29,13 @@ export type UserFormRow = Pick<
  * The one user form (admin spec §2 Admin & Staffs: the add-user modal takes
  * the list it is on — 'users' for staff, anything else for customers — for
  * the default role and the role choices), for `useRecordEditor`: spread its
- * `initial`, `rules`, `fields` and `body` into the editor's spec.
+ * `initial`, `rules`, `fields` and `body` into the editor's spec. `only`
+ * narrows the role choices (a manager on the customers list adds customers).
  */
-export function userForm(list: UserList) {
-  const choices = roleChoices(list).map((c) => ({ value: String(c.value), label: c.label }))
+export function userForm(list: UserList, only?: readonly RoleId[]) {
+  const choices = roleChoices(list)
+    .filter((c) => !only || only.includes(c.value))
+    .map((c) => ({ value: String(c.value), label: c.label }))
   return {
     initial: (row: UserFormRow | null): UserFormValues => ({
       fullName: row?.fullName ?? '',

@@ -220,6 +220,22 @@ const aLeadOfTheDemoDesks = async () => {
   return { ':id': String(lead.id) }
 }
 
+/** A customer of the admin's (nothing names them), for the delete call. */
+const aCustomer = async () => {
+  const customer = await User.create({
+    fullName: 'Walk Customer',
+    email: `walk-customer-${Date.now()}-${Math.random().toString(36).slice(2)}@customers.test`,
+    password: 'walk-password-1',
+    roleId: 3,
+    isEmailVerified: true,
+    isActive: true,
+  })
+  return { ':id': String(customer.id) }
+}
+
+/** The actor's own id: every staff member opens and saves their own profile page. */
+const ownId = async (actor: User) => ({ ':id': String(actor.id) })
+
 /** An import error report of the actor's own (reports are readable by their uploader only). */
 const aReportOf = async (actor: User) => {
   const name = randomBytes(24).toString('base64url')
@@ -411,6 +427,16 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /admin/users': { access: [1], page: false },
   'PUT /admin/users/:id': { access: [1], page: false, params: aStaffUser },
   'DELETE /admin/users/:id': { access: [1], page: false, params: aStaffUser },
+  // The customers list and the edit customer page (CRM spec §2.1 menu: the lists for roles 1, 2; §2.8,
+  // §2.9, §6: admins delete). Every staff member opens and saves their own page (Profile in the user
+  // menu); a customer's is checked by findVisibleCustomer (functional/customers).
+  'GET /admin/customers/all': { access: [1, 2], page: true },
+  'GET /admin/customers/inactive': { access: [1, 2], page: true },
+  'GET /admin/customers/api/:type': { access: [1, 2], page: false },
+  'POST /admin/customers': { access: [1, 2], page: false },
+  'DELETE /admin/customers/:id': { access: [1], page: false, params: aCustomer },
+  'GET /admin/customers/edit/:id': { access: [1, 2, 4, 5, 6], page: true, paramsFor: ownId },
+  'PUT /admin/customers/:id': { access: [1, 2, 4, 5, 6], page: false, paramsFor: ownId },
   // CRM configuration (CRM spec §2.1 menu: sales statuses 1, 2; teams 1; promo code 1, 2, 4, 5, 6).
   'GET /admin/crm-config/sales-statuses': { access: [1, 2], page: true },
   'GET /admin/crm-config/sales-statuses/api': { access: [1, 2], page: false },

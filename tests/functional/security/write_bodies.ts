@@ -439,6 +439,45 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     as: DEMO.admin,
     body: () => ({ ...USER_BODY, email: `fuzz-user-${++seq}@broker.test` }),
   },
+  // The customers list's add-new (role User) and the edit customer page's form on a fresh customer.
+  'POST /admin/customers': {
+    as: DEMO.admin,
+    body: () => ({
+      ...USER_BODY,
+      roleId: 3,
+      whitelist: null,
+      email: `fuzz-user-${++seq}@broker.test`,
+    }),
+  },
+  'PUT /admin/customers/:id': {
+    as: DEMO.admin,
+    url: async () => {
+      const user = await User.create({
+        fullName: USER_BODY.fullName,
+        password: USER_BODY.password,
+        isEmailVerified: true,
+        isActive: true,
+        email: `fuzz-user-${++seq}@broker.test`,
+        roleId: 3,
+      })
+      return `/admin/customers/${user.id}`
+    },
+    body: () => ({
+      fullName: 'Fuzz Customer',
+      email: `fuzz-user-${++seq}@broker.test`,
+      password: '',
+      phone: '+49 151 1234567',
+      birthDate: '1980-01-31',
+      country: 'Germany',
+      city: 'Berlin',
+      postalCode: '10117',
+      address: 'Main Street 1',
+      managerId: -2,
+      pricingTableId: -2,
+      isEmailVerified: true,
+      isActive: true,
+    }),
+  },
   // The leads desks: a note and a bulk move on a fresh lead of the sales desk.
   'POST /admin/crm/note': {
     as: DEMO.admin,

@@ -1,0 +1,114 @@
+import { test } from '@japa/runner'
+import Balance from '#models/balance'
+import { isolate } from '#tests/helpers/isolation'
+import { signedInPage } from '#tests/helpers/browser'
+import { DEMO, demoUser } from '#tests/helpers/users'
+import { money } from '#domain/money'
+
+test.group('Browser: customers list and the edit customer page', (group) => {
+  isolate(group)
+
+  test('the admin opens a customer from the list, adds 100 to a balance and sees the card change', async ({
+    browser,
+    assert,
+    cleanup,
+  }) => {
+    const customer = await demoUser(DEMO.customer)
+    const wallet = await Balance.findOrFail(customer.activeBalanceId!)
+    const admin = await signedInPage(browser, DEMO.admin)
+    cleanup(() => admin.context().close())
+
+    await admin.goto('/admin/customers/all')
+    await admin.locator('main h1', { hasText: 'All Customers' }).waitFor()
+    await admin.locator('[data-testid=customers]').getByText(DEMO.customer).waitFor()
+    assert.equal(
+      await admin
+        .locator(`[data-testid=customer-online-${customer.id}]`)
+        .getAttribute('data-online'),
+      'no'
+    )
+    await admin.locator(`[data-testid=customer-edit-${customer.id}]`).click()
+    await admin.waitForURL(`**/admin/customers/edit/${customer.id}`)
+    await admin.locator('main h1', { hasText: 'Edit Customer' }).waitFor()
+
+    const card = admin.locator(`[data-testid=customer-balance-card-${wallet.id}]`)
+    await card.waitFor()
+    const before = money(wallet.balance)
+    assert.equal(await card.textContent(), `$${formatThousands(before)}`)
+    await admin.locator(`[data-testid=customer-balance-add-${wallet.id}]`).click()
+    const form = admin.locator(`[data-testid=balance-adjust-${wallet.id}]`)
+    await form.waitFor()
+    await admin.locator(`[data-testid=balance-adjust-${wallet.id}-amount]`).fill('100')
+    await admin.locator(`[data-testid=balance-adjust-${wallet.id}-submit]`).click()
+    await admin
+      .locator('[data-toast]', { hasText: 'Balance updated successfully' })
+      .first()
+      .waitFor()
+    const after = `$${formatThousands(before.plus(100))}`
+    await admin.waitForFunction(
+      ([selector, text]) =>
+        (globalThis as any).document.querySelector(selector)?.textContent === text,
+      [`[data-testid=customer-balance-card-${wallet.id}]`, after] as const
+    )
+    assert.equal(
+      money((await Balance.findOrFail(wallet.id)).balance).toFixed(2),
+      before.plus(100).toFixed(2)
+    )
+
+    // The tabs: the customer's trades, deposits and withdraws, and the tracking list.
+    for (const tab of ['trades', 'deposits', 'withdraws', 'tracking']) {
+      await admin.locator(`[data-testid=customer-tab-${tab}]`).click()
+    }
+    await admin.locator('[data-testid=customer-tab-profile]').click()
+    await admin.locator('[data-testid=customer-submit]').waitFor()
+  })
+
+  test('a retention agent sees the customer obscured, without Submit or balance buttons', async ({
+    browser,
+    assert,
+    cleanup,
+  }) => {
+    const customer = await demoUser(DEMO.customer)
+    const retention = await demoUser(DEMO.retention)
+    const { default: Lead } = await import('#models/lead')
+    await Lead.create({
+      email: customer.email,
+      userId: customer.id,
+      group: 'retentions',
+      source: 'manual',
+      retAgentId: retention.id,
+    })
+    const page = await signedInPage(browser, DEMO.retention)
+    cleanup(() => page.context().close())
+    await page.goto(`/admin/customers/edit/${customer.id}`)
+    await page.locator('[data-testid=customer-email-masked]').waitFor()
+    assert.equal(
+      await page.locator('[data-testid=customer-email]').textContent(),
+      'cu****er@demo.test'
+    )
+    assert.equal(await page.locator('[data-testid=customer-submit]').count(), 0)
+    assert.equal(await page.locator('[data-testid^=customer-balance-add-]').count(), 0)
+    assert.equal(await page.locator('[data-testid^=customer-balance-card-]').count(), 2)
+  })
+
+  test("Profile in the user menu opens the staff member's own page", async ({
+    browser,
+    cleanup,
+  }) => {
+    const manager = await demoUser(DEMO.manager)
+    const page = await signedInPage(browser, DEMO.manager)
+    cleanup(() => page.context().close())
+    await page.goto('/admin/customers/all')
+    await page.locator('[data-testid=staff-user-menu]').click()
+    await page.getByRole('menuitem', { name: 'Profile' }).click()
+    await page.waitForURL(`**/admin/customers/edit/${manager.id}`)
+    await page.locator('[data-testid=customer-name]', { hasText: manager.fullName }).waitFor()
+    await page.locator('[data-testid=customer-submit]').waitFor()
+  })
+})
+
+/** 25000.00 → 25,000.00 (the card's currency format). */
+function formatThousands(value: ReturnType<typeof money>) {
+  const [whole, cents] = value.toFixed(2).split('.')
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`
+}
