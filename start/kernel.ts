@@ -22,6 +22,7 @@ router.use([
   () => import('@adonisjs/auth/initialize_auth_middleware'),
   () => import('#middleware/initialize_bouncer_middleware'),
   () => import('#middleware/silent_auth_middleware'),
+  () => import('#middleware/page_tracking_middleware'),
   () => import('#middleware/address_whitelist_middleware'),
   () => import('#middleware/text_input_guard_middleware'),
 ])

@@ -1,16 +1,19 @@
 /*
 | Transmit routes and channel authorization: a user may only listen to their
 | own channel; the feed heartbeat (provider status and error messages) is for
-| the admin's API Status page. Prices are public.
+| the admin's API Status page; a customer's page visits (`track:{id}`) are for
+| the staff who may open that customer. Prices are public.
 */
 import app from '@adonisjs/core/services/app'
 import redis from '@adonisjs/redis/services/main'
 import transmit from '@adonisjs/transmit/services/main'
 import env from '#start/env'
 import liveStreams from '#services/live_streams'
+import presence from '#services/presence'
 import type { HttpContext } from '@adonisjs/core/http'
-import { HEARTBEAT_CHANNEL } from '#domain/channels'
-import { Roles } from '#domain/roles'
+import { HEARTBEAT_CHANNEL, PRICES_CHANNEL, trackChannelUserId } from '#domain/channels'
+import { Roles, STAFF_ROLES, type RoleId } from '#domain/roles'
+import { findVisibleCustomer } from '#queries/customer_visibility'
 import { transmitRequestGuard } from '#middleware/transmit_request_guard'
 
 transmit.registerRoutes((route) => route.use(transmitRequestGuard))
@@ -26,14 +29,36 @@ transmit.authorize(HEARTBEAT_CHANNEL, (ctx: HttpContext) => {
   return ctx.auth.user?.roleId === Roles.ADMIN
 })
 
+/*
+| Channel names without a slash. Transmit's patterns split on '/', so
+| `track:{id}` can only be matched by this catch-all, which therefore also
+| sees `prices` (public) — and must stay registered AFTER `heartbeat`: the
+| first matching pattern wins. Names outside KNOWN_CHANNELS never get here
+| (transmit_request_guard answers 400 first).
+*/
+transmit.authorize<{ name: string }>(':name', async (ctx: HttpContext, { name }) => {
+  if (name === PRICES_CHANNEL) return true
+  const customerId = trackChannelUserId(name)
+  const viewer = ctx.auth.user
+  if (customerId === null || !viewer || !STAFF_ROLES.includes(viewer.roleId as RoleId)) return false
+  // A customer the viewer may not open is a 404 there: refused here (Transmit answers 400).
+  return findVisibleCustomer(viewer, customerId).then(
+    () => true,
+    () => false
+  )
+})
+
 /* Live streams of ended sessions are closed (logout, ended sessions, stale stamps). */
 let stopLiveStreams: (() => void) | null = null
 let stopLiveRelay: (() => Promise<void>) | null = null
+let stopPresence: (() => void) | null = null
 app.ready(() => {
   stopLiveStreams = liveStreams.start(LIVE_STREAM_SWEEP_MS)
+  stopPresence = presence.start()
   if (env.get('REDIS_URL')) stopLiveRelay = liveStreams.relayThrough(redis)
 })
 app.terminating(async () => {
   stopLiveStreams?.()
+  stopPresence?.()
   await stopLiveRelay?.()
 })

@@ -10,13 +10,34 @@ export function userChannel(userId: number) {
   return `users/${userId}`
 }
 
+/**
+ * A customer's live page visits (CRM spec §2.9, issue 14): `{ url, time }`
+ * for every page they open. Staff who may open that customer listen to it.
+ */
+export function trackChannel(userId: number) {
+  return `track:${userId}`
+}
+
+const TRACK = new RegExp(`^track:(${ID_TEXT.source.slice(1, -1)})$`)
+
+/** The customer id a track channel names, or null (anything else, or an id out of range). */
+export function trackChannelUserId(channel: string): number | null {
+  const match = TRACK.exec(channel)
+  return match ? Number(match[1]) : null
+}
+
 /** What a Transmit subscribe/unsubscribe body or event-stream query may name (the client's uid is a UUID). */
 const UID = /^[A-Za-z0-9-]{1,64}$/
 /**
  * The channels that exist. Transmit would keep a subscription to any name, so
  * one tab could pile up unbounded subscriptions to made-up channels.
  */
-const KNOWN_CHANNELS = [/^prices$/, /^heartbeat$/, new RegExp(`^users/${ID_TEXT.source.slice(1)}`)]
+const KNOWN_CHANNELS = [
+  /^prices$/,
+  /^heartbeat$/,
+  new RegExp(`^users/${ID_TEXT.source.slice(1)}`),
+  TRACK,
+]
 
 /** The first problem with a Transmit request's fields, or null: the library throws on non-strings. */
 export function transmitRequestProblem(

@@ -14,6 +14,7 @@ import { TEXTS as CRM_CALLS } from '#database/demo/translations/crm_calls'
 import { TEXTS as CRM_LEADS } from '#database/demo/translations/crm_leads'
 import { TEXTS as LEAD_ADMIN } from '#database/demo/translations/lead_admin'
 import { TEXTS as CUSTOMERS } from '#database/demo/translations/customers'
+import { TEXTS as TRACKING } from '#database/demo/translations/tracking'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -27,4 +28,5 @@ export const SPANISH: Record<string, string> = {
   ...CRM_LEADS,
   ...LEAD_ADMIN,
   ...CUSTOMERS,
+  ...TRACKING,
 }
