@@ -23,6 +23,7 @@ router.use([
   () => import('#middleware/initialize_bouncer_middleware'),
   () => import('#middleware/silent_auth_middleware'),
   () => import('#middleware/address_whitelist_middleware'),
+  () => import('#middleware/impersonation_middleware'),
   () => import('#middleware/text_input_guard_middleware'),
 ])
 
