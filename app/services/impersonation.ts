@@ -52,7 +52,11 @@ export function beginImpersonation(
   staff: { id: number; roleId: RoleId },
   now = Date.now()
 ) {
-  const value: StoredImpersonation = { staffId: staff.id, staffRoleId: staff.roleId, startedAt: now }
+  const value: StoredImpersonation = {
+    staffId: staff.id,
+    staffRoleId: staff.roleId,
+    startedAt: now,
+  }
   ctx.session.put(KEY, value)
 }
 

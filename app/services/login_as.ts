@@ -55,18 +55,30 @@ export async function returnToStaff(ctx: HttpContext, reason: 'back' | 'expired'
   }
   const customer = ctx.auth.user
   const complete = !!customer && signInComplete(ctx, customer)
-  await db.transaction((trx) =>
-    recordStaffAction(trx, {
-      staff,
-      ip: ctx.request.ip(),
-      action: 'login_as.end',
-      target: { type: 'user', id: customer?.id ?? null },
-      after: reason === 'expired' ? { reason: 'expired' } : undefined,
-    })
-  )
+  await recordLoginAsEnd(ctx, staff, reason)
   endImpersonation(ctx)
   await ctx.auth.use('web').login(staff)
   stampSession(ctx, staff)
   carrySignInTo(ctx, staff, complete)
   return staff
+}
+
+/**
+ * The audit row of a login-as session's end: Back To Admin (no reason
+ * recorded), the 30-minute limit ('expired') or a logout inside it ('logout').
+ */
+export async function recordLoginAsEnd(
+  ctx: HttpContext,
+  staff: { id: number; roleId: number },
+  reason: 'back' | 'expired' | 'logout'
+) {
+  await db.transaction((trx) =>
+    recordStaffAction(trx, {
+      staff,
+      ip: ctx.request.ip(),
+      action: 'login_as.end',
+      target: { type: 'user', id: ctx.auth.user?.id ?? null },
+      after: reason === 'back' ? undefined : { reason },
+    })
+  )
 }

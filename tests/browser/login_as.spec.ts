@@ -19,7 +19,9 @@ async function bannerThenBackToAdmin(page: Page, customerName: string, adminName
   await page.waitForURL('**/dashboard')
   const banner = page.locator('[data-testid=impersonation-banner]')
   await banner.waitFor()
-  await banner.getByText(`You are viewing the account of ${customerName} as ${adminName}.`).waitFor()
+  await banner
+    .getByText(`You are viewing the account of ${customerName} as ${adminName}.`)
+    .waitFor()
   await page.locator('[data-testid=back-to-admin]').click()
   await page.waitForURL('**/admin')
   await page.locator('[data-testid=dashboard]').waitFor()
@@ -53,7 +55,9 @@ test.group('Browser: login as a customer', (group) => {
     await page.goto(`/admin/customers/edit/${customer.id}`)
     await page.locator('[data-testid=customer-login-as]').click()
     await bannerThenBackToAdmin(page, 'Vera Viewed', admin.fullName)
-    assert.isNull(await page.evaluate(() => window.localStorage.getItem('backToAdmin')))
+    assert.isNull(
+      await page.evaluate(() => (globalThis as any).localStorage.getItem('backToAdmin'))
+    )
   })
 
   test('the login-as call from a staff page: the markers, the site root as the customer, the banner, Back To Admin', async ({
@@ -69,21 +73,29 @@ test.group('Browser: login as a customer', (group) => {
     await page.locator('[data-testid=dashboard]').waitFor()
 
     // What LoginAsButton does: the POST with the CSRF token, the spec's markers, then the site root.
-    const answer = await page.evaluate(async (id) => {
-      const token = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)![1])
-      const response = await fetch(`/admin/customers/login-as/${id}`, {
-        method: 'POST',
-        headers: { 'Accept': 'application/json', 'X-XSRF-TOKEN': token },
-      })
-      const body = await response.json()
-      window.localStorage.setItem('backToAdmin', 'enabled')
-      return { status: response.status, body }
-    }, customer.id)
+    const answer: { status: number; body: { redirect: string } } = await page.evaluate(
+      async (id) => {
+        const token = decodeURIComponent(
+          (globalThis as any).document.cookie.match(/XSRF-TOKEN=([^;]+)/)![1]
+        )
+        const response = await fetch(`/admin/customers/login-as/${id}`, {
+          method: 'POST',
+          headers: { 'Accept': 'application/json', 'X-XSRF-TOKEN': token },
+        })
+        const body = await response.json()
+        const storage = (globalThis as any).localStorage
+        storage.setItem('backToAdmin', 'enabled')
+        return { status: response.status, body }
+      },
+      customer.id
+    )
     assert.equal(answer.status, 200)
     assert.equal(answer.body.redirect, '/')
     await page.goto(answer.body.redirect)
 
     await bannerThenBackToAdmin(page, 'Vera Viewed', admin.fullName)
-    assert.isNull(await page.evaluate(() => window.localStorage.getItem('backToAdmin')))
+    assert.isNull(
+      await page.evaluate(() => (globalThis as any).localStorage.getItem('backToAdmin'))
+    )
   })
 })

@@ -9,7 +9,10 @@ import { Roles } from '#domain/roles'
  * a manager manages them, an agent or retention agent has their lead; any
  * customer is an admin's. Other roles get a customer nobody is assigned to.
  */
-export async function customerOf(staff: { id: number; roleId: number }, fields: Partial<User> = {}) {
+export async function customerOf(
+  staff: { id: number; roleId: number },
+  fields: Partial<User> = {}
+) {
   const customer = await UserFactory.merge(fields).create()
   if (staff.roleId === Roles.MANAGER) {
     await Profile.query().where('user_id', customer.id).update({ manager_id: staff.id })

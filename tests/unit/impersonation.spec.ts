@@ -39,5 +39,4 @@ test.group('Login as: the rules (app/domain/impersonation.ts)', () => {
     assert.isFalse(refusedWhileImpersonating('orders.store', {}))
     assert.isFalse(refusedWhileImpersonating(undefined, {}))
   })
-
 })

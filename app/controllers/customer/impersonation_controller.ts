@@ -10,7 +10,8 @@ export default class ImpersonationController {
     if (!impersonationOf(ctx)) throw new ForbiddenException('This is not a login-as session')
     // The way back only leads to an active staff account; anything else ends here.
     const staff = await returnToStaff(ctx, 'back')
-    if (!staff) throw new ForbiddenException('The staff account of this session is no longer available')
+    if (!staff)
+      throw new ForbiddenException('The staff account of this session is no longer available')
     // Each staff member goes back to their own area (an agent may not open /admin).
     const redirect = ROLE_HOME[staff.roleId]?.href ?? '/admin'
     return ctx.response.ok({ message: 'Back to admin', redirect })

@@ -231,6 +231,27 @@ test.group('Login as: the way back and the banner', (group) => {
   })
 })
 
+test.group('Login as: a logout inside it', (group) => {
+  isolate(group)
+
+  test('ends it signed out, with its end in the audit log (reason logout)', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await demoUser(DEMO.admin)
+    const customer = await customerOf(admin)
+    const response = await api(client, 'post', '/auth/logout').withSession(
+      loginAsSession(customer, admin)
+    )
+    response.assertStatus(200)
+    response.assertSessionMissing('auth_web')
+    response.assertSessionMissing('impersonator')
+    const row = await onlyAuditRow('login_as.end', customer.id)
+    assert.containsSubset(row, { staff_id: admin.id, staff_role_id: 1 })
+    assert.deepEqual(row.changes, { reason: { before: null, after: 'logout' } })
+  })
+})
+
 test.group('Login as: what a login-as session may not do', (group) => {
   isolate(group)
 
@@ -357,9 +378,9 @@ test.group('Login as: 30 minutes at most', (group) => {
   }) => {
     const agent = await demoUser(DEMO.agent)
     const customer = await customerOf(agent, { fullName: 'Kept Name' })
-    const response = await api(client, 'put', '/profile/me', { fullName: 'Changed Name' }).withSession(
-      loginAsSession(customer, agent, expired())
-    )
+    const response = await api(client, 'put', '/profile/me', {
+      fullName: 'Changed Name',
+    }).withSession(loginAsSession(customer, agent, expired()))
     response.assertStatus(409)
     response.assertBodyContains({ message: EXPIRED_IMPERSONATION })
     response.assertSession('auth_web', agent.id)

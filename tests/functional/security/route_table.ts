@@ -276,7 +276,11 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   // An admin resets another user's second factor (role 1; audited).
   'DELETE /admin/users/:id/two-factor': { access: [1], page: false },
   // Login as a customer (CRM spec §4, §6, §7; issue 14 item 4): roles 1, 2, 5, 6, each for the customers they may open.
-  'POST /admin/customers/login-as/:id': { access: [1, 2, 5, 6], page: false, paramsFor: aCustomerOf },
+  'POST /admin/customers/login-as/:id': {
+    access: [1, 2, 5, 6],
+    page: false,
+    paramsFor: aCustomerOf,
+  },
   'POST /authManager/back-to-admin': {
     access: EVERYONE,
     page: false,
