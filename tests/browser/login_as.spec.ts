@@ -82,7 +82,7 @@ test.group('Browser: login as a customer', (group) => {
           method: 'POST',
           headers: { 'Accept': 'application/json', 'X-XSRF-TOKEN': token },
         })
-        const body = await response.json()
+        const body = (await response.json()) as { redirect: string }
         const storage = (globalThis as any).localStorage
         storage.setItem('backToAdmin', 'enabled')
         return { status: response.status, body }
