@@ -24,6 +24,7 @@ router.use([
   () => import('#middleware/silent_auth_middleware'),
   () => import('#middleware/page_tracking_middleware'),
   () => import('#middleware/address_whitelist_middleware'),
+  () => import('#middleware/impersonation_middleware'),
   () => import('#middleware/text_input_guard_middleware'),
 ])
 

@@ -15,6 +15,7 @@ import './routes/crm_calls.js'
 import './routes/crm_leads.js'
 import './routes/lead_admin.js'
 import './routes/customers.js'
+import './routes/login_as.js'
 import router from '@adonisjs/core/services/router'
 import { ID_PARAM } from '#domain/ids'
 

@@ -115,6 +115,8 @@ export const AUDIT_TARGET_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   status: 'Status',
   declineReason: 'Decline Reason',
+  // A login-as session that ended by itself (30 minutes) rather than by Back To Admin.
+  reason: 'Reason',
   balanceAfter: 'Balance After',
   feePercentage: 'Fee Percentage',
   feeFixed: 'Fixed Fee',

@@ -8,7 +8,8 @@ import { planCard } from '#transformers/plan_transformer'
 import { captchaRequired } from '#domain/site_settings'
 import { maskEmail } from '#domain/masking'
 import { ROLE_HOME, Roles } from '#domain/roles'
-import { impersonationOf } from '#services/impersonation'
+import db from '@adonisjs/lucid/services/db'
+import { impersonationOf, type Impersonation } from '#services/impersonation'
 import { publicFileUrl } from '#services/public_files'
 
 const onOff = (v: boolean) => (v ? ('on' as const) : ('off' as const))
@@ -73,6 +74,24 @@ async function session(ctx: HttpContext) {
       : [],
     impersonating: impersonation !== null,
     agentSession: impersonation?.agent ?? false,
+    impersonation: impersonation ? await impersonationBanner(impersonation, user.fullName) : null,
+  }
+}
+
+/** What the login-as banner says: whose account is viewed, by whom, until when (issue 14 item 4). */
+async function impersonationBanner(
+  impersonation: Impersonation,
+  customerName: string
+): Promise<{ customerName: string; staffName: string; endsAt: string }> {
+  const staff = await db
+    .from('users')
+    .select('full_name')
+    .where('id', impersonation.staffId)
+    .first()
+  return {
+    customerName,
+    staffName: staff?.full_name ?? '',
+    endsAt: new Date(impersonation.endsAt).toISOString(),
   }
 }
 

@@ -15,6 +15,7 @@ import { TEXTS as CRM_LEADS } from '#database/demo/translations/crm_leads'
 import { TEXTS as LEAD_ADMIN } from '#database/demo/translations/lead_admin'
 import { TEXTS as CUSTOMERS } from '#database/demo/translations/customers'
 import { TEXTS as TRACKING } from '#database/demo/translations/tracking'
+import { TEXTS as LOGIN_AS } from '#database/demo/translations/login_as'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -29,4 +30,5 @@ export const SPANISH: Record<string, string> = {
   ...LEAD_ADMIN,
   ...CUSTOMERS,
   ...TRACKING,
+  ...LOGIN_AS,
 }

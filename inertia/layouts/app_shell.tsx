@@ -8,6 +8,7 @@ import { AccountSidebar } from '~/components/shell/account_sidebar'
 import { PlanModal } from '~/components/shell/plan_modal'
 import { LogoSpinner } from '~/components/common/logo_spinner'
 import { BrandIcon } from '~/components/common/brand_icon'
+import { ImpersonationBanner } from '~/components/shell/impersonation_banner'
 
 /**
  * The signed-in shell (customer spec §2): top bar, optional account sidebar,
@@ -29,6 +30,7 @@ export function AppShell(props: {
       <Head title={t(props.title)} />
       <BrandIcon />
       {!ready && <LogoSpinner />}
+      <ImpersonationBanner />
       <TopBar session={session} />
       <div className="flex min-h-0 flex-1 gap-6 overflow-y-auto p-4">
         {props.withSidebar && (

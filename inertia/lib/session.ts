@@ -14,14 +14,25 @@ export async function logout() {
   }
 }
 
-/** Leaves a login-as session: clears the local flags and returns to /admin. */
+/** After Login as: the local markers of admin CRM spec §4 (backToAdmin; retAgent for a retention agent). */
+export function startedLoginAs(retentionAgent: boolean) {
+  writeLocal(LOCAL_KEYS.backToAdmin, 'enabled')
+  writeLocal(LOCAL_KEYS.retAgent, retentionAgent ? 'enabled' : null)
+}
+
+/**
+ * Leaves a login-as session: clears the local flags and returns to /admin
+ * (the server names the staff member's own area, which for an agent is their desk).
+ */
 export async function backToAdmin() {
   writeLocal(LOCAL_KEYS.backToAdmin, null)
   writeLocal(LOCAL_KEYS.retAgent, null)
+  let target = '/admin'
   try {
-    await api('POST', '/authManager/back-to-admin')
+    const answer = await api<{ redirect?: string }>('POST', '/authManager/back-to-admin')
+    if (answer.redirect?.startsWith('/')) target = answer.redirect
   } catch {
     /* not an impersonation session any more: /admin decides who may enter */
   }
-  window.location.href = '/admin'
+  window.location.href = target
 }

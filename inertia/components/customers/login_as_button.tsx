@@ -1,12 +1,44 @@
-// STUB: replaced by helper C
+import { useState } from 'react'
 import { Button } from '@heroui/react'
+import { api, errorMessage } from '~/lib/api'
+import { toastError } from '~/lib/toast'
 import { useTranslation } from '~/hooks/use_translation'
+import { startedLoginAs } from '~/lib/session'
 
-/** 'Login as' on the customer page (CRM spec §2.9): the stub is a disabled button. */
+/**
+ * The edit customer page's 'Login as' (admin CRM spec §2 Edit customer, §4, §7, §8):
+ * POST /admin/customers/login-as/{id}; on success the markers the spec names
+ * are stored (backToAdmin, and retAgent for a retention agent) and the page
+ * goes to the site root as the customer; a failure toasts the server's
+ * message, else 'Something went wrong'.
+ */
 export function LoginAsButton(props: { userId: number }) {
   const { t } = useTranslation()
+  const [busy, setBusy] = useState(false)
+
+  async function loginAs() {
+    setBusy(true)
+    try {
+      const answer = await api<{ redirect?: string; retAgent?: boolean }>(
+        'POST',
+        `/admin/customers/login-as/${props.userId}`
+      )
+      startedLoginAs(answer.retAgent === true)
+      window.location.href = answer.redirect ?? '/'
+    } catch (error) {
+      toastError(errorMessage(error))
+      setBusy(false)
+    }
+  }
+
   return (
-    <Button size="sm" variant="flat" isDisabled data-testid={`login-as-${props.userId}`}>
+    <Button
+      color="primary"
+      variant="flat"
+      isLoading={busy}
+      onPress={loginAs}
+      data-testid="customer-login-as"
+    >
       {t('Login as')}
     </Button>
   )

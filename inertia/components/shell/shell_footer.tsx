@@ -15,7 +15,14 @@ export function ShellFooter({ session }: { session: Session }) {
   const branding = useBranding()
   const { t } = useTranslation()
   const [impersonating, setImpersonating] = useState(false)
-  useEffect(() => setImpersonating(readLocal(LOCAL_KEYS.backToAdmin) === 'enabled'), [])
+  // The spec's local flag; the server's record of a login-as session shows it too (another tab, a cleared storage).
+  useEffect(
+    () =>
+      setImpersonating(
+        readLocal(LOCAL_KEYS.backToAdmin) === 'enabled' || session.impersonation !== null
+      ),
+    [session.impersonation]
+  )
 
   return (
     <footer className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-divider px-4 py-2 text-small sm:py-3">

@@ -4,6 +4,7 @@ import type MarketController from '#controllers/customer/market_controller'
 import { PriceChart } from '~/components/trading/price_chart'
 import { usePrices } from '~/hooks/use_prices'
 import { useTranslation } from '~/hooks/use_translation'
+import { ImpersonationBanner } from '~/components/shell/impersonation_banner'
 
 /** The mobile price chart (customer spec §2): full height, dark, daily, one symbol, no toolbar. */
 export default function PriceChartPage({ instrument }: InferPageProps<MarketController, 'chart'>) {
@@ -12,6 +13,7 @@ export default function PriceChartPage({ instrument }: InferPageProps<MarketCont
   const live = prices[instrument.name]
   return (
     <div className="dark flex h-dvh flex-col bg-black text-white" data-testid="mobile-chart">
+      <ImpersonationBanner />
       <header className="flex items-center justify-between px-3 py-2 text-small">
         <Link href="/dashboard" className="underline">
           {t('Back')}

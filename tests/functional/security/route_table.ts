@@ -24,6 +24,7 @@ import Team from '#models/team'
 import Lead from '#models/lead'
 import app from '@adonisjs/core/services/app'
 import { randomBytes } from 'node:crypto'
+import { customerOf } from '#tests/helpers/login_as'
 import { mkdir, writeFile } from 'node:fs/promises'
 
 export type Expectation =
@@ -245,6 +246,9 @@ const aReportOf = async (actor: User) => {
   return { ':report': name }
 }
 
+/** A customer the actor may open (their own lead, their managed customer; any for an admin), for login-as. */
+const aCustomerOf = async (actor: User) => ({ ':id': String((await customerOf(actor)).id) })
+
 export const EXPECTATIONS: Record<string, Expectation> = {
   // Visitor pages (customer spec §2, §6: visitors sign up, log in, reset passwords).
   'GET /': { access: 'guest', page: true },
@@ -287,6 +291,12 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'DELETE /security/two-factor': { access: [3], page: false },
   // An admin resets another user's second factor (role 1; audited).
   'DELETE /admin/users/:id/two-factor': { access: [1], page: false },
+  // Login as a customer (CRM spec §4, §6, §7; issue 14 item 4): roles 1, 2, 5, 6, each for the customers they may open.
+  'POST /admin/customers/login-as/:id': {
+    access: [1, 2, 5, 6],
+    page: false,
+    paramsFor: aCustomerOf,
+  },
   'POST /authManager/back-to-admin': {
     access: EVERYONE,
     page: false,

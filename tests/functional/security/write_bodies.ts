@@ -226,6 +226,8 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     },
   },
   'POST /authManager/back-to-admin': { as: DEMO.customer, body: () => ({}) },
+  // No body: an admin logs in as the newcomer (the table's :id); what is sent is ignored.
+  'POST /admin/customers/login-as/:id': { as: DEMO.admin, body: () => ({}) },
   'POST /login/two-factor': { body: () => ({ code: '123456' }) },
   'POST /login/two-factor/enrol': { body: () => ({ code: '123456' }) },
   'POST /security/two-factor/confirm': { as: DEMO.customer, body: () => ({ code: '123456' }) },
