@@ -14,6 +14,8 @@ import './routes/crm_config.js'
 import './routes/crm_calls.js'
 import './routes/crm_leads.js'
 import './routes/lead_admin.js'
+import './routes/affiliates.js'
+import './routes/lead_intake_api.js'
 import router from '@adonisjs/core/services/router'
 import { ID_PARAM } from '#domain/ids'
 
