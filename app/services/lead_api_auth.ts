@@ -25,6 +25,7 @@ export async function principalOf(key: string): Promise<ApiPrincipal | null> {
       .where('affiliate_api_keys.key_hash', keyHash)
       .where('users.role_id', Roles.AFFILIATE)
       .whereNull('users.deleted_at')
+      .where('users.is_active', true)
       .select('users.id')
       .first()
     if (row) return { kind: 'affiliate', affiliateId: Number(row.id), keyHash }

@@ -100,6 +100,7 @@ async function write(trx: TransactionClientContract, principal: ApiPrincipal, in
   const affiliateId = principal.kind === 'affiliate' ? principal.affiliateId : null
   let lead: Lead
   let outcome: IntakeOutcome = 'created'
+  const userId = await customerNamed(trx, input.email)
   try {
     lead = await trx.transaction((savepoint) =>
       Lead.create(
@@ -117,7 +118,8 @@ async function write(trx: TransactionClientContract, principal: ApiPrincipal, in
           group: 'sales',
           source: principal.kind === 'site' ? 'live' : 'manual',
           affiliateId,
-          userId: await customerNamed(trx, input.email),
+          userId,
+          registeredAt: userId === null ? null : DateTime.now(),
         },
         { client: savepoint }
       )
