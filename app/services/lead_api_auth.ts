@@ -7,8 +7,7 @@ import settings from '#services/settings_service'
 
 /** Who a key speaks for: an affiliate (their key) or the site's own landing pages (webhookApiKeyLeads). */
 export type ApiPrincipal =
-  | { kind: 'affiliate'; affiliateId: number; keyHash: string }
-  | { kind: 'site'; keyHash: string }
+  { kind: 'affiliate'; affiliateId: number; keyHash: string } | { kind: 'site'; keyHash: string }
 
 /**
  * The principal a presented key names, or null. An affiliate's key is looked

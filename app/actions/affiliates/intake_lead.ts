@@ -60,7 +60,8 @@ export async function intakeLead(
   lead: IntakeLead,
   idempotencyKey: string | null
 ): Promise<IntakeAnswer> {
-  if (idempotencyKey === null) return { ...(await db.transaction((trx) => write(trx, principal, lead))), replayed: false }
+  if (idempotencyKey === null)
+    return { ...(await db.transaction((trx) => write(trx, principal, lead))), replayed: false }
   const scope = scopeOf(principal)
   const fingerprint = fingerprintOf({ ...lead })
   const stored = await storedAnswer(scope, idempotencyKey, fingerprint)
