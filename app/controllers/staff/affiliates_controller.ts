@@ -5,7 +5,7 @@ import { affiliateLeadListValidator } from '#validators/affiliates'
 import { currentApiKey, generateApiKey } from '#actions/affiliates/generate_api_key'
 import { deleteLead } from '#actions/leads/delete_lead'
 import { LEAD_API_MESSAGES } from '#domain/lead_api'
-import { CSV_COLUMNS } from '#domain/lead_intake'
+import SalesStatus from '#models/sales_status'
 
 /**
  * The affiliate's screens (CRM spec §2.1, §2.4; issue 14 item 5): Affiliate
@@ -13,8 +13,12 @@ import { CSV_COLUMNS } from '#domain/lead_intake'
  */
 export default class AffiliatesController {
   /** GET /affiliate */
-  async leadsPage({ inertia }: HttpContext) {
-    return inertia.render('staff/affiliate/leads', { csvColumns: [...CSV_COLUMNS] })
+  async leadsPage({ inertia, auth }: HttpContext) {
+    const statuses = await SalesStatus.query().orderBy('id', 'asc')
+    return inertia.render('staff/affiliate/leads', {
+      viewerRoleId: auth.getUserOrFail().roleId,
+      statuses: statuses.map((s) => ({ id: s.id, status: s.status, isDefault: s.isDefault })),
+    })
   }
 
   /** GET /affiliate/leads/api/ → { data, meta }: the affiliate's own leads. */
