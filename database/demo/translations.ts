@@ -13,6 +13,7 @@ import { TEXTS as CRM_CONFIG } from '#database/demo/translations/crm_config'
 import { TEXTS as CRM_CALLS } from '#database/demo/translations/crm_calls'
 import { TEXTS as CRM_LEADS } from '#database/demo/translations/crm_leads'
 import { TEXTS as LEAD_ADMIN } from '#database/demo/translations/lead_admin'
+import { TEXTS as AFFILIATES } from '#database/demo/translations/affiliates'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -25,4 +26,5 @@ export const SPANISH: Record<string, string> = {
   ...CRM_CALLS,
   ...CRM_LEADS,
   ...LEAD_ADMIN,
+  ...AFFILIATES,
 }

@@ -13,7 +13,10 @@ import { anAffiliate, intakeBody, keyOf, postLead } from '#tests/helpers/affilia
 test.group('Affiliate screens: Leads and API Key', (group) => {
   isolate(group)
 
-  test('the pages and calls are role 4 only; others 403, visitors 401', async ({ client, assert }) => {
+  test('the pages and calls are role 4 only; others 403, visitors 401', async ({
+    client,
+    assert,
+  }) => {
     for (const roleId of ALL_ROLES) {
       const user = await userOfRole(roleId)
       const expected = roleId === 4 ? 200 : 403
@@ -73,7 +76,9 @@ test.group('Affiliate screens: Leads and API Key', (group) => {
     ])
       assert.property(row, field)
     assert.equal(row.reference, 'MY-REF')
-    const searched = await api(client, 'get', '/affiliate/leads/api?search=my-ref').loginAs(affiliate)
+    const searched = await api(client, 'get', '/affiliate/leads/api?search=my-ref').loginAs(
+      affiliate
+    )
     assert.deepEqual(
       searched.body().data.map((r: any) => r.id),
       [mine.id]
@@ -105,7 +110,7 @@ test.group('Affiliate screens: Leads and API Key', (group) => {
     await onlyAuditRow('lead.delete', mine.id)
   })
 
-  test('add-new and CSV upload are the desks\' calls, open to role 4 and attributed to the affiliate', async ({
+  test("add-new and CSV upload are the desks' calls, open to role 4 and attributed to the affiliate", async ({
     client,
     assert,
   }) => {

@@ -45,9 +45,7 @@ export default function AffiliateApiKey({
           variant="bordered"
           value={fresh ?? apiKey?.masked ?? ''}
           isReadOnly
-          description={
-            fresh ? t('Copy this key now: it will not be shown again') : undefined
-          }
+          description={fresh ? t('Copy this key now: it will not be shown again') : undefined}
           data-testid="api-key"
         />
         <div className="flex items-center gap-4">

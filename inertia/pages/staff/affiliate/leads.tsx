@@ -87,7 +87,12 @@ export default function AffiliateLeads({
             <Button size="sm" color="primary" onPress={dialogs.openAdd} data-testid="leads-add">
               {t('Add New')}
             </Button>
-            <Button size="sm" variant="flat" onPress={dialogs.openUpload} data-testid="leads-upload">
+            <Button
+              size="sm"
+              variant="flat"
+              onPress={dialogs.openUpload}
+              data-testid="leads-upload"
+            >
               {t('Upload CSV')}
             </Button>
           </>
