@@ -356,7 +356,7 @@ test.group('Browser: every page in Spanish', (group) => {
         '/admin/trades/open',
         '/admin/trades/closed',
       ],
-      [DEMO.affiliate]: ['/affiliate'],
+      [DEMO.affiliate]: ['/affiliate', '/affiliate/api'],
       [DEMO.agent]: ['/admin/crm/sales/all'],
       [DEMO.retention]: ['/admin/crm/retention'],
     }

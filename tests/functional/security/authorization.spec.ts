@@ -38,6 +38,7 @@ const BUILT_HOMES: Record<string, string> = {
   '/admin/trades/all': 'staff/trades/index',
   '/admin/crm/sales/all': 'staff/crm/leads',
   '/admin/crm/retention': 'staff/crm/leads',
+  '/affiliate': 'staff/affiliate/leads',
 }
 
 function request(
