@@ -60,6 +60,10 @@ test.group('Affiliate screens: Leads and API Key', (group) => {
     const ownIds = (await Lead.query().where('affiliate_id', affiliate.id)).map((l) => l.id)
     assert.sameMembers(ids, ownIds)
     assert.equal(response.body().meta.total, ownIds.length)
+    // The spec's path has a trailing slash (§7 GET /affiliate/leads/api/).
+    const slashed = await api(client, 'get', '/affiliate/leads/api/').loginAs(affiliate)
+    slashed.assertStatus(200)
+    assert.equal(slashed.body().meta.total, ownIds.length)
     const row = response.body().data.find((r: any) => r.id === mine.id)
     for (const field of [
       'firstName',
