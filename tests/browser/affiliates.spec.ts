@@ -51,6 +51,16 @@ test.group('Browser: affiliate API key and leads', (group) => {
     await row.waitFor()
     await row.getByText('BR-1').waitFor()
 
+    // Add New: the desks' add form, attributed to the affiliate on the server.
+    await page.locator('[data-testid=leads-add]').click()
+    const form = page.locator('[data-testid=lead-form]')
+    await form.locator('input[name=firstName]').fill('Fiona')
+    await form.locator('input[name=email]').fill(`browser-form-${Date.now()}@leads.test`)
+    await page.locator('[data-testid=lead-submit]').click()
+    await table.getByText('Fiona').waitFor()
+    const added = await Lead.findByOrFail('first_name', 'Fiona')
+    assert.equal(added.affiliateId, affiliate.id)
+
     await page.locator(`[data-testid=affiliate-lead-delete-${lead.id}]`).click()
     const dialog = page.locator('[data-testid=affiliate-lead-delete-dialog]')
     await dialog.getByText('Are you sure to delete this lead?').waitFor()
