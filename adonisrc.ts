@@ -76,6 +76,11 @@ export default defineConfig({
       pattern: 'public/**',
       reloadServer: false,
     },
+    // The lead-intake API's OpenAPI document (GET /api/v1/openapi.json) ships with the build.
+    {
+      pattern: 'resources/api/**',
+      reloadServer: false,
+    },
     {
       pattern: 'resources/data/**',
       reloadServer: false,

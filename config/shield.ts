@@ -40,7 +40,8 @@ const shieldConfig = defineConfig({
   csrf: {
     enabled: true,
     // Payment providers post their confirmations without a session; the adapters verify their signatures.
-    exceptRoutes: ['/payments/:gateway/notify'],
+    // The lead-intake API is called by servers with an API key, never with the browser's session.
+    exceptRoutes: ['/payments/:gateway/notify', '/api/v1/leads'],
     // The browser reads XSRF-TOKEN and echoes it as X-XSRF-TOKEN on fetch calls.
     enableXsrfCookie: true,
     methods: ['POST', 'PUT', 'PATCH', 'DELETE'],

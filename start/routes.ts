@@ -16,6 +16,8 @@ import './routes/crm_leads.js'
 import './routes/lead_admin.js'
 import './routes/customers.js'
 import './routes/login_as.js'
+import './routes/affiliates.js'
+import './routes/lead_intake_api.js'
 import router from '@adonisjs/core/services/router'
 import { ID_PARAM } from '#domain/ids'
 

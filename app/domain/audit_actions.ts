@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = {
   'lead.convert': 'Lead converted to a customer',
   'lead.delete': 'Lead deleted',
   'lead.import': 'Leads imported from CSV',
+  'affiliate_api_key.generate': 'Affiliate API key generated',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS
@@ -84,6 +85,7 @@ export const AUDIT_TARGETS = {
   team: 'Team',
   promo_code: 'Promo code',
   lead: 'Lead',
+  affiliate_api_key: 'Affiliate API key',
 } as const
 
 export type AuditTargetType = keyof typeof AUDIT_TARGETS

@@ -40,6 +40,7 @@ export const STAFF_SCREENS = [
   { name: 'admin.instruments.crypto', path: '/admin/instruments/crypto', title: 'Crypto' },
   { name: 'admin.instruments.stock', path: '/admin/instruments/stock', title: 'Stock' },
   { name: 'affiliate.leads', path: '/affiliate', title: 'Leads' },
+  { name: 'affiliate.api', path: '/affiliate/api', title: 'API Key' },
   { name: 'crm.sales.all', path: '/admin/crm/sales/all', title: 'All Leads' },
   { name: 'crm.sales.manual', path: '/admin/crm/sales/manual', title: 'Manual Leads' },
   { name: 'crm.sales.live', path: '/admin/crm/sales/live', title: 'Live Leads' },

@@ -89,6 +89,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   private wantsJson(ctx: HttpContext) {
+    // The lead-intake API (start/routes/lead_intake_api.ts) answers JSON whatever the client accepts.
+    if (ctx.request.url().startsWith('/api/')) return true
     if (ctx.request.header('x-inertia')) return false
     return ctx.request.accepts(['html', 'json']) === 'json'
   }

@@ -16,6 +16,7 @@ import { TEXTS as LEAD_ADMIN } from '#database/demo/translations/lead_admin'
 import { TEXTS as CUSTOMERS } from '#database/demo/translations/customers'
 import { TEXTS as TRACKING } from '#database/demo/translations/tracking'
 import { TEXTS as LOGIN_AS } from '#database/demo/translations/login_as'
+import { TEXTS as AFFILIATES } from '#database/demo/translations/affiliates'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -31,4 +32,5 @@ export const SPANISH: Record<string, string> = {
   ...CUSTOMERS,
   ...TRACKING,
   ...LOGIN_AS,
+  ...AFFILIATES,
 }

@@ -4,7 +4,6 @@ import { middleware } from '#start/kernel'
 import { BALANCE_ADJUSTMENT_ROLES, Roles } from '#domain/roles'
 import { STAFF_SCREENS, screenRoles, type StaffScreenName } from '#domain/staff_screens'
 
-const WorkspaceController = () => import('#controllers/staff/workspace_controller')
 const KycDocumentsController = () => import('#controllers/staff/kyc_documents_controller')
 const WithdrawalsController = () => import('#controllers/staff/withdrawals_controller')
 const StaffDepositsController = () => import('#controllers/staff/deposits_controller')
@@ -25,6 +24,7 @@ const LanguagesController = () => import('#controllers/staff/languages_controlle
 const CrmConfigController = () => import('#controllers/staff/crm_config_controller')
 const CrmLeadsController = () => import('#controllers/staff/crm_leads_controller')
 const CustomersController = () => import('#controllers/staff/customers_controller')
+const AffiliatesController = () => import('#controllers/staff/affiliates_controller')
 
 type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
@@ -50,7 +50,8 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'admin.instruments.index': [InstrumentsController, 'index'],
   'admin.instruments.crypto': [InstrumentsController, 'index'],
   'admin.instruments.stock': [InstrumentsController, 'index'],
-  'affiliate.leads': [WorkspaceController, 'show'],
+  'affiliate.leads': [AffiliatesController, 'leadsPage'],
+  'affiliate.api': [AffiliatesController, 'apiPage'],
   'admin.crmConfig.salesStatuses': [CrmConfigController, 'salesStatusesPage'],
   'admin.crmConfig.teams': [CrmConfigController, 'teamsPage'],
   'admin.promoCode': [CrmConfigController, 'promoCodePage'],

@@ -361,7 +361,7 @@ test.group('Browser: every page in Spanish', (group) => {
         '/admin/customers/all',
         `/admin/customers/edit/${customer.id}`,
       ],
-      [DEMO.affiliate]: ['/affiliate'],
+      [DEMO.affiliate]: ['/affiliate', '/affiliate/api'],
       [DEMO.agent]: ['/admin/crm/sales/all'],
       [DEMO.retention]: ['/admin/crm/retention'],
     }

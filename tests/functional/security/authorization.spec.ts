@@ -38,6 +38,7 @@ const BUILT_HOMES: Record<string, string> = {
   '/admin/trades/all': 'staff/trades/index',
   '/admin/crm/sales/all': 'staff/crm/leads',
   '/admin/crm/retention': 'staff/crm/leads',
+  '/affiliate': 'staff/affiliate/leads',
 }
 
 function request(
@@ -101,6 +102,9 @@ test.group('authorization walk', (group) => {
 
           if (expectation.access === 'public') {
             assert.notInclude([401, 403], status, where)
+          } else if (expectation.access === 'apiKey') {
+            // A session, whatever its role, is no API key (tests/functional/affiliates/).
+            assert.equal(status, 401, where)
           } else if (expectation.access === 'guest') {
             if (user) {
               assert.equal(status, 302, where)

@@ -43,6 +43,7 @@ interface Target {
 
 /** Bodies that write a fixture when built (their URLs are known from `url` or the table's params). */
 const BODY_FIXTURES = new Set([
+  'POST /api/v1/leads',
   'PUT /forgot-password',
   'POST /dashboard/orders/close',
   'POST /admin/trades/close',
@@ -63,7 +64,12 @@ function targetFor(key: string): Target {
   const base = WRITE_BASES[key] ?? { body: () => ({}) }
   const user = async () => {
     if (base.as) return demoUser(base.as)
-    if (!expectation || expectation.access === 'public' || expectation.access === 'guest')
+    if (
+      !expectation ||
+      expectation.access === 'public' ||
+      expectation.access === 'guest' ||
+      expectation.access === 'apiKey'
+    )
       return null
     return userOfRole(expectation.access.includes(3) ? 3 : expectation.access[0])
   }
@@ -95,6 +101,7 @@ async function probe(
   const [method] = target.key.split(' ')
   const url = await target.url()
   const user = await target.user()
+  const headers = (await target.base.headers?.()) ?? {}
   const before = (!target.makesFixtures && target.last) || (await fingerprint())
   target.last = undefined
   let req = client
@@ -102,6 +109,7 @@ async function probe(
     .header('Accept', 'application/json')
     .redirects(0)
     .withCsrfToken()
+  for (const [name, value] of Object.entries(headers)) req = req.header(name, value)
   if (raw && 'multipart' in raw) {
     for (const [name, value] of Object.entries(raw.multipart)) req = req.field(name, value)
     req = req.file('file', Buffer.from('not really a file'), { filename: 'x.png' })

@@ -32,6 +32,8 @@ export type Expectation =
   | { access: 'guest'; page: true }
   /** Open to everyone; must never fail with 401, 403 or 5xx. */
   | { access: 'public'; page: boolean }
+  /** Machine-to-machine, authenticated by an API key only: any session (or none) without the key gets 401. */
+  | { access: 'apiKey'; page: false }
   /** Signed-in users of these roles only. */
   | {
       access: RoleId[]
@@ -205,6 +207,18 @@ const aTranslation = async () => {
   return { ':id': String(row.id) }
 }
 
+/** A lead the demo affiliate brought. */
+const aLeadOfTheDemoAffiliate = async () => {
+  const affiliate = await demoUser(DEMO.affiliate)
+  const lead = await Lead.create({
+    email: `walk-aff-${Date.now()}-${Math.random().toString(36).slice(2)}@leads.test`,
+    group: 'sales',
+    source: 'manual',
+    affiliateId: affiliate.id,
+  })
+  return { ':id': String(lead.id) }
+}
+
 /** A lead every demo staff desk sees (managed by, and assigned to, the demo manager and agents). */
 const aLeadOfTheDemoDesks = async () => {
   const [manager, agent, retention] = await Promise.all(
@@ -339,7 +353,6 @@ export const EXPECTATIONS: Record<string, Expectation> = {
 
   // Balance adjustment (admin spec §2, §6: never role 6; the customer edit page is roles 1 and 2's).
   'PUT /admin/balance/:balanceId': { access: [1, 2], page: false, params: customerRealWallet },
-  'GET /affiliate': { access: [4], page: true },
   // The leads desks (CRM spec §2.1 menu, §7; LEAD_LIST_ROLES): pages and list calls.
   'GET /admin/crm/sales/all': { access: [1, 2, 5], page: true },
   'GET /admin/crm/sales/manual': { access: [1, 2, 5], page: true },
@@ -476,6 +489,16 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /admin/leads/csv': { access: [1, 2, 4], page: false },
   'GET /admin/leads/csv/example': { access: [1, 2, 4], page: false },
   'GET /admin/leads/csv/report/:report': { access: [1, 2, 4], page: false, paramsFor: aReportOf },
+  // The affiliate's screens and calls (CRM spec §2.1 menu: role 4; §2.4, §7; issue 14 item 5).
+  'GET /affiliate': { access: [4], page: true },
+  'GET /affiliate/api': { access: [4], page: true },
+  'POST /affiliate/api': { access: [4], page: false },
+  'GET /affiliate/leads/api': { access: [4], page: false },
+  'DELETE /affiliate/leads/:id': { access: [4], page: false, params: aLeadOfTheDemoAffiliate },
+  // The lead-intake API (issue 14 item 6): an API key, never a session; its document is public.
+  'POST /api/v1/leads': { access: 'apiKey', page: false },
+  'GET /api/v1/leads/:id': { access: 'apiKey', page: false },
+  'GET /api/v1/openapi.json': { access: 'public', page: false },
   // API Settings, API Status and Server Information (admin spec §2 menu: role 1).
   'GET /admin/apis': { access: [1], page: true },
   'PUT /admin/apis/:key': { access: [1], page: false, params: async () => ({ ':key': 'voiso' }) },

@@ -17,6 +17,7 @@ import Translation from '#models/translation'
 import SalesStatus from '#models/sales_status'
 import Team from '#models/team'
 import { newOpaqueToken } from '#domain/tokens'
+import { generateApiKey } from '#actions/affiliates/generate_api_key'
 import { signupPayload } from '#tests/helpers/signup'
 import { DEMO, DEMO_PASSWORD, demoUser, walletsOf } from '#tests/helpers/users'
 import { pendingWithdrawal, realWalletOf, withdrawPayload } from '#tests/helpers/withdrawals'
@@ -28,6 +29,8 @@ export interface WriteBase {
   as?: string
   url?: () => Promise<string> | string
   body: () => Promise<Record<string, unknown>> | Record<string, unknown>
+  /** Headers the request carries (the lead-intake API's key); made before the request's fingerprint. */
+  headers?: () => Promise<Record<string, string>>
   /** Restores what a request that succeeded changed (the group's transaction undoes the rest after the test). */
   after?: () => Promise<void>
 }
@@ -539,6 +542,37 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     }),
   },
   'POST /admin/promo-code': { as: DEMO.agent, body: () => ({ code: '' }) },
+  // The affiliate's calls: a new API key (the server draws it); the lead-intake API with that key, no session.
+  'POST /affiliate/api': { as: DEMO.affiliate, body: () => ({}) },
+  'DELETE /affiliate/leads/:id': {
+    as: DEMO.affiliate,
+    url: async () => {
+      const affiliate = await demoUser(DEMO.affiliate)
+      const lead = await Lead.create({
+        email: `fuzz-aff-${++seq}-${Date.now()}@leads.test`,
+        group: 'sales',
+        source: 'manual',
+        affiliateId: affiliate.id,
+      })
+      return `/affiliate/leads/${lead.id}`
+    },
+    body: () => ({}),
+  },
+  'POST /api/v1/leads': {
+    headers: async () => ({
+      Authorization: `Bearer ${await generateApiKey({ staff: await demoUser(DEMO.affiliate) })}`,
+    }),
+    body: () => ({
+      firstName: 'Fuzz',
+      lastName: 'Api',
+      email: `fuzz-api-${++seq}-${Date.now()}@leads.test`,
+      phone: '+34 600 111 222',
+      country: 'Spain',
+      city: 'Madrid',
+      funnelLink: 'https://example.com/landing',
+      leadSourceId: 'src-1',
+    }),
+  },
   // Leads (the CSV upload is multipart: walked in tests/functional/crm/lead_import.spec.ts).
   'POST /admin/leads': {
     as: DEMO.admin,
