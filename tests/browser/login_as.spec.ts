@@ -43,11 +43,7 @@ test.group('Browser: login as a customer', (group) => {
     assert,
   }) => {
     assert.isTrue(routeExists('/admin/customers/login-as/:id'))
-    if (!routeExists('/admin/customers/edit/:id')) {
-      // Not merged yet in this branch: the edit page (/admin/customers/edit/{id}) is built beside it.
-      console.log('skipped: /admin/customers/edit/:id is not registered yet')
-      return
-    }
+    assert.isTrue(routeExists('/admin/customers/edit/:id'))
     const admin = await demoUser(DEMO.admin)
     const customer = await viewedCustomer(admin)
     const page = await signedInPage(browser, DEMO.admin)
