@@ -26,9 +26,9 @@ test.group('Browser: customers list and the edit customer page', (group) => {
     // (presence itself: tests/functional/tracking/).
     assert.include(
       ['yes', 'no'],
-      await admin
+      (await admin
         .locator(`[data-testid=customer-online-${customer.id}]`)
-        .getAttribute('data-online')
+        .getAttribute('data-online')) ?? ''
     )
     await admin.locator(`[data-testid=customer-edit-${customer.id}]`).click()
     await admin.waitForURL(`**/admin/customers/edit/${customer.id}`)
