@@ -13,8 +13,8 @@
 |      every 100th repeats an e-mail, so the refusal paths run too).
 |   3. The app booted in this process (console environment, as `node ace`
 |      boots it), the demo admin as the uploader, then the import the upload
-|      route runs (`importLeads`: the whole-file check, then the streamed,
-|      batched insert and the error report). RSS and heap are sampled every
+|      route runs (`importLeads`: the whole-file check, then the streamed
+|      inserts and the error report). RSS and heap are sampled every
 |      20 ms: before (after a GC), the peak during, and after. The upload's own
 |      part (multipart streamed to a file by `pipeline`) holds one chunk at a
 |      time and is not in this figure.

@@ -6,14 +6,11 @@ import { pipeline, Readable } from 'node:stream'
 import { parse } from 'csv-parse'
 import { errors as vineErrors } from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { DateTime } from 'luxon'
 import SalesStatus from '#models/sales_status'
 import { Roles } from '#domain/roles'
 import { csvField } from '#domain/csv'
 import {
   blankToNull,
-  CSV_BATCH,
   CSV_COLUMNS,
   CSV_MAX_RECORD_BYTES,
   csvColumnIndex,
@@ -26,8 +23,7 @@ import {
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import { csvRowValidator } from '#validators/lead_admin'
-
-const SQLITE_INSERT_ROWS = 400
+import { leadSink } from '#actions/leads/lead_import_sinks'
 
 export const CSV_MESSAGES = {
   encoding: 'The file must be UTF-8 text',
@@ -109,13 +105,6 @@ export async function checkCsvFile(path: string) {
   return { rows }
 }
 
-interface PendingRow {
-  row: number
-  email: string | null
-  phone: string | null
-  values: Record<string, unknown>
-}
-
 export interface ImportInput extends StaffContext {
   /** The uploaded file on disk. */
   path: string
@@ -133,13 +122,14 @@ export interface ImportResult extends ImportCounts {
 /**
  * Imports leads from a CSV (CRM spec §2.4 'Upload Leads', §7 POST
  * /admin/leads/csv): checked whole first (`checkCsvFile`), then read again as
- * a stream and inserted 1,000 rows per statement in one transaction. Each row
+ * a stream and inserted in one transaction (`leadSink`: row by row on SQLite,
+ * 1,000 rows per statement on PostgreSQL). Each row
  * is validated as the add form is; a row whose e-mail is already a lead or an
  * account, or comes twice in the file (or, without an e-mail, whose phone is
  * already a lead's), is skipped as a duplicate; the refused rows go to the
  * report file (row, field, message). The leads start on the sales desk as
  * manual leads with the status named (default New); an affiliate's are theirs.
- * Memory stays bounded: one batch, and the set of the file's e-mails.
+ * Memory stays bounded: at most one batch, and the set of the file's e-mails.
  */
 export async function importLeads(input: ImportInput): Promise<ImportResult> {
   const { rows } = await checkCsvFile(input.path)
@@ -168,7 +158,7 @@ export async function importLeads(input: ImportInput): Promise<ImportResult> {
     await db.transaction(async (trx) => {
       const seen = new Set<string>()
       let index: Record<CsvColumn, number> | null = null
-      let batch: PendingRow[] = []
+      const sink = await leadSink(trx, refuse, counts)
       let row = 0
       for await (const record of csvRecords(input.path)) {
         row++
@@ -213,7 +203,7 @@ export async function importLeads(input: ImportInput): Promise<ImportResult> {
           continue
         }
         seen.add(key)
-        batch.push({
+        await sink.add({
           row,
           email,
           phone,
@@ -233,12 +223,8 @@ export async function importLeads(input: ImportInput): Promise<ImportResult> {
             affiliate_id: affiliateId,
           },
         })
-        if (batch.length >= CSV_BATCH) {
-          await insertBatch(trx, batch, refuse, counts)
-          batch = []
-        }
       }
-      if (batch.length) await insertBatch(trx, batch, refuse, counts)
+      await sink.finish()
       await recordStaffAction(trx, {
         staff: input.staff,
         ip: input.ip,
@@ -258,84 +244,6 @@ export async function importLeads(input: ImportInput): Promise<ImportResult> {
   const hasReport = counts.duplicates + counts.invalid > 0
   if (!hasReport) await unlink(input.reportPath).catch(() => undefined)
   return { rows, ...counts, hasReport }
-}
-
-/**
- * Inserts one batch: rows whose e-mail is already a lead or an account (or,
- * without e-mail, whose phone is already an e-mail-less lead's) are skipped
- * as duplicates; the rest go in one statement that yields to a lead inserted
- * meanwhile (ON CONFLICT on e-mail DO NOTHING; those count as duplicates too).
- */
-async function insertBatch(
-  trx: TransactionClientContract,
-  batch: PendingRow[],
-  refuse: (error: LeadRowError, kind: 'duplicates') => Promise<void>,
-  counts: ImportCounts
-) {
-  const emails = batch.flatMap((r) => (r.email ? [r.email] : []))
-  const phones = batch.flatMap((r) => (!r.email && r.phone ? [r.phone] : []))
-  const leadEmails = new Set<string>()
-  const userEmails = new Set<string>()
-  const leadPhones = new Set<string>()
-  if (emails.length) {
-    for (const r of await trx.from('leads').whereIn('email', emails).select('email'))
-      leadEmails.add(r.email)
-    for (const r of await trx.from('users').whereIn('email', emails).select('email'))
-      userEmails.add(String(r.email).toLowerCase())
-  }
-  if (phones.length) {
-    for (const r of await trx
-      .from('leads')
-      .whereNull('email')
-      .whereIn('phone', phones)
-      .select('phone'))
-      leadPhones.add(r.phone)
-  }
-
-  const fresh: PendingRow[] = []
-  for (const r of batch) {
-    const message = r.email
-      ? leadEmails.has(r.email)
-        ? LEAD_MESSAGES.emailTaken
-        : userEmails.has(r.email)
-          ? LEAD_MESSAGES.emailIsCustomer
-          : null
-      : leadPhones.has(r.phone!)
-        ? LEAD_MESSAGES.phoneTaken
-        : null
-    if (message)
-      await refuse({ row: r.row, field: r.email ? 'email' : 'phone', message }, 'duplicates')
-    else fresh.push(r)
-  }
-  if (!fresh.length) return
-
-  const now = DateTime.now().toSQL({ includeOffset: false })
-  const inserted: { email: string | null }[] = []
-  // SQLite takes at most 500 rows in one multi-row insert (its compound SELECT limit).
-  const size = trx.dialect.name === 'postgres' ? CSV_BATCH : SQLITE_INSERT_ROWS
-  for (let i = 0; i < fresh.length; i += size) {
-    const rows = fresh.slice(i, i + size)
-    inserted.push(
-      ...(await trx
-        .insertQuery()
-        .table('leads')
-        .knexQuery.insert(rows.map((r) => ({ ...r.values, created_at: now, updated_at: now })))
-        .onConflict('email')
-        .ignore()
-        .returning(['email']))
-    )
-  }
-  counts.created += inserted.length
-  if (inserted.length < fresh.length) {
-    const done = new Set(inserted.map((r) => r.email))
-    for (const r of fresh) {
-      if (r.email && !done.has(r.email))
-        await refuse(
-          { row: r.row, field: 'email', message: LEAD_MESSAGES.emailTaken },
-          'duplicates'
-        )
-    }
-  }
 }
 
 /** One line of the report, its cells neutralized as every CSV download is. */
