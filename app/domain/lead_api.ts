@@ -50,6 +50,17 @@ export function presentedKey(headers: {
 /** Requests per key per minute (intake and reads together). */
 export const LEAD_API_RATE = { requests: 60, duration: '1 min' } as const
 
+/**
+ * Wrong keys one client address may present before every key from it is
+ * refused for a while (429), the right one included. Guessing a key is
+ * hopeless (32 random bytes); this stops the noise of a script that tries.
+ */
+export const LEAD_API_BAD_KEYS = {
+  requests: 20,
+  duration: '10 mins',
+  blockDuration: '15 mins',
+} as const
+
 /** The largest JSON body the intake reads (a lead is a few hundred bytes). */
 export const LEAD_API_MAX_BODY_BYTES = 16 * 1024
 
@@ -93,6 +104,7 @@ export const LEAD_API_MESSAGES = {
   noKey: 'Send your API key as "Authorization: Bearer <key>"',
   badKey: 'This API key is not valid',
   tooMany: 'Too many requests; try again later',
+  tooManyBadKeys: 'Too many wrong API keys from this address; try again later',
   notJson: 'Send the lead as a JSON object (Content-Type: application/json)',
   tooLarge: 'The request body is too large',
   badJson: 'The request body is not valid JSON',

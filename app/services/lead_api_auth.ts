@@ -2,7 +2,13 @@ import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import { Roles } from '#domain/roles'
-import { API_KEY_SHAPE, hashApiKey, LEAD_API_RATE, sameSecret } from '#domain/lead_api'
+import {
+  API_KEY_SHAPE,
+  hashApiKey,
+  LEAD_API_BAD_KEYS,
+  LEAD_API_RATE,
+  sameSecret,
+} from '#domain/lead_api'
 import settings from '#services/settings_service'
 
 /** Who a key speaks for: an affiliate (their key) or the site's own landing pages (webhookApiKeyLeads). */
@@ -48,4 +54,23 @@ export async function takeApiRequest(principal: ApiPrincipal): Promise<number | 
     }
     throw error
   }
+}
+
+const badKeys = () => limiter.use(LEAD_API_BAD_KEYS)
+const badKeysOf = (ip: string) => `lead_api_bad_key_${ip}`
+
+/**
+ * The seconds this client address must wait after too many wrong keys
+ * (LEAD_API_BAD_KEYS), or null while it may present a key.
+ */
+export async function badKeyWait(ip: string): Promise<number | null> {
+  const state = await badKeys().get(badKeysOf(ip))
+  return state && state.remaining <= 0 ? Math.max(1, Math.ceil(state.availableIn)) : null
+}
+
+/** Counts a wrong key against its address; the last one allowed blocks the address. */
+export async function countBadKey(ip: string) {
+  const limit = badKeys()
+  const { consumed, limit: max } = await limit.increment(badKeysOf(ip))
+  if (consumed >= max) await limit.block(badKeysOf(ip), LEAD_API_BAD_KEYS.blockDuration)
 }

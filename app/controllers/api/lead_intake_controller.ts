@@ -11,7 +11,13 @@ import {
 } from '#domain/lead_api'
 import { intakeLeadValidator } from '#validators/lead_api'
 import { intakeLead, IdempotencyConflict } from '#actions/affiliates/intake_lead'
-import { principalOf, takeApiRequest, type ApiPrincipal } from '#services/lead_api_auth'
+import {
+  badKeyWait,
+  countBadKey,
+  principalOf,
+  takeApiRequest,
+  type ApiPrincipal,
+} from '#services/lead_api_auth'
 import { findVisibleLead } from '#queries/lead_visibility'
 import { NotFoundException } from '#exceptions/not_found_exception'
 
@@ -117,8 +123,18 @@ async function authenticate(
     authorization: request.header('authorization'),
     apiKey: request.header('x-api-key'),
   })
+  if (key) {
+    // Checked before the key is looked up, so a blocked address learns nothing of any key.
+    const wait = await badKeyWait(request.ip())
+    if (wait !== null) {
+      response.header('Retry-After', String(wait))
+      refuse(response, 429, M.tooManyBadKeys)
+      return null
+    }
+  }
   const principal = key ? await principalOf(key) : null
   if (!principal) {
+    if (key) await countBadKey(request.ip())
     response.header('WWW-Authenticate', 'Bearer')
     refuse(response, 401, key ? M.badKey : M.noKey)
   }

@@ -8,7 +8,8 @@ import { fieldErrors } from '#tests/helpers/http'
 import { userOfRole } from '#tests/helpers/users'
 import { aLead } from '#tests/helpers/leads'
 import { anAffiliate, getLead, intakeBody, keyOf, postLead } from '#tests/helpers/affiliates'
-import { LEAD_API_RATE } from '#domain/lead_api'
+import { LEAD_API_BAD_KEYS, LEAD_API_RATE } from '#domain/lead_api'
+import { behindProxies } from '#tests/helpers/client_address'
 
 const leadCount = async () => Number((await db.from('leads').count('* as n').first()).n)
 
@@ -272,6 +273,33 @@ test.group('Lead intake API: POST /api/v1/leads', (group) => {
     const otherKey = await keyOf(client, await anAffiliate())
     ;(await postLead(client, otherKey, intakeBody())).assertStatus(201)
   }).timeout(60_000)
+
+  test('wrong keys from one address: the last allowed blocks it (429), the right key included; another address is not affected', async ({
+    client,
+    assert,
+  }) => {
+    const key = await keyOf(client, await userOfRole(4))
+    const before = await leadCount()
+    const from = (address: string) => ({ 'X-Forwarded-For': address })
+    await behindProxies('loopback', async () => {
+      for (let i = 0; i < LEAD_API_BAD_KEYS.requests; i++) {
+        ;(await postLead(client, `wrong-${i}`, intakeBody(), from('203.0.113.7'))).assertStatus(401)
+      }
+      for (const tried of ['wrong-again', key]) {
+        const refused = await postLead(client, tried, intakeBody(), from('203.0.113.7'))
+        refused.assertStatus(429)
+        assert.isAtLeast(Number(refused.header('retry-after')), 1)
+        assert.equal(
+          refused.body().message,
+          'Too many wrong API keys from this address; try again later'
+        )
+      }
+      // No key is no guess: it is not counted, and it is told how to send one.
+      ;(await postLead(client, null, intakeBody(), from('203.0.113.8'))).assertStatus(401)
+      assert.equal(await leadCount(), before)
+      ;(await postLead(client, key, intakeBody(), from('203.0.113.8'))).assertStatus(201)
+    })
+  })
 
   test("the site's webhookApiKeyLeads adds live leads (no affiliate) and cannot read leads", async ({
     client,
