@@ -43,6 +43,10 @@ export default defineConfig({
       file: () => import('#start/market'),
       environment: ['web'],
     },
+    {
+      file: () => import('#start/housekeeping'),
+      environment: ['web'],
+    },
   ],
 
   tests: {

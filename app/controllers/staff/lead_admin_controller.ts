@@ -19,13 +19,13 @@ import { importLeads } from '#actions/leads/import_leads'
 import { CSV_EXAMPLE, CSV_MAX_BYTES } from '#domain/lead_intake'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
+import { leadImportReportPath } from '#services/lead_import_reports'
 
 /** A report's name: 32 URL-safe random characters (24 random bytes), unguessable. */
 export const REPORT_NAME = /^[A-Za-z0-9_-]{32}$/
 
-/** Where a staff member's import reports live: only their own folder is ever read for them. */
-const reportPath = (userId: number, name: string) =>
-  app.makePath('storage/private/lead_imports', String(userId), `${name}.csv`)
+/** A staff member's import report: only their own folder is ever read for them. */
+const reportPath = leadImportReportPath
 
 export const UPLOAD_MESSAGES = {
   noFile: 'Choose a CSV file',
