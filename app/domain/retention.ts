@@ -5,6 +5,8 @@
 export const RETENTION = {
   /** A stored first answer of the lead-intake API: a retry within this finds it (docs/DECISIONS.md). */
   leadIntakeRequestDays: 30,
+  /** A staff write's stored first answer (`Idempotency-Key`): retries come within minutes. */
+  staffIdempotencyKeyDays: 30,
   /** A CSV import's per-row error report: the uploader downloads it right after the import. */
   leadImportReportDays: 7,
   /** Between two prunes; the first runs a minute after boot. */

@@ -6,20 +6,23 @@ import { pruneLeadImportReports } from '#services/lead_import_reports'
 
 /**
  * Removes what has outlived its retention (RETENTION): the lead-intake API's
- * stored first answers and the CSV imports' error reports. Safe to run in
+ * and the staff writes' stored first answers and the CSV imports' error reports. Safe to run in
  * several processes at once: each removal is idempotent.
  */
 export async function pruneExpired(now = new Date()) {
-  const requestsBefore = DateTime.fromJSDate(
-    expiredBefore(now, RETENTION.leadIntakeRequestDays)
-  ).toSQL({ includeOffset: false })
-  const intakeRequests = Number(
-    await db.from('lead_intake_requests').where('created_at', '<', requestsBefore!).delete()
+  const olderThan = (table: string, days: number) => {
+    const before = DateTime.fromJSDate(expiredBefore(now, days)).toSQL({ includeOffset: false })
+    return db.from(table).where('created_at', '<', before!).delete().then(Number)
+  }
+  const intakeRequests = await olderThan('lead_intake_requests', RETENTION.leadIntakeRequestDays)
+  const staffIdempotencyKeys = await olderThan(
+    'idempotency_keys',
+    RETENTION.staffIdempotencyKeyDays
   )
   const importReports = await pruneLeadImportReports(
     expiredBefore(now, RETENTION.leadImportReportDays)
   )
-  return { intakeRequests, importReports }
+  return { intakeRequests, staffIdempotencyKeys, importReports }
 }
 
 /** Prunes a minute after boot, then every RETENTION.everyMs; answers the stop. */
