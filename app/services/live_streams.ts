@@ -1,8 +1,10 @@
 import logger from '@adonisjs/core/services/logger'
 import transmit from '@adonisjs/transmit/services/main'
 import type { HttpContext } from '@adonisjs/core/http'
-import { PRICES_CHANNEL } from '#domain/channels'
+import { PRICES_CHANNEL, trackChannelUserId } from '#domain/channels'
+import type { RoleId } from '#domain/roles'
 import User from '#models/user'
+import { findVisibleCustomer } from '#queries/customer_visibility'
 import type { FrameRelay } from '#services/market/price_stream'
 import { sessionStampOf, stampMatches } from '#services/session_stamp'
 
@@ -13,6 +15,8 @@ interface Watched {
   userId: number
   sessionId: string
   stamp: string | undefined
+  /** The private channels this stream listens to. */
+  channels: Set<string>
 }
 
 /**
@@ -24,6 +28,8 @@ interface Watched {
  * stamp goes stale (checked against the users' rows: at once where sessions
  * are ended here, and by a sweep every few seconds for other processes).
  * A closed tab reconnects and must subscribe again, which its dead session cannot.
+ * The sweep also drops a staff member's `track:{id}` subscription once they may
+ * no longer open that customer (the lead went to another agent, say).
  */
 class LiveStreams {
   #watched = new Map<string, Watched>()
@@ -33,11 +39,25 @@ class LiveStreams {
   watch(uid: string, channel: string, ctx: HttpContext) {
     const user = ctx.auth?.user
     if (channel === PRICES_CHANNEL || !user) return
+    const known = this.#watched.get(uid)
+    if (known) {
+      known.channels.add(channel)
+      return
+    }
     this.#watched.set(uid, {
       userId: user.id,
       sessionId: ctx.session.sessionId,
       stamp: sessionStampOf(ctx),
+      channels: new Set([channel]),
     })
+  }
+
+  /** A channel the stream left; the stream is forgotten with its last private one. */
+  unwatch(uid: string, channel: string) {
+    const known = this.#watched.get(uid)
+    if (!known) return
+    known.channels.delete(channel)
+    if (known.channels.size === 0) this.#watched.delete(uid)
   }
 
   forget(uid: string) {
@@ -62,12 +82,16 @@ class LiveStreams {
       if (watched.sessionId === sessionId) watched.stamp = stamp
   }
 
-  /** Closes every stream whose user is gone, inactive or whose session stamp is stale (one query). */
+  /**
+   * Closes every stream whose user is gone, inactive or whose session stamp is
+   * stale (one query), then drops the tracking subscriptions of staff who may
+   * no longer open that customer.
+   */
   async sweep(userIds?: number[]) {
     const ids = new Set(userIds ?? [...this.#watched.values()].map((watched) => watched.userId))
     if (ids.size === 0) return
     const users = await User.query()
-      .select('id', 'password', 'session_generation', 'is_active')
+      .select('id', 'role_id', 'password', 'session_generation', 'is_active')
       .whereIn('id', [...ids])
     const byId = new Map(users.map((user) => [user.id, user]))
     this.#closeWhere((watched) => {
@@ -75,6 +99,28 @@ class LiveStreams {
       const user = byId.get(watched.userId)
       return !user || !user.isActive || !stampMatches(watched.stamp, user)
     })
+    await this.#dropLostTracking(byId)
+  }
+
+  async #dropLostTracking(users: Map<number, User>) {
+    for (const [uid, watched] of [...this.#watched]) {
+      const viewer = users.get(watched.userId)
+      if (!viewer) continue
+      for (const channel of [...watched.channels]) {
+        const customerId = trackChannelUserId(channel)
+        if (customerId === null) continue
+        const visible = await findVisibleCustomer(
+          { id: viewer.id, roleId: viewer.roleId as RoleId },
+          customerId
+        ).then(
+          () => true,
+          () => false
+        )
+        if (visible) continue
+        await transmit.getManager().unsubscribe({ uid, channel })
+        this.unwatch(uid, channel)
+      }
+    }
   }
 
   /** Sweeps every `intervalMs`; returns the stop function. */
@@ -87,10 +133,7 @@ class LiveStreams {
       transmit.on('subscribe', ({ uid, channel, context }) =>
         this.watch(uid, channel, context as HttpContext)
       ),
-      transmit.on(
-        'unsubscribe',
-        ({ uid, channel }) => channel !== PRICES_CHANNEL && this.forget(uid)
-      ),
+      transmit.on('unsubscribe', ({ uid, channel }) => this.unwatch(uid, channel)),
       transmit.on('disconnect', ({ uid }) => this.forget(uid)),
     ]
     return () => {

@@ -13,7 +13,10 @@ import env from '#start/env'
 import User from '#models/user'
 import liveStreams from '#services/live_streams'
 import { endSessionsOf } from '#services/session_stamp'
-import { userChannel } from '#domain/channels'
+import { trackChannel, userChannel } from '#domain/channels'
+import Lead from '#models/lead'
+import Team from '#models/team'
+import { UserFactory } from '#database/factories/user_factory'
 import { isolate } from '#tests/helpers/isolation'
 import { BrowserSession, signedInBrowser } from '#tests/helpers/browser_session'
 import { useSessionStore } from '#tests/helpers/session_store'
@@ -33,8 +36,8 @@ async function until(check: () => boolean, what: string, timeout = 3000) {
 const streamOpen = (uid: string) =>
   [...transmit.getManager().getAllSubscribers().keys()].some((stream) => stream.getUid() === uid)
 
-/** A tab of a signed-in browser: its events stream, subscribed to the user's own channel. */
-async function tabOf(browser: BrowserSession, userId: number) {
+/** A tab of a signed-in browser: its events stream, subscribed to the user's own channel (or `channel`). */
+async function tabOf(browser: BrowserSession, userId: number, channel = userChannel(userId)) {
   const uid = randomUUID()
   const socket = net.connect({ host: HOST, port: PORT })
   await new Promise((resolve) => socket.once('connect', resolve))
@@ -43,10 +46,7 @@ async function tabOf(browser: BrowserSession, userId: number) {
   socket.on('data', (chunk) => (received += chunk.toString()))
   await until(() => received.includes(':ok'), 'the stream')
   const before = liveStreams.size
-  const subscribed = await browser.post('/__transmit/subscribe', {
-    uid,
-    channel: userChannel(userId),
-  })
+  const subscribed = await browser.post('/__transmit/subscribe', { uid, channel })
   if (subscribed.status !== 204)
     throw new Error(`subscribe: ${subscribed.status} ${subscribed.text}`)
   await until(() => liveStreams.size === before + 1, 'the watched subscription')
@@ -144,5 +144,46 @@ test.group('Security · live streams end with their session', (group) => {
     assert.notEqual(again.status, 204)
     assert.isBelow(again.status, 500)
     assert.isFalse(streamOpen(tab.uid))
+  })
+
+  test('a tracking subscription ends once its staff member may no longer open the customer; their other channels stay', async ({
+    assert,
+    cleanup,
+  }) => {
+    await Team.query().delete()
+    const agent = await demoUser(DEMO.agent)
+    const sold = await UserFactory.merge({ email: 'moved@track.test' }).create()
+    const lead = await Lead.create({
+      email: sold.email,
+      userId: sold.id,
+      group: 'sales',
+      source: 'live',
+      agentId: agent.id,
+    })
+    const browser = await signedInBrowser(DEMO.agent)
+    const tab = await tabOf(browser, agent.id, trackChannel(sold.id))
+    cleanup(() => void tab.socket.destroy())
+    const own = await browser.post('/__transmit/subscribe', {
+      uid: tab.uid,
+      channel: userChannel(agent.id),
+    })
+    assert.equal(own.status, 204)
+    const listening = () =>
+      [...transmit.getManager().findByChannel(trackChannel(sold.id))].some(
+        (stream) => stream.getUid() === tab.uid
+      )
+
+    await liveStreams.sweep()
+    assert.isTrue(listening(), 'still their customer: kept')
+
+    lead.agentId = (await UserFactory.merge({ roleId: 5 }).create()).id
+    await lead.save()
+    await liveStreams.sweep()
+    assert.isFalse(listening())
+    transmit.broadcast(trackChannel(sold.id), { url: '/after-the-move' })
+    transmit.broadcast(userChannel(agent.id), { type: 'probe', marker: 'own-channel' })
+    await until(() => tab.received().includes('own-channel'), 'their own channel to be heard')
+    assert.notInclude(tab.received(), 'after-the-move')
+    assert.isTrue(streamOpen(tab.uid))
   })
 })
