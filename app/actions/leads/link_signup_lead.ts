@@ -14,10 +14,14 @@ export interface SignupLeadInput {
   country: string | null
   city: string | null
   promoCodeId: number | null
+  /** 'manual' for an account staff added; sign-up's are 'live'. */
+  source?: 'live' | 'manual'
+  /** The manager a staff member's new customer is given (the lead's manager when it has none). */
+  managerId?: number | null
 }
 
 /**
- * A customer's sign-up creates their live lead, or links the lead their
+ * A customer's sign-up (or an account staff add) creates their lead, or links the lead their
  * e-mail already has (an affiliate's, a CSV's), in the sign-up's transaction.
  * A new lead waits on the Clients page (no desk) and is attributed to the
  * owner of the promo code used; an existing lead keeps its desk and people
@@ -27,7 +31,10 @@ export interface SignupLeadInput {
 export async function linkSignupLead(trx: TransactionClientContract, input: SignupLeadInput) {
   const email = normalizeLeadEmail(input.email)!
   const now = DateTime.now()
-  const attribution = await promoAttribution(trx, input.promoCodeId)
+  const attribution = {
+    ...(await promoAttribution(trx, input.promoCodeId)),
+    ...(input.managerId ? { managerId: input.managerId } : {}),
+  }
   const [firstName, ...rest] = input.fullName.trim().split(/\s+/)
   const defaultStatus = await SalesStatus.query({ client: trx }).where('is_default', true).first()
 
@@ -43,7 +50,7 @@ export async function linkSignupLead(trx: TransactionClientContract, input: Sign
       country: input.country,
       sales_status_id: defaultStatus?.id ?? null,
       group: null,
-      source: 'live',
+      source: input.source ?? 'live',
       affiliate_id: attribution.affiliateId ?? null,
       manager_id: attribution.managerId ?? null,
       agent_id: attribution.agentId ?? null,

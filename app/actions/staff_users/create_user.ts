@@ -7,6 +7,7 @@ import { Roles } from '#domain/roles'
 import settings from '#services/settings_service'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import { openSignupWallets } from '#actions/auth/customer_account'
+import { linkSignupLead } from '#actions/leads/link_signup_lead'
 import {
   saveWhitelist,
   userAudit,
@@ -26,7 +27,8 @@ export interface CreateUserInput extends UserFields, StaffContext {
  * /admin/users): the password hashed as sign-up hashes it (the model's auth
  * mixin), an empty profile, the whitelist, and the audit row, in one
  * transaction. A customer (role User, from the customers list) also gets
- * sign-up's wallets, so the account works like a registered one.
+ * sign-up's wallets and lead (a manual one, or the lead their e-mail already
+ * has, linked), so the account works like a registered one and the CRM sees it.
  */
 export async function createUser(input: CreateUserInput) {
   return db.transaction(async (trx) => {
@@ -45,7 +47,20 @@ export async function createUser(input: CreateUserInput) {
       )
     )
     await Profile.create({ userId: user.id, managerId: input.managerId ?? null }, { client: trx })
-    if (user.roleId === Roles.CUSTOMER) await openWallets(trx, user)
+    if (user.roleId === Roles.CUSTOMER) {
+      await openWallets(trx, user)
+      await linkSignupLead(trx, {
+        userId: user.id,
+        fullName: user.fullName,
+        email: user.email,
+        phone: null,
+        country: null,
+        city: null,
+        promoCodeId: null,
+        source: 'manual',
+        managerId: input.managerId ?? null,
+      })
+    }
     const whitelist = input.whitelist ?? null
     await saveWhitelist(trx, user.id, whitelist)
     await recordStaffAction(trx, {

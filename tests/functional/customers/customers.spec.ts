@@ -160,7 +160,7 @@ test.group('Customers list (CRM §2.8)', (group) => {
 test.group('Customers list: add and delete', (group) => {
   isolate(group)
 
-  test('an admin adds a customer (role User): wallets opened, audited', async ({
+  test('an admin adds a customer (role User): wallets and a manual lead on Clients, audited', async ({
     client,
     assert,
   }) => {
@@ -178,7 +178,45 @@ test.group('Customers list: add and delete', (group) => {
     const user = await User.findByOrFail('email', 'nina.new@customers.test')
     assert.equal(user.roleId, 3)
     assert.lengthOf(await Balance.query().where('user_id', user.id), 2)
+    const lead = await Lead.findByOrFail('user_id', user.id)
+    assert.include(lead.toJSON(), {
+      email: 'nina.new@customers.test',
+      firstName: 'Nina',
+      lastName: 'New',
+      source: 'manual',
+      group: null,
+    })
+    assert.isNotNull(lead.registeredAt)
     await onlyAuditRow('user.create', user.id)
+  })
+
+  test('a customer added with the e-mail of an existing lead is linked to it, not given another', async ({
+    client,
+    assert,
+  }) => {
+    const agent = await demoUser(DEMO.agent)
+    const existing = await Lead.create({
+      email: 'known.lead@customers.test',
+      firstName: 'Known',
+      group: 'sales',
+      source: 'live',
+      agentId: agent.id,
+    })
+    const response = await api(client, 'post', '/admin/customers', {
+      fullName: 'Known Lead',
+      email: 'known.lead@customers.test',
+      password: 'a-long-password',
+      roleId: 3,
+      isEmailVerified: true,
+      isActive: true,
+    }).loginAs(await demoUser(DEMO.admin))
+    response.assertStatus(201)
+    const user = await User.findByOrFail('email', 'known.lead@customers.test')
+    const leads = await Lead.query().where('email', 'known.lead@customers.test')
+    assert.lengthOf(leads, 1)
+    assert.equal(leads[0].id, existing.id)
+    assert.equal(leads[0].userId, user.id)
+    assert.include(leads[0].toJSON(), { group: 'sales', source: 'live', agentId: agent.id })
   })
 
   test('a manager adds customers only, and manages whom they add', async ({ client, assert }) => {
@@ -210,6 +248,7 @@ test.group('Customers list: add and delete', (group) => {
     const user = await User.findByOrFail('email', 'mia.managed@customers.test')
     const profile = await Profile.findByOrFail('user_id', user.id)
     assert.equal(profile.managerId, manager.id)
+    assert.equal((await Lead.findByOrFail('user_id', user.id)).managerId, manager.id)
     assert.isNull(await db.from('whitelists').where('user_id', user.id).first())
     const list = await api(client, 'get', '/admin/customers/api/all?limit=50').loginAs(manager)
     assert.include(
