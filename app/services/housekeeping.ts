@@ -29,7 +29,10 @@ export async function pruneExpired(now = new Date()) {
 export function startHousekeeping(): () => void {
   const run = () =>
     pruneExpired()
-      .then((pruned) => logger.info(pruned, 'housekeeping: expired records pruned'))
+      .then((pruned) => {
+        if (Object.values(pruned).some((count) => count > 0))
+          logger.info(pruned, 'housekeeping: expired records pruned')
+      })
       .catch((error) => logger.warn({ err: error }, 'housekeeping: prune failed'))
   const first = setTimeout(run, RETENTION.firstAfterMs)
   const every = setInterval(run, RETENTION.everyMs)
