@@ -3,7 +3,7 @@ import router from '@adonisjs/core/services/router'
 import type { Page } from 'playwright'
 import PricingPlan from '#models/pricing_plan'
 import { isolate } from '#tests/helpers/isolation'
-import { signedInPage } from '#tests/helpers/browser'
+import { signedInPage, trackRequests } from '#tests/helpers/browser'
 import { customerOf } from '#tests/helpers/login_as'
 import { DEMO, demoUser } from '#tests/helpers/users'
 
@@ -48,7 +48,10 @@ test.group('Browser: login as a customer', (group) => {
     const customer = await viewedCustomer(admin)
     const page = await signedInPage(browser, DEMO.admin)
     cleanup(() => page.context().close())
+    const requests = trackRequests(page)
     await page.goto(`/admin/customers/edit/${customer.id}`)
+    await page.locator('[data-testid=customer-login-as]').waitFor()
+    await requests.quiet()
     await page.locator('[data-testid=customer-login-as]').click()
     await bannerThenBackToAdmin(page, 'Vera Viewed', admin.fullName)
     assert.isNull(
@@ -65,8 +68,11 @@ test.group('Browser: login as a customer', (group) => {
     const customer = await viewedCustomer(admin)
     const page = await signedInPage(browser, DEMO.admin)
     cleanup(() => page.context().close())
+    const requests = trackRequests(page)
     await page.goto('/admin')
     await page.locator('[data-testid=dashboard]').waitFor()
+    // A start-up request answered after the login-as call would set the staff session's old cookie again.
+    await requests.quiet()
 
     // What LoginAsButton does: the POST with the CSRF token, the spec's markers, then the site root.
     const answer: { status: number; body: { redirect: string } } = await page.evaluate(

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright'
+import type { Browser, Page, Request } from 'playwright'
 import { DEMO_PASSWORD } from '#tests/helpers/users'
 import { secondFactorCodeFor } from '#tests/helpers/two_factor'
 
@@ -45,4 +45,35 @@ export async function signedInPage(browser: Browser, email: string, password = D
   await page.goto('/')
   await loginThroughForm(page, email, password)
   return page
+}
+
+/**
+ * Follows the page's requests (its event stream aside) from now on; `quiet()`
+ * resolves once none has been in flight for `quietMs`. A request the page sent
+ * before a session change and answered after it sets the old session's cookie
+ * again, so a test that changes the session by a call of its own waits for
+ * the page's start-up requests first.
+ */
+export function trackRequests(page: Page) {
+  const inFlight = new Set<Request>()
+  let lastChange = Date.now()
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/__transmit/events') return
+    inFlight.add(request)
+    lastChange = Date.now()
+  })
+  const finished = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = Date.now()
+  }
+  page.on('requestfinished', finished)
+  page.on('requestfailed', finished)
+  return {
+    async quiet(quietMs = 500, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs
+      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`${inFlight.size} requests still in flight`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    },
+  }
 }
