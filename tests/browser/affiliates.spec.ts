@@ -29,8 +29,11 @@ test.group('Browser: affiliate API key and leads', (group) => {
       .first()
       .waitFor()
     // The full key shows once, right after Generate.
-    await page.waitForFunction(
-      "/^ak_[A-Za-z0-9_-]{40}$/.test(document.querySelector('input[data-testid=api-key]')?.value ?? '')"
+    // A function, not a string: a string predicate is re-evaluated with eval, which the CSP refuses.
+    await page.waitForFunction(() =>
+      /^ak_[A-Za-z0-9_-]{40}$/.test(
+        (globalThis as any).document.querySelector('input[data-testid=api-key]')?.value ?? ''
+      )
     )
     const key = await field.inputValue()
 

@@ -89,8 +89,11 @@ test.group('Browser: CRM configuration', (group) => {
       .first()
       .waitFor()
     // The page reloads its props after the request: the field fills with the new code.
+    // A function, not a string: a string predicate is re-evaluated with eval, which the CSP refuses.
     await page.waitForFunction(
-      "document.querySelector('input[data-testid=promo-code]')?.value.length === 10"
+      () =>
+        (globalThis as any).document.querySelector('input[data-testid=promo-code]')?.value
+          .length === 10
     )
     const shown = await field.inputValue()
     const active = await PromoCode.query()
