@@ -32,6 +32,10 @@ export default class LedgerEntry extends BaseModel {
   @column()
   declare createdById: number | null
 
+  /** The audit row of the staff action that caused the entry (issue 21). */
+  @column()
+  declare auditLogId: number | null
+
   /** The staff member's own words on an adjustment. */
   @column()
   declare comment: string | null

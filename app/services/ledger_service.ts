@@ -88,6 +88,26 @@ export async function postEntry(trx: TransactionClientContract, input: PostEntry
 }
 
 /**
+ * Names the audit row of the staff action that caused these entries. The
+ * audit row is the last write of its transaction (it closes the hash chain),
+ * so the entries posted before it are linked right after, in the same
+ * transaction. Entries that already name an audit row keep it.
+ */
+export async function linkEntriesToAudit(
+  trx: TransactionClientContract,
+  entryIds: Iterable<number>,
+  auditLogId: number
+) {
+  const ids = [...new Set(entryIds)]
+  if (ids.length === 0) return
+  await trx
+    .from('ledger_entries')
+    .whereIn('id', ids)
+    .whereNull('audit_log_id')
+    .update({ audit_log_id: auditLogId })
+}
+
+/**
  * Reserves margin on a wallet for a new position: `decide` sees the wallet as
  * read and returns the margin to add (or throws to refuse); the write is a
  * compare-and-set on `version`, so two orders racing for the same free margin
