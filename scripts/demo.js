@@ -4,7 +4,9 @@
 |   1. .env from .env.example with a fresh APP_KEY (an existing .env is kept; only an old
 |      `SESSION_DRIVER=cookie` line is commented out: sessions live on the server)
 |   2. tmp/ and the SQLite database migrated (node ace migration:run --force)
-|   3. demo data seeded when the database has no users (node ace db:seed)
+|   3. demo data seeded when the database has no users (node ace db:seed), then the
+|      living broker's month of customers, money, trades and leads when it is not there
+|      yet (node ace demo:living-broker)
 |   4. a local SMTP catcher on SMTP_PORT (mail lands in tmp/mail/*.eml)
 |   5. the web server (node ace serve --hmr) on http://localhost:3333
 |   6. the demo logins printed once the server answers
@@ -124,6 +126,8 @@ say(`Database: ${DB_CONNECTION === 'pg' ? `PostgreSQL (${env('PG_DB_NAME', 'brok
 ace(['migration:run', '--force'])
 // The demo seeder leaves a database that already has users as it is.
 ace(['db:seed'])
+// A month of a living broker on top (customers, money, KYC, trades, leads): only when it is not there yet.
+ace(['demo:living-broker'])
 
 /* 4–5. long-running processes -------------------------------------------- */
 
@@ -275,6 +279,9 @@ function printBanner() {
       ([email, roleId, role, shows]) =>
         `   ${email.padEnd(width)}${`${role} (role ${roleId})`.padEnd(26)}${shows}`
     ),
+    '',
+    ' More staff: manager2@, sales2@, sales3@, retention2@, affiliate2@, affiliate3@demo.test (same password);',
+    ` the customers of the living broker sign in as <name>.<n>@mail.demo.test with ${bold(DEMO_PASSWORD)} too.`,
     '',
     ` Staff then enter a code from an authenticator app set up with the demo key ${bold(DEMO_TOTP_KEY)}`,
     ' (or run "npm run demo:code" for the current one). Customers need no code.',
