@@ -30,7 +30,9 @@ export default class DemoLivingBroker extends BaseCommand {
       `Living broker seeded in ${(result.ms / 1000).toFixed(1)} s: ${c.users} accounts, ` +
         `${c.orders} trades, ${c.deposits} deposits, ${c.withdrawals} withdrawals, ` +
         `${c.kyc_documents} KYC documents, ${c.leads} leads, ${c.lead_notes} notes, ` +
-        `${c.lead_calls} calls, ${c.ledger_entries} ledger entries`
+        `${c.lead_calls} calls, ${c.ledger_entries} ledger entries ` +
+        `(context ${result.phases.context} ms, plan ${result.phases.plan} ms, ` +
+        `writes ${result.phases.write} ms)`
     )
   }
 }

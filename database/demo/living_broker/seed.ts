@@ -25,6 +25,8 @@ export interface LivingBrokerResult {
   seeded: boolean
   counts: Partial<Record<LivingBrokerTable, number>>
   ms: number
+  /** Where the time went: reading the context (the password hash included), planning, writing. */
+  phases: { context: number; plan: number; write: number }
 }
 
 /** Whether the living broker's customers are already in the database. */
@@ -47,9 +49,18 @@ export async function seedLivingBroker(
 ): Promise<LivingBrokerResult> {
   const started = performance.now()
   const run = async (trx: TransactionClientContract): Promise<LivingBrokerResult> => {
-    if (await hasLivingBroker(trx)) return { seeded: false, counts: {}, ms: 0 }
+    const phases = { context: 0, plan: 0, write: 0 }
+    if (await hasLivingBroker(trx)) return { seeded: false, counts: {}, ms: 0, phases }
+    let mark = performance.now()
+    const lap = () => {
+      const elapsed = Math.round(performance.now() - mark)
+      mark = performance.now()
+      return elapsed
+    }
     const context = await planContext(trx, options.now ?? DateTime.now())
+    phases.context = lap()
     const rows = planLivingBroker(context)
+    phases.plan = lap()
     for (const table of LIVING_BROKER_TABLES) {
       for (let i = 0; i < rows[table].length; i += CHUNK) {
         await trx.table(table).multiInsert(rows[table].slice(i, i + CHUNK))
@@ -63,8 +74,9 @@ export async function seedLivingBroker(
         )
       }
     }
+    phases.write = lap()
     const counts = Object.fromEntries(LIVING_BROKER_TABLES.map((t) => [t, rows[t].length]))
-    return { seeded: true, counts, ms: 0 }
+    return { seeded: true, counts, ms: 0, phases }
   }
   const result = options.trx ? await run(options.trx) : await db.transaction(run)
   if (result.seeded) await storeKycPlaceholders()
