@@ -8,6 +8,7 @@ import { leverageFor, requiredMargin } from '#domain/trading'
 import { bankDescription } from '#domain/withdrawals'
 import { KYC_DOCUMENT_TYPES } from '#domain/kyc'
 import { VOISO_MESSAGES } from '#domain/voiso'
+import { isCategoryOpen, marketStatus, type MarketStatus } from '#domain/market_hours'
 import type { LeadGroup } from '#domain/crm'
 import { Dice } from '#database/demo/living_broker/random'
 import * as P from '#database/demo/living_broker/pools'
@@ -186,7 +187,18 @@ export function planLivingBroker(ctx: PlanContext): LivingBrokerRows {
   const traded = P.TRADED.map((name) => ctx.instruments.find((i) => i.name === name)).filter(
     (i): i is PlanInstrument => !!i
   )
-  if (traded.length === 0) throw new Error('The living broker needs the demo instruments')
+  if (!traded.some((i) => i.category === 'crypto'))
+    throw new Error('The living broker needs the demo instruments (crypto trades at any hour)')
+
+  // Sessions open and close on New York's half hours: one look-up per half hour, not per trade.
+  const sessions = new Map<number, MarketStatus>()
+  const sessionAt = (ms: number) => {
+    const slot = Math.floor(ms / (30 * 60_000))
+    let status = sessions.get(slot)
+    if (!status)
+      sessions.set(slot, (status = marketStatus(DateTime.fromMillis(slot * 30 * 60_000))))
+    return status
+  }
 
   /* Customers -------------------------------------------------------------- */
   const customers = ctx.customers ?? LIVING_BROKER_CUSTOMERS
@@ -320,11 +332,18 @@ export function planLivingBroker(ctx: PlanContext): LivingBrokerRows {
     const leverages = planRow?.leverages ?? null
 
     const trade = (wallet: Wallet, opened: number, share: number) => {
-      const instrument = dice.pick(traded)
       const type = dice.chance(0.55) ? 'buy' : 'sell'
       // Most positions last hours, a few days.
       const closesAt = opened + Math.floor((0.2 + 96 * Math.pow(dice.next(), 3)) * HOUR)
       const stillOpen = closesAt >= nowMs || dice.chance(0.04)
+      // Only markets open when the position opens and closes (crypto always is).
+      const openAt = sessionAt(opened)
+      const closeAt = stillOpen ? openAt : sessionAt(closesAt)
+      const instrument = dice.pick(
+        traded.filter(
+          (i) => isCategoryOpen(i.category, openAt) && isCategoryOpen(i.category, closeAt)
+        )
+      )
       const mid = money(instrument.bids).plus(money(instrument.asks)).dividedBy(2)
       const decimals = priceDecimals(instrument.category, instrument.quote, instrument.bids)
       // Open positions near today's price (the market simulator values them); older ones wander.
@@ -450,6 +469,8 @@ export function planLivingBroker(ctx: PlanContext): LivingBrokerRows {
         // The last days' requests are partly still waiting for the back office.
         const waiting = decidedAt >= nowMs || (t > nowMs - 3 * DAY && dice.chance(0.25))
         const status = waiting ? 'pending' : dice.chance(0.88) ? 'approved' : 'declined'
+        // Online gateways are decided by the provider's notice; bank and crypto by staff.
+        const decider = GATEWAY_FORMS[gateway].kind === 'automatic' ? null : ctx.staff.admin
         const row: Row = {
           id: 0,
           user_id: userId,
@@ -461,7 +482,7 @@ export function planLivingBroker(ctx: PlanContext): LivingBrokerRows {
           description: `Deposit via ${GATEWAY_FORMS[gateway].name}`,
           status,
           balance_after: null,
-          decided_by_id: status === 'pending' ? null : ctx.staff.admin,
+          decided_by_id: status === 'pending' ? null : decider,
           decided_at: status === 'pending' ? null : sql(decidedAt),
           tx_ref: '',
           provider_reference: null,
@@ -483,7 +504,7 @@ export function planLivingBroker(ctx: PlanContext): LivingBrokerRows {
                 type: 'deposit',
                 row,
               },
-              ctx.staff.admin
+              decider
             )
             row.balance_after = toDbDecimal(real.balance)
             depositTimes.push(decidedAt)
@@ -749,7 +770,11 @@ export function planLivingBroker(ctx: PlanContext): LivingBrokerRows {
     rows[table].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)))
     for (const row of rows[table]) row.id = nextId(table)
   }
-  for (const row of rows.deposits) row.tx_ref = `demo-${row.id}`
+  for (const row of rows.deposits) {
+    row.tx_ref = `demo-${row.id}`
+    if (row.status !== 'pending' && row.decided_by_id === null)
+      row.provider_reference = `${row.gateway}-demo-${row.id}`
+  }
   ledger.sort((a, b) => a.at - b.at) // stable: a wallet's entries keep their order
   for (const entry of ledger) {
     const refId = entry.ref ? (entry.ref.row.id as number) : null
