@@ -7,6 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import { sealSecret } from '#services/two_factor_secrets'
+import { DOCUMENT_UPLOAD, sanitizeBytes } from '#services/upload_sanitizer'
 import type { Category } from '#domain/instruments'
 import { DEMO_PASSWORD, DEMO_TOTP_KEY, SITE_DEFAULTS } from '#database/demo/seed_demo'
 import {
@@ -149,14 +150,16 @@ async function planContext(trx: TransactionClientContract, now: DateTime): Promi
   }
 }
 
-/** The three placeholder images every living-broker KYC submission shows (shared, written once). */
+/**
+ * The three placeholder images every living-broker KYC submission shows
+ * (shared, written once), passed through the upload gate like a customer's
+ * file, so `node ace uploads:resanitize` finds them already clean.
+ */
 async function storeKycPlaceholders() {
   const disk = drive.use('fs')
   for (const [side, key] of Object.entries(KYC_PLACEHOLDERS)) {
     if (await disk.exists(key)) continue
-    await disk.put(
-      key,
-      await readFile(app.makePath('database/demo/living_broker/kyc', `${side}.png`))
-    )
+    const bytes = await readFile(app.makePath('database/demo/living_broker/kyc', `${side}.png`))
+    await disk.put(key, (await sanitizeBytes(bytes, DOCUMENT_UPLOAD, side)).bytes)
   }
 }
