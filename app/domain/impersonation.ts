@@ -84,11 +84,16 @@ export const AUDITED_WRITES_WHILE_IMPERSONATING = {
   'kyc.store': 'customer_session.kyc_submit',
 } as const
 
-/** Writes that belong to the session itself, not to the customer's data: the way out, missing-translation reports. */
+/**
+ * Writes that belong to the session itself, not to the customer's data: the
+ * way out, missing-translation reports, and a second login-as (its controller
+ * answers 409 "End the current login-as session first").
+ */
 export const SESSION_WRITES_WHILE_IMPERSONATING: readonly string[] = [
   'impersonation.back',
   'auth.logout',
   'translations.store',
+  'admin.customers.login_as',
 ]
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

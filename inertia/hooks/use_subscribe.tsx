@@ -69,7 +69,7 @@ export function useSubscribe() {
         if (asking) await send(asking)
       }}
       onClose={() => setAsking(null)}
-      testId="plan-confirm"
+      testId="subscribe-confirm"
     />
   )
   return { subscribe, busyPlanId, dialog }
