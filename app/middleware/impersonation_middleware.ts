@@ -7,9 +7,8 @@ import { ForbiddenException } from '#exceptions/forbidden_exception'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import {
   EXPIRED_IMPERSONATION,
-  REFUSED_WHILE_IMPERSONATING,
   impersonationExpired,
-  refusedWhileImpersonating,
+  impersonationRefusal,
 } from '#domain/impersonation'
 import { ROLE_HOME } from '#domain/roles'
 
@@ -22,8 +21,11 @@ import { ROLE_HOME } from '#domain/roles'
  *   'expired'), and the request that found it over is not carried out (it was
  *   meant for the customer): a page visit goes to the staff member's home, a
  *   call gets 409 with the reason.
- * - Withdrawals and changes to how the customer signs in (password, e-mail,
- *   second factor) are refused with 403 (ROUTES_REFUSED_WHILE_IMPERSONATING).
+ * - Money moving into or out of the customer's wallets (plan purchases,
+ *   deposits, withdrawals; issue 21 item 3) and changes to how the customer
+ *   signs in (password, e-mail, second factor) are refused with 403, as is
+ *   any write not known to be audited (`impersonationRefusal`), so a new
+ *   route cannot act as the customer unrecorded.
  */
 export default class ImpersonationMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
@@ -41,9 +43,8 @@ export default class ImpersonationMiddleware {
       throw new UserFacingException(EXPIRED_IMPERSONATION, { status: 409 })
     }
 
-    if (refusedWhileImpersonating(ctx.route?.name, ctx.request.body())) {
-      throw new ForbiddenException(REFUSED_WHILE_IMPERSONATING)
-    }
+    const refusal = impersonationRefusal(ctx.route?.name, ctx.request.method(), ctx.request.body())
+    if (refusal) throw new ForbiddenException(refusal)
     return next()
   }
 }

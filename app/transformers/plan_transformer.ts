@@ -1,7 +1,17 @@
 import type PricingPlan from '#models/pricing_plan'
 import { toDbDecimal, toFixedString } from '#domain/money'
+import type { PlanPayment } from '#domain/plan_payment'
 
-export function planCard(plan: PricingPlan) {
+/**
+ * A plan card (customer spec §2 Pricing) and, for the customer's
+ * confirmation, how it would be paid now: `payment` 'free', 'wallet' (then
+ * `payer` names the wallet) or 'insufficient'.
+ */
+export function planCard(
+  plan: PricingPlan,
+  payer: { id: number; mode: 'demo' | 'real'; currency: string } | null = null,
+  payment: PlanPayment['kind'] = 'free'
+) {
   return {
     id: plan.id,
     name: plan.name,
@@ -9,6 +19,8 @@ export function planCard(plan: PricingPlan) {
     price: toFixedString(plan.price, 2),
     forexLeverage: plan.forexLeverage,
     forexStopout: plan.forexStopout === null ? null : toFixedString(plan.forexStopout, 0),
+    payment,
+    payer: payer ? { id: payer.id, mode: payer.mode, currency: payer.currency } : null,
   }
 }
 

@@ -1,10 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import settings from '#services/settings_service'
-import PricingPlan from '#models/pricing_plan'
 import { accountSummary } from '#queries/account_summary'
 import { formatAccountMetrics } from '#domain/account_metrics'
 import { walletSummary } from '#transformers/wallet_transformer'
-import { planCard } from '#transformers/plan_transformer'
+import { planCardsFor } from '#queries/plan_cards'
 import { captchaRequired } from '#domain/site_settings'
 import { maskEmail } from '#domain/masking'
 import { ROLE_HOME, Roles } from '#domain/roles'
@@ -52,7 +51,10 @@ async function session(ctx: HttpContext) {
   if (!user) return null
   const { wallets, active, metrics, positions } = await accountSummary(user)
   const impersonation = impersonationOf(ctx)
-  const needsPlan = user.roleId === Roles.CUSTOMER && user.pricingTableId === null
+  // Not forced on a login-as session (issue 21 item 4): staff may not buy a plan for the customer
+  // (money routes are refused there), and the modal would cover the way back (Back To Admin).
+  const needsPlan =
+    user.roleId === Roles.CUSTOMER && user.pricingTableId === null && impersonation === null
   return {
     user: {
       id: user.id,
@@ -69,9 +71,7 @@ async function session(ctx: HttpContext) {
     openPositions: positions,
     pricingTableId: user.pricingTableId,
     needsPlan,
-    plans: needsPlan
-      ? (await PricingPlan.query().orderBy('price', 'asc').orderBy('id', 'asc')).map(planCard)
-      : [],
+    plans: needsPlan ? await planCardsFor(user) : [],
     impersonating: impersonation !== null,
     agentSession: impersonation?.agent ?? false,
     impersonation: impersonation ? await impersonationBanner(impersonation, user.fullName) : null,

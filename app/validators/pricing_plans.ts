@@ -9,6 +9,7 @@ import {
 import {
   decimalRange,
   decimalText,
+  idRule,
   oneMessage,
   requiredText,
   shortText,
@@ -90,4 +91,13 @@ planValidator.messagesProvider = new SimpleMessagesProvider({
     `Crypto stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`,
     STOPOUT_RULES
   ),
+})
+
+/** A subscription's body (issue 21 item 8): the wallet the customer's confirmation named, if any. */
+export const subscribePlanValidator = vine.compile(vine.object({ walletId: idRule().optional() }))
+subscribePlanValidator.messagesProvider = new SimpleMessagesProvider({
+  'walletId.number': 'Wallet is required',
+  'walletId.withoutDecimals': 'Wallet is required',
+  'walletId.min': 'Wallet is required',
+  'walletId.max': 'Wallet is required',
 })

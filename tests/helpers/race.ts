@@ -1,4 +1,6 @@
+import db from '@adonisjs/lucid/services/db'
 import Balance from '#models/balance'
+import { postEntry } from '#services/ledger_service'
 import type User from '#models/user'
 import { registerUser } from '#actions/auth/register_user'
 import settings from '#services/settings_service'
@@ -34,6 +36,28 @@ export async function freshCustomer(demoBalance: string) {
   } finally {
     await settings.put('demoBalance', { value1: '10000' })
   }
+}
+
+/**
+ * A verified customer whose real wallet holds `realBalance` (credited through
+ * the ledger) and is active: what a paid plan is charged to (issue 21 item 3).
+ */
+export async function freshRealCustomer(realBalance: string) {
+  const { user } = await freshCustomer('0')
+  const wallet = await Balance.query().where('user_id', user.id).where('mode', 'real').firstOrFail()
+  if (money(realBalance).greaterThan(0)) {
+    await db.transaction((trx) =>
+      postEntry(trx, {
+        balanceId: wallet.id,
+        type: 'deposit',
+        amount: realBalance,
+        description: 'Test funding',
+      })
+    )
+  }
+  user.activeBalanceId = wallet.id
+  await user.save()
+  return { user, wallet }
 }
 
 /** The wallet after the race: its balance must equal the sum of its ledger entries. */

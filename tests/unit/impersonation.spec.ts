@@ -1,6 +1,12 @@
 import { test } from '@japa/runner'
 import {
+  AUDITED_WRITES_WHILE_IMPERSONATING,
   IMPERSONATION_MS,
+  MONEY_ROUTES,
+  REFUSED_MONEY_WHILE_IMPERSONATING,
+  REFUSED_WHILE_IMPERSONATING,
+  SESSION_WRITES_WHILE_IMPERSONATING,
+  impersonationRefusal,
   LOGIN_AS_ROLES,
   ROUTES_REFUSED_WHILE_IMPERSONATING,
   impersonationEndsAt,
@@ -38,5 +44,45 @@ test.group('Login as: the rules (app/domain/impersonation.ts)', () => {
     assert.isFalse(refusedWhileImpersonating('profile.update', null))
     assert.isFalse(refusedWhileImpersonating('orders.store', {}))
     assert.isFalse(refusedWhileImpersonating(undefined, {}))
+  })
+
+  test('money moving is refused with its own message, reads and writes alike (issue 21 item 3)', ({
+    assert,
+  }) => {
+    for (const name of [
+      'pricing.subscribe',
+      'deposits.store',
+      'deposits.bank.submit',
+      'withdraws.bank',
+      'payments.paypal.create',
+      'payments.paypal.capture',
+      'payments.return',
+    ])
+      assert.include(MONEY_ROUTES, name)
+    for (const name of MONEY_ROUTES)
+      for (const method of ['GET', 'POST', 'PUT'])
+        assert.equal(
+          impersonationRefusal(name, method, {}),
+          REFUSED_MONEY_WHILE_IMPERSONATING,
+          `${method} ${name}`
+        )
+  })
+
+  test("writes go through only when audited or the session's own; any other write is refused; reads pass", ({
+    assert,
+  }) => {
+    for (const name of Object.keys(AUDITED_WRITES_WHILE_IMPERSONATING))
+      assert.isNull(impersonationRefusal(name, 'POST', {}), name)
+    for (const name of SESSION_WRITES_WHILE_IMPERSONATING)
+      assert.isNull(impersonationRefusal(name, 'POST', {}), name)
+    assert.equal(impersonationRefusal('some.new_write', 'POST', {}), REFUSED_WHILE_IMPERSONATING)
+    assert.equal(impersonationRefusal('some.new_write', 'delete', {}), REFUSED_WHILE_IMPERSONATING)
+    assert.isNull(impersonationRefusal('some.page', 'GET', {}))
+    assert.isNull(impersonationRefusal(undefined, 'POST', {}))
+    assert.equal(
+      impersonationRefusal('profile.update', 'PUT', { email: 'a@b.c' }),
+      REFUSED_WHILE_IMPERSONATING
+    )
+    assert.isNull(impersonationRefusal('profile.update', 'PUT', { fullName: 'x' }))
   })
 })

@@ -13,11 +13,15 @@ import {
 import { deleteKycFiles, sanitizeDocument, storeKycFile } from '#services/kyc_files'
 import type { CleanUpload } from '#services/upload_sanitizer'
 import { UserFacingException } from '#exceptions/user_facing_exception'
+import type { StaffContext } from '#services/audit_log'
+import { recordActingStaffWrite } from '#services/acting_staff'
 
 export interface SubmitKycInput {
   userId: number
   type: KycDocumentType
   files: Record<KycSide, MultipartFile>
+  /** The staff member submitting them in a login-as session (audited). */
+  actingStaff?: StaffContext | null
 }
 
 /**
@@ -47,7 +51,7 @@ export async function submitKycDocuments(input: SubmitKycInput): Promise<KycDocu
     return await db.transaction(async (trx) => {
       await User.query({ client: trx }).where('id', input.userId).forUpdate().firstOrFail()
       await ensureCanSubmit(input.userId, trx)
-      return KycDocument.create(
+      const document = await KycDocument.create(
         {
           userId: input.userId,
           type: input.type,
@@ -58,6 +62,12 @@ export async function submitKycDocuments(input: SubmitKycInput): Promise<KycDocu
         },
         { client: trx }
       )
+      await recordActingStaffWrite(trx, input.actingStaff, {
+        action: 'customer_session.kyc_submit',
+        customerId: input.userId,
+        after: { kycDocumentId: document.id, type: document.type, status: 'pending' },
+      })
+      return document
     })
   } catch (error) {
     await deleteKycFiles(stored)

@@ -14,6 +14,8 @@ import { negativeBalanceWriteOff } from '#domain/risk'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
 import { lockWallet } from '#actions/trades/trade_parts'
+import type { StaffContext } from '#services/audit_log'
+import { recordActingStaffWrite } from '#services/acting_staff'
 
 export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'stop_out' | 'admin'
 
@@ -32,6 +34,8 @@ export interface CloseOrderInput {
   userId: number | null
   /** The staff member closing (reason 'admin'): a lost race is a 409 for them, as for a customer. */
   staffId?: number
+  /** The staff member closing as the customer in a login-as session (audited; the ledger rows name them). */
+  actingStaff?: StaffContext | null
   reason: CloseReason
   /** The quote that triggered a server close; a customer's close uses the current one. */
   quote?: TradeQuote
@@ -41,7 +45,7 @@ export interface CloseOrderInput {
   inTransaction?: (
     trx: TransactionClientContract,
     order: Order,
-    close: { closeRate: string; realized: string }
+    close: { closeRate: string; realized: string; ledgerEntryIds: number[] }
   ) => Promise<void>
 }
 
@@ -115,23 +119,39 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
       marginDelta: money(order.marginUsed).negated(),
       referenceType: 'order',
       referenceId: order.id,
-      createdById: input.staffId ?? null,
+      createdById: input.staffId ?? input.actingStaff?.staff.id ?? null,
       description: `Position #${order.id} ${order.instrument} closed (${CLOSE_REASON_TEXT[input.reason]})`,
     })
+    const ledgerEntryIds = [entry.id]
     const writeOff = negativeBalanceWriteOff(entry.balanceAfter)
     if (writeOff.greaterThan(0)) {
-      await postEntry(trx, {
+      const written = await postEntry(trx, {
         balanceId: order.balanceId,
         type: 'write_off',
         amount: writeOff,
         referenceType: 'order',
         referenceId: order.id,
         description: `Negative balance protection after position #${order.id}`,
+        createdById: input.actingStaff?.staff.id ?? null,
       })
+      ledgerEntryIds.push(written.id)
     }
     await input.inTransaction?.(trx, order, {
       closeRate: toDbDecimal(closeRate),
       realized: toDbDecimal(realized),
+      ledgerEntryIds,
+    })
+    await recordActingStaffWrite(trx, input.actingStaff, {
+      action: 'customer_session.order_close',
+      customerId: order.userId,
+      before: { orderId: null, status: 'open' },
+      after: {
+        orderId: order.id,
+        status: 'closed',
+        closeRate: toDbDecimal(closeRate),
+        proLoss: toDbDecimal(realized),
+      },
+      ledgerEntryIds,
     })
     return { realized: toDbDecimal(realized), writtenOff: toDbDecimal(writeOff) }
   })

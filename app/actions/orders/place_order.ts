@@ -24,6 +24,8 @@ import {
   type OrderType,
 } from '#domain/trading'
 import { UserFacingException } from '#exceptions/user_facing_exception'
+import type { StaffContext } from '#services/audit_log'
+import { recordActingStaffWrite } from '#services/acting_staff'
 
 export interface PlaceOrderInput {
   user: User
@@ -35,6 +37,8 @@ export interface PlaceOrderInput {
   profit: string | null
   /** Stop-loss rate, or null. */
   loss: string | null
+  /** The staff member placing it in a login-as session (audited); absent in the customer's own. */
+  actingStaff?: StaffContext | null
 }
 
 /**
@@ -126,7 +130,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
       }
       return margin
     })
-    return Order.create(
+    const placed = await Order.create(
       {
         userId: user.id,
         balanceId: wallet.id,
@@ -147,6 +151,21 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
       },
       { client: trx }
     )
+    await recordActingStaffWrite(trx, input.actingStaff, {
+      action: 'customer_session.order_place',
+      customerId: user.id,
+      after: {
+        orderId: placed.id,
+        instrument: placed.instrument,
+        type: placed.type,
+        amount: placed.tradeAmount,
+        openRate: placed.openRate,
+        takeProfit: placed.profit,
+        stopLoss: placed.loss,
+        marginUsed: placed.marginUsed,
+      },
+    })
+    return placed
   })
   orderEvents.emit('opened', order.id)
   return order

@@ -7,6 +7,8 @@ import { orderTargetErrors } from '#domain/risk'
 import { toDbDecimal } from '#domain/money'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
+import type { StaffContext } from '#services/audit_log'
+import { recordActingStaffWrite } from '#services/acting_staff'
 
 export interface SetOrderTargetsInput {
   userId: number
@@ -15,6 +17,8 @@ export interface SetOrderTargetsInput {
   profit?: string | null
   /** Stop-loss rate; null clears it; undefined leaves it alone. */
   loss?: string | null
+  /** The staff member setting them in a login-as session (audited). */
+  actingStaff?: StaffContext | null
 }
 
 /**
@@ -40,15 +44,29 @@ export async function setOrderTargets(input: SetOrderTargetsInput): Promise<Orde
   if (input.profit !== undefined)
     changes.profit = input.profit === null ? null : toDbDecimal(input.profit)
   if (input.loss !== undefined) changes.loss = input.loss === null ? null : toDbDecimal(input.loss)
-  const updated = await db
-    .from('orders')
-    .where('id', order.id)
-    .whereNull('close_time')
-    .whereNull('deleted_at')
-    .update({ ...changes, updated_at: DateTime.now().toSQL({ includeOffset: false }) })
-  if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
-    throw new UserFacingException('This position is already closed', { status: 409 })
-  }
+  await db.transaction(async (trx) => {
+    const updated = await trx
+      .from('orders')
+      .where('id', order.id)
+      .whereNull('close_time')
+      .whereNull('deleted_at')
+      .update({ ...changes, updated_at: DateTime.now().toSQL({ includeOffset: false }) })
+    if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+      throw new UserFacingException('This position is already closed', { status: 409 })
+    }
+    const before: Record<string, string | null> = { orderId: null }
+    if (changes.profit !== undefined) before.takeProfit = order.profit
+    if (changes.loss !== undefined) before.stopLoss = order.loss
+    const after: Record<string, string | number | null> = { orderId: order.id }
+    if (changes.profit !== undefined) after.takeProfit = changes.profit
+    if (changes.loss !== undefined) after.stopLoss = changes.loss
+    await recordActingStaffWrite(trx, input.actingStaff, {
+      action: 'customer_session.order_targets',
+      customerId: order.userId,
+      before,
+      after,
+    })
+  })
   orderEvents.emit('changed', order.id)
   return Order.findOrFail(order.id)
 }

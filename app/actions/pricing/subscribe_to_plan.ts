@@ -6,19 +6,30 @@ import type User from '#models/user'
 import { postEntry } from '#services/ledger_service'
 import { announceSubscription } from '#services/market/catalog_events'
 import { money } from '#domain/money'
+import { planPayment } from '#domain/plan_payment'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { isStorableId } from '#domain/ids'
 import { errors as lucidErrors } from '@adonisjs/lucid'
 
 export const NOT_ENOUGH_BALANCE = 'Not enough balance'
+export const PAYER_CHANGED =
+  'The wallet that would pay for this plan has changed; please review and confirm again'
 
 /**
- * Makes a plan current and charges its price to the active wallet through the
- * ledger, in one transaction. The plan switch is a conditional update, so a
- * double submit cannot charge twice; the charge refuses to take more than the
- * wallet's free balance (balance − margin − on hold).
+ * Makes a plan current and charges its price through the ledger, in one
+ * transaction. The paying wallet is chosen by `planPayment` (a real wallet
+ * only: the active one, or for a demo active wallet a real one of the same
+ * currency that can pay); `walletId`, when given, is the wallet the customer
+ * confirmed, and the charge goes there or nowhere. The plan switch is a
+ * conditional update, so a double submit cannot charge twice; the charge
+ * refuses to take more than the wallet's free balance (balance − margin − on
+ * hold), checked again under the wallet's lock.
  */
-export async function subscribeToPlan(user: User, planId: number) {
+export async function subscribeToPlan(
+  user: User,
+  planId: number,
+  options: { walletId?: number } = {}
+) {
   if (!isStorableId(planId)) throw new lucidErrors.E_ROW_NOT_FOUND(PricingPlan)
   const plan = await PricingPlan.findOrFail(planId)
   const result = await db.transaction(async (trx) => {
@@ -33,29 +44,30 @@ export async function subscribeToPlan(user: User, planId: number) {
     if (Number(switched) !== 1) {
       throw new UserFacingException('You are already subscribed to this plan', { status: 409 })
     }
-    const wallet = user.activeBalanceId
-      ? await Balance.query({ client: trx })
-          .where('id', user.activeBalanceId)
-          .where('user_id', user.id)
-          .first()
-      : null
+    const wallets = await Balance.query({ client: trx }).where('user_id', user.id)
     // The price as it stands now, under the lock (a staff edit may have changed it since the read above).
-    const price = money(current.price)
-    if (price.greaterThan(0)) {
-      if (!wallet)
-        throw new UserFacingException(NOT_ENOUGH_BALANCE, { code: 'E_INSUFFICIENT_BALANCE' })
-      await postEntry(trx, {
-        balanceId: wallet.id,
-        type: 'plan_charge',
-        amount: price.negated(),
-        referenceType: 'pricing_plan',
-        referenceId: plan.id,
-        description: `Pricing plan: ${current.name}`,
-        createdById: user.id,
-        requireFreeAtLeast: 0,
-        insufficientMessage: NOT_ENOUGH_BALANCE,
-      })
-    }
+    const payment = planPayment({
+      price: current.price,
+      activeWalletId: user.activeBalanceId,
+      wallets,
+    })
+    if (payment.kind === 'insufficient')
+      throw new UserFacingException(NOT_ENOUGH_BALANCE, { code: 'E_INSUFFICIENT_BALANCE' })
+    if (payment.kind === 'free') return { plan: current, wallet: null }
+    const wallet = payment.wallet
+    if (options.walletId !== undefined && options.walletId !== wallet.id)
+      throw new UserFacingException(PAYER_CHANGED, { status: 409, code: 'E_PAYER_CHANGED' })
+    await postEntry(trx, {
+      balanceId: wallet.id,
+      type: 'plan_charge',
+      amount: money(current.price).negated(),
+      referenceType: 'pricing_plan',
+      referenceId: plan.id,
+      description: `Pricing plan: ${current.name}`,
+      createdById: user.id,
+      requireFreeAtLeast: 0,
+      insufficientMessage: NOT_ENOUGH_BALANCE,
+    })
     return { plan: current, wallet }
   })
   user.pricingTableId = plan.id

@@ -2,6 +2,8 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import type User from '#models/user'
 import Profile from '#models/profile'
+import type { StaffContext } from '#services/audit_log'
+import { recordActingStaffWrite } from '#services/acting_staff'
 
 export interface UpdateProfileInput {
   fullName: string
@@ -17,9 +19,15 @@ export interface UpdateProfileInput {
  * Saves the personal information form. Fields left out keep their value;
  * an agent-type session cannot change the phone (`allowPhone` false).
  */
-export async function updateProfile(user: User, input: UpdateProfileInput, allowPhone: boolean) {
+export async function updateProfile(
+  user: User,
+  input: UpdateProfileInput,
+  allowPhone: boolean,
+  actingStaff: StaffContext | null = null
+) {
   await db.transaction(async (trx) => {
     user.useTransaction(trx)
+    const fullNameBefore = user.fullName
     user.fullName = input.fullName
     await user.save()
 
@@ -27,6 +35,7 @@ export async function updateProfile(user: User, input: UpdateProfileInput, allow
       (await Profile.query({ client: trx }).where('user_id', user.id).first()) ??
       new Profile().useTransaction(trx).merge({ userId: user.id })
     profile.useTransaction(trx)
+    const before = { fullName: fullNameBefore, ...profileFields(profile) }
     if (allowPhone && input.phone !== undefined) profile.phone = input.phone
     if (input.birthDate !== undefined) profile.birthDate = DateTime.fromJSDate(input.birthDate)
     if (input.country !== undefined) profile.country = input.country
@@ -34,5 +43,23 @@ export async function updateProfile(user: User, input: UpdateProfileInput, allow
     if (input.address !== undefined) profile.address = input.address
     if (input.postalCode !== undefined) profile.postalCode = input.postalCode
     await profile.save()
+    await recordActingStaffWrite(trx, actingStaff, {
+      action: 'customer_session.profile_update',
+      customerId: user.id,
+      before,
+      after: { fullName: user.fullName, ...profileFields(profile) },
+    })
   })
+}
+
+/** The profile's fields as the audit row of a login-as edit compares them. */
+function profileFields(profile: Profile) {
+  return {
+    phone: profile.phone ?? null,
+    birthDate: profile.birthDate?.toISODate() ?? null,
+    country: profile.country ?? null,
+    city: profile.city ?? null,
+    address: profile.address ?? null,
+    postalCode: profile.postalCode ?? null,
+  }
 }

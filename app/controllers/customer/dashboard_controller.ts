@@ -7,7 +7,7 @@ import { dashboardInstruments } from '#queries/dashboard_instruments'
 import { CATEGORIES, type Category } from '#domain/instruments'
 import { spreadMultiplier, stopOutFor } from '#domain/trading'
 import { Roles } from '#domain/roles'
-import { planCard } from '#transformers/plan_transformer'
+import { planCardsFor } from '#queries/plan_cards'
 
 /**
  * The trading dashboard (customer spec §2): KYC state, instruments at their
@@ -31,9 +31,7 @@ export default class DashboardController {
     ])
     // The pricing panel shows when the pricingPlan switch is on; plans are for customers.
     const pricing =
-      site.switches.pricingPlan && user.roleId === Roles.CUSTOMER
-        ? (await PricingPlan.query().orderBy('price', 'asc').orderBy('id', 'asc')).map(planCard)
-        : []
+      site.switches.pricingPlan && user.roleId === Roles.CUSTOMER ? await planCardsFor(user) : []
     return inertia.render('customer/dashboard', {
       isKyc: kycStatus === 'approved',
       instruments,

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actingStaffOf } from '#services/acting_staff'
 import { kycSubmissionValidator } from '#validators/kyc'
 import { discardUploads } from '#services/kyc_files'
 import { submitKycDocuments } from '#actions/kyc/submit_kyc_documents'
@@ -15,13 +16,15 @@ export default class KycController {
   }
 
   /** POST /kyc (multipart type, front, back, address) → { message } */
-  async store({ request, auth, response }: HttpContext) {
+  async store(ctx: HttpContext) {
+    const { request, auth, response } = ctx
     try {
       const { type, front, back, address } = await request.validateUsing(kycSubmissionValidator)
       await submitKycDocuments({
         userId: auth.getUserOrFail().id,
         type,
         files: { front, back, address },
+        actingStaff: actingStaffOf(ctx),
       })
       return response.ok({ message: 'KYC submitted successfully' })
     } finally {

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actingStaffOf } from '#services/acting_staff'
 import Balance from '#models/balance'
 import { ratesValidator, favoriteValidator, candlesValidator } from '#validators/trading'
 import Instrument from '#models/instrument'
@@ -65,16 +66,16 @@ export default class MarketController {
   }
 
   /** POST /dashboard/add-to-favorite */
-  async addFavorite({ request, auth }: HttpContext) {
-    const { id } = await request.validateUsing(favoriteValidator)
-    await addFavorite(auth.getUserOrFail(), id)
+  async addFavorite(ctx: HttpContext) {
+    const { id } = await ctx.request.validateUsing(favoriteValidator)
+    await addFavorite(ctx.auth.getUserOrFail(), id, actingStaffOf(ctx))
     return { message: 'Added to favorites' }
   }
 
   /** POST /dashboard/remove-from-favorite */
-  async removeFavorite({ request, auth }: HttpContext) {
-    const { id } = await request.validateUsing(favoriteValidator)
-    await removeFavorite(auth.getUserOrFail(), id)
+  async removeFavorite(ctx: HttpContext) {
+    const { id } = await ctx.request.validateUsing(favoriteValidator)
+    await removeFavorite(ctx.auth.getUserOrFail(), id, actingStaffOf(ctx))
     return { message: 'Removed from favorites' }
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actingStaffOf } from '#services/acting_staff'
 import Order from '#models/order'
 import { placeOrder } from '#actions/orders/place_order'
 import { closeOrder } from '#actions/orders/close_order'
@@ -30,7 +31,8 @@ export default class OrdersController {
   }
 
   /** POST /dashboard/orders */
-  async store({ request, auth, response }: HttpContext) {
+  async store(ctx: HttpContext) {
+    const { request, auth, response } = ctx
     const data = numbersAsText(request.body(), DECIMAL_FIELDS)
     const payload = await request.validateUsing(placeOrderValidator, { data })
     const order = await placeOrder({
@@ -40,19 +42,26 @@ export default class OrdersController {
       amount: payload.amount,
       profit: payload.profit ?? null,
       loss: payload.loss ?? null,
+      actingStaff: actingStaffOf(ctx),
     })
     return response.created({ message: 'Order Placed Successfully', order: orderRow(order) })
   }
 
   /** POST /dashboard/orders/close */
-  async close({ request, auth }: HttpContext) {
-    const { orderId } = await request.validateUsing(closeOrderValidator)
-    const closed = await closeOrder({ orderId, userId: auth.getUserOrFail().id, reason: 'manual' })
+  async close(ctx: HttpContext) {
+    const { orderId } = await ctx.request.validateUsing(closeOrderValidator)
+    const closed = await closeOrder({
+      orderId,
+      userId: ctx.auth.getUserOrFail().id,
+      reason: 'manual',
+      actingStaff: actingStaffOf(ctx),
+    })
     return { message: 'Order Closed Successfully', order: orderRow(closed!.order) }
   }
 
   /** PUT /dashboard/orders/:id: set or clear (null) the take-profit or stop-loss. */
-  async update({ request, auth, params }: HttpContext) {
+  async update(ctx: HttpContext) {
+    const { request, auth, params } = ctx
     const id = Number(params.id)
     const data = numbersAsText(request.body(), DECIMAL_FIELDS)
     const payload = await request.validateUsing(orderTargetsValidator, { data })
@@ -61,6 +70,7 @@ export default class OrdersController {
       orderId: id,
       profit: 'profit' in data ? (payload.profit ?? null) : undefined,
       loss: 'loss' in data ? (payload.loss ?? null) : undefined,
+      actingStaff: actingStaffOf(ctx),
     })
     const message = 'loss' in data ? 'Stop Loss Set Successfully' : 'Take Profit Set Successfully'
     return { message, order: orderRow(order) }

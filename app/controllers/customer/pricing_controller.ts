@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import PricingPlan from '#models/pricing_plan'
 import settings from '#services/settings_service'
-import { planCard } from '#transformers/plan_transformer'
+import { planCardsFor } from '#queries/plan_cards'
+import { subscribePlanValidator } from '#validators/pricing_plans'
 import { listQueryValidator } from '#validators/lists'
 import { planPage } from '#queries/pricing_plans'
 import { subscribeToPlan } from '#actions/pricing/subscribe_to_plan'
@@ -9,11 +9,10 @@ import { NotFoundException } from '#exceptions/not_found_exception'
 
 export default class PricingController {
   /** GET /pricing: the plans in a 3-column grid, the current one marked (customer spec §2 Pricing). */
-  async show({ inertia }: HttpContext) {
+  async show({ inertia, auth }: HttpContext) {
     const site = await settings.site()
     if (!site.switches.pricingPlan) throw new NotFoundException()
-    const plans = await PricingPlan.query().orderBy('price', 'asc').orderBy('id', 'asc')
-    return inertia.render('customer/pricing', { plans: plans.map(planCard) })
+    return inertia.render('customer/pricing', { plans: await planCardsFor(auth.getUserOrFail()) })
   }
 
   /**
@@ -26,10 +25,16 @@ export default class PricingController {
     return planPage(query)
   }
 
-  /** POST /dashboard/pricing/subscribe/:planId */
-  async subscribe({ params, auth, bouncer, response }: HttpContext) {
+  /**
+   * POST /dashboard/pricing/subscribe/:planId, body optionally { walletId }:
+   * the wallet the customer's confirmation named (charged, or nothing is).
+   */
+  async subscribe({ params, auth, bouncer, request, response }: HttpContext) {
     await bouncer.with('PricingPlanPolicy').authorize('subscribe')
-    const { plan } = await subscribeToPlan(auth.getUserOrFail(), Number(params.planId))
+    const { walletId } = await request.validateUsing(subscribePlanValidator)
+    const { plan } = await subscribeToPlan(auth.getUserOrFail(), Number(params.planId), {
+      walletId,
+    })
     return response.ok({ message: `Subscribed to ${plan.name}` })
   }
 }

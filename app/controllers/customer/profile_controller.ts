@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actingStaffOf } from '#services/acting_staff'
 import Profile from '#models/profile'
 import { profileValidator } from '#validators/account'
 import { updateProfile } from '#actions/profile/update_profile'
@@ -18,7 +19,7 @@ export default class ProfileController {
   async update(ctx: HttpContext) {
     const payload = await ctx.request.validateUsing(profileValidator)
     const agentSession = impersonationOf(ctx)?.agent ?? false
-    await updateProfile(ctx.auth.getUserOrFail(), payload, !agentSession)
+    await updateProfile(ctx.auth.getUserOrFail(), payload, !agentSession, actingStaffOf(ctx))
     return ctx.response.ok({ message: 'Profile updated successfully' })
   }
 }

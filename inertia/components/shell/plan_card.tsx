@@ -9,6 +9,9 @@ export interface PlanCardData {
   price: string
   forexLeverage: number | null
   forexStopout: string | null
+  /** How it would be paid now (app/domain/plan_payment.ts), and by which wallet. */
+  payment: 'free' | 'wallet' | 'insufficient'
+  payer: { id: number; mode: 'demo' | 'real'; currency: string } | null
 }
 
 /** A pricing plan card (customer spec §2 Pricing). */

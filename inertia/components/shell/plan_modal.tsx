@@ -7,7 +7,7 @@ import { PlanCard } from '~/components/shell/plan_card'
 /** The plan choice a customer without a plan cannot dismiss (customer spec §2 Shell). */
 export function PlanModal({ session }: { session: Session }) {
   const { t } = useTranslation()
-  const { subscribe, busyPlanId } = useSubscribe()
+  const { subscribe, busyPlanId, dialog } = useSubscribe()
   return (
     <Modal
       isOpen={session.needsPlan}
@@ -34,10 +34,11 @@ export function PlanModal({ session }: { session: Session }) {
                 currency={session.activeBalance?.currency ?? 'USD'}
                 subscribed={session.pricingTableId === plan.id}
                 busy={busyPlanId === plan.id}
-                onSubscribe={(p) => subscribe(p.id)}
+                onSubscribe={subscribe}
               />
             ))}
           </div>
+          {dialog}
         </ModalBody>
       </ModalContent>
     </Modal>

@@ -5,7 +5,7 @@ import { useSubscribe } from '~/hooks/use_subscribe'
 /** The plans in a 3-column grid with subscribe (customer spec §2 Pricing, §9); the dashboard panel reuses it. */
 export function PricingGrid({ plans }: { plans: PlanCardData[] }) {
   const session = useSession()
-  const { subscribe, busyPlanId } = useSubscribe()
+  const { subscribe, busyPlanId, dialog } = useSubscribe()
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-3" data-testid="pricing-grid">
       {plans.map((plan) => (
@@ -15,9 +15,10 @@ export function PricingGrid({ plans }: { plans: PlanCardData[] }) {
           currency={session?.activeBalance?.currency ?? 'USD'}
           subscribed={session?.pricingTableId === plan.id}
           busy={busyPlanId === plan.id}
-          onSubscribe={(p) => subscribe(p.id)}
+          onSubscribe={subscribe}
         />
       ))}
+      {dialog}
     </div>
   )
 }

@@ -14,10 +14,20 @@ import {
   walletsOf,
 } from '#tests/helpers/users'
 import type { RoleId } from '#domain/roles'
+import { fund, realWalletOf } from '#tests/helpers/withdrawals'
+import { NOT_ENOUGH_BALANCE, PAYER_CHANGED } from '#actions/pricing/subscribe_to_plan'
 
 const plan = (name: string) => PricingPlan.findByOrFail('name', name)
 const subscribe = (client: Parameters<typeof api>[0], planId: number | string) =>
   api(client, 'post', `/dashboard/pricing/subscribe/${planId}`)
+
+/** The newcomer (demo wallet active, 10,000 demo USD) with `amount` real USD in their real wallet. */
+async function newcomerWithRealMoney(amount: string) {
+  const newcomer = await demoUser(DEMO.newcomer)
+  const real = await realWalletOf(newcomer)
+  if (amount !== '0') await fund(real.id, amount)
+  return { newcomer, real: await Balance.findOrFail(real.id) }
+}
 
 async function ledgerCount() {
   const row = await db.from('ledger_entries').count('* as total').first()
@@ -27,14 +37,15 @@ async function ledgerCount() {
 test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
   isolate(group)
 
-  test('charges the plan price to the active wallet through the ledger and makes the plan current', async ({
+  test('a customer on a demo wallet pays with real money: the real wallet is charged through the ledger, the demo wallet untouched (issue 21 item 3)', async ({
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const { newcomer, real } = await newcomerWithRealMoney('10000')
     const silver = await plan('Silver')
-    const wallet = await Balance.findOrFail(newcomer.activeBalanceId!)
-    assert.equal(wallet.balance, '10000')
+    const demo = await Balance.findOrFail(newcomer.activeBalanceId!)
+    assert.equal(demo.mode, 'demo')
+    assert.equal(demo.balance, '10000')
 
     const response = await subscribe(client, silver.id).loginAs(newcomer)
     response.assertStatus(200)
@@ -42,7 +53,9 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
 
     await newcomer.refresh()
     assert.equal(newcomer.pricingTableId, silver.id)
-    await wallet.refresh()
+    await demo.refresh()
+    assert.equal(demo.balance, '10000')
+    const wallet = await Balance.findOrFail(real.id)
     assert.equal(wallet.balance, '9750')
 
     const { entries } = await ledgerOf(wallet.id)
@@ -60,14 +73,75 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
       .inertiaProps
     assert.isFalse(session.needsPlan)
     assert.equal(session.pricingTableId, silver.id)
-    assert.equal(session.account.balance, '9750.00')
+  })
+
+  test('a customer on a demo wallet whose real wallet cannot pay gets Not enough balance and nothing is written (issue 21 item 3)', async ({
+    client,
+    assert,
+  }) => {
+    const { newcomer, real } = await newcomerWithRealMoney('249.99')
+    const before = await ledgerCount()
+    const response = await subscribe(client, (await plan('Silver')).id).loginAs(newcomer)
+    response.assertStatus(422)
+    response.assertBodyContains({ message: NOT_ENOUGH_BALANCE })
+    await newcomer.refresh()
+    assert.isNull(newcomer.pricingTableId)
+    assert.equal((await Balance.findOrFail(newcomer.activeBalanceId!)).balance, '10000')
+    assert.equal((await Balance.findOrFail(real.id)).balance, '249.99')
+    assert.equal(await ledgerCount(), before)
+  })
+
+  test('the wallet the confirmation named pays; another named wallet is a 409 and nothing is written (issue 21 item 8)', async ({
+    client,
+    assert,
+  }) => {
+    const { newcomer, real } = await newcomerWithRealMoney('1000')
+    const silver = await plan('Silver')
+    const before = await ledgerCount()
+    const wrong = await subscribe(client, silver.id)
+      .json({ walletId: newcomer.activeBalanceId })
+      .loginAs(newcomer)
+    wrong.assertStatus(409)
+    wrong.assertBodyContains({ message: PAYER_CHANGED })
+    assert.equal(await ledgerCount(), before)
+    assert.equal((await Balance.findOrFail(real.id)).balance, '1000')
+    await newcomer.refresh()
+    assert.isNull(newcomer.pricingTableId)
+
+    const bad = await subscribe(client, silver.id).json({ walletId: 'x' }).loginAs(newcomer)
+    bad.assertStatus(422)
+
+    const right = await subscribe(client, silver.id).json({ walletId: real.id }).loginAs(newcomer)
+    right.assertStatus(200)
+    assert.equal((await Balance.findOrFail(real.id)).balance, '750')
+  })
+
+  test('the plan cards name the wallet that would pay each plan', async ({ client, assert }) => {
+    const { newcomer, real } = await newcomerWithRealMoney('300')
+    const page = await client.get('/pricing').loginAs(newcomer).withInertia()
+    const byName = Object.fromEntries(
+      (page.inertiaProps.plans as any[]).map((p) => [
+        p.name,
+        { payment: p.payment, payer: p.payer },
+      ])
+    )
+    assert.deepEqual(byName.Basic, { payment: 'free', payer: null })
+    assert.deepEqual(byName.Silver, {
+      payment: 'wallet',
+      payer: { id: real.id, mode: 'real', currency: real.currency },
+    })
+    assert.deepEqual(byName.Gold, { payment: 'insufficient', payer: null })
+    // The mandatory modal's cards say the same.
+    const dashboard = await client.get('/dashboard').loginAs(newcomer).withInertia()
+    const silver = (dashboard.inertiaProps.session.plans as any[]).find((p) => p.name === 'Silver')
+    assert.equal(silver.payer.id, real.id)
   })
 
   test('subscribing to the current plan again is a 409 and charges nothing', async ({
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const { newcomer, real } = await newcomerWithRealMoney('10000')
     const silver = await plan('Silver')
     ;(await subscribe(client, silver.id).loginAs(newcomer)).assertStatus(200)
     const entries = await ledgerCount()
@@ -76,19 +150,19 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
     again.assertStatus(409)
     again.assertBodyContains({ message: 'You are already subscribed to this plan' })
     assert.equal(await ledgerCount(), entries)
-    assert.equal((await Balance.findOrFail(newcomer.activeBalanceId!)).balance, '9750')
+    assert.equal((await Balance.findOrFail(real.id)).balance, '9750')
   })
 
   test('two submissions at once charge once', async ({ client, assert }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const { newcomer, real } = await newcomerWithRealMoney('10000')
     const silver = await plan('Silver')
     const [a, b] = await Promise.all([
       subscribe(client, silver.id).loginAs(newcomer),
       subscribe(client, silver.id).loginAs(newcomer),
     ])
     assert.sameMembers([a.status(), b.status()], [200, 409])
-    assert.equal((await Balance.findOrFail(newcomer.activeBalanceId!)).balance, '9750')
-    assert.isTrue(await balanceMatchesLedger(newcomer.activeBalanceId!))
+    assert.equal((await Balance.findOrFail(real.id)).balance, '9750')
+    assert.isTrue(await balanceMatchesLedger(real.id))
   })
 
   test('changing plans charges the new plan', async ({ client, assert }) => {
@@ -138,8 +212,9 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
-    const wallet = await Balance.findOrFail(newcomer.activeBalanceId!)
+    const { newcomer, real: wallet } = await newcomerWithRealMoney('10000')
+    newcomer.activeBalanceId = wallet.id
+    await newcomer.save()
     await db.from('balances').where('id', wallet.id).update({ margin: '9000', on_hold: '800' })
     const response = await subscribe(client, (await plan('Silver')).id).loginAs(newcomer)
     response.assertStatus(422)
@@ -149,8 +224,9 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
   })
 
   test('a price exactly equal to the free balance is accepted', async ({ client, assert }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
-    const wallet = await Balance.findOrFail(newcomer.activeBalanceId!)
+    const { newcomer, real: wallet } = await newcomerWithRealMoney('10000')
+    newcomer.activeBalanceId = wallet.id
+    await newcomer.save()
     await db.from('balances').where('id', wallet.id).update({ margin: '9750' })
     ;(await subscribe(client, (await plan('Silver')).id).loginAs(newcomer)).assertStatus(200)
     await wallet.refresh()

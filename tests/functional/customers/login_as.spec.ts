@@ -15,6 +15,7 @@ import {
   EXPIRED_IMPERSONATION,
   INACTIVE_CUSTOMER,
   IMPERSONATION_MS,
+  REFUSED_MONEY_WHILE_IMPERSONATING,
   REFUSED_WHILE_IMPERSONATING,
   ROUTES_REFUSED_WHILE_IMPERSONATING,
 } from '#domain/impersonation'
@@ -261,9 +262,9 @@ test.group('Login as: what a login-as session may not do', (group) => {
     return { admin, customer, data: loginAsSession(customer, admin) }
   }
 
-  function refused(response: any) {
+  function refused(response: any, message = REFUSED_WHILE_IMPERSONATING) {
     response.assertStatus(403)
-    response.assertBodyContains({ message: REFUSED_WHILE_IMPERSONATING })
+    response.assertBodyContains({ message })
   }
 
   test('a withdrawal request', async ({ client, assert }) => {
@@ -272,7 +273,8 @@ test.group('Login as: what a login-as session may not do', (group) => {
     refused(
       await api(client, 'post', '/withdraws/bank', await withdrawPayload(customer)).withSession(
         data
-      )
+      ),
+      REFUSED_MONEY_WHILE_IMPERSONATING
     )
     const after = await Withdrawal.query().where('user_id', customer.id).count('* as n')
     assert.equal(Number(after[0].$extras.n), Number(before[0].$extras.n))

@@ -10,7 +10,13 @@ import marketClock from '#services/market/market_clock'
 import priceBook from '#services/market/price_book'
 import { withSetting } from '#tests/helpers/database'
 import { MARKETS_OPEN, quote } from '#tests/helpers/market'
-import { freshCustomer, settled, signedIn, staffSignedIn } from '#tests/helpers/race'
+import {
+  freshCustomer,
+  freshRealCustomer,
+  settled,
+  signedIn,
+  staffSignedIn,
+} from '#tests/helpers/race'
 import { DEMO } from '#tests/helpers/users'
 
 /* These tests run WITHOUT the shared rolled-back transaction (see tests/helpers/race.ts); each cleans up what it made. */
@@ -32,7 +38,7 @@ test.group('Catalog deletes racing customers', (group) => {
     assert,
   }) => {
     const plan = await PricingPlan.create({ name: 'Race Plan', price: '10', forexLeverage: 100 })
-    const customers = await Promise.all(Array.from({ length: 8 }, () => freshCustomer('100')))
+    const customers = await Promise.all(Array.from({ length: 8 }, () => freshRealCustomer('100')))
     const sessions = await Promise.all(customers.map(({ user }) => signedIn(user)))
     const admin = await staffSignedIn(DEMO.admin)
     try {

@@ -5,7 +5,7 @@ import LedgerEntry from '#models/ledger_entry'
 import PricingPlan from '#models/pricing_plan'
 import { postEntry } from '#services/ledger_service'
 import { money } from '#domain/money'
-import { freshCustomer, settled, signedIn } from '#tests/helpers/race'
+import { freshCustomer, freshRealCustomer, settled, signedIn } from '#tests/helpers/race'
 
 /* These tests run WITHOUT the shared rolled-back transaction (see tests/helpers/race.ts). */
 
@@ -50,7 +50,7 @@ test.group('Money under concurrent requests', (group) => {
   })
 
   test('the same plan subscribed 20 times at once is charged once', async ({ assert }) => {
-    const { user, wallet } = await freshCustomer('1000')
+    const { user, wallet } = await freshRealCustomer('1000')
     const silver = await PricingPlan.findByOrFail('name', 'Silver')
     const browser = await signedIn(user)
 
@@ -72,7 +72,7 @@ test.group('Money under concurrent requests', (group) => {
   test('parallel subscriptions to different plans never overdraw the wallet', async ({
     assert,
   }) => {
-    const { user, wallet } = await freshCustomer('1100')
+    const { user, wallet } = await freshRealCustomer('1100')
     const plans = await PricingPlan.query().whereIn('name', ['Silver', 'Gold'])
     const browser = await signedIn(user)
 
