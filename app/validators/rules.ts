@@ -63,7 +63,9 @@ export const decimalText = (maxIntegerDigits: number, maxDecimals: number) =>
     .regex(new RegExp(`^\\d{1,${maxIntegerDigits}}(\\.\\d{1,${maxDecimals}})?$`))
     .use(exactDigits())
 
-export const EXACT_DIGITS_MESSAGE = `Use at most ${SQLITE_EXACT_DIGITS} digits in all, before and after the decimal point`
+// SQLITE_EXACT_DIGITS (15), spelled out so the Spanish dictionary can hold the text.
+export const EXACT_DIGITS_MESSAGE =
+  'Use at most 15 digits in all, before and after the decimal point'
 
 /**
  * Refuses a decimal with more significant digits than every database keeps
