@@ -243,20 +243,33 @@ test.group('Lead intake API: POST /api/v1/leads', (group) => {
     assert.equal(again.body().id, mine.body().id)
   })
 
-  test('a customer account with that e-mail and no lead: the new lead is linked to it', async ({
+  test("a customer account with that e-mail and no lead: answered as already known, no lead, nothing the affiliate can claim; the site's landing pages still link a new lead", async ({
     client,
     assert,
   }) => {
     const customer = await userOfRole(3)
     await Lead.query().where('user_id', customer.id).delete()
     const key = await keyOf(client, await userOfRole(4))
+    const before = await leadCount()
     const response = await postLead(client, key, intakeBody({ email: customer.email }))
-    response.assertStatus(201)
-    assert.isTrue(response.body().linkedToAccount)
-    const lead = await Lead.findOrFail(response.body().id)
+    response.assertStatus(200)
+    // The same answer as for a known lead: a customer cannot be told from a lead (issue 21 item 7).
+    assert.deepEqual(response.body(), {
+      result: 'existing',
+      duplicate: true,
+      id: null,
+      message: 'A lead with this email is already known; it was linked, not added again',
+    })
+    assert.equal(await leadCount(), before)
+
+    const secret = 'landing-pages-secret-789'
+    await settings.put('webhookApiKeyLeads', { value1: secret })
+    const live = await postLead(client, secret, intakeBody({ email: customer.email }))
+    live.assertStatus(201)
+    assert.isTrue(live.body().linkedToAccount)
+    const lead = await Lead.findOrFail(live.body().id)
     assert.equal(lead.userId, customer.id)
-    const shown = await getLead(client, key, lead.id)
-    assert.isTrue(shown.body().registered)
+    assert.isNull(lead.affiliateId)
   })
 
   test('rate-limited per key: 429 with Retry-After; another key is not affected', async ({
