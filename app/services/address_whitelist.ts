@@ -31,7 +31,8 @@ export async function addressAllowed(staff: StaffMember, address: string) {
 
 /**
  * Refuses (403, audited) a staff account acting from an address outside its
- * whitelist: called at login after the password step and on every request.
+ * whitelist: called on every request of a signed-in session. (The login and
+ * the lead-intake API answer their refusals themselves: `refusedAddress`.)
  */
 export async function assertAddressAllowed(staff: StaffMember, address: string, path: string) {
   if (await refusedAddress(staff, address, path)) throw new AddressRefusedException(address)
