@@ -226,3 +226,25 @@ export function chainBreak(expectedPrev: string, row: StoredAuditRow): string | 
   }
   return null
 }
+
+/**
+ * A head recorded off the machine (issue 21 item 7): `<rows>:<hash>` — the
+ * chain's row number `rows` (1-based, in id order) carries `hash` — or the
+ * older bare `<hash>` (that hash appears somewhere in the chain). With the
+ * count, a chain cut short below it is named as such. Null when malformed.
+ */
+export type AuditAnchor = { rows: number | null; hash: string }
+
+export function parseAuditAnchor(text: string): AuditAnchor | null {
+  const match = text
+    .trim()
+    .toLowerCase()
+    .match(/^(?:(\d{1,15}):)?([0-9a-f]{64})$/)
+  if (!match) return null
+  return { rows: match[1] === undefined ? null : Number(match[1]), hash: match[2] }
+}
+
+/** The anchor to ship off the machine for a verified chain of `rows` rows ending in `head`. */
+export function auditAnchorText(rows: number, head: string) {
+  return `${rows}:${head}`
+}

@@ -51,9 +51,11 @@ export function presentedKey(headers: {
 export const LEAD_API_RATE = { requests: 60, duration: '1 min' } as const
 
 /**
- * Wrong keys one client address may present before every key from it is
- * refused for a while (429), the right one included. Guessing a key is
- * hopeless (32 random bytes); this stops the noise of a script that tries.
+ * Wrong keys one client address may present before it is refused for a
+ * while (429): wrong keys and the site's webhook key (typed by an admin,
+ * perhaps guessable). An affiliate's valid key still works from it: guessing
+ * one is hopeless (240 random bits), and a neighbour's script behind the
+ * same address must not stop an affiliate's leads.
  */
 export const LEAD_API_BAD_KEYS = {
   requests: 20,

@@ -31,6 +31,9 @@ export const TWO_FACTOR_PATHS = {
 export const twoFactorMessages = {
   invalidCode: 'The code is invalid or was already used',
   wrongPassword: 'The password is incorrect',
+  wrongCurrentPassword: 'Current password is incorrect',
+  currentPasswordRequired: 'Enter your current password to change your password or email',
+  codeRequired: 'Enter a code from your authenticator app to change your password or email',
   expired: 'Your sign-in has expired. Please log in again.',
   alreadyOn: 'Two-factor login is already on',
   notOn: 'Two-factor login is not on for this account',

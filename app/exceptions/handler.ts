@@ -85,7 +85,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (codes.some((code) => REFUSED_FILE_KEYS.has(code))) {
       return new Exception('Not found', { status: 404, code: 'E_NOT_FOUND' })
     }
-    return error
+    return clientSafe(error)
   }
 
   private wantsJson(ctx: HttpContext) {
@@ -127,4 +127,27 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     }
     return null
   }
+}
+
+/**
+ * A 4xx error that is not one of ours or the framework's (a parser's
+ * SyntaxError or RangeError with a status stuck on it, a library's plain
+ * Error) keeps its status but not its text: internal messages ("Maximum call
+ * stack size exceeded", a parser's position) never reach a client (issue 21
+ * item 7). Exceptions (@adonisjs/core/exceptions) and VineJS's validation
+ * error carry messages written for the client and pass unchanged.
+ */
+export function clientSafe(error: unknown) {
+  if (error instanceof Exception || error instanceof vineErrors.E_VALIDATION_ERROR) return error
+  const status = (error as { status?: unknown } | null)?.status
+  if (typeof status !== 'number' || status < 400 || status >= 500) return error
+  return new Exception(clientMessage(error, status), { status, code: 'E_BAD_REQUEST' })
+}
+
+function clientMessage(error: unknown, status: number) {
+  if (error instanceof RangeError) return 'The request body is nested too deeply'
+  if (error instanceof SyntaxError) return 'The request body is not valid JSON'
+  if (status === 413) return 'The request body is too large'
+  if (status === 415) return 'This content type is not supported'
+  return 'The request could not be read'
 }

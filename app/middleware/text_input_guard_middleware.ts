@@ -3,15 +3,24 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 
 export const INVALID_TEXT = 'This field contains characters that are not allowed'
+export const TOO_DEEP = 'The request body is nested too deeply'
+
+/** No form or API body nests deeper than a few levels; this leaves room and stops pathological input early. */
+export const MAX_INPUT_DEPTH = 32
 
 /**
  * Refuses (422) any request whose body, query string or route parameters
- * carry a NUL character or ill-formed Unicode (a lone surrogate). No form
+ * carry a NUL character or ill-formed Unicode (a lone surrogate), and (400)
+ * a body nested more than MAX_INPUT_DEPTH levels. No form
  * needs them, PostgreSQL cannot store NUL in text, and some validators throw
  * on lone surrogates — either way such input must not reach a 500.
  */
 export default class TextInputGuardMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
+    // Validators and handlers recurse over the body: a deep one stops here (issue 21 item 7).
+    if (deeperThan(ctx.request.all(), MAX_INPUT_DEPTH)) {
+      throw new UserFacingException(TOO_DEEP, { status: 400, code: 'E_TOO_DEEP' })
+    }
     const field =
       findInvalidText(ctx.request.all()) ?? findInvalidText(decodedParams(ctx.params ?? {}))
     if (field !== null) {
@@ -63,4 +72,16 @@ export function findInvalidText(input: unknown): string | null {
     }
   }
   return null
+}
+
+/** Whether objects and arrays nest more than `max` levels (walked iteratively). */
+export function deeperThan(input: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[input, 0]]
+  while (stack.length) {
+    const [value, depth] = stack.pop()!
+    if (!value || typeof value !== 'object') continue
+    if (depth >= max) return true
+    for (const child of Object.values(value)) stack.push([child, depth + 1])
+  }
+  return false
 }

@@ -31,12 +31,22 @@ export async function addressAllowed(staff: StaffMember, address: string) {
 
 /**
  * Refuses (403, audited) a staff account acting from an address outside its
- * whitelist: called at login after the password step and on every request.
+ * whitelist: called on every request of a signed-in session. (The login and
+ * the lead-intake API answer their refusals themselves: `refusedAddress`.)
  */
 export async function assertAddressAllowed(staff: StaffMember, address: string, path: string) {
-  if (await addressAllowed(staff, address)) return
+  if (await refusedAddress(staff, address, path)) throw new AddressRefusedException(address)
+}
+
+/**
+ * Whether `address` is outside the account's whitelist; a refusal is audited
+ * (throttled as below). For callers that answer the refusal themselves, such
+ * as the lead-intake API, whose keys speak for their affiliate.
+ */
+export async function refusedAddress(staff: StaffMember, address: string, path: string) {
+  if (await addressAllowed(staff, address)) return false
   await recordRefusal(staff, address, path)
-  throw new AddressRefusedException(address)
+  return true
 }
 
 /** The audit row of a refusal, at most one per account and address per window (per process; see docs/DECISIONS.md). */

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { chainBreak, GENESIS_HASH, type StoredAuditRow } from '#domain/audit'
+import { chainBreak, GENESIS_HASH, type AuditAnchor, type StoredAuditRow } from '#domain/audit'
 
 export interface ChainReport {
   /** Rows checked (up to and including a broken one). */
@@ -8,26 +8,33 @@ export interface ChainReport {
   head: string
   /** The first row that breaks the chain, and why. */
   broken: { id: number; reason: string } | null
-  /** With an anchor: whether a row with that hash was found in the verified chain. */
+  /** With an anchor: whether it holds (its hash found; with a count, at that row). */
   anchorFound?: boolean
+  /** With an anchor that does not hold: why (cut short, or another hash at its row). */
+  anchorProblem?: string
 }
 
 /**
  * Walks `audit_logs` in id order in batches (memory stays bounded however
  * long the log), checking each row against the previous one's hash
- * (`chainBreak`). Stops at the first broken row. An `anchor` (a head hash
- * recorded elsewhere earlier) must appear in the chain: that catches a chain
- * rewritten from its start, or rows removed from its end, which the chain
- * alone cannot show.
+ * (`chainBreak`). Stops at the first broken row. An `anchor` (a head
+ * recorded elsewhere earlier, see `parseAuditAnchor`) must hold: that catches
+ * a chain rewritten from its start, or rows removed from its end, which the
+ * chain alone cannot show. With its row count, a chain shorter than the
+ * count is reported as cut short, and the row at the count must carry the
+ * hash.
  */
 export async function verifyAuditChain(
-  options: { batchSize?: number; anchor?: string } = {}
+  options: { batchSize?: number; anchor?: string | AuditAnchor } = {}
 ): Promise<ChainReport> {
   const batchSize = options.batchSize ?? 1000
+  const anchor =
+    typeof options.anchor === 'string' ? { rows: null, hash: options.anchor } : options.anchor
   let expected = GENESIS_HASH
   let lastId = 0
   let rows = 0
-  let anchorFound = options.anchor === GENESIS_HASH
+  let anchorFound = anchor?.hash === GENESIS_HASH && !anchor.rows
+  let anchorProblem: string | undefined
   for (;;) {
     const batch: StoredAuditRow[] = await db
       .from('audit_logs')
@@ -42,16 +49,28 @@ export async function verifyAuditChain(
           rows,
           head: expected,
           broken: { id: Number(row.id), reason },
-          ...anchored(options, anchorFound),
+          ...anchored(anchor, anchorFound, anchorProblem),
         }
       expected = row.hash
-      if (row.hash === options.anchor) anchorFound = true
+      if (anchor && anchor.rows === null && row.hash === anchor.hash) anchorFound = true
+      if (anchor && anchor.rows === rows) {
+        anchorFound = row.hash === anchor.hash
+        if (!anchorFound) anchorProblem = `row ${rows} (#${row.id}) carries another hash`
+      }
       lastId = Number(row.id)
     }
     if (batch.length < batchSize) break
   }
-  return { rows, head: expected, broken: null, ...anchored(options, anchorFound) }
+  if (anchor?.rows && rows < anchor.rows) {
+    anchorProblem = `the chain has ${rows} rows, the anchor names row ${anchor.rows}: rows were removed from its end`
+  }
+  return { rows, head: expected, broken: null, ...anchored(anchor, anchorFound, anchorProblem) }
 }
 
-const anchored = (options: { anchor?: string }, found: boolean) =>
-  options.anchor === undefined ? {} : { anchorFound: found }
+const anchored = (anchor: AuditAnchor | undefined, found: boolean, problem?: string) =>
+  anchor === undefined
+    ? {}
+    : {
+        anchorFound: found,
+        ...(!found ? { anchorProblem: problem ?? 'its hash is not in the chain' } : {}),
+      }

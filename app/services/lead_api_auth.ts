@@ -19,9 +19,15 @@ export type ApiPrincipal =
  * The principal a presented key names, or null. An affiliate's key is looked
  * up by its hash on every request (a regenerated key is refused at once); the
  * affiliate must still be an active affiliate. Otherwise the key may be the
- * site's webhook key, compared in constant time.
+ * site's webhook key, compared in constant time, unless `siteKey` is false:
+ * an address blocked for wrong keys may still use an affiliate's key (240
+ * random bits, beyond guessing) but not the site's key, which an admin typed
+ * and may be guessable.
  */
-export async function principalOf(key: string): Promise<ApiPrincipal | null> {
+export async function principalOf(
+  key: string,
+  { siteKey = true }: { siteKey?: boolean } = {}
+): Promise<ApiPrincipal | null> {
   const keyHash = hashApiKey(key)
   if (API_KEY_SHAPE.test(key)) {
     const row = await db
@@ -35,8 +41,9 @@ export async function principalOf(key: string): Promise<ApiPrincipal | null> {
       .first()
     if (row) return { kind: 'affiliate', affiliateId: Number(row.id), keyHash }
   }
-  const siteKey = (await settings.site()).webhookApiKeyLeads
-  if (siteKey && sameSecret(key, siteKey)) return { kind: 'site', keyHash }
+  if (!siteKey) return null
+  const stored = (await settings.site()).webhookApiKeyLeads
+  if (stored && sameSecret(key, stored)) return { kind: 'site', keyHash }
   return null
 }
 

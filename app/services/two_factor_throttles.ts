@@ -24,9 +24,13 @@ const keys = {
 
 /** Thrown by a check for a wrong code (or password, on the Security page): only these count against the budget. */
 export class WrongCredential extends UserFacingException {
-  constructor(field: 'code' | 'password' = 'code') {
+  constructor(field: 'code' | 'password' | 'currentPassword' | 'twoFactorCode' = 'code') {
     const message =
-      field === 'code' ? twoFactorMessages.invalidCode : twoFactorMessages.wrongPassword
+      field === 'code' || field === 'twoFactorCode'
+        ? twoFactorMessages.invalidCode
+        : field === 'currentPassword'
+          ? twoFactorMessages.wrongCurrentPassword
+          : twoFactorMessages.wrongPassword
     super(message, { status: 422, field, code: 'E_WRONG_CREDENTIAL' })
   }
 }

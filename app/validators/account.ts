@@ -35,6 +35,8 @@ export const changePasswordValidator = vine.compile(
   vine.object({
     currentPassword: vine.string().maxLength(128),
     newPassword: newPasswordRule(),
+    // Staff also give a fresh second-factor code (#services/own_credentials).
+    twoFactorCode: vine.string().maxLength(64).optional(),
   })
 )
 changePasswordValidator.messagesProvider = new SimpleMessagesProvider({
@@ -42,6 +44,8 @@ changePasswordValidator.messagesProvider = new SimpleMessagesProvider({
   'newPassword.required': 'New password is required',
   'newPassword.minLength': 'Password must be at least 8 characters',
   'newPassword.maxLength': 'Password must be at most 128 characters',
+  'twoFactorCode.string': 'The code is invalid or was already used',
+  'twoFactorCode.maxLength': 'The code is invalid or was already used',
 })
 
 export const switchWalletValidator = vine.compile(vine.object({ balanceId: idRule() }))

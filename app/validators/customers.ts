@@ -58,6 +58,9 @@ export const updateCustomerValidator = vine.withMetaData<{ userId: number }>().c
     pricingTableId: wholeNumberRule(-2, MAX_ID).optional(),
     isEmailVerified: vine.boolean().optional(),
     isActive: vine.boolean().optional(),
+    // On one's own page, a new password or e-mail needs these (#services/own_credentials).
+    currentPassword: vine.string().maxLength(128).optional(),
+    twoFactorCode: vine.string().maxLength(64).optional(),
   })
 )
 updateCustomerValidator.messagesProvider = new SimpleMessagesProvider({
@@ -90,17 +93,23 @@ updateCustomerValidator.messagesProvider = new SimpleMessagesProvider({
   ...oneMessage('pricingTableId', 'Choose a plan from the list', ['wholeNumber']),
   'isEmailVerified.boolean': 'Email verification must be yes or no',
   'isActive.boolean': 'Active status must be yes or no',
+  'currentPassword.string': 'Current password is incorrect',
+  'currentPassword.maxLength': 'Current password is incorrect',
+  'twoFactorCode.string': 'The code is invalid or was already used',
+  'twoFactorCode.maxLength': 'The code is invalid or was already used',
 })
 
 const OPTIONAL_TEXTS = ['phone', 'birthDate', 'country', 'city', 'postalCode', 'address']
 
-/** The form sends blanks for empty fields: an empty optional text is a clear (null), an empty password keeps it. */
+/** The form sends blanks for empty fields: an empty optional text is a clear (null), an empty password keeps it (an empty proof is none). */
 export function customerBody(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body
   const out: Record<string, unknown> = { ...(body as Record<string, unknown>) }
   for (const key of OPTIONAL_TEXTS) {
     if (typeof out[key] === 'string' && (out[key] as string).trim() === '') out[key] = null
   }
-  if (out.password === '' || out.password === null) delete out.password
+  for (const key of ['password', 'currentPassword', 'twoFactorCode']) {
+    if (out[key] === '' || out[key] === null) delete out[key]
+  }
   return out
 }

@@ -2,7 +2,7 @@ import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import { COUNTRY_NAMES } from '#services/countries'
 import { parseId } from '#domain/ids'
-import { money } from '#domain/money'
+import { money, significantDigits, SQLITE_EXACT_DIGITS } from '#domain/money'
 
 /** Small shared rules every account form builds from. */
 export const emailRule = () => vine.string().trim().maxLength(254).email().toLowerCase()
@@ -61,6 +61,28 @@ export const decimalText = (maxIntegerDigits: number, maxDecimals: number) =>
     .string()
     .trim()
     .regex(new RegExp(`^\\d{1,${maxIntegerDigits}}(\\.\\d{1,${maxDecimals}})?$`))
+    .use(exactDigits())
+
+// SQLITE_EXACT_DIGITS (15), spelled out so the Spanish dictionary can hold the text.
+export const EXACT_DIGITS_MESSAGE =
+  'Use at most 15 digits in all, before and after the decimal point'
+
+/**
+ * Refuses a decimal with more significant digits than every database keeps
+ * exactly (SQLite's REAL: 15; issue 21 item 7): "999999999.99999999" fits
+ * 9 integer digits and 8 decimals but SQLite would store 1000000000. Refused
+ * on PostgreSQL too, so both databases take the same values. Runs after the
+ * shape check (`decimalText`, `signedDecimalText`); reported as
+ * `exactDigits` with EXACT_DIGITS_MESSAGE unless a form names its own.
+ */
+export const exactDigits = vine.createRule(
+  (value: unknown, _options: undefined, field: FieldContext) => {
+    if (typeof value !== 'string' || !field.isValid) return
+    if (significantDigits(value) > SQLITE_EXACT_DIGITS) {
+      field.report(EXACT_DIGITS_MESSAGE, 'exactDigits', field)
+    }
+  }
+)
 
 /** Turns finite JSON numbers in `fields` into text for `decimalText`; anything else passes unchanged. */
 export function numbersAsText<T extends Record<string, unknown>>(data: T, fields: string[]): T {
@@ -147,3 +169,4 @@ export const signedDecimalText = (maxIntegerDigits: number, maxDecimals: number)
     .string()
     .trim()
     .regex(new RegExp(`^-?\\d{1,${maxIntegerDigits}}(\\.\\d{1,${maxDecimals}})?$`))
+    .use(exactDigits())

@@ -8,6 +8,8 @@ import {
   type SettingField,
   type SettingsSchema,
 } from '#domain/settings_schema'
+import { significantDigits, SQLITE_EXACT_DIGITS } from '#domain/money'
+import { EXACT_DIGITS_MESSAGE } from '#validators/rules'
 
 /**
  * What a save may pass as the validator's meta: the secrets that may be left
@@ -146,6 +148,9 @@ function lotValueRule() {
           : ''
     if (!/^\d{1,8}(\.\d{1,8})?$/.test(text) || /^0+(\.0+)?$/.test(text)) {
       field.report('Lot value is numeric and above 0', 'lotValue', field)
+    } else if (significantDigits(text) > SQLITE_EXACT_DIGITS) {
+      // 8 + 8 digits fit the shape, not SQLite's 15 exact ones (issue 21 item 7).
+      field.report(EXACT_DIGITS_MESSAGE, 'exactDigits', field)
     } else field.mutate(text, field)
   })()
 }

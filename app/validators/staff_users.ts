@@ -54,7 +54,7 @@ const fields = () => ({
     .optional(),
 })
 
-const messages = new SimpleMessagesProvider({
+const MESSAGES = {
   'fullName.required': 'Full name is required',
   'fullName.string': 'Full name is required',
   'fullName.minLength': 'Full name is required',
@@ -76,7 +76,8 @@ const messages = new SimpleMessagesProvider({
   'isActive.boolean': 'Active status is required',
   'whitelist.string': 'Whitelist must be comma-separated IP addresses',
   'whitelist.maxLength': `Whitelist must be at most ${MAX_WHITELIST_LENGTH} characters`,
-})
+}
+const messages = new SimpleMessagesProvider(MESSAGES)
 
 /** POST /admin/users (admin spec §5 Staff user create; the whitelist is accepted here too). */
 export const createUserValidator = vine.compile(
@@ -85,14 +86,29 @@ export const createUserValidator = vine.compile(
 createUserValidator.messagesProvider = messages
 
 /** PUT /admin/users/:id: the same; the password optional but at least 8 characters when given. */
-export const updateUserValidator = vine
-  .withMetaData<{ userId: number }>()
-  .compile(vine.object({ ...fields(), password: newPasswordRule().optional() }))
-updateUserValidator.messagesProvider = messages
+export const updateUserValidator = vine.withMetaData<{ userId: number }>().compile(
+  vine.object({
+    ...fields(),
+    password: newPasswordRule().optional(),
+    // Editing one's own account, a new password or e-mail needs these (#services/own_credentials).
+    currentPassword: vine.string().maxLength(128).optional(),
+    twoFactorCode: vine.string().maxLength(64).optional(),
+  })
+)
+updateUserValidator.messagesProvider = new SimpleMessagesProvider({
+  ...MESSAGES,
+  'currentPassword.string': 'Current password is incorrect',
+  'currentPassword.maxLength': 'Current password is incorrect',
+  'twoFactorCode.string': 'The code is invalid or was already used',
+  'twoFactorCode.maxLength': 'The code is invalid or was already used',
+})
 
-/** A blank password on edit means "keep the current one" (the form starts it empty). */
+/** A blank password on edit means "keep the current one" (the form starts it empty); a blank proof is none. */
 export function withoutBlankPassword(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body
-  const { password, ...rest } = body as Record<string, unknown>
-  return password === '' || password === null ? rest : body
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) }
+  for (const key of ['password', 'currentPassword', 'twoFactorCode']) {
+    if (out[key] === '' || out[key] === null) delete out[key]
+  }
+  return out
 }

@@ -18,6 +18,7 @@ import { TEXTS as TRACKING } from '#database/demo/translations/tracking'
 import { TEXTS as LOGIN_AS } from '#database/demo/translations/login_as'
 import { TEXTS as AFFILIATES } from '#database/demo/translations/affiliates'
 import { TEXTS as LOGIN_AS_WRITES } from '#database/demo/translations/login_as_writes'
+import { TEXTS as SECURITY } from '#database/demo/translations/security'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -35,4 +36,5 @@ export const SPANISH: Record<string, string> = {
   ...LOGIN_AS,
   ...AFFILIATES,
   ...LOGIN_AS_WRITES,
+  ...SECURITY,
 }

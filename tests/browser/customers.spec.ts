@@ -2,7 +2,9 @@ import { test } from '@japa/runner'
 import Balance from '#models/balance'
 import { isolate } from '#tests/helpers/isolation'
 import { signedInPage } from '#tests/helpers/browser'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import User from '#models/user'
+import { freshRecoveryCode } from '#tests/helpers/two_factor'
 import { money } from '#domain/money'
 
 test.group('Browser: customers list and the edit customer page', (group) => {
@@ -94,9 +96,10 @@ test.group('Browser: customers list and the edit customer page', (group) => {
     assert.equal(await page.locator('[data-testid^=customer-balance-card-]').count(), 2)
   })
 
-  test("Profile in the user menu opens the staff member's own page", async ({
+  test("Profile in the user menu opens the staff member's own page; a new e-mail needs the password and a code", async ({
     browser,
     cleanup,
+    assert,
   }) => {
     const manager = await demoUser(DEMO.manager)
     const page = await signedInPage(browser, DEMO.manager)
@@ -107,6 +110,18 @@ test.group('Browser: customers list and the edit customer page', (group) => {
     await page.waitForURL(`**/admin/customers/edit/${manager.id}`)
     await page.locator('[data-testid=customer-name]', { hasText: manager.fullName }).waitFor()
     await page.locator('[data-testid=customer-submit]').waitFor()
+    // A new e-mail needs the current password and a code (issue 21 item 6).
+    await page.locator('input[name=email]').fill('manager.renamed@demo.test')
+    await page.locator('[data-testid=customer-submit]').click()
+    await page
+      .locator('text=Enter your current password to change your password or email')
+      .first()
+      .waitFor()
+    await page.locator('input[name=currentPassword]').fill(DEMO_PASSWORD)
+    await page.locator('input[name=twoFactorCode]').fill(await freshRecoveryCode(manager))
+    await page.locator('[data-testid=customer-submit]').click()
+    await page.locator('[data-toast]', { hasText: 'User updated successfully' }).waitFor()
+    assert.equal((await User.findOrFail(manager.id)).email, 'manager.renamed@demo.test')
   })
 })
 

@@ -10,6 +10,8 @@ import {
   diffChanges,
   GENESIS_HASH,
   MAX_AUDIT_TEXT,
+  parseAuditAnchor,
+  auditAnchorText,
   recordOf,
   type AuditRecord,
   type StoredAuditRow,
@@ -272,3 +274,18 @@ function stored(id: number, prevHash: string, row: AuditRecord): StoredAuditRow 
     hash: chainHash(prevHash, row),
   }
 }
+
+test.group('Audit anchors (issue 21 item 7)', () => {
+  test('<rows>:<hash> and the older bare hash are read; anything else is null', ({ assert }) => {
+    const hash = 'ab'.repeat(32)
+    assert.deepEqual(parseAuditAnchor(`12:${hash}`), { rows: 12, hash })
+    assert.deepEqual(parseAuditAnchor(` ${hash.toUpperCase()} `), { rows: null, hash })
+    assert.deepEqual(parseAuditAnchor(auditAnchorText(0, GENESIS_HASH)), {
+      rows: 0,
+      hash: GENESIS_HASH,
+    })
+    for (const bad of ['', 'xyz', `-1:${hash}`, `1.5:${hash}`, `12:${hash}0`, `12:`, `:${hash}`]) {
+      assert.isNull(parseAuditAnchor(bad), bad)
+    }
+  })
+})

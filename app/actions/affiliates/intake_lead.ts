@@ -101,7 +101,12 @@ async function write(trx: TransactionClientContract, principal: ApiPrincipal, in
   const affiliateId = principal.kind === 'affiliate' ? principal.affiliateId : null
   let lead: Lead
   let outcome: IntakeOutcome = 'created'
+  // A registered customer is known to the broker like a lead: an affiliate can neither claim
+  // them (and their deposits) nor tell a customer from a lead by the answer (issue 21 item 7).
   const userId = await customerNamed(trx, input.email)
+  if (affiliateId !== null && userId !== null) {
+    return { status: 200, body: existingAnswer(null), leadId: null }
+  }
   try {
     lead = await trx.transaction((savepoint) =>
       Lead.create(
@@ -134,16 +139,21 @@ async function write(trx: TransactionClientContract, principal: ApiPrincipal, in
   const body =
     outcome === 'created'
       ? { result: 'created', duplicate: false, id: lead.id, linkedToAccount: lead.userId !== null }
-      : {
-          result: 'existing',
-          duplicate: true,
-          id: theirs ? lead.id : null,
-          message: 'A lead with this email is already known; it was linked, not added again',
-        }
-  return { status: outcome === 'created' ? 201 : 200, body, leadId: lead.id }
+      : existingAnswer(theirs ? lead.id : null)
+  return { status: outcome === 'created' ? 201 : 200, body, leadId: lead.id as number | null }
 }
 
-/** A customer account with this e-mail and no lead yet: the new lead is that account's. */
+/** The answer for an e-mail the broker already knows: the lead's id only to the affiliate who brought it. */
+function existingAnswer(id: number | null) {
+  return {
+    result: 'existing',
+    duplicate: true,
+    id,
+    message: 'A lead with this email is already known; it was linked, not added again',
+  }
+}
+
+/** A customer account with this e-mail and no lead yet: a landing page's new lead is that account's. */
 async function customerNamed(trx: TransactionClientContract, email: string) {
   const user = await trx
     .from('users')

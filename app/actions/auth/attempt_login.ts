@@ -3,7 +3,7 @@ import User from '#models/user'
 import settings from '#services/settings_service'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { underLoginThrottles } from '#services/auth_throttles'
-import { assertAddressAllowed } from '#services/address_whitelist'
+import { refusedAddress } from '#services/address_whitelist'
 
 export class UnverifiedEmailException extends UserFacingException {
   constructor(public user: User) {
@@ -21,7 +21,8 @@ export class UnverifiedEmailException extends UserFacingException {
  * any address lock the account for LOGIN_ACCOUNT_LOCK_MINUTES (both 429; a
  * password reset lifts the lock). Disabled and unverified accounts are refused
  * after the password check, so their state is not revealed to someone without
- * the password. A known device (app/services/known_devices.ts) is exempt from
+ * the password; a staff account's unlisted address is answered as a wrong
+ * password. A known device (app/services/known_devices.ts) is exempt from
  * the account lock.
  */
 export async function attemptLogin(input: {
@@ -33,7 +34,16 @@ export async function attemptLogin(input: {
   const user = await underLoginThrottles(
     input.email,
     input.ip,
-    () => User.verifyCredentials(input.email, input.password),
+    async () => {
+      const found = await User.verifyCredentials(input.email, input.password)
+      // A staff IP whitelist (issue 12 item 2): from an unlisted address the right password gets
+      // the wrong password's answer and counts as a failure, so nobody off the list learns that
+      // a password is right (issue 21 item 7); the refusal is in the audit log for admins.
+      if (await refusedAddress(found, input.ip, '/auth/login')) {
+        throw new authErrors.E_INVALID_CREDENTIALS('Invalid user credentials')
+      }
+      return found
+    },
     { knownDevice: input.knownDevice }
   )
   if (!user.isActive) {
@@ -42,8 +52,6 @@ export async function attemptLogin(input: {
       code: 'E_ACCOUNT_DISABLED',
     })
   }
-  // A staff IP whitelist (issue 12 item 2): 403 and an audit row from an unlisted address.
-  await assertAddressAllowed(user, input.ip, '/auth/login')
   const site = await settings.site()
   if (site.switches.emailVerify && !user.isEmailVerified) {
     throw new UnverifiedEmailException(user)

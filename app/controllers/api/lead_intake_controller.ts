@@ -19,6 +19,8 @@ import {
   type ApiPrincipal,
 } from '#services/lead_api_auth'
 import { findVisibleLead } from '#queries/lead_visibility'
+import { refusedAddress } from '#services/address_whitelist'
+import { ADDRESS_REFUSED_MESSAGE } from '#exceptions/address_refused_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
 
 type FieldError = { field: string; message: string }
@@ -123,20 +125,33 @@ async function authenticate(
     authorization: request.header('authorization'),
     apiKey: request.header('x-api-key'),
   })
-  if (key) {
-    // Checked before the key is looked up, so a blocked address learns nothing of any key.
-    const wait = await badKeyWait(request.ip())
+  const ip = request.ip()
+  // An address blocked for wrong keys keeps its affiliates' valid keys working (a neighbour's
+  // script must not stop their leads); only the guessable site key and wrong keys wait.
+  const wait = key ? await badKeyWait(ip) : null
+  const principal = key ? await principalOf(key, { siteKey: wait === null }) : null
+  if (!principal) {
     if (wait !== null) {
       response.header('Retry-After', String(wait))
       refuse(response, 429, M.tooManyBadKeys)
       return null
     }
-  }
-  const principal = key ? await principalOf(key) : null
-  if (!principal) {
-    if (key) await countBadKey(request.ip())
+    if (key) await countBadKey(ip)
     response.header('WWW-Authenticate', 'Bearer')
     refuse(response, 401, key ? M.badKey : M.noKey)
+    return null
+  }
+  // The key speaks for its affiliate: their IP whitelist holds for it as for their session.
+  if (
+    principal.kind === 'affiliate' &&
+    (await refusedAddress(
+      { id: principal.affiliateId, roleId: Roles.AFFILIATE },
+      ip,
+      request.url(false)
+    ))
+  ) {
+    refuse(response, 403, ADDRESS_REFUSED_MESSAGE)
+    return null
   }
   return principal
 }

@@ -18,6 +18,7 @@ import { customerDetail } from '#transformers/customer_transformer'
 import { staffUserRow } from '#transformers/staff_user_transformer'
 import { staffContext } from '#services/audit_log'
 import { stampSession } from '#services/session_stamp'
+import { changesCredentials, confirmOwnCredentials } from '#services/own_credentials'
 import settings from '#services/settings_service'
 import { customerBody, customerListValidator, updateCustomerValidator } from '#validators/customers'
 import { createUserValidator } from '#validators/staff_users'
@@ -110,7 +111,14 @@ export default class CustomersController {
       data: customerBody(ctx.request.body()),
       meta: { userId: id },
     })
-    const { user } = await updateCustomer({ id, ...payload, ...staffContext(ctx) })
+    const { currentPassword, twoFactorCode, ...fields } = payload
+    if (own && changesCredentials(ctx.auth.user!, fields)) {
+      await confirmOwnCredentials(ctx.auth.user!, ctx.request.ip(), {
+        currentPassword,
+        twoFactorCode,
+      })
+    }
+    const { user } = await updateCustomer({ id, ...fields, ...staffContext(ctx) })
     // A staff member changing their own password stays signed in here; their other sessions end.
     if (own && payload.password !== undefined) {
       const fresh = await User.findOrFail(user.id)

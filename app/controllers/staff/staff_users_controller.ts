@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
 import { staffContext } from '#services/audit_log'
 import { stampSession } from '#services/session_stamp'
+import { changesCredentials, confirmOwnCredentials } from '#services/own_credentials'
 import { listQueryValidator } from '#validators/lists'
 import {
   createUserValidator,
@@ -46,9 +47,16 @@ export default class StaffUsersController {
       data: withoutBlankPassword(ctx.request.body()),
       meta: { userId: id },
     })
+    const { currentPassword, twoFactorCode, ...fields } = payload
+    if (id === ctx.auth.user!.id && changesCredentials(ctx.auth.user!, fields)) {
+      await confirmOwnCredentials(ctx.auth.user!, ctx.request.ip(), {
+        currentPassword,
+        twoFactorCode,
+      })
+    }
     const { user, whitelist, passwordChanged } = await updateUser({
       id,
-      ...payload,
+      ...fields,
       ...staffContext(ctx),
     })
     // An admin changing their own password stays signed in here; their other sessions end.

@@ -64,4 +64,13 @@ export const TEXTS: Record<string, string> = {
     'No puede restablecer su propio inicio de sesión en dos pasos',
   'This user has no two-factor login to reset':
     'Este usuario no tiene inicio de sesión en dos pasos que restablecer',
+  // Changing one's own password or e-mail (issue 21 item 6).
+  'Authentication Code': 'Código de autenticación',
+  'Needed to change your password or email': 'Necesaria para cambiar su contraseña o correo',
+  'A code from your authenticator app, or a recovery code':
+    'Un código de su aplicación de autenticación o un código de recuperación',
+  'Enter your current password to change your password or email':
+    'Introduzca su contraseña actual para cambiar su contraseña o correo',
+  'Enter a code from your authenticator app to change your password or email':
+    'Introduzca un código de su aplicación de autenticación para cambiar su contraseña o correo',
 }

@@ -7,6 +7,8 @@ import { TextField } from '~/components/form/text_field'
 import { SelectField } from '~/components/form/select_field'
 import { SwitchField } from '~/components/form/switch_field'
 import { EMAIL_PATTERN } from '~/lib/rules'
+import { useSession } from '~/hooks/use_shared'
+import { OwnCredentialProof } from '~/components/form/own_credential_proof'
 
 /** The user form's values (admin spec §3 Staff user). */
 export type UserFormValues = {
@@ -17,6 +19,8 @@ export type UserFormValues = {
   isEmailVerified: boolean
   isActive: boolean
   whitelist: string
+  currentPassword: string
+  twoFactorCode: string
 }
 
 /** A row the form edits: the Admin & Staffs row, or a customers-list row of the same shape. */
@@ -45,6 +49,8 @@ export function userForm(list: UserList, only?: readonly RoleId[]) {
       isEmailVerified: row?.isEmailVerified ?? true,
       isActive: row?.isActive ?? true,
       whitelist: row?.whitelist ?? '',
+      currentPassword: '',
+      twoFactorCode: '',
     }),
     rules: (v: UserFormValues, row: UserFormRow | null) => ({
       fullName: v.fullName.trim() ? undefined : 'Full name is required',
@@ -61,7 +67,7 @@ export function userForm(list: UserList, only?: readonly RoleId[]) {
             : undefined,
     }),
     fields: (form: ApiForm<UserFormValues>, row: UserFormRow | null) => (
-      <UserFields form={form} choices={choices} editing={row !== null} />
+      <UserFields form={form} choices={choices} row={row} />
     ),
     body: (v: UserFormValues) => ({
       fullName: v.fullName.trim(),
@@ -71,6 +77,9 @@ export function userForm(list: UserList, only?: readonly RoleId[]) {
       isEmailVerified: v.isEmailVerified,
       isActive: v.isActive,
       whitelist: v.whitelist.trim() || null,
+      // Only one's own account asks for these (a new password or e-mail); blank is none.
+      currentPassword: v.currentPassword,
+      twoFactorCode: v.twoFactorCode.trim(),
     }),
   }
 }
@@ -78,10 +87,12 @@ export function userForm(list: UserList, only?: readonly RoleId[]) {
 function UserFields(props: {
   form: ApiForm<UserFormValues>
   choices: { value: string; label: string }[]
-  editing: boolean
+  row: UserFormRow | null
 }) {
   const { t } = useTranslation()
   const { form } = props
+  const editing = props.row !== null
+  const own = editing && props.row?.id === useSession()?.user.id
   return (
     <>
       <TextField form={form} name="fullName" label="Full Name" />
@@ -92,8 +103,9 @@ function UserFields(props: {
         label="Password"
         type="password"
         autoComplete="new-password"
-        description={props.editing ? t('Leave empty to keep the current password') : undefined}
+        description={editing ? t('Leave empty to keep the current password') : undefined}
       />
+      {own && <OwnCredentialProof form={form} />}
       <SelectField
         form={form}
         name="roleId"

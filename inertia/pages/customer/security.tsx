@@ -9,7 +9,7 @@ import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { passwordRule, required } from '~/lib/rules'
 
-const initial = { currentPassword: '', newPassword: '' }
+const initial = { currentPassword: '', newPassword: '', twoFactorCode: '' }
 
 export default function Security({ twoFactor }: InferPageProps<SecurityController, 'show'>) {
   const { t } = useTranslation()
@@ -52,6 +52,16 @@ export default function Security({ twoFactor }: InferPageProps<SecurityControlle
               type="password"
               autoComplete="new-password"
             />
+            {twoFactor.mandatory && (
+              // Staff prove the second factor too (issue 21 item 6).
+              <TextField
+                form={form}
+                name="twoFactorCode"
+                label="Authentication Code"
+                autoComplete="one-time-code"
+                description={t('A code from your authenticator app, or a recovery code')}
+              />
+            )}
             <Button
               type="submit"
               color="primary"

@@ -10,6 +10,8 @@ import { aLead } from '#tests/helpers/leads'
 import { anAffiliate, getLead, intakeBody, keyOf, postLead } from '#tests/helpers/affiliates'
 import { LEAD_API_BAD_KEYS, LEAD_API_RATE } from '#domain/lead_api'
 import { behindProxies } from '#tests/helpers/client_address'
+import { auditRows } from '#tests/helpers/audit'
+import { forgetRefusals } from '#services/address_whitelist'
 
 const leadCount = async () => Number((await db.from('leads').count('* as n').first()).n)
 
@@ -241,20 +243,33 @@ test.group('Lead intake API: POST /api/v1/leads', (group) => {
     assert.equal(again.body().id, mine.body().id)
   })
 
-  test('a customer account with that e-mail and no lead: the new lead is linked to it', async ({
+  test("a customer account with that e-mail and no lead: answered as already known, no lead, nothing the affiliate can claim; the site's landing pages still link a new lead", async ({
     client,
     assert,
   }) => {
     const customer = await userOfRole(3)
     await Lead.query().where('user_id', customer.id).delete()
     const key = await keyOf(client, await userOfRole(4))
+    const before = await leadCount()
     const response = await postLead(client, key, intakeBody({ email: customer.email }))
-    response.assertStatus(201)
-    assert.isTrue(response.body().linkedToAccount)
-    const lead = await Lead.findOrFail(response.body().id)
+    response.assertStatus(200)
+    // The same answer as for a known lead: a customer cannot be told from a lead (issue 21 item 7).
+    assert.deepEqual(response.body(), {
+      result: 'existing',
+      duplicate: true,
+      id: null,
+      message: 'A lead with this email is already known; it was linked, not added again',
+    })
+    assert.equal(await leadCount(), before)
+
+    const secret = 'landing-pages-secret-789'
+    await settings.put('webhookApiKeyLeads', { value1: secret })
+    const live = await postLead(client, secret, intakeBody({ email: customer.email }))
+    live.assertStatus(201)
+    assert.isTrue(live.body().linkedToAccount)
+    const lead = await Lead.findOrFail(live.body().id)
     assert.equal(lead.userId, customer.id)
-    const shown = await getLead(client, key, lead.id)
-    assert.isTrue(shown.body().registered)
+    assert.isNull(lead.affiliateId)
   })
 
   test('rate-limited per key: 429 with Retry-After; another key is not affected', async ({
@@ -274,18 +289,20 @@ test.group('Lead intake API: POST /api/v1/leads', (group) => {
     ;(await postLead(client, otherKey, intakeBody())).assertStatus(201)
   }).timeout(60_000)
 
-  test('wrong keys from one address: the last allowed blocks it (429), the right key included; another address is not affected', async ({
+  test("wrong keys from one address: the last allowed blocks wrong keys and the site's key (429); a valid affiliate key still works; another address is not affected", async ({
     client,
     assert,
   }) => {
     const key = await keyOf(client, await userOfRole(4))
+    const siteKey = 'landing-pages-secret-456'
+    await settings.put('webhookApiKeyLeads', { value1: siteKey })
     const before = await leadCount()
     const from = (address: string) => ({ 'X-Forwarded-For': address })
     await behindProxies('loopback', async () => {
       for (let i = 0; i < LEAD_API_BAD_KEYS.requests; i++) {
         ;(await postLead(client, `wrong-${i}`, intakeBody(), from('203.0.113.7'))).assertStatus(401)
       }
-      for (const tried of ['wrong-again', key]) {
+      for (const tried of ['wrong-again', siteKey]) {
         const refused = await postLead(client, tried, intakeBody(), from('203.0.113.7'))
         refused.assertStatus(429)
         assert.isAtLeast(Number(refused.header('retry-after')), 1)
@@ -297,8 +314,52 @@ test.group('Lead intake API: POST /api/v1/leads', (group) => {
       // No key is no guess: it is not counted, and it is told how to send one.
       ;(await postLead(client, null, intakeBody(), from('203.0.113.8'))).assertStatus(401)
       assert.equal(await leadCount(), before)
+      // A neighbour's noise does not stop an affiliate's leads (issue 21 item 7).
+      ;(await postLead(client, key, intakeBody(), from('203.0.113.7'))).assertStatus(201)
       ;(await postLead(client, key, intakeBody(), from('203.0.113.8'))).assertStatus(201)
+      ;(await postLead(client, siteKey, intakeBody(), from('203.0.113.8'))).assertStatus(201)
     })
+  })
+
+  test("the affiliate's IP whitelist holds for its key: 403 and an audit row from elsewhere, nothing written; a listed address passes", async ({
+    client,
+    assert,
+  }) => {
+    forgetRefusals()
+    const affiliate = await anAffiliate()
+    const key = await keyOf(client, affiliate)
+    const mine = await postLead(client, key, intakeBody())
+    mine.assertStatus(201)
+    await db
+      .table('whitelists')
+      .insert({ user_id: affiliate.id, ip_address: '10.9.9.9', created_at: new Date() })
+    const before = await leadCount()
+    const from = (address: string) => ({ 'X-Forwarded-For': address })
+    await behindProxies('loopback', async () => {
+      const refused = await postLead(client, key, intakeBody(), from('198.51.100.4'))
+      refused.assertStatus(403)
+      assert.equal(
+        refused.body().message,
+        'Access from this address is not allowed for this account'
+      )
+      const read = await getLead(client, key, mine.body().id).header(
+        'X-Forwarded-For',
+        '198.51.100.4'
+      )
+      read.assertStatus(403)
+      assert.notProperty(read.body(), 'email')
+      assert.equal(await leadCount(), before)
+      const rows = await auditRows({ action: 'user.address_refused', staffId: affiliate.id })
+      assert.lengthOf(rows, 1)
+      assert.equal(rows[0].ip, '198.51.100.4')
+
+      ;(await postLead(client, key, intakeBody(), from('10.9.9.9'))).assertStatus(201)
+      ;(
+        await getLead(client, key, mine.body().id).header('X-Forwarded-For', '10.9.9.9')
+      ).assertStatus(200)
+    })
+    // Without a trusted proxy the test client is 127.0.0.1: not listed either.
+    ;(await postLead(client, key, intakeBody())).assertStatus(403)
   })
 
   test("the site's webhookApiKeyLeads adds live leads (no affiliate) and cannot read leads", async ({

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
+import { rm, writeFile } from 'node:fs/promises'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import AuditVerify from '../../../commands/audit_verify.js'
@@ -152,6 +153,44 @@ test.group('audit log: appending and the chain', (group) => {
     assert.include(missing.output, 'is not in the chain')
     const malformed = await runVerify(['--anchor=xyz'])
     assert.equal(malformed.exitCode, 2)
+  })
+
+  test('audit:verify prints <rows>:<head>; with that anchor, rows removed from the end are detected (issue 21 item 7)', async ({
+    assert,
+  }) => {
+    await append(113)
+    await append(114)
+    const sound = await runVerify()
+    assert.equal(sound.exitCode, 0, sound.output)
+    const anchor = sound.output.match(/\(anchor (\d+:[0-9a-f]{64})\)/)![1]
+    const [rows] = anchor.split(':')
+    assert.equal(Number(rows), (await verifyAuditChain()).rows)
+    assert.equal((await runVerify([`--anchor=${anchor}`])).exitCode, 0)
+
+    // Read from a file of shipped anchors, as a daily job keeps them (the last line counts).
+    const file = app.tmpPath(`audit-anchors-${Date.now()}.txt`)
+    await writeFile(
+      file,
+      `2026-11-25T03:15:00Z 1:${'b'.repeat(64)}\n2026-11-26T03:15:00Z ${anchor}\n`
+    )
+    const fromFile = await runVerify([`--anchor-file=${file}`])
+    assert.equal(fromFile.exitCode, 0, fromFile.output)
+
+    // The last row goes: the chain that is left is consistent, but shorter than the anchor.
+    const last = await db.from('audit_logs').orderBy('id', 'desc').first()
+    await tamperWith(`DELETE FROM audit_logs WHERE id = ${last.id}`)
+    assert.equal((await runVerify()).exitCode, 0)
+    for (const args of [[`--anchor=${anchor}`], [`--anchor-file=${file}`]]) {
+      const cut = await runVerify(args)
+      assert.equal(cut.exitCode, 1, cut.output)
+      assert.include(cut.output, 'rows were removed from its end')
+    }
+    // A different hash at the anchored row: rewritten.
+    const rewritten = await runVerify([`--anchor=${Number(rows) - 1}:${'c'.repeat(64)}`])
+    assert.equal(rewritten.exitCode, 1)
+    assert.include(rewritten.output, 'carries another hash')
+    await rm(file, { force: true })
+    assert.equal((await runVerify([`--anchor-file=${file}`])).exitCode, 2)
   })
 })
 

@@ -3,6 +3,7 @@ import User from '#models/user'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { freshRecoveryCode } from '#tests/helpers/two_factor'
 
 test.group('GET /security', (group) => {
   isolate(group)
@@ -26,6 +27,8 @@ test.group('PUT /security/password', (group) => {
     const response = await api(client, 'put', '/security/password', {
       currentPassword: DEMO_PASSWORD,
       newPassword: 'a-better-password',
+      // The page sends the staff-only code field blank: customers give none.
+      twoFactorCode: '',
     }).loginAs(customer)
     response.assertStatus(200)
     assert.equal(response.body().message, 'Password changed successfully')
@@ -91,12 +94,32 @@ test.group('PUT /security/password', (group) => {
     assert.isOk(fieldErrors(response.body()).newPassword)
   })
 
-  test('staff can change their own password too', async ({ client }) => {
+  test('staff can change their own password too, with a fresh second-factor code', async ({
+    client,
+    assert,
+  }) => {
     const admin = await demoUser(DEMO.admin)
+    const refused = await api(client, 'put', '/security/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'admin-new-pass',
+    }).loginAs(admin)
+    refused.assertStatus(422)
+    assert.equal(
+      fieldErrors(refused.body()).twoFactorCode,
+      'Enter a code from your authenticator app to change your password or email'
+    )
+    const wrongCode = await api(client, 'put', '/security/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'admin-new-pass',
+      twoFactorCode: '000000',
+    }).loginAs(admin)
+    wrongCode.assertStatus(422)
+    assert.isOk(fieldErrors(wrongCode.body()).twoFactorCode)
     ;(
       await api(client, 'put', '/security/password', {
         currentPassword: DEMO_PASSWORD,
         newPassword: 'admin-new-pass',
+        twoFactorCode: await freshRecoveryCode(admin),
       }).loginAs(admin)
     ).assertStatus(200)
     ;(

@@ -11,6 +11,7 @@ import { api } from '#tests/helpers/http'
 import { signedInBrowser } from '#tests/helpers/browser_session'
 import { staffUserFormOf as formOf } from '#tests/helpers/staff_users'
 import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { freshRecoveryCode } from '#tests/helpers/two_factor'
 
 const admin = () => demoUser(DEMO.admin)
 
@@ -89,10 +90,18 @@ test.group('Admin & Staffs: a deactivation or a role change ends the sessions', 
     const as = await admin()
     const here = await signedInBrowser(DEMO.admin)
     const elsewhere = await signedInBrowser(DEMO.admin)
-    const response = await here.put(
+    const bare = await here.put(
       `/admin/users/${as.id}`,
       formOf(as, { password: 'a-new-admin-password' })
     )
+    // A cookie alone does not change one's own password (issue 21 item 6).
+    assert.equal(bare.status, 422, bare.text)
+    assert.equal((await elsewhere.getJson('/auth/user')).status, 200)
+    const response = await here.put(`/admin/users/${as.id}`, {
+      ...formOf(as, { password: 'a-new-admin-password' }),
+      currentPassword: DEMO_PASSWORD,
+      twoFactorCode: await freshRecoveryCode(as),
+    })
     assert.equal(response.status, 200, response.text)
     assert.equal((await here.getJson('/auth/user')).status, 200)
     assert.equal((await elsewhere.getJson('/auth/user')).status, 401)

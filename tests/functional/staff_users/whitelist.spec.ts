@@ -34,20 +34,27 @@ test.group('IP whitelist at login', (group) => {
   isolate(group)
   group.each.setup(() => forgetRefusals())
 
-  test('an unlisted address is refused after the password, with 403 and an audit row; a listed one signs in', async ({
+  test("an unlisted address is refused after the password with the wrong password's answer and an audit row; a listed one signs in", async ({
     client,
     assert,
   }) => {
     const manager = await demoUser(DEMO.manager)
     await setWhitelist(manager, '203.0.113.0/24, 2001:db8::/32')
     await behindProxies('loopback', async () => {
+      const wrong = await api(client, 'post', '/auth/login', {
+        email: DEMO.manager,
+        password: 'not-the-password',
+      }).header('X-Forwarded-For', '198.51.100.10')
       const refused = await api(client, 'post', '/auth/login', {
         email: DEMO.manager,
         password: DEMO_PASSWORD,
       }).header('X-Forwarded-For', '198.51.100.9')
-      refused.assertStatus(403)
-      assert.equal(refused.body().message, REFUSED)
+      // Issue 21 item 7: nobody off the list learns that the password is right.
+      refused.assertStatus(400)
+      assert.deepEqual(refused.body(), wrong.body())
+      assert.notInclude(refused.text(), REFUSED)
       refused.assertSessionMissing('auth_web')
+      refused.assertSessionMissing('twoFactorPending')
 
       const rows = await refusalRows(manager)
       assert.lengthOf(rows, 1)
@@ -64,6 +71,22 @@ test.group('IP whitelist at login', (group) => {
         }).header('X-Forwarded-For', address)
         allowed.assertStatus(200)
       }
+    })
+  })
+
+  test('from an unlisted address, right passwords count against the login throttle like wrong ones', async ({
+    client,
+  }) => {
+    const manager = await demoUser(DEMO.manager)
+    await setWhitelist(manager, '203.0.113.0/24')
+    await behindProxies('loopback', async () => {
+      const attempt = () =>
+        api(client, 'post', '/auth/login', {
+          email: DEMO.manager,
+          password: DEMO_PASSWORD,
+        }).header('X-Forwarded-For', '198.51.100.9')
+      for (let i = 0; i < 5; i++) (await attempt()).assertStatus(400)
+      ;(await attempt()).assertStatus(429)
     })
   })
 
@@ -93,7 +116,7 @@ test.group('IP whitelist at login', (group) => {
     })
       .header('X-Forwarded-For', '203.0.113.20')
       .header('X-Real-IP', '203.0.113.20')
-    spoofed.assertStatus(403)
+    spoofed.assertStatus(400)
     const [row] = await refusalRows(manager)
     assert.notEqual(row.ip, '203.0.113.20')
     assert.match(row.ip, /^(::ffff:)?127\.0\.0\.1$|^::1$/)

@@ -39,6 +39,7 @@ import { useCountries } from '~/hooks/use_countries'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { EMAIL_PATTERN } from '~/lib/rules'
+import { OwnCredentialProof } from '~/components/form/own_credential_proof'
 
 type Props = InferPageProps<CustomersController, 'edit'>
 
@@ -214,6 +215,8 @@ type ProfileValues = {
   pricingTableId: string
   isEmailVerified: boolean
   isActive: boolean
+  currentPassword: string
+  twoFactorCode: string
 }
 
 /** The Profile tab (§2.9): every field of the form; the password write-only (blank keeps it). */
@@ -239,6 +242,8 @@ function ProfileForm({
       pricingTableId: String(customer.pricingTableId ?? NO_CHOICE),
       isEmailVerified: customer.isEmailVerified,
       isActive: customer.isActive,
+      currentPassword: '',
+      twoFactorCode: '',
     },
     (v) => ({
       fullName: v.fullName.trim() ? undefined : 'Full name is required',
@@ -280,7 +285,8 @@ function ProfileForm({
             postalCode: v.postalCode.trim(),
             address: v.address.trim(),
             ...(access.own
-              ? {}
+              ? // One's own new password or e-mail needs these (the server asks only then).
+                { currentPassword: v.currentPassword, twoFactorCode: v.twoFactorCode.trim() }
               : {
                   managerId: Number(v.managerId),
                   pricingTableId: Number(v.pricingTableId),
@@ -291,6 +297,8 @@ function ProfileForm({
           onSuccess: (data) => {
             toastSuccess(data.message)
             form.setValue('password', '')
+            form.setValue('currentPassword', '')
+            form.setValue('twoFactorCode', '')
             router.reload({ only: ['customer'] })
           },
           onError: (message) => toastError(message),
@@ -334,6 +342,7 @@ function ProfileForm({
           description={t('Leave empty to keep the current password')}
         />
       )}
+      {!readOnly && access.own && <OwnCredentialProof form={form} />}
       <TextField
         form={form}
         name="birthDate"
