@@ -16,6 +16,7 @@ import { inertiaApiClient } from '@adonisjs/inertia/plugins/api_client'
 import { chromium } from 'playwright'
 import { resetTestDatabase } from '#tests/helpers/database'
 import { afterTestRequest } from '#tests/helpers/deferred_work'
+import { guardEveryTest, installTransactionGuard } from '#tests/helpers/transaction_guard'
 
 // Mails go out after the response: a test request waits for them (tests/helpers/deferred_work.ts).
 ApiClient.teardown(() => afterTestRequest())
@@ -57,7 +58,9 @@ export const plugins: Config['plugins'] = [
 ]
 
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  setup: [() => resetTestDatabase()],
+  // The transaction guard (tests/helpers/transaction_guard.ts) fails a functional test during
+  // which a query ran outside the transaction its code had open.
+  setup: [() => resetTestDatabase(), () => installTransactionGuard()],
   teardown: [],
 }
 
@@ -76,6 +79,7 @@ export const configureSuite: Config['configureSuite'] = (suite) => {
     return
   }
   if (['browser', 'functional'].includes(suite.name)) {
+    if (suite.name === 'functional') guardEveryTest(suite)
     return suite.setup(async () => {
       const close = await testUtils.httpServer().start()
       return async () => {

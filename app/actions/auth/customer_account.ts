@@ -3,7 +3,6 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
 import Profile from '#models/profile'
 import Balance from '#models/balance'
-import settings from '#services/settings_service'
 import { postEntry } from '#services/ledger_service'
 import { money } from '#domain/money'
 import { Roles } from '#domain/roles'
@@ -17,6 +16,8 @@ export interface CustomerAccountInput {
   isEmailVerified: boolean
   promoCodeId?: number | null
   currency: string
+  /** The site's demo balance, read by the caller before its transaction (settings.site()). */
+  demoBalance: string
   profile: {
     phone?: string | null
     birthDate?: Date | null
@@ -60,21 +61,23 @@ export async function createCustomerAccount(
     },
     { client: trx }
   )
-  await openSignupWallets(trx, user, input.currency)
+  await openSignupWallets(trx, user, input.currency, input.demoBalance)
   return user
 }
 
 /**
  * Sign-up's wallets, in the caller's transaction: a demo wallet credited with
  * the site's demo balance through the ledger and made active, and an empty
- * real wallet, both in `currency`.
+ * real wallet, both in `currency`. The caller reads `demoBalance` from the settings before its
+ * transaction: a read on the global connection inside it would wait for the connection the
+ * transaction holds (SQLite) or miss its uncommitted rows (PostgreSQL).
  */
 export async function openSignupWallets(
   trx: TransactionClientContract,
   user: User,
-  currency: string
+  currency: string,
+  demoBalance: string
 ) {
-  const site = await settings.site()
   const wallet = (mode: 'demo' | 'real') =>
     Balance.create(
       {
@@ -90,11 +93,11 @@ export async function openSignupWallets(
     )
   const demo = await wallet('demo')
   await wallet('real')
-  if (money(site.demoBalance).greaterThan(0)) {
+  if (money(demoBalance).greaterThan(0)) {
     await postEntry(trx, {
       balanceId: demo.id,
       type: 'demo_credit',
-      amount: site.demoBalance,
+      amount: demoBalance,
       description: 'Initial demo balance',
     })
   }

@@ -48,6 +48,7 @@ export async function registerUser(input: RegisterUserInput) {
       isEmailVerified: !site.switches.emailVerify,
       promoCodeId,
       currency: input.currency,
+      demoBalance: site.demoBalance,
       profile: {
         phone: input.phone,
         birthDate: input.birthDate,

@@ -47,6 +47,7 @@ export async function convertLead(input: ConvertLeadInput) {
       password: input.password,
       isEmailVerified: !site.switches.emailVerify,
       currency: site.appCurrencies[0],
+      demoBalance: site.demoBalance,
       profile: { phone: lead.phone, country: lead.country, city: lead.city },
     })
     const linked = await linkSignupLead(trx, {

@@ -1,5 +1,4 @@
 import db from '@adonisjs/lucid/services/db'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import User from '#models/user'
 import Profile from '#models/profile'
@@ -31,6 +30,9 @@ export interface CreateUserInput extends UserFields, StaffContext {
  * has, linked), so the account works like a registered one and the CRM sees it.
  */
 export async function createUser(input: CreateUserInput) {
+  // Read before the transaction: a read on the global connection inside it waits for SQLite's
+  // only pooled connection, which the transaction holds (docs/DECISIONS.md, "Reads inside a transaction").
+  const site = await settings.site()
   return db.transaction(async (trx) => {
     const user = await withUniqueEmail(() =>
       User.create(
@@ -48,7 +50,7 @@ export async function createUser(input: CreateUserInput) {
     )
     await Profile.create({ userId: user.id, managerId: input.managerId ?? null }, { client: trx })
     if (user.roleId === Roles.CUSTOMER) {
-      await openWallets(trx, user)
+      await openSignupWallets(trx, user, site.appCurrencies[0], site.demoBalance)
       await linkSignupLead(trx, {
         userId: user.id,
         fullName: user.fullName,
@@ -73,10 +75,4 @@ export async function createUser(input: CreateUserInput) {
     })
     return { user, whitelist }
   })
-}
-
-/** Sign-up's wallets in the site's default currency. */
-async function openWallets(trx: TransactionClientContract, user: User) {
-  const site = await settings.site()
-  await openSignupWallets(trx, user, site.appCurrencies[0])
 }

@@ -79,10 +79,12 @@ test.group('audit log: appending and the chain', (group) => {
   })
 
   test('a rolled-back change leaves no row', async ({ assert }) => {
+    // Read before the transaction: inside it, only `trx` may be used (tests/helpers/transaction_guard.ts).
+    const staff = await admin()
     await assert.rejects(() =>
       db.transaction(async (trx) => {
         await recordStaffAction(trx, {
-          staff: await admin(),
+          staff,
           action: 'deposit.decline',
           target: { type: 'deposit', id: 104 },
           before: { status: 'pending' },
