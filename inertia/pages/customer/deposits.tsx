@@ -108,12 +108,12 @@ export default function Deposits({
     })
   }
 
-  const c = customerPaymentColumns<Row>(t, 'Paid')
+  const c = customerPaymentColumns<Row>(t)
   const columns: PagedColumn<Row>[] = [
     c.id,
     c.date,
     c.amount,
-    c.total,
+    { ...c.total, label: 'Paid' },
     { key: 'description', label: 'Description', render: (r) => t(r.description) },
     {
       key: 'status',

@@ -107,7 +107,7 @@ export default function Withdraws({
     })
   }
 
-  const c = customerPaymentColumns<Row>(t, 'Total')
+  const c = customerPaymentColumns<Row>(t)
   const columns: PagedColumn<Row>[] = [
     c.id,
     c.date,
