@@ -78,7 +78,9 @@ export const US_STOCK_EARLY_CLOSES: Readonly<Record<string, string>> = {
 export const US_STOCK_CALENDAR_YEARS = { first: 2025, last: 2028 } as const
 
 /** A New York day's stock session: closed all day, or open until `closesAt` minutes after midnight. */
-export function usStockSession(isoDate: string): { closed: true } | { closed: false; closesAt: number } {
+export function usStockSession(
+  isoDate: string
+): { closed: true } | { closed: false; closesAt: number } {
   if (Object.hasOwn(US_STOCK_HOLIDAYS, isoDate)) return { closed: true }
   const early = US_STOCK_EARLY_CLOSES[isoDate]
   if (early) {

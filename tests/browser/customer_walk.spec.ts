@@ -109,10 +109,7 @@ test.group('Browser: customer walk findings (issue 21 item 8)', (group) => {
       })
     const settle = async (width: number) => {
       await page.setViewportSize({ width, height: 900 })
-      await page.waitForFunction(
-        (w) => (globalThis as any).innerWidth === w,
-        width
-      )
+      await page.waitForFunction((w) => (globalThis as any).innerWidth === w, width)
       await page.waitForTimeout(300)
       return widths()
     }
@@ -142,8 +139,9 @@ test.group('Browser: customer walk findings (issue 21 item 8)', (group) => {
       )
       await page.waitForTimeout(300)
       return chart.evaluate((el: any) => {
-        const drawing = (el.querySelector('.tv-lightweight-charts') ?? el.firstElementChild)
-          .getBoundingClientRect()
+        const drawing = (
+          el.querySelector('.tv-lightweight-charts') ?? el.firstElementChild
+        ).getBoundingClientRect()
         const box = el.getBoundingClientRect()
         return {
           box: { width: Math.round(box.width), bottom: Math.round(box.bottom) },

@@ -256,7 +256,9 @@ test.group('POST /dashboard/orders', (group) => {
     const holiday = await api(client, 'post', '/dashboard/orders', order).loginAs(customer)
     holiday.assertStatus(422)
     assert.equal(fieldErrors(holiday.body()).instrument, 'Market is closed')
-    assert.isNull(await Order.query().where('user_id', customer.id).where('instrument', 'AAPL').first())
+    assert.isNull(
+      await Order.query().where('user_id', customer.id).where('instrument', 'AAPL').first()
+    )
 
     // The dashboard says so too.
     const dashboard = await client.get('/dashboard').loginAs(customer).withInertia()
