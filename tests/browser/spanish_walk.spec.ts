@@ -212,6 +212,8 @@ async function spanishContext(browser: Browser) {
     viewport: { width: 1440, height: 900 },
   })
   await context.addInitScript(() => (globalThis as any).localStorage.setItem('lang', 'es'))
+  // The first page after a source change waits for the dev server to prepare the bundles.
+  context.setDefaultNavigationTimeout(90_000)
   opened.push(context)
   return context
 }
