@@ -19,3 +19,25 @@ export function compareDecimalStrings(a: string, b: string): number {
 export function isDecimalString(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim())
 }
+
+/**
+ * What a number field keeps of a keystroke: the typed text (a comma read as
+ * the decimal point, spaces dropped) when it can still become a number of at
+ * most `decimals` fraction digits ("12.", "-" while typing), else null, and
+ * the field keeps its previous value. So letters never enter a field where
+ * money, rates or volumes are typed.
+ */
+export function numberTyping(
+  typed: string,
+  options: { decimals: number; signed?: boolean }
+): string | null {
+  const text = typed.replace(',', '.').replace(/\s+/g, '')
+  const fraction =
+    options.decimals <= 0
+      ? ''
+      : Number.isFinite(options.decimals)
+        ? `(\\.\\d{0,${options.decimals}})?`
+        : '(\\.\\d*)?'
+  const pattern = new RegExp(`^${options.signed ? '-?' : ''}\\d*${fraction}$`)
+  return pattern.test(text) ? text : null
+}

@@ -1,11 +1,13 @@
 import type { DateTime } from 'luxon'
 import type { Category } from './instruments.js'
+import { inForexHolidayClosure, usStockSession } from './exchange_calendars.js'
 
 /**
  * Trading sessions (customer spec §2 Instrument list: forex, commodity and
  * index share the forex status; stock and crypto have their own).
- * Forex: Sunday 17:00 to Friday 17:00 New York time. Stocks: weekdays
- * 09:30–16:00 New York time (exchange holidays are not modelled). Crypto: always.
+ * Forex: Sunday 17:00 to Friday 17:00 New York time, less the Christmas and
+ * New Year closures. Stocks: weekdays 09:30–16:00 New York time, less the
+ * exchange holidays and early closes of `exchange_calendars.ts`. Crypto: always.
  */
 export interface MarketStatus {
   forex: boolean
@@ -18,6 +20,7 @@ const NEW_YORK = 'America/New_York'
 export function isForexOpen(at: DateTime): boolean {
   const ny = at.setZone(NEW_YORK)
   const minutes = ny.hour * 60 + ny.minute
+  if (inForexHolidayClosure(ny.month, ny.day, minutes)) return false
   switch (ny.weekday) {
     case 6: // Saturday
       return false
@@ -33,8 +36,10 @@ export function isForexOpen(at: DateTime): boolean {
 export function isStockOpen(at: DateTime): boolean {
   const ny = at.setZone(NEW_YORK)
   if (ny.weekday > 5) return false
+  const session = usStockSession(ny.toISODate()!)
+  if (session.closed) return false
   const minutes = ny.hour * 60 + ny.minute
-  return minutes >= 9 * 60 + 30 && minutes < 16 * 60
+  return minutes >= 9 * 60 + 30 && minutes < session.closesAt
 }
 
 export function marketStatus(at: DateTime): MarketStatus {

@@ -1,5 +1,6 @@
 import { Money, money, type MoneyInput } from './money.js'
 import type { OrderType } from './trading.js'
+import { isDecimalString } from './decimal_strings.js'
 
 /**
  * Take-profit (customer spec §4): a sell closes when take-profit ≥ current
@@ -123,6 +124,29 @@ export function newOrderTargetErrors(input: {
     }
   }
   return errors
+}
+
+/**
+ * The targets a new order's estimated profit/loss may use (customer spec §5:
+ * "invalid entries are ignored"): a rate that is not a plain decimal or lies
+ * outside the bounds of `newOrderTargetErrors` counts as no target, so it
+ * drives no estimate.
+ */
+export function estimableTargets(input: {
+  type: OrderType
+  bid: MoneyInput
+  ask: MoneyInput
+  profit: string | null
+  loss: string | null
+}): { profit: string | null; loss: string | null } {
+  const valid = (field: 'profit' | 'loss', value: string | null) => {
+    if (value === null || !isDecimalString(value)) return null
+    const rate = value.trim()
+    const targets = field === 'profit' ? { profit: rate, loss: null } : { profit: null, loss: rate }
+    const errors = newOrderTargetErrors({ ...input, ...targets })
+    return errors.length === 0 ? rate : null
+  }
+  return { profit: valid('profit', input.profit), loss: valid('loss', input.loss) }
 }
 
 /**

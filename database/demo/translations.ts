@@ -19,6 +19,7 @@ import { TEXTS as LOGIN_AS } from '#database/demo/translations/login_as'
 import { TEXTS as AFFILIATES } from '#database/demo/translations/affiliates'
 import { TEXTS as LOGIN_AS_WRITES } from '#database/demo/translations/login_as_writes'
 import { TEXTS as SECURITY } from '#database/demo/translations/security'
+import { TEXTS as CUSTOMER_WALK } from '#database/demo/translations/customer_walk'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -37,4 +38,5 @@ export const SPANISH: Record<string, string> = {
   ...AFFILIATES,
   ...LOGIN_AS_WRITES,
   ...SECURITY,
+  ...CUSTOMER_WALK,
 }

@@ -94,7 +94,8 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
 
   const t = useCallback(
     (key: string, vars?: Vars) => {
-      if (lang === 'en' || !compiled) return fillPlaceholders(key, vars)
+      // A blank text (an empty cell, a value not loaded yet) is nothing to translate or report.
+      if (lang === 'en' || !compiled || !key.trim()) return fillPlaceholders(key, vars)
       const text = lookup(compiled, key, vars)
       if (text !== undefined) return text
       const id = `${lang}:${key}`

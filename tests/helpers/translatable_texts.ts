@@ -54,6 +54,7 @@ const TEXT_PROPS = new Set([
   'confirmLabel',
   'reasonLabel',
   'message',
+  'emptyText',
 ])
 
 /** Object properties whose string values are display texts (menus, columns, options). */

@@ -6,6 +6,7 @@ import {
   largestLoser,
   negativeBalanceWriteOff,
   newOrderTargetErrors,
+  estimableTargets,
   orderTargetErrors,
   stopLossHit,
   takeProfitHit,
@@ -143,5 +144,47 @@ test.group('target bounds (customer spec §5)', () => {
       'profit'
     )
     assert.deepEqual(orderTargetErrors({ type: 'sell', openRate: '1.1', loss: null }), [])
+  })
+})
+
+test.group('targets an estimate may use (customer spec §5: invalid entries are ignored)', () => {
+  const quote = { bid: '1.08650', ask: '1.08662' }
+
+  test('a target on the right side of the price is used', ({ assert }) => {
+    assert.deepEqual(
+      estimableTargets({ type: 'buy', ...quote, profit: '1.09000', loss: '1.08000' }),
+      { profit: '1.09000', loss: '1.08000' }
+    )
+    assert.deepEqual(
+      estimableTargets({ type: 'sell', ...quote, profit: '1.08000', loss: '1.09000' }),
+      { profit: '1.08000', loss: '1.09000' }
+    )
+  })
+
+  test('a target on the wrong side of the price is ignored', ({ assert }) => {
+    assert.deepEqual(
+      estimableTargets({ type: 'buy', ...quote, profit: '1.08000', loss: '1.09000' }),
+      { profit: null, loss: null }
+    )
+    assert.deepEqual(
+      estimableTargets({ type: 'sell', ...quote, profit: '1.09000', loss: '1.08000' }),
+      { profit: null, loss: null }
+    )
+  })
+
+  test('a target that is not a plain decimal is ignored, and one invalid target leaves the other', ({
+    assert,
+  }) => {
+    for (const bad of ['abc', '1.0x', '-1', '1e3', '', ' ']) {
+      assert.deepEqual(
+        estimableTargets({ type: 'buy', ...quote, profit: bad, loss: '1.08000' }),
+        { profit: null, loss: '1.08000' },
+        JSON.stringify(bad)
+      )
+    }
+    assert.deepEqual(estimableTargets({ type: 'buy', ...quote, profit: null, loss: null }), {
+      profit: null,
+      loss: null,
+    })
   })
 })

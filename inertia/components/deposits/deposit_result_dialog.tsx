@@ -3,22 +3,17 @@ import { Button, Modal, ModalBody, ModalContent, ModalFooter, ModalHeader } from
 import { useTranslation } from '~/hooks/use_translation'
 import { formatCurrency } from '@domain/formatting'
 
-type Result = { title: string; amount: string | null; currency: string; message: string | null }
+type Status = 'success' | 'pending' | 'failed'
+type Result = { status: Status; amount: string | null; currency: string; message: string | null }
 
 /** Reads the result a payment returned with: status, amount, currency and message in the query string. */
 function readResult(fallbackCurrency: string): Result | null {
   const query = new URLSearchParams(window.location.search)
   const status = query.get('status')
   if (!status) return null
-  const title =
-    status === 'success'
-      ? 'Deposit Successful'
-      : status === 'pending'
-        ? 'Deposit Submitted'
-        : 'Deposit Failed'
   const amount = query.get('amount')
   return {
-    title,
+    status: status === 'success' || status === 'pending' ? status : 'failed',
     amount: amount && /^\d+(\.\d+)?$/.test(amount) ? amount : null,
     currency: query.get('currency') ?? fallbackCurrency,
     message: query.get('message'),
@@ -44,7 +39,18 @@ export function DepositResultDialog({ fallbackCurrency }: { fallbackCurrency: st
   return (
     <Modal isOpen={!!result} onClose={close} placement="center" data-testid="deposit-result">
       <ModalContent>
-        <ModalHeader>{result ? t(result.title) : ''}</ModalHeader>
+        {/* The titles are written in the t() call itself, where the translation check finds them. */}
+        <ModalHeader>
+          {result
+            ? t(
+                result.status === 'success'
+                  ? 'Deposit Successful'
+                  : result.status === 'pending'
+                    ? 'Deposit Submitted'
+                    : 'Deposit Failed'
+              )
+            : ''}
+        </ModalHeader>
         <ModalBody>
           {result?.amount && (
             <p className="text-large font-semibold" data-testid="deposit-result-amount">

@@ -11,7 +11,8 @@ function GatewayLabel({ option }: { option: GatewayOption }) {
       {option.logo ? (
         <img src={option.logo.url} alt="" className="h-6 w-auto max-w-16 object-contain" />
       ) : null}
-      <span>{option.name}</span>
+      {/* A built-in name ("Bank Transfer") has its translation; a name staff typed shows as typed until translated. */}
+      <span>{t(option.name)}</span>
       {option.fee !== '0' && (
         <span className="text-tiny text-default-500">
           {t('Fee')} {formatPercent(option.fee)}

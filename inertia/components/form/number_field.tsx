@@ -1,12 +1,13 @@
 import { Input, type InputProps } from '@heroui/react'
 import type { ApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
+import { numberTyping } from '@domain/decimal_strings'
 
 type Props<V extends Record<string, any>> = {
   form: ApiForm<V>
   name: keyof V & string
   label: string
-  /** Fraction digits the field takes: 0 for whole numbers (the numeric keypad), more for decimals. */
+  /** Fraction digits the field takes: 0 for whole numbers (the numeric keypad), more (or Infinity) for decimals. */
   decimals?: number
   /** Allows a leading minus sign. */
   signed?: boolean
@@ -32,9 +33,6 @@ export function NumberField<V extends Record<string, any>>({
 }: Props<V>) {
   const { t } = useTranslation()
   const error = form.errorFor(name)
-  const pattern = new RegExp(
-    `^${signed ? '-?' : ''}\\d*${decimals > 0 ? `(\\.\\d{0,${decimals}})?` : ''}$`
-  )
   return (
     <Input
       name={name}
@@ -47,8 +45,8 @@ export function NumberField<V extends Record<string, any>>({
       variant="bordered"
       value={(form.values[name] ?? '') as string}
       onValueChange={(v) => {
-        const text = v.replace(',', '.').trim()
-        if (pattern.test(text)) form.setValue(name, text as V[typeof name])
+        const text = numberTyping(v, { decimals, signed })
+        if (text !== null) form.setValue(name, text as V[typeof name])
       }}
       onBlur={() => form.touch(name)}
       isInvalid={!!error}

@@ -7,6 +7,7 @@ import {
   type SettingsValues,
 } from '@domain/settings_schema'
 import { TextField } from '~/components/form/text_field'
+import { NumberField } from '~/components/form/number_field'
 import { SelectField } from '~/components/form/select_field'
 import { SwitchField } from '~/components/form/switch_field'
 import { FileField } from '~/components/form/file_field'
@@ -206,6 +207,20 @@ function SettingInput({
           />
         </div>
       )
+    case 'integer':
+    case 'decimal':
+      return (
+        <NumberField
+          form={form}
+          name={field.name}
+          label={field.label}
+          decimals={field.kind === 'integer' ? 0 : field.maxDecimals}
+          signed={field.kind === 'integer' && field.min < 0}
+          isDisabled={clearing}
+          description={field.hint ? t(field.hint) : undefined}
+          data-testid={`setting-${field.name}`}
+        />
+      )
     default: {
       const secret = field.kind === 'text' && !!field.secret
       const input = (
@@ -213,9 +228,6 @@ function SettingInput({
           form={form}
           name={field.name}
           label={field.label}
-          inputMode={
-            field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' ? 'decimal' : undefined
-          }
           type={secret ? 'password' : 'text'}
           autoComplete={secret ? 'new-password' : undefined}
           placeholder={secret && isSet ? '••••••••' : undefined}

@@ -3,6 +3,7 @@ import type { GatewayCard } from '#transformers/gateway_transformer'
 import { GATEWAY_FORMS, type GatewayField, type KeySlot } from '@domain/gateways'
 import { GATEWAY_LIMITS, gatewayFeeProblem } from '@domain/gateway_input'
 import { TextField } from '~/components/form/text_field'
+import { NumberField } from '~/components/form/number_field'
 import { SelectField } from '~/components/form/select_field'
 import { FileField } from '~/components/form/file_field'
 import { useApiForm } from '~/hooks/use_api_form'
@@ -126,7 +127,7 @@ export function GatewayForm(props: {
             />
           )
         )}
-        {spec.hasFee && <TextField form={form} name="fee" label="Fee (%)" inputMode="decimal" />}
+        {spec.hasFee && <NumberField form={form} name="fee" label="Fee (%)" decimals={Infinity} />}
         {spec.hasActive && (
           <Switch
             isSelected={form.values.isActive}

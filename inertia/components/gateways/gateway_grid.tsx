@@ -56,21 +56,23 @@ function GatewayTile({ gateway, onOpen }: { gateway: GatewayCard; onOpen: () => 
   // The crypto kinds' file is the deposit QR code, shown beside the name rather than as a logo.
   const logo = spec.fileLabel ? null : gateway.logo
   const qrCode = spec.fileLabel ? gateway.logo : null
+  // A built-in name ("Bank Transfer") has its translation; a name staff typed shows as typed until translated.
+  const name = t(gateway.name)
   return (
     <Card isPressable onPress={onOpen} shadow="sm" data-testid={`gateway-card-${gateway.value}`}>
       <CardBody className="flex min-h-24 flex-row items-center justify-between gap-4 p-5">
         {logo ? (
-          <img src={logo.url} alt={gateway.name} className="h-12 max-w-48 object-contain" />
+          <img src={logo.url} alt={name} className="h-12 max-w-48 object-contain" />
         ) : (
           <div className="flex items-center gap-3">
             {qrCode && (
               <img src={qrCode.url} alt={t(spec.fileLabel!)} className="h-12 w-12 object-contain" />
             )}
-            <span className="text-large font-semibold">{gateway.name}</span>
+            <span className="text-large font-semibold">{name}</span>
           </div>
         )}
         <div className="flex flex-col items-end gap-1">
-          {logo && <span className="text-small text-default-500">{gateway.name}</span>}
+          {logo && <span className="text-small text-default-500">{name}</span>}
           <div className="flex gap-2" data-testid={`gateway-state-${gateway.value}`}>
             {spec.hasActive ? (
               <Chip size="sm" variant="flat" color={gateway.isActive ? 'success' : 'default'}>

@@ -17,12 +17,10 @@ interface CustomerPaymentRow {
 /**
  * The columns the customer's deposit and withdraw histories share (customer
  * spec §2): each page adds its Description and Status columns and names the
- * total column ('Paid' for deposits, 'Total' for withdrawals).
+ * total column itself (`{ ...c.total, label: 'Paid' }`), where the
+ * translation check can see the label.
  */
-export function customerPaymentColumns<Row extends CustomerPaymentRow>(
-  t: (key: string) => string,
-  totalLabel: string
-) {
+export function customerPaymentColumns<Row extends CustomerPaymentRow>(t: (key: string) => string) {
   const column = (c: PagedColumn<Row>) => c
   return {
     id: column({ key: 'id', label: 'ID' }),
@@ -35,7 +33,7 @@ export function customerPaymentColumns<Row extends CustomerPaymentRow>(
     }),
     total: column({
       key: 'total',
-      label: totalLabel,
+      label: 'Total',
       align: 'end',
       render: (r) => (
         <span>

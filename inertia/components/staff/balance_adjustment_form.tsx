@@ -4,6 +4,7 @@ import { router } from '@inertiajs/react'
 import { BALANCE_ADJUSTMENT_ROLES } from '@domain/roles'
 import { formatCurrency } from '@domain/formatting'
 import { TextField } from '~/components/form/text_field'
+import { NumberField } from '~/components/form/number_field'
 import { SelectField } from '~/components/form/select_field'
 import { useApiForm } from '~/hooks/use_api_form'
 import { useSession } from '~/hooks/use_shared'
@@ -93,11 +94,11 @@ export function BalanceAdjustmentForm(props: {
         {t(props.balance.mode === 'real' ? 'Real' : 'Demo')} ·{' '}
         {formatCurrency(props.balance.balance, props.balance.currency)}
       </p>
-      <TextField
+      <NumberField
         form={bound}
         name="amount"
         label="Amount"
-        inputMode="decimal"
+        decimals={2}
         data-testid={`${testId}-amount`}
       />
       <SelectField

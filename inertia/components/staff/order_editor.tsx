@@ -1,6 +1,7 @@
 import type { StaffTradeRow } from '#transformers/staff_trade_transformer'
 import { useRecordEditor } from '~/components/data/record_editor'
 import { TextField } from '~/components/form/text_field'
+import { NumberField } from '~/components/form/number_field'
 import { useRowAction } from '~/hooks/use_row_action'
 import { useTranslation } from '~/hooks/use_translation'
 
@@ -65,29 +66,29 @@ export function useOrderActions(onChanged: () => void) {
       const open = row?.status === 'open'
       return (
         <>
-          <TextField form={form} name="openRate" label="Open Rate" inputMode="decimal" />
-          <TextField
+          <NumberField form={form} name="openRate" label="Open Rate" decimals={8} />
+          <NumberField
             form={form}
             name="closeRate"
             label="Close Rate"
-            inputMode="decimal"
+            decimals={8}
             isDisabled={open}
             description={open ? t(OPEN_CLOSE_RATE_HINT) : undefined}
           />
-          <TextField form={form} name="spread" label="Spread" inputMode="decimal" />
-          <TextField
+          <NumberField form={form} name="spread" label="Spread" decimals={8} />
+          <NumberField
             form={form}
             name="profit"
             label="Take Profit"
-            inputMode="decimal"
+            decimals={8}
             isDisabled={!open}
             description={open ? undefined : t(CLOSED_TARGETS_HINT)}
           />
-          <TextField
+          <NumberField
             form={form}
             name="loss"
             label="Stop Loss"
-            inputMode="decimal"
+            decimals={8}
             isDisabled={!open}
             description={open ? undefined : t(CLOSED_TARGETS_HINT)}
           />

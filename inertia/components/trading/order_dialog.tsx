@@ -27,7 +27,7 @@ import {
   spreadCost,
   type OrderType,
 } from '@domain/trading'
-import { newOrderTargetErrors } from '@domain/risk'
+import { estimableTargets, newOrderTargetErrors } from '@domain/risk'
 import { isDecimalString } from '@domain/decimal_strings'
 import type { Category } from '@domain/instruments'
 
@@ -141,7 +141,15 @@ export function OrderDialog(props: {
     bid && ask
       ? newOrderTargetErrors({ type: props.type, bid, ask, profit: profitRate, loss: lossRate })
       : []
-  const errorOf = (field: 'profit' | 'loss') => targetErrors.find((e) => e.field === field)?.message
+  const errorOf = (field: 'profit' | 'loss') => {
+    const message = targetErrors.find((e) => e.field === field)?.message
+    return message ? t(message) : undefined
+  }
+  // Only a valid target drives its estimate (§5: invalid entries are ignored).
+  const usable =
+    bid && ask
+      ? estimableTargets({ type: props.type, bid, ask, profit: profitRate, loss: lossRate })
+      : { profit: null, loss: null }
 
   const balance = money(session?.activeBalance?.balance ?? '0')
   const freeMargin = money(live?.freeMargin ?? '0')
@@ -233,7 +241,7 @@ export function OrderDialog(props: {
                 onChange={setProfit}
                 pips={pips}
                 error={profitOn ? errorOf('profit') : undefined}
-                estimate={estimate(profitRate)}
+                estimate={estimate(usable.profit)}
                 testId="order-profit"
               />
               <TargetField
@@ -244,7 +252,7 @@ export function OrderDialog(props: {
                 onChange={setLoss}
                 pips={pips}
                 error={lossOn ? errorOf('loss') : undefined}
-                estimate={estimate(lossRate)}
+                estimate={estimate(usable.loss)}
                 testId="order-loss"
               />
               <div className="flex justify-between text-small text-default-500">

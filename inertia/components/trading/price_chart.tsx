@@ -111,12 +111,15 @@ export function PriceChart({
     last.current = bar
   }, [bid])
 
+  // The chart draws in a box laid over its slot (absolute, inset 0): its canvases then never
+  // hold the slot open, so the slot follows the window both ways and autoSize follows the slot.
   return (
     <div
-      ref={container}
-      className={className}
+      className={`relative min-h-0 min-w-0 overflow-hidden ${className}`}
       data-testid="price-chart"
       data-theme={dark ? 'dark' : 'light'}
-    />
+    >
+      <div ref={container} className="absolute inset-0" />
+    </div>
   )
 }

@@ -1,6 +1,6 @@
 import { Button, Input } from '@heroui/react'
 import { money } from '@domain/money'
-import { isDecimalString } from '@domain/decimal_strings'
+import { isDecimalString, numberTyping } from '@domain/decimal_strings'
 import { useTranslation } from '~/hooks/use_translation'
 
 /**
@@ -49,7 +49,11 @@ export function StepperInput(props: {
       autoComplete="off"
       label={props.label}
       value={props.value}
-      onValueChange={props.onChange}
+      onValueChange={(typed) => {
+        // Only what can become a decimal enters the field: letters are refused as they are typed.
+        const text = numberTyping(typed, { decimals: Infinity })
+        if (text !== null) props.onChange(text)
+      }}
       isInvalid={!!props.error}
       errorMessage={props.error}
       data-testid={props.testId}

@@ -10,7 +10,7 @@ import { money } from '@domain/money'
 import { AppShell } from '~/layouts/app_shell'
 import { listPaging, PagedTable, type PagedColumn } from '~/components/data/paged_table'
 import { DateRangeFilter, type DateRangeErrors } from '~/components/data/date_range_filter'
-import { TextField } from '~/components/form/text_field'
+import { NumberField } from '~/components/form/number_field'
 import { SelectField } from '~/components/form/select_field'
 import { KycNotice } from '~/components/payments/kyc_notice'
 import { FeeSummary, walletOptionLabel } from '~/components/payments/fee_summary'
@@ -108,12 +108,12 @@ export default function Deposits({
     })
   }
 
-  const c = customerPaymentColumns<Row>(t, 'Paid')
+  const c = customerPaymentColumns<Row>(t)
   const columns: PagedColumn<Row>[] = [
     c.id,
     c.date,
     c.amount,
-    c.total,
+    { ...c.total, label: 'Paid' },
     { key: 'description', label: 'Description', render: (r) => t(r.description) },
     {
       key: 'status',
@@ -168,13 +168,7 @@ export default function Deposits({
                   />
                   {chosen && (
                     <>
-                      <TextField
-                        form={form}
-                        name="amount"
-                        label="Amount"
-                        inputMode="decimal"
-                        autoComplete="off"
-                      />
+                      <NumberField form={form} name="amount" label="Amount" decimals={2} />
                       <FeeSummary {...summary} currency={currency} testId="deposit-summary" />
                     </>
                   )}

@@ -9,6 +9,7 @@ import { withdrawTotals } from '@domain/withdrawals'
 import { AppShell } from '~/layouts/app_shell'
 import { listPaging, PagedTable, type PagedColumn } from '~/components/data/paged_table'
 import { TextField } from '~/components/form/text_field'
+import { NumberField } from '~/components/form/number_field'
 import { SelectField } from '~/components/form/select_field'
 import { CountryField } from '~/components/form/country_field'
 import {
@@ -107,7 +108,7 @@ export default function Withdraws({
     })
   }
 
-  const c = customerPaymentColumns<Row>(t, 'Total')
+  const c = customerPaymentColumns<Row>(t)
   const columns: PagedColumn<Row>[] = [
     c.id,
     c.date,
@@ -173,13 +174,7 @@ export default function Withdraws({
                       return { value: String(w.id), label: walletOptionLabel(w, free, t) }
                     })}
                   />
-                  <TextField
-                    form={form}
-                    name="amount"
-                    label="Amount"
-                    inputMode="decimal"
-                    autoComplete="off"
-                  />
+                  <NumberField form={form} name="amount" label="Amount" decimals={2} />
                   <TextField form={form} name="bank_name" label="Bank Name" />
                   <Input
                     name="account_name"

@@ -243,6 +243,36 @@ test.group('POST /dashboard/orders', (group) => {
     assert.equal(fieldErrors(untradable.body()).instrument, 'This instrument is not tradable')
   })
 
+  test('a stock order on a US exchange holiday is refused like any closed market, and fills on the next open day', async ({
+    client,
+    assert,
+  }) => {
+    const { customer } = await customerWallet()
+    const order = { type: 'buy', instrument: 'AAPL', amount: '1' }
+    quote('AAPL', '189.820', '189.860')
+
+    // Thanksgiving 2026, noon in New York: a weekday inside the usual session, but NYSE is closed.
+    marketClock.pin(DateTime.fromISO('2026-11-26T12:00:00', { zone: 'America/New_York' }))
+    const holiday = await api(client, 'post', '/dashboard/orders', order).loginAs(customer)
+    holiday.assertStatus(422)
+    assert.equal(fieldErrors(holiday.body()).instrument, 'Market is closed')
+    assert.isNull(
+      await Order.query().where('user_id', customer.id).where('instrument', 'AAPL').first()
+    )
+
+    // The dashboard says so too.
+    const dashboard = await client.get('/dashboard').loginAs(customer).withInertia()
+    assert.isFalse(dashboard.inertiaProps.marketStatus.stock)
+
+    // The day after closes at 13:00: open at noon, closed at 14:00.
+    marketClock.pin(DateTime.fromISO('2026-11-27T14:00:00', { zone: 'America/New_York' }))
+    const late = await api(client, 'post', '/dashboard/orders', order).loginAs(customer)
+    assert.equal(fieldErrors(late.body()).instrument, 'Market is closed')
+    marketClock.pin(DateTime.fromISO('2026-11-27T12:00:00', { zone: 'America/New_York' }))
+    const open = await api(client, 'post', '/dashboard/orders', order).loginAs(customer)
+    open.assertStatus(201)
+  })
+
   test('kycTrade on: a customer without approved KYC is refused; off: allowed', async ({
     client,
     assert,

@@ -2,6 +2,7 @@ import { Card, CardBody, CardHeader, Input } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type TradingSettingsController from '#controllers/staff/trading_settings_controller'
 import { LOT_MODE_SETTINGS } from '@domain/settings_schema'
+import { numberTyping } from '@domain/decimal_strings'
 import { staffLayout } from '~/layouts/staff_layout'
 import { SettingsForm } from '~/components/form/settings_form'
 import { useListEditor } from '~/hooks/use_list_editor'
@@ -73,7 +74,10 @@ export default function Lots({
                 label={t('Value')}
                 inputMode="decimal"
                 value={entry.value}
-                onValueChange={(value) => list.edit(i, { value })}
+                onValueChange={(typed) => {
+                  const value = numberTyping(typed, { decimals: Infinity })
+                  if (value !== null) list.edit(i, { value })
+                }}
                 isInvalid={!!message(i, 'value')}
                 errorMessage={message(i, 'value')}
               />

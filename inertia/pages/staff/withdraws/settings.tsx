@@ -2,7 +2,7 @@ import { Button, Card, CardBody } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type WithdrawalsController from '#controllers/staff/withdrawals_controller'
 import { staffLayout } from '~/layouts/staff_layout'
-import { TextField } from '~/components/form/text_field'
+import { NumberField } from '~/components/form/number_field'
 import { useApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
@@ -43,8 +43,8 @@ export default function WithdrawSettings({
               })
             }}
           >
-            <TextField form={form} name="feePercentage" label="Fee (%)" inputMode="decimal" />
-            <TextField form={form} name="feeFixed" label="Fee (Fixed)" inputMode="decimal" />
+            <NumberField form={form} name="feePercentage" label="Fee (%)" decimals={Infinity} />
+            <NumberField form={form} name="feeFixed" label="Fee (Fixed)" decimals={Infinity} />
             <Button
               type="submit"
               color="primary"
