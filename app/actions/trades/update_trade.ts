@@ -150,6 +150,8 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
       : { errors: [], deviations: {} }
     if (market.errors.length) throw UserFacingException.forFields(market.errors)
 
+    // Whether the correction takes money or open P/L from the customer: only such a one can cause a stop-out.
+    let debit = false
     if (isOpen && (movedRates.openRate || !same(next.spread, order.spread))) {
       const wallet = await Balance.query({ client: trx }).where('id', order.balanceId).firstOrFail()
       const positions = await openPositionsAtMarket(order.balanceId, trx)
@@ -169,6 +171,9 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
           field: movedRates.openRate ? 'openRate' : 'spread',
         })
       }
+      const mine = positions.find((p) => p.id === order.id)
+      const theirs = corrected.find((p) => p.id === order.id)
+      debit = !!mine && !!theirs && positionProfitLoss(theirs).lessThan(positionProfitLoss(mine))
     }
 
     const changes: Record<string, string | null> = {}
@@ -223,6 +228,7 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
         })
         entryIds.push(entry.id)
         correction = toDbDecimal(difference)
+        debit = difference.isNegative()
       }
     }
     if (Object.keys(changes).length === 0)
@@ -238,11 +244,10 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
         status: 409,
       })
     }
-    // A correction that moved money or the open P/L may leave the account at its stop-out level.
-    const stopOut =
-      changes.open_rate || changes.spread || changes.close_rate
-        ? await stopOutWithin(trx, order.balanceId, input.staff.id)
-        : { closed: [], entryIds: [] }
+    // A correction that took money or open P/L may leave the account at its stop-out level.
+    const stopOut = debit
+      ? await stopOutWithin(trx, order.balanceId, input.staff.id)
+      : { closed: [], entryIds: [] }
     entryIds.push(...stopOut.entryIds)
     for (const closed of stopOut.closed) {
       await notifyUser(
