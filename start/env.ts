@@ -63,4 +63,13 @@ export default await Env.create(new URL('../', import.meta.url), {
   RESET_REQUESTS_PER_ADDRESS_HOUR: Env.schema.number.optional(),
   VERIFY_MAILS_PER_ACCOUNT_HOUR: Env.schema.number.optional(),
   SIGNUPS_PER_ADDRESS_HOUR: Env.schema.number.optional(),
+
+  // How far (percent) from the current quote a staff trade correction's rate may be without `force` (default 20).
+  TRADE_CORRECTION_MAX_DEVIATION_PERCENT: (key: string, value?: string) => {
+    if (value === undefined || value === '') return undefined
+    const percent = Number(value)
+    if (!Number.isFinite(percent) || percent <= 0)
+      throw new Error(`${key}: a percent above zero, such as 20`)
+    return percent
+  },
 })

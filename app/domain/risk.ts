@@ -1,6 +1,8 @@
 import { Money, money, type MoneyInput } from './money.js'
 import type { OrderType } from './trading.js'
 import { isDecimalString } from './decimal_strings.js'
+import type { Category } from './instruments.js'
+import { accountMetrics, positionProfitLoss, type OpenPositionInput } from './account_metrics.js'
 
 /**
  * Take-profit (customer spec §4): a sell closes when take-profit ≥ current
@@ -76,6 +78,30 @@ export function largestLoser<T extends { profitLoss: Money }>(positions: T[]): T
   let worst: T | null = null
   for (const p of positions) if (!worst || p.profitLoss.lessThan(worst.profitLoss)) worst = p
   return worst
+}
+
+/**
+ * The position a stop-out closes next: among the positions whose kind's
+ * stop-out level the account has reached (`isStopOut`), the largest loser;
+ * null when none. The caller closes it and asks again with what is left.
+ */
+export function stopOutVictim<T extends OpenPositionInput & { kind: Category }>(input: {
+  balance: MoneyInput
+  usedMargin: MoneyInput
+  positions: T[]
+  stopOutOf: (kind: Category) => MoneyInput
+}): (T & { profitLoss: Money }) | null {
+  const metrics = accountMetrics(input)
+  const candidates = input.positions
+    .filter((p) =>
+      isStopOut({
+        equity: metrics.equity,
+        marginLevel: metrics.marginLevel,
+        stopOut: input.stopOutOf(p.kind),
+      })
+    )
+    .map((p) => ({ ...p, profitLoss: positionProfitLoss(p) }))
+  return largestLoser(candidates)
 }
 
 export interface TargetError {

@@ -13,7 +13,7 @@ const rateRule = () => decimalText(9, 8)
  */
 export const OPEN_TIME_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/
 
-/** PUT /admin/trades/:id (admin spec §3 edit payload): openRate, closeRate, spread, profit, loss, openTime, all optional. */
+/** PUT /admin/trades/:id (admin spec §3 edit payload): openRate, closeRate, spread, profit, loss, openTime, and force, all optional. */
 export const updateTradeValidator = vine.compile(
   vine.object({
     openRate: rateRule().optional(),
@@ -22,6 +22,8 @@ export const updateTradeValidator = vine.compile(
     profit: rateRule().nullable().optional(),
     loss: rateRule().nullable().optional(),
     openTime: vine.string().trim().regex(OPEN_TIME_FORMAT).optional(),
+    // Confirms a rate far from the current quote (issue 21 item 2); only a real JSON boolean.
+    force: vine.boolean({ strict: true }).optional(),
   })
 )
 updateTradeValidator.messagesProvider = new SimpleMessagesProvider({
@@ -31,6 +33,7 @@ updateTradeValidator.messagesProvider = new SimpleMessagesProvider({
   ...oneMessage('profit', 'Take profit must be a rate such as 1.08652'),
   ...oneMessage('loss', 'Stop loss must be a rate such as 1.08652'),
   ...oneMessage('openTime', 'Open time must be a date and time such as 2025-03-07T16:05'),
+  'force.boolean': 'Force must be true or false',
 })
 
 /** POST /admin/trades/close (admin spec §7): orderId and instrument. */

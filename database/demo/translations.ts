@@ -20,6 +20,7 @@ import { TEXTS as AFFILIATES } from '#database/demo/translations/affiliates'
 import { TEXTS as LOGIN_AS_WRITES } from '#database/demo/translations/login_as_writes'
 import { TEXTS as SECURITY } from '#database/demo/translations/security'
 import { TEXTS as CUSTOMER_WALK } from '#database/demo/translations/customer_walk'
+import { TEXTS as TRADE_CORRECTIONS } from '#database/demo/translations/trade_corrections'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -39,4 +40,5 @@ export const SPANISH: Record<string, string> = {
   ...LOGIN_AS_WRITES,
   ...SECURITY,
   ...CUSTOMER_WALK,
+  ...TRADE_CORRECTIONS,
 }

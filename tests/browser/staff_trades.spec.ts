@@ -5,6 +5,8 @@ import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm, signedInPage } from '#tests/helpers/browser'
 import { openMarkets, quote, withPriceFanout } from '#tests/helpers/market'
 import { DEMO, demoUser } from '#tests/helpers/users'
+import { auditRows } from '#tests/helpers/audit'
+import { money } from '#domain/money'
 
 test.group('Browser: staff trades', (group) => {
   isolate(group)
@@ -92,5 +94,46 @@ test.group('Browser: staff trades', (group) => {
     assert.include(await row.innerText(), '1.08862')
     assert.include(await row.innerText(), '18.80000')
     await mine.context().close()
+  })
+
+  test('a rate far from the market is refused until the admin confirms it with the switch the refusal brings up', async ({
+    visit,
+    assert,
+  }) => {
+    const customer = await demoUser(DEMO.customer)
+    quote('EUR_USD', '1.08650', '1.08662')
+    const order = await placeOrder({
+      user: customer,
+      type: 'buy',
+      instrument: 'EUR_USD',
+      amount: '10000',
+      profit: null,
+      loss: null,
+    })
+    const page = await visit('/')
+    await loginThroughForm(page, DEMO.admin)
+    await page.goto('/admin/trades/open')
+    await page.locator(`[data-testid=trade-edit-${order.id}]`).click()
+    const dialog = page.locator('[data-testid=trade-modal]')
+    await dialog.waitFor()
+    assert.equal(await dialog.locator('[data-testid=switch-force]').count(), 0)
+
+    // (1.08662 − 0.80000) ÷ 1.08662 = 26.38 %, beyond the 20 % bound.
+    await dialog.locator('input[name=openRate]').fill('0.80000')
+    await page.locator('[data-testid=trade-submit]').click()
+    await dialog
+      .getByText(
+        'Open rate is 26.38% away from the current quote (1.08662); more than 20% must be confirmed'
+      )
+      .waitFor()
+    await dialog.getByText('Confirm to apply a rate this far from the market').waitFor()
+    assert.equal(money((await Order.findOrFail(order.id)).openRate).toFixed(), '1.08662')
+
+    await dialog.locator('[data-testid=switch-force]').click()
+    await page.locator('[data-testid=trade-submit]').click()
+    await page.locator('[data-toast]', { hasText: 'Order updated successfully' }).first().waitFor()
+    assert.equal(money((await Order.findOrFail(order.id)).openRate).toFixed(), '0.8')
+    const [audit] = await auditRows({ action: 'order.update', targetId: order.id })
+    assert.deepEqual(JSON.parse(audit.changes).force, { before: null, after: true })
   })
 })

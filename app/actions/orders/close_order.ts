@@ -9,7 +9,7 @@ import { tradeQuoteFor, type TradeQuote } from '#services/market/trade_quote'
 import orderEvents from '#services/market/order_events'
 import { signalAccountChanged } from '#services/notification_service'
 import { currentRateFor, positionProfitLoss } from '#domain/account_metrics'
-import { money, roundCurrency, toDbDecimal } from '#domain/money'
+import { money, roundCurrency, toDbDecimal, type Money } from '#domain/money'
 import { negativeBalanceWriteOff } from '#domain/risk'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
@@ -45,7 +45,7 @@ export interface CloseOrderInput {
   inTransaction?: (
     trx: TransactionClientContract,
     order: Order,
-    close: { closeRate: string; realized: string; ledgerEntryIds: number[] }
+    close: { closeRate: string; realized: string; entryIds: number[] }
   ) => Promise<void>
 }
 
@@ -83,63 +83,17 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
       return { lost: true as const, deleted: !!order?.deletedAt }
     const closeRate = currentRateFor(order.type, quote.bid, quote.ask)
     if (input.confirm && !input.confirm(order, closeRate)) return { declined: true as const }
-    // The wallet before the order row's write (whose trigger locks a block of order_list_counts), as placing does.
-    await lockWallet(trx, order.balanceId)
-
-    const realized = roundCurrency(
-      positionProfitLoss({
-        type: order.type,
-        tradeAmount: order.tradeAmount,
-        openRate: order.openRate,
-        currentRate: closeRate,
-        spread: order.spread,
-        exchangeRate: order.exchangeRate,
-      })
-    )
-    const now = DateTime.now().toSQL({ includeOffset: false })
-    const claimed = await trx
-      .from('orders')
-      .where('id', order.id)
-      .whereNull('close_time')
-      .whereNull('deleted_at')
-      .update({
-        close_time: now,
-        close_rate: toDbDecimal(closeRate),
-        pro_loss: toDbDecimal(realized),
-        close_reason: input.reason,
-        updated_at: now,
-      })
-    if (Number(Array.isArray(claimed) ? claimed[0] : claimed) !== 1)
-      return { lost: true as const, deleted: false }
-
-    const entry = await postEntry(trx, {
-      balanceId: order.balanceId,
-      type: 'realized_pnl',
-      amount: realized,
-      marginDelta: money(order.marginUsed).negated(),
-      referenceType: 'order',
-      referenceId: order.id,
-      createdById: input.staffId ?? input.actingStaff?.staff.id ?? null,
-      description: `Position #${order.id} ${order.instrument} closed (${CLOSE_REASON_TEXT[input.reason]})`,
+    const settled = await settleClose(trx, order, {
+      closeRate,
+      reason: input.reason,
+      staffId: input.staffId ?? input.actingStaff?.staff.id ?? null,
     })
-    const ledgerEntryIds = [entry.id]
-    const writeOff = negativeBalanceWriteOff(entry.balanceAfter)
-    if (writeOff.greaterThan(0)) {
-      const written = await postEntry(trx, {
-        balanceId: order.balanceId,
-        type: 'write_off',
-        amount: writeOff,
-        referenceType: 'order',
-        referenceId: order.id,
-        description: `Negative balance protection after position #${order.id}`,
-        createdById: input.actingStaff?.staff.id ?? null,
-      })
-      ledgerEntryIds.push(written.id)
-    }
+    if (!settled) return { lost: true as const, deleted: false }
+    const { realized, writeOff, entryIds } = settled
     await input.inTransaction?.(trx, order, {
       closeRate: toDbDecimal(closeRate),
       realized: toDbDecimal(realized),
-      ledgerEntryIds,
+      entryIds,
     })
     await recordActingStaffWrite(trx, input.actingStaff, {
       action: 'customer_session.order_close',
@@ -151,7 +105,7 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
         closeRate: toDbDecimal(closeRate),
         proLoss: toDbDecimal(realized),
       },
-      ledgerEntryIds,
+      ledgerEntryIds: entryIds,
     })
     return { realized: toDbDecimal(realized), writtenOff: toDbDecimal(writeOff) }
   })
@@ -166,6 +120,82 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
   orderEvents.emit('closed', order.id, order.balanceId)
   signalAccountChanged(order.userId)
   return { order, ...result }
+}
+
+export interface SettledClose {
+  realized: Money
+  writeOff: Money
+  /** The ledger entries the close wrote (realized P/L, then any write-off). */
+  entryIds: number[]
+}
+
+/**
+ * The writes of a close inside the caller's transaction, the order already
+ * read there: lock the wallet, claim the close with a conditional update
+ * (`close_time IS NULL`, not deleted: of racing closes one wins), realize
+ * the P/L (cents half-up) releasing the margin in the same write, and write
+ * off any excess below zero. Null when another close or a delete won. The
+ * staff member, if any, is named on every entry.
+ */
+export async function settleClose(
+  trx: TransactionClientContract,
+  order: Order,
+  close: { closeRate: string; reason: CloseReason; staffId: number | null }
+): Promise<SettledClose | null> {
+  const { closeRate } = close
+  // The wallet before the order row's write (whose trigger locks a block of order_list_counts), as placing does.
+  await lockWallet(trx, order.balanceId)
+
+  const realized = roundCurrency(
+    positionProfitLoss({
+      type: order.type,
+      tradeAmount: order.tradeAmount,
+      openRate: order.openRate,
+      currentRate: closeRate,
+      spread: order.spread,
+      exchangeRate: order.exchangeRate,
+    })
+  )
+  const now = DateTime.now().toSQL({ includeOffset: false })
+  const claimed = await trx
+    .from('orders')
+    .where('id', order.id)
+    .whereNull('close_time')
+    .whereNull('deleted_at')
+    .update({
+      close_time: now,
+      close_rate: toDbDecimal(closeRate),
+      pro_loss: toDbDecimal(realized),
+      close_reason: close.reason,
+      updated_at: now,
+    })
+  if (Number(Array.isArray(claimed) ? claimed[0] : claimed) !== 1) return null
+
+  const entry = await postEntry(trx, {
+    balanceId: order.balanceId,
+    type: 'realized_pnl',
+    amount: realized,
+    marginDelta: money(order.marginUsed).negated(),
+    referenceType: 'order',
+    referenceId: order.id,
+    createdById: close.staffId,
+    description: `Position #${order.id} ${order.instrument} closed (${CLOSE_REASON_TEXT[close.reason]})`,
+  })
+  const entryIds = [entry.id]
+  const writeOff = negativeBalanceWriteOff(entry.balanceAfter)
+  if (writeOff.greaterThan(0)) {
+    const written = await postEntry(trx, {
+      balanceId: order.balanceId,
+      type: 'write_off',
+      amount: writeOff,
+      referenceType: 'order',
+      referenceId: order.id,
+      createdById: close.staffId,
+      description: `Negative balance protection after position #${order.id}`,
+    })
+    entryIds.push(written.id)
+  }
+  return { realized, writeOff, entryIds }
 }
 
 async function instrumentOf(order: Order) {

@@ -1,11 +1,12 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Balance from '#models/balance'
+import Order from '#models/order'
 import PricingPlan from '#models/pricing_plan'
 import User from '#models/user'
 import priceBook from '#services/market/price_book'
-import { closeOrder } from '#actions/orders/close_order'
+import { closeOrder, settleClose } from '#actions/orders/close_order'
 import { openPositionsAtMarket } from '#queries/open_positions'
-import { accountMetrics, positionProfitLoss } from '#domain/account_metrics'
-import { isStopOut, largestLoser } from '#domain/risk'
+import { stopOutVictim } from '#domain/risk'
 import { stopOutFor } from '#domain/trading'
 import { toDbDecimal } from '#domain/money'
 
@@ -23,23 +24,12 @@ export async function stopOutAccount(balanceId: number): Promise<number[]> {
     const owner = await User.find(wallet.userId)
     const plan = owner?.pricingTableId ? await PricingPlan.find(owner.pricingTableId) : null
     const positions = await openPositionsAtMarket(balanceId)
-    if (positions.length === 0) return closed
-
-    const metrics = accountMetrics({
+    const worst = stopOutVictim({
       balance: wallet.balance,
       usedMargin: wallet.margin,
       positions,
+      stopOutOf: (kind) => stopOutFor(kind, plan),
     })
-    const candidates = positions
-      .filter((p) =>
-        isStopOut({
-          equity: metrics.equity,
-          marginLevel: metrics.marginLevel,
-          stopOut: stopOutFor(p.kind, plan),
-        })
-      )
-      .map((p) => ({ ...p, profitLoss: positionProfitLoss(p) }))
-    const worst = largestLoser(candidates)
     if (!worst) return closed
 
     const live = priceBook.get(worst.instrument)
@@ -50,4 +40,59 @@ export async function stopOutAccount(balanceId: number): Promise<number[]> {
     if (result) closed.push(worst.id)
   }
   return closed
+}
+
+export interface StopOutWithin {
+  /** Orders closed, in the order they closed. */
+  closed: { id: number; instrument: string }[]
+  /** Their ledger entries (realized P/L, write-offs). */
+  entryIds: number[]
+}
+
+/**
+ * The same stop-out inside the caller's transaction, for a staff action that
+ * brought the account to it (a trade correction): each close names the staff
+ * member, and the caller links the entries to its audit row, so nothing the
+ * action caused is left to the risk engine to do anonymously later. Closes
+ * are the same conditional updates as `closeOrder`'s, so a risk engine
+ * racing this closes each position at most once between them. The caller
+ * holds the wallet's open orders locked (see `lockedOrderForCorrection`).
+ */
+export async function stopOutWithin(
+  trx: TransactionClientContract,
+  balanceId: number,
+  staffId: number
+): Promise<StopOutWithin> {
+  const result: StopOutWithin = { closed: [], entryIds: [] }
+  const wallet0 = await Balance.query({ client: trx }).where('id', balanceId).firstOrFail()
+  const owner = await User.query({ client: trx }).where('id', wallet0.userId).first()
+  const plan = owner?.pricingTableId
+    ? await PricingPlan.query({ client: trx }).where('id', owner.pricingTableId).first()
+    : null
+  for (let round = 0; round < 1000; round++) {
+    const wallet =
+      round === 0
+        ? wallet0
+        : await Balance.query({ client: trx }).where('id', balanceId).firstOrFail()
+    const positions = await openPositionsAtMarket(balanceId, trx)
+    const worst = stopOutVictim({
+      balance: wallet.balance,
+      usedMargin: wallet.margin,
+      positions,
+      stopOutOf: (kind) => stopOutFor(kind, plan),
+    })
+    if (!worst) break
+    const order = await Order.query({ client: trx }).where('id', worst.id).forUpdate().first()
+    // Closed or deleted meanwhile: the next round reads the positions again without it.
+    if (!order || order.closeTime || order.deletedAt) continue
+    const settled = await settleClose(trx, order, {
+      closeRate: toDbDecimal(worst.currentRate),
+      reason: 'stop_out',
+      staffId,
+    })
+    if (!settled) continue
+    result.closed.push({ id: order.id, instrument: order.instrument })
+    result.entryIds.push(...settled.entryIds)
+  }
+  return result
 }

@@ -1,11 +1,12 @@
 import { closeOrder } from '#actions/orders/close_order'
 import { notifyUser } from '#services/notification_service'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
+import { linkEntriesToAudit } from '#services/ledger_service'
 
 /**
  * Staff close an open trade at the current market price (admin spec §4):
  * the one exactly-once close path customers and the risk engine use, with
- * reason 'admin' and the staff member on the realized-P/L entry. The
+ * reason 'admin', the staff member and the audit row on its ledger entries. The
  * customer's notification and the audit row are written in the close's own
  * transaction, and the customer's open pages update after it. A trade closed
  * or deleted meanwhile answers 409; an unknown one 404.
@@ -16,7 +17,7 @@ export async function closeTrade(input: { orderId: number } & StaffContext) {
     userId: null,
     staffId: input.staff.id,
     reason: 'admin',
-    inTransaction: async (trx, order, { closeRate, realized }) => {
+    inTransaction: async (trx, order, { closeRate, realized, entryIds }) => {
       await notifyUser(
         order.userId,
         {
@@ -26,7 +27,7 @@ export async function closeTrade(input: { orderId: number } & StaffContext) {
         },
         trx
       )
-      await recordStaffAction(trx, {
+      const audit = await recordStaffAction(trx, {
         staff: input.staff,
         ip: input.ip,
         action: 'order.close',
@@ -34,6 +35,7 @@ export async function closeTrade(input: { orderId: number } & StaffContext) {
         before: { status: 'open', closeRate: null, proLoss: null },
         after: { status: 'closed', closeRate, proLoss: realized },
       })
+      if (audit) await linkEntriesToAudit(trx, entryIds, audit.id)
     },
   })
   return closed!

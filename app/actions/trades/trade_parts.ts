@@ -27,6 +27,32 @@ export async function lockedLiveOrder(trx: TransactionClientContract, orderId: n
 }
 
 /**
+ * `lockedLiveOrder` for a correction, which may stop the account out in its
+ * own transaction and so close other positions of the wallet: every open
+ * order of the wallet is locked with it, in id order, before the wallet
+ * (the lock order of every close: order rows, then the wallet). A close by
+ * the customer or the risk engine waits for the correction, or the
+ * correction for it; neither can hold what the other needs next.
+ */
+export async function lockedOrderForCorrection(trx: TransactionClientContract, orderId: number) {
+  const peek = isStorableId(orderId)
+    ? await trx.from('orders').select('balance_id').where('id', orderId).first()
+    : null
+  if (!peek) throw new NotFoundException()
+  const rows = await Order.query({ client: trx })
+    .where('id', orderId)
+    .orWhere((open) =>
+      open.where('balance_id', peek.balance_id).whereNull('close_time').whereNull('deleted_at')
+    )
+    .orderBy('id')
+    .forUpdate()
+  const order = rows.find((o) => o.id === orderId)
+  if (!order) throw new NotFoundException()
+  if (order.deletedAt) throw new UserFacingException(TRADE_DELETED_MESSAGE, { status: 409 })
+  return order
+}
+
+/**
  * Locks the order's wallet before the order row is written. Every money path
  * takes the wallet before the `orders` write whose trigger locks a block of
  * `order_list_counts` (placing an order reserves margin first, then inserts);

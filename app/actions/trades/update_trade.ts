@@ -1,16 +1,33 @@
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import Order from '#models/order'
-import { postEntry } from '#services/ledger_service'
+import Balance from '#models/balance'
+import Instrument from '#models/instrument'
+import { linkEntriesToAudit, postEntry } from '#services/ledger_service'
 import { notifyUser, signalAccountChanged } from '#services/notification_service'
 import { openLossOf } from '#services/money_movement_checks'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import orderEvents from '#services/market/order_events'
-import { positionProfitLoss } from '#domain/account_metrics'
+import priceBook from '#services/market/price_book'
+import { openPositionsAtMarket } from '#queries/open_positions'
+import tradingConfig from '#config/trading'
+import { currentRateFor, positionProfitLoss } from '#domain/account_metrics'
+import {
+  checkRatesAgainstMarket,
+  openCorrectionCovered,
+  type CorrectedRateField,
+} from '#domain/trade_corrections'
 import { money, roundCurrency, toDbDecimal } from '#domain/money'
 import { orderTargetErrors, type TargetError } from '#domain/risk'
 import { UserFacingException } from '#exceptions/user_facing_exception'
-import { affected, lockWallet, lockedLiveOrder, orderLedgerSum } from '#actions/trades/trade_parts'
+import {
+  affected,
+  lockWallet,
+  lockedOrderForCorrection,
+  orderLedgerSum,
+} from '#actions/trades/trade_parts'
+import { stopOutWithin } from '#actions/orders/stop_out_account'
 
 export const OPEN_CLOSE_RATE_MESSAGE = "Can't edit open orders Close Rate"
 export const CLOSED_TARGETS_MESSAGE = 'Take profit and stop loss apply to open orders only'
@@ -27,12 +44,16 @@ export interface UpdateTradeInput extends StaffContext {
   loss?: string | null
   /** The open time, in UTC, to the minute. */
   openTime?: DateTime
+  /** Staff confirm a rate further from the current quote than the configured bound (audited). */
+  force?: boolean
 }
 
 export interface UpdatedTrade {
   order: Order
   /** The ledger entry a closed trade's new P/L needed, as a signed decimal; null when nothing moved. */
   correction: string | null
+  /** Positions the correction's stop-out closed (the corrected one may be among them). */
+  stoppedOut: number[]
 }
 
 const same = (a: string | null, b: string | null) =>
@@ -53,13 +74,22 @@ const same = (a: string | null, b: string | null) =>
  *   correction that takes money is refused when the customer's free margin
  *   (less open losses) cannot carry it.
  *
+ * Issue 21 item 2: an open order's correction that lowers its P/L is held to
+ * the same free-margin rule (`openCorrectionCovered`); a changed open or
+ * close rate further from the current quote than the configured bound
+ * needs `force` (recorded in the audit row with the deviation); and a
+ * correction that leaves the account at its stop-out level stops it out in
+ * the same transaction. Every ledger entry the correction causes (the
+ * correction itself, the stop-out's realized P/L and write-offs) names the
+ * staff member and the audit row.
+ *
  * One transaction with the order locked: a concurrent close, delete or edit
  * is decided before or after it, never in between. The customer is notified
  * and their open pages refresh.
  */
 export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade> {
   const result = await db.transaction(async (trx) => {
-    const order = await lockedLiveOrder(trx, input.orderId)
+    const order = await lockedOrderForCorrection(trx, input.orderId)
     await lockWallet(trx, order.balanceId)
     const isOpen = !order.closeTime
 
@@ -106,6 +136,46 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
       if (targetErrors.length) throw UserFacingException.forFields(targetErrors)
     }
 
+    const movedRates: Partial<Record<CorrectedRateField, string>> = {}
+    if (!same(next.openRate, order.openRate)) movedRates.openRate = next.openRate
+    if (!isOpen && !same(next.closeRate, order.closeRate)) movedRates.closeRate = next.closeRate!
+    const force = input.force === true
+    const market = Object.keys(movedRates).length
+      ? checkRatesAgainstMarket({
+          rates: movedRates,
+          quote: await currentQuoteOf(trx, order),
+          maxPercent: tradingConfig.correctionMaxDeviationPercent(),
+          force,
+        })
+      : { errors: [], deviations: {} }
+    if (market.errors.length) throw UserFacingException.forFields(market.errors)
+
+    // Whether the correction takes money or open P/L from the customer: only such a one can cause a stop-out.
+    let debit = false
+    if (isOpen && (movedRates.openRate || !same(next.spread, order.spread))) {
+      const wallet = await Balance.query({ client: trx }).where('id', order.balanceId).firstOrFail()
+      const positions = await openPositionsAtMarket(order.balanceId, trx)
+      const corrected = positions.map((p) =>
+        p.id === order.id ? { ...p, openRate: next.openRate, spread: next.spread } : p
+      )
+      if (
+        !openCorrectionCovered({
+          balance: wallet.balance,
+          margin: wallet.margin,
+          onHold: wallet.onHold,
+          before: positions,
+          after: corrected,
+        })
+      ) {
+        throw new UserFacingException(CORRECTION_NOT_COVERED, {
+          field: movedRates.openRate ? 'openRate' : 'spread',
+        })
+      }
+      const mine = positions.find((p) => p.id === order.id)
+      const theirs = corrected.find((p) => p.id === order.id)
+      debit = !!mine && !!theirs && positionProfitLoss(theirs).lessThan(positionProfitLoss(mine))
+    }
+
     const changes: Record<string, string | null> = {}
     if (!same(next.openRate, order.openRate)) changes.open_rate = toDbDecimal(next.openRate)
     if (!same(next.spread, order.spread)) changes.spread = toDbDecimal(next.spread)
@@ -119,6 +189,7 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
     if (+next.openTime !== +order.createdAt)
       changes.created_at = next.openTime.toLocal().toFormat(format)
 
+    const entryIds: number[] = []
     let correction: string | null = null
     let before: string | null = null
     let after: string | null = null
@@ -139,7 +210,7 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
       after = realized.toFixed(2)
       changes.pro_loss = toDbDecimal(realized)
       if (!difference.isZero()) {
-        await postEntry(trx, {
+        const entry = await postEntry(trx, {
           balanceId: order.balanceId,
           type: 'trade_correction',
           amount: difference,
@@ -155,10 +226,13 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
               }
             : {}),
         })
+        entryIds.push(entry.id)
         correction = toDbDecimal(difference)
+        debit = difference.isNegative()
       }
     }
-    if (Object.keys(changes).length === 0) return { order, correction, changed: false }
+    if (Object.keys(changes).length === 0)
+      return { order, correction, changed: false, stoppedOut: [] as number[] }
 
     const now = DateTime.now().toSQL({ includeOffset: false })
     const query = trx.from('orders').where('id', order.id).whereNull('deleted_at')
@@ -169,6 +243,22 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
       throw new UserFacingException('This trade changed meanwhile; please try again', {
         status: 409,
       })
+    }
+    // A correction that took money or open P/L may leave the account at its stop-out level.
+    const stopOut = debit
+      ? await stopOutWithin(trx, order.balanceId, input.staff.id)
+      : { closed: [], entryIds: [] }
+    entryIds.push(...stopOut.entryIds)
+    for (const closed of stopOut.closed) {
+      await notifyUser(
+        order.userId,
+        {
+          title: 'Stop out',
+          description: `Position #${closed.id} ${closed.instrument} was closed: after a correction by the broker your margin level reached the stop-out level.`,
+          url: '/statements',
+        },
+        trx
+      )
     }
     await notifyUser(
       order.userId,
@@ -200,7 +290,7 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
       stopLoss: o.loss === null ? null : toDbDecimal(o.loss),
       openTime: o.openTime.toUTC().toISO(),
     })
-    await recordStaffAction(trx, {
+    const audit = await recordStaffAction(trx, {
       staff: input.staff,
       ip: input.ip,
       action: 'order.update',
@@ -225,15 +315,38 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
         }),
         proLoss: after,
         correction,
+        ...(force ? { force: true, deviation: market.deviations } : {}),
+        ...(stopOut.closed.length ? { stoppedOut: stopOut.closed.map((c) => c.id) } : {}),
       },
     })
-    return { order, correction, changed: true }
+    if (audit) await linkEntriesToAudit(trx, entryIds, audit.id)
+    return { order, correction, changed: true, stoppedOut: stopOut.closed.map((c) => c.id) }
   })
 
   const order = await Order.findOrFail(result.order.id)
   if (result.changed) {
     if (!order.closeTime) orderEvents.emit('changed', order.id)
+    for (const id of result.stoppedOut) orderEvents.emit('closed', id, order.balanceId)
     signalAccountChanged(order.userId)
   }
-  return { order, correction: result.correction }
+  return { order, correction: result.correction, stoppedOut: result.stoppedOut }
+}
+
+/**
+ * The rate the order would trade at now, the reference of the correction's
+ * market bound: this process's live quote, else the instrument's stored
+ * price (a closed market or a stale feed still gives the last price known);
+ * null when there is none (the instrument is gone or never quoted).
+ */
+async function currentQuoteOf(
+  trx: TransactionClientContract,
+  order: Order
+): Promise<string | null> {
+  const instrument = await Instrument.query({ client: trx }).where('name', order.instrument).first()
+  const { bids, asks } = priceBook.latest({
+    name: order.instrument,
+    bids: instrument?.bids ?? null,
+    asks: instrument?.asks ?? null,
+  })
+  return currentRateFor(order.type, bids, asks) ?? null
 }

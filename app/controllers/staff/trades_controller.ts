@@ -55,12 +55,12 @@ export default class TradesController {
     return { data: data.map(staffTradeRow), meta }
   }
 
-  /** PUT /admin/trades/:id { openRate?, closeRate?, spread?, profit?, loss?, openTime? } */
+  /** PUT /admin/trades/:id { openRate?, closeRate?, spread?, profit?, loss?, openTime?, force? } */
   async update(ctx: HttpContext) {
     const { request, params } = ctx
     const data = numbersAsText(request.body(), TRADE_DECIMAL_FIELDS)
     const payload = await request.validateUsing(updateTradeValidator, { data })
-    const { order, correction } = await updateTrade({
+    const { order, correction, stoppedOut } = await updateTrade({
       orderId: Number(params.id),
       ...staffContext(ctx),
       openRate: payload.openRate,
@@ -70,12 +70,14 @@ export default class TradesController {
       profit: 'profit' in data ? (payload.profit ?? null) : undefined,
       loss: 'loss' in data ? (payload.loss ?? null) : undefined,
       openTime: payload.openTime === undefined ? undefined : openTimeOf(payload.openTime),
+      force: payload.force,
     })
     const trade = await staffTrade(order.id)
     return {
       message: 'Order updated successfully',
       order: trade && staffTradeRow(trade),
       correction,
+      stoppedOut,
     }
   }
 

@@ -1,5 +1,6 @@
 import type { StaffTradeRow } from '#transformers/staff_trade_transformer'
 import { useRecordEditor } from '~/components/data/record_editor'
+import { SwitchField } from '~/components/form/switch_field'
 import { TextField } from '~/components/form/text_field'
 import { NumberField } from '~/components/form/number_field'
 import { useRowAction } from '~/hooks/use_row_action'
@@ -12,6 +13,8 @@ type Values = {
   profit: string
   loss: string
   openTime: string
+  /** Confirms a rate far from the current quote; offered once the server asks for it. */
+  force: boolean
 }
 
 const RATE = /^\d{1,9}(\.\d{1,8})?$/
@@ -20,13 +23,17 @@ const rateRule = (value: string, message: string, optional = false) =>
 
 export const OPEN_CLOSE_RATE_HINT = "(Can't edit open orders Close Rate)"
 export const CLOSED_TARGETS_HINT = '(Take profit and stop loss apply to open orders only)'
+export const FORCE_LABEL = 'Apply this rate although it is far from the market'
+export const FORCE_HINT = 'The audit log records the confirmation and the distance from the quote.'
 
 /**
  * The back office's order dialog and row actions (admin spec §2 Trades list,
  * Order edit dialog, §4): edit in the one record modal (open rate, close
  * rate — disabled for open orders with the spec's hint —, spread, take
  * profit, stop loss, open time as a datetime-local value cut to the minute,
- * UTC like every back-office date); close (open orders only) and delete,
+ * UTC like every back-office date; a rate far from the current quote is
+ * refused until staff confirm it with the switch the refusal brings up);
+ * close (open orders only) and delete,
  * each behind a confirmation. Every success toasts the server's message and
  * calls `onChanged` (the list's reload).
  */
@@ -42,6 +49,7 @@ export function useOrderActions(onChanged: () => void) {
       profit: row?.profit ?? '',
       loss: row?.loss ?? '',
       openTime: row?.openTime ?? '',
+      force: false,
     }),
     rules: (v, row) => ({
       openRate: rateRule(v.openRate, 'Open rate must be a rate such as 1.08652'),
@@ -93,13 +101,16 @@ export function useOrderActions(onChanged: () => void) {
             description={open ? undefined : t(CLOSED_TARGETS_HINT)}
           />
           <TextField form={form} name="openTime" label="Open Time (UTC)" type="datetime-local" />
+          {(form.values.force || form.errorFor('force')) && (
+            <SwitchField form={form} name="force" label={FORCE_LABEL} description={FORCE_HINT} />
+          )}
         </>
       )
     },
     updateUrl: (row) => `/admin/trades/${row.id}`,
     // Open orders: no close rate; a cleared target is sent as null (clears it). Closed orders: no targets.
-    body: (v, row) =>
-      row?.status === 'open'
+    body: (v, row) => ({
+      ...(row?.status === 'open'
         ? {
             openRate: v.openRate.trim(),
             spread: v.spread.trim(),
@@ -112,7 +123,9 @@ export function useOrderActions(onChanged: () => void) {
             closeRate: v.closeRate.trim(),
             spread: v.spread.trim(),
             openTime: v.openTime,
-          },
+          }),
+      ...(v.force ? { force: true } : {}),
+    }),
     rowId: (row) => row.id,
     onChanged,
     size: 'md',
