@@ -17,6 +17,7 @@ import { TEXTS as CUSTOMERS } from '#database/demo/translations/customers'
 import { TEXTS as TRACKING } from '#database/demo/translations/tracking'
 import { TEXTS as LOGIN_AS } from '#database/demo/translations/login_as'
 import { TEXTS as AFFILIATES } from '#database/demo/translations/affiliates'
+import { TEXTS as ISSUE21_STAFF } from '#database/demo/translations/issue21_staff'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -33,4 +34,5 @@ export const SPANISH: Record<string, string> = {
   ...TRACKING,
   ...LOGIN_AS,
   ...AFFILIATES,
+  ...ISSUE21_STAFF,
 }
