@@ -4,6 +4,8 @@ import { DateTime } from 'luxon'
 import User from '#models/user'
 import Profile from '#models/profile'
 import { Roles } from '#domain/roles'
+import { customerWhitelistRefusal } from '#domain/staff_users'
+import { UserFacingException } from '#exceptions/user_facing_exception'
 import settings from '#services/settings_service'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import { openSignupWallets } from '#actions/auth/customer_account'
@@ -31,6 +33,8 @@ export interface CreateUserInput extends UserFields, StaffContext {
  * has, linked), so the account works like a registered one and the CRM sees it.
  */
 export async function createUser(input: CreateUserInput) {
+  const whitelistRefusal = customerWhitelistRefusal(input.roleId, input.whitelist)
+  if (whitelistRefusal) throw new UserFacingException(whitelistRefusal, { field: 'whitelist' })
   return db.transaction(async (trx) => {
     const user = await withUniqueEmail(() =>
       User.create(

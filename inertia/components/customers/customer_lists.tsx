@@ -54,7 +54,7 @@ export function CustomerTradesTable(props: { userId: number }) {
         </Chip>
       ),
     },
-    { key: 'openTime', label: 'OPEN TIME', render: (r) => formatDateTime(r.openTime, 'table') },
+    { key: 'openTime', label: 'OPEN TIME', render: (r) => formatDateTime(r.openTime, 'display') },
   ]
   return (
     <AdminDataTable
