@@ -7,4 +7,9 @@ export const TEXTS: Record<string, string> = {
   'Disconnect': 'Desconectar',
   'Erase the saved settings of {title}? Its markets go back to the simulator.':
     '¿Borrar la configuración guardada de {title}? Sus mercados vuelven al simulador.',
+  'Columns': 'Columnas',
+  'A customer has no IP whitelist': 'Un cliente no tiene lista blanca de IP',
+  'The file needs an email or a phone column': 'El archivo necesita una columna email o phone',
+  'Required columns: {columns} (at least one)': 'Columnas obligatorias: {columns} (al menos una)',
+  'Optional columns: {columns}': 'Columnas opcionales: {columns}',
 }
