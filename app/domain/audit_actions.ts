@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = {
   'order.delete': 'Trade deleted',
   'balance.adjust': 'Balance adjusted',
   'settings.update': 'Settings updated',
+  'settings.disconnect': 'API disconnected',
   'pricing_plan.create': 'Pricing plan added',
   'pricing_plan.update': 'Pricing plan updated',
   'pricing_plan.delete': 'Pricing plan deleted',

@@ -82,3 +82,23 @@ export function quotaText(quota: { used: number | null; total: number | null } |
   if (!quota || quota.used === null || quota.total === null) return EMPTY_VALUE
   return `${quota.used}/${quota.total}`
 }
+
+/** Heartbeat messages of a feed that is off on purpose (no key): not a failure. */
+const IDLE_MESSAGES = new Set(['Simulated market (no API key)', 'Not configured', 'Connecting'])
+
+/**
+ * The feeds whose saved key cannot connect now (issue 21 item 8): a running
+ * feed that reports no success with a message other than "no key" or "still
+ * connecting", in the API Status page's order and labels. The admin
+ * dashboard warns of them so a bad key is not found only on API Status.
+ */
+export function failingFeeds(
+  feeds: Partial<Record<MonitoredFeed, FeedBeat>> | null
+): { feed: MonitoredFeed; label: string; message: string }[] {
+  if (!feeds) return []
+  return FEED_STATUS_ROWS.flatMap(({ feed, label }) => {
+    const beat = feeds[feed]
+    if (!beat || beat.success || IDLE_MESSAGES.has(beat.message)) return []
+    return [{ feed, label, message: beat.message }]
+  })
+}

@@ -100,6 +100,21 @@ export function formatRate(value: MoneyInput | null | undefined, digits: number)
   return formatDecimal(value, digits)
 }
 
+/**
+ * Money in the account's currency as a back-office table column shows it
+ * (issue 21 item 8): every money column of a table — margin used,
+ * profit/loss, amounts — reads the one way, the wallet's symbol and 2
+ * decimals, grouped ("-$1,031.10"), never a bare "31.10000" beside "$6.35".
+ * Rates and prices are the other kind of column: `formatRate`.
+ */
+export function formatAccountMoney(
+  value: MoneyInput | null | undefined,
+  currency: string | null | undefined
+): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE
+  return formatMoney(value, currency, CURRENCY_DECIMALS)
+}
+
 /** Profit/loss in orders and statements: 5 decimals (customer spec §9). */
 export const PROFIT_LOSS_DECIMALS = 5
 

@@ -95,3 +95,15 @@ export const DELETE_MESSAGES = {
   deleted: 'User deleted successfully',
   kept: 'User deactivated: their records are kept',
 } as const
+
+/**
+ * The IP whitelist limits staff sign-ins only (issue 21 item 8): a customer
+ * (role 3) has none, so one sent for a customer is refused rather than
+ * stored unused. Answers the refusal's message, or null.
+ */
+export function customerWhitelistRefusal(
+  roleId: number,
+  whitelist: string | null | undefined
+): string | null {
+  return roleId === Roles.CUSTOMER && whitelist ? 'A customer has no IP whitelist' : null
+}

@@ -21,6 +21,7 @@ import { TEXTS as LOGIN_AS_WRITES } from '#database/demo/translations/login_as_w
 import { TEXTS as SECURITY } from '#database/demo/translations/security'
 import { TEXTS as CUSTOMER_WALK } from '#database/demo/translations/customer_walk'
 import { TEXTS as TRADE_CORRECTIONS } from '#database/demo/translations/trade_corrections'
+import { TEXTS as ISSUE21_STAFF } from '#database/demo/translations/issue21_staff'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -41,4 +42,5 @@ export const SPANISH: Record<string, string> = {
   ...SECURITY,
   ...CUSTOMER_WALK,
   ...TRADE_CORRECTIONS,
+  ...ISSUE21_STAFF,
 }

@@ -25,6 +25,7 @@ import { useTheme } from '~/hooks/use_theme'
 import { useIsWide } from '~/hooks/use_media_query'
 import { NotificationsMenu } from '~/components/shell/notifications_menu'
 import { LogoSpinner } from '~/components/common/logo_spinner'
+import { LanguagePicker } from '~/components/common/language_picker'
 import { logout } from '~/lib/session'
 import { BrandIcon } from '~/components/common/brand_icon'
 
@@ -74,7 +75,7 @@ function StaffMenu(props: { menu: MenuSection[]; activePath: string }) {
 /**
  * The back-office shell (admin specs §1/§2): a dark top bar with the logo
  * (it carries the app name; the name is its alt text, not repeated beside
- * it), notifications and the user menu; the side menu of the signed-in role
+ * it), the language picker, notifications and the user menu; the side menu of the signed-in role
  * (a drawer on narrow screens) with the page's link active; the page's
  * heading. Menu, active link and heading come from the screen registry
  * (app/domain/staff_screens.ts) and the URL, so pages pass only their content.
@@ -120,6 +121,10 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           </Link>
         </NavbarBrand>
         <NavbarContent justify="end">
+          {/* The customer shell's picker (issue 21 item 8); in the drawer on a phone. */}
+          <NavbarItem className="hidden sm:flex">
+            <LanguagePicker className="w-32" />
+          </NavbarItem>
           <NavbarItem>
             <NotificationsMenu userId={session.user.id} />
           </NavbarItem>
@@ -154,6 +159,9 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           </NavbarItem>
         </NavbarContent>
         <NavbarMenu className="dark bg-zinc-900 text-white" data-testid="staff-menu">
+          <div className="px-2 pt-2 sm:hidden">
+            <LanguagePicker className="w-40" />
+          </div>
           <StaffMenu menu={menu} activePath={activePath} />
         </NavbarMenu>
       </Navbar>

@@ -12,6 +12,13 @@ router
   .where('key', /^[A-Za-z]{1,32}$/)
   .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin/apis') })])
 
+/* Disconnect a provider: its row is erased, its markets go back to the simulator (issue 21 item 8). */
+router
+  .delete('/admin/apis/:key', [ApiSettingsController, 'disconnect'])
+  .as('admin.apis.disconnect')
+  .where('key', /^[A-Za-z]{1,32}$/)
+  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin/apis') })])
+
 /* API Status: the Currency API quota (admin spec §2, §3; its path is not given: ours). Menu: role 1. */
 router
   .get('/admin/status/api/quota', [SystemStatusController, 'quota'])

@@ -75,14 +75,14 @@ test.group('Browser: staff trades', (group) => {
 
     // Correct the close rate: 10,000 × (1.08862 − 1.08662) − 1.2 = 18.80, a +10.00 correction.
     await page.goto('/admin/trades/closed')
-    await page.assertText(`[data-testid=trade-pnl-${order.id}]`, '8.80000')
+    await page.assertText(`[data-testid=trade-pnl-${order.id}]`, '$8.80')
     await page.locator(`[data-testid=trade-edit-${order.id}]`).click()
     await dialog.waitFor()
     assert.isTrue(await dialog.locator('input[name=profit]').isDisabled())
     await dialog.locator('input[name=closeRate]').fill('1.08862')
     await page.locator('[data-testid=trade-submit]').click()
     await page.locator('[data-toast]', { hasText: 'Order updated successfully' }).first().waitFor()
-    await page.assertText(`[data-testid=trade-pnl-${order.id}]`, '18.80000')
+    await page.assertText(`[data-testid=trade-pnl-${order.id}]`, '$18.80')
 
     await mine.assertText('[data-testid=figure-balance]', '$25,018.80')
     await mine.assertText(`[data-testid=positions-all] [data-testid=pl-${order.id}]`, '18.80000')

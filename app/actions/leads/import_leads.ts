@@ -28,7 +28,7 @@ import { leadSink } from '#actions/leads/lead_import_sinks'
 export const CSV_MESSAGES = {
   encoding: 'The file must be UTF-8 text',
   notCsv: 'The file is not a valid CSV file (row {row})',
-  missing: 'The file lacks the columns: {columns}',
+  missing: 'The file needs an email or a phone column',
   empty: 'The file has no leads',
 } as const
 
@@ -79,7 +79,8 @@ async function* csvRecords(path: string): AsyncGenerator<string[]> {
 
 /**
  * The first pass, before anything is written: the whole file decodes as
- * UTF-8, parses as CSV and has a header naming every column (CSV_COLUMNS)
+ * UTF-8, parses as CSV and has a header naming an e-mail or a phone column
+ * (CSV_CONTACT_COLUMNS; the others are optional)
  * and at least one row. A file of junk fails at its first bytes or line.
  */
 export async function checkCsvFile(path: string) {
@@ -90,12 +91,7 @@ export async function checkCsvFile(path: string) {
       header = record
       const missing = missingCsvColumns(header)
       if (missing.length) {
-        throw new UserFacingException(
-          CSV_MESSAGES.missing.replace('{columns}', missing.join(', ')),
-          {
-            field: 'file',
-          }
-        )
+        throw new UserFacingException(CSV_MESSAGES.missing, { field: 'file' })
       }
       continue
     }

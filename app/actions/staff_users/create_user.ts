@@ -3,6 +3,8 @@ import { DateTime } from 'luxon'
 import User from '#models/user'
 import Profile from '#models/profile'
 import { Roles } from '#domain/roles'
+import { customerWhitelistRefusal } from '#domain/staff_users'
+import { UserFacingException } from '#exceptions/user_facing_exception'
 import settings from '#services/settings_service'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import { openSignupWallets } from '#actions/auth/customer_account'
@@ -30,6 +32,8 @@ export interface CreateUserInput extends UserFields, StaffContext {
  * has, linked), so the account works like a registered one and the CRM sees it.
  */
 export async function createUser(input: CreateUserInput) {
+  const whitelistRefusal = customerWhitelistRefusal(input.roleId, input.whitelist)
+  if (whitelistRefusal) throw new UserFacingException(whitelistRefusal, { field: 'whitelist' })
   // Read before the transaction: a read on the global connection inside it waits for SQLite's
   // only pooled connection, which the transaction holds (docs/DECISIONS.md, "Reads inside a transaction").
   const site = await settings.site()

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import User from '#models/user'
 import { isStorableId } from '#domain/ids'
-import { userChangeRefusal } from '#domain/staff_users'
+import { customerWhitelistRefusal, userChangeRefusal } from '#domain/staff_users'
 import { NotFoundException } from '#exceptions/not_found_exception'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
@@ -34,6 +34,8 @@ export interface UpdateUserInput extends UserFields, StaffContext {
  */
 export async function updateUser(input: UpdateUserInput) {
   if (!isStorableId(input.id)) throw new NotFoundException()
+  const whitelistRefusal = customerWhitelistRefusal(input.roleId, input.whitelist)
+  if (whitelistRefusal) throw new UserFacingException(whitelistRefusal, { field: 'whitelist' })
   const result = await db.transaction(async (trx) => {
     await serializeAccountChanges(trx, input.id)
     const user = await User.query({ client: trx })

@@ -6,6 +6,7 @@ import { formValues } from '#domain/settings_schema'
 import { settingsValidator } from '#validators/settings'
 import { apiSettingsEnvelopeValidator } from '#validators/api_settings'
 import { saveSettings } from '#actions/settings/save_settings'
+import { disconnectApi } from '#actions/settings/disconnect_api'
 import { apiSettingsCard, apiSettingsCards } from '#transformers/api_settings_transformer'
 import { NotFoundException } from '#exceptions/not_found_exception'
 
@@ -36,5 +37,19 @@ export default class ApiSettingsController {
     })
     await saveSettings(card.schema, values, staffContext(ctx), { clear })
     return { message: card.schema.saved, card: apiSettingsCard(card, await settings.rows()) }
+  }
+
+  /**
+   * DELETE /admin/apis/:key → { message, card }: erases the provider's row
+   * (issue 21 item 8), so its markets go back to the simulator.
+   */
+  async disconnect(ctx: HttpContext) {
+    const card = cardOf(ctx.params.key)
+    if (!card) throw new NotFoundException()
+    await disconnectApi(card, staffContext(ctx))
+    return {
+      message: `${card.key} disconnected`,
+      card: apiSettingsCard(card, await settings.rows()),
+    }
   }
 }

@@ -2,12 +2,17 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { dashboardData } from '#queries/dashboard'
 import { dashboardRangeValidator } from '#validators/dashboard'
 import { historyQuery } from '#validators/statements'
+import heartbeatStore from '#services/market/heartbeat_store'
 
 /** The back office's Dashboard (admin spec §2 Dashboard, §3 Dashboard data, §7). Role 1. */
 export default class DashboardController {
-  /** GET /admin: the page; its figures come from GET /admin/dashboard. */
+  /**
+   * GET /admin: the page; its figures come from GET /admin/dashboard. It
+   * starts from the market role's last heartbeat, so a saved key that cannot
+   * connect is warned of here too (issue 21 item 8).
+   */
   async page({ inertia }: HttpContext) {
-    return inertia.render('staff/dashboard/index', {})
+    return inertia.render('staff/dashboard/index', { heartbeat: await heartbeatStore.last() })
   }
 
   /** GET /admin/dashboard?from&to (YYYY-MM-DD, inclusive UTC days, either optional; an empty one is open) */

@@ -10,6 +10,7 @@ import {
   Progress,
 } from '@heroui/react'
 import type { LeadRow } from '#transformers/lead_row'
+import { CSV_CONTACT_COLUMNS, CSV_OPTIONAL_COLUMNS } from '@domain/lead_intake'
 import { useRecordEditor } from '~/components/data/record_editor'
 import { TextField } from '~/components/form/text_field'
 import { SelectField } from '~/components/form/select_field'
@@ -342,6 +343,16 @@ function UploadLeadsModal(props: { isOpen: boolean; onClose: () => void; onChang
           >
             {t('Download example CSV')}
           </Link>
+          <div className="flex flex-col gap-1 text-small" data-testid="lead-upload-columns">
+            <span>
+              {t('Required columns: {columns} (at least one)', {
+                columns: CSV_CONTACT_COLUMNS.join(', '),
+              })}
+            </span>
+            <span className="text-default-500">
+              {t('Optional columns: {columns}', { columns: CSV_OPTIONAL_COLUMNS.join(', ') })}
+            </span>
+          </div>
           {progress !== null && (
             <Progress
               aria-label={t(processing ? 'Importing leads…' : 'Uploading…')}

@@ -1,13 +1,7 @@
 import { Chip } from '@heroui/react'
 import type { StaffTradeRow } from '#transformers/staff_trade_transformer'
 import type { StaffDepositRow } from '#transformers/deposit_transformer'
-import {
-  formatDateTime,
-  formatMoney,
-  formatProfitLoss,
-  formatRate,
-  orderTypeLabel,
-} from '@domain/formatting'
+import { formatDateTime, formatAccountMoney, formatRate, orderTypeLabel } from '@domain/formatting'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
 import { staffPaymentColumns } from '~/components/payments/staff_payment_columns'
@@ -42,14 +36,14 @@ export function CustomerTradesTable(props: { userId: number }) {
       key: 'marginUsed',
       label: 'MARGIN USED',
       align: 'end',
-      render: (r) => formatMoney(r.marginUsed, r.balance.currency, 2),
+      render: (r) => formatAccountMoney(r.marginUsed, r.balance.currency),
     },
     {
       key: 'proLoss',
       label: 'PRO/LOSS',
       align: 'end',
       sortValue: (r) => r.proLoss,
-      render: (r) => formatProfitLoss(r.proLoss),
+      render: (r) => formatAccountMoney(r.proLoss, r.balance.currency),
     },
     {
       key: 'status',
@@ -60,7 +54,7 @@ export function CustomerTradesTable(props: { userId: number }) {
         </Chip>
       ),
     },
-    { key: 'openTime', label: 'OPEN TIME', render: (r) => formatDateTime(r.openTime, 'table') },
+    { key: 'openTime', label: 'OPEN TIME', render: (r) => formatDateTime(r.openTime, 'display') },
   ]
   return (
     <AdminDataTable

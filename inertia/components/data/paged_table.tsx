@@ -1,5 +1,10 @@
-import { useMemo, useState, type Key, type ReactNode } from 'react'
+import { useMemo, useRef, useState, type Key, type ReactNode } from 'react'
 import {
+  Button,
+  Dropdown,
+  DropdownItem,
+  DropdownMenu,
+  DropdownTrigger,
   Pagination,
   Spinner,
   Table,
@@ -12,6 +17,8 @@ import {
 import { pageCount } from '@domain/pagination'
 import { useTranslation } from '~/hooks/use_translation'
 import type { ServerList } from '~/hooks/use_server_list'
+import { useScrollEdges } from '~/hooks/use_scroll_edges'
+import { useHiddenColumns } from '~/hooks/use_hidden_columns'
 
 export interface PagedColumn<Row> {
   /** A column keyed 'action' or 'actions' holds the row's buttons (see ACTION_KEYS). */
@@ -42,6 +49,9 @@ const LONG_TEXT = 'block max-w-64 truncate'
 /** The actions column's cells (the `sticky-actions` utility in app.css); data cells opaque so rows slide under them. */
 const STICKY_TH = 'sticky-actions'
 const STICKY_TD = 'sticky-actions bg-content1'
+
+/** From this many data columns on, a table offers its Columns menu (narrow ones need none). */
+const HIDEABLE_FROM = 6
 
 /** Decimal strings and numbers compare as numbers, other text as text. */
 function compareValues(a: string | number | null, b: string | number | null) {
@@ -119,79 +129,144 @@ export function PagedTable<Row>(props: {
       </span>
     )
   }
-  const last = props.columns[props.columns.length - 1]
+  const tableId = props.testId ?? props.label
+  const [hidden, setHidden] = useHiddenColumns(tableId)
+  const dataColumns = props.columns.filter((c) => !ACTION_KEYS.has(c.key))
+  const hideable = dataColumns.length >= HIDEABLE_FROM
+  // A person may hide any data column but not every one; the buttons column always shows.
+  const columns = hideable
+    ? props.columns.filter((c) => ACTION_KEYS.has(c.key) || !hidden.has(c.key))
+    : props.columns
+  const last = columns[columns.length - 1]
   const stickyKey = last && ACTION_KEYS.has(last.key) ? last.key : null
-  return (
-    <Table
-      aria-label={t(props.label)}
-      data-testid={props.testId}
-      // Cells keep to one line; a wide table scrolls sideways inside its own box, never the page.
-      classNames={{
-        base: 'min-w-0 max-w-full',
-        wrapper: 'max-w-full overflow-x-auto',
-        th: 'whitespace-nowrap',
-        td: 'whitespace-nowrap',
-      }}
-      topContent={props.topContent}
-      topContentPlacement="outside"
-      sortDescriptor={sort}
-      onSortChange={(d) => {
-        const direction = d.direction as SortDirection
-        if (!server) return setClientSort({ column: String(d.column), direction })
-        const field = props.columns.find((c) => c.key === String(d.column))?.serverSort
-        if (field) server.onChange({ column: field, direction })
-      }}
-      selectionMode={props.selectionMode ?? 'none'}
-      onSelectionChange={props.onSelectionChange as any}
-      selectedKeys={props.selectedKeys as any}
-      bottomContent={
-        pages > 1 ? (
-          <div className="flex w-full justify-center">
-            <Pagination
-              showControls
-              isCompact
-              page={props.page}
-              total={pages}
-              onChange={props.onPageChange}
-              isDisabled={props.loading}
-              aria-label={t('Pagination')}
-              data-testid={props.testId ? `${props.testId}-pagination` : undefined}
-            />
-          </div>
-        ) : null
-      }
-    >
-      <TableHeader>
-        {props.columns.map((column) => (
-          <TableColumn
-            key={column.key}
-            align={column.align ?? 'start'}
-            allowsSorting={server ? !!column.serverSort : !!column.sortValue}
-            className={column.key === stickyKey ? STICKY_TH : undefined}
-          >
-            {t(column.label)}
-          </TableColumn>
-        ))}
-      </TableHeader>
-      <TableBody
-        isLoading={props.loading}
-        loadingContent={<Spinner label={t('Loading...')} />}
-        emptyContent={props.loading ? ' ' : t(props.emptyText)}
+  const holder = useRef<HTMLDivElement>(null)
+  const edges = useScrollEdges(holder, [rows, columns.length, props.loading])
+
+  const columnsMenu = hideable && (
+    <Dropdown>
+      <DropdownTrigger>
+        <Button size="sm" variant="bordered" data-testid={`${tableId}-columns`}>
+          {t('Columns')}
+        </Button>
+      </DropdownTrigger>
+      <DropdownMenu
+        aria-label={t('Columns')}
+        closeOnSelect={false}
+        selectionMode="multiple"
+        disallowEmptySelection
+        selectedKeys={dataColumns.filter((c) => !hidden.has(c.key)).map((c) => c.key)}
+        onSelectionChange={(keys) => {
+          const shown = new Set([...(keys as Set<Key>)].map(String))
+          setHidden(new Set(dataColumns.filter((c) => !shown.has(c.key)).map((c) => c.key)))
+        }}
+        data-testid={`${tableId}-columns-menu`}
       >
-        {rows.map((row) => (
-          <TableRow key={props.rowKey(row)}>
-            {props.columns.map((column) => (
-              <TableCell
-                key={column.key}
-                className={column.key === stickyKey ? STICKY_TD : undefined}
-              >
-                {cellValue(row, column)}
-              </TableCell>
-            ))}
-          </TableRow>
+        {dataColumns.map((c) => (
+          <DropdownItem key={c.key}>{t(c.label)}</DropdownItem>
         ))}
-      </TableBody>
-    </Table>
+      </DropdownMenu>
+    </Dropdown>
+  )
+  const top =
+    props.topContent || columnsMenu ? (
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">{props.topContent}</div>
+        {columnsMenu}
+      </div>
+    ) : undefined
+  // The cue on each edge with more columns: a shade over the scroller's edge, the right one
+  // beside the pinned actions column (which stays readable), drawn over rows, not over buttons.
+  const cue = (edge: 'left' | 'right') => (
+    <div
+      aria-hidden
+      data-testid={`${tableId}-cue-${edge}`}
+      className={`${edge === 'left' ? 'table-cue-left' : 'table-cue-right'} pointer-events-none absolute z-30 w-12`}
+      style={{
+        top: edges.top,
+        height: edges.height,
+        opacity: edges[edge] ? 1 : 0,
+        ...(edge === 'left'
+          ? { left: edges.insetLeft }
+          : { right: edges.insetRight + edges.pinned }),
+      }}
+    />
+  )
+  return (
+    <div ref={holder} className="relative min-w-0 max-w-full" data-testid={`${tableId}-holder`}>
+      <Table
+        aria-label={t(props.label)}
+        data-testid={props.testId}
+        // Cells keep to one line; a wide table scrolls sideways inside its own box, never the page,
+        // with a scrollbar that always shows (app.css `table-scroller`).
+        classNames={{
+          base: 'min-w-0 max-w-full',
+          wrapper: 'table-scroller max-w-full overflow-x-auto',
+          th: 'whitespace-nowrap',
+          td: 'whitespace-nowrap',
+        }}
+        topContent={top}
+        topContentPlacement="outside"
+        sortDescriptor={sort}
+        onSortChange={(d) => {
+          const direction = d.direction as SortDirection
+          if (!server) return setClientSort({ column: String(d.column), direction })
+          const field = props.columns.find((c) => c.key === String(d.column))?.serverSort
+          if (field) server.onChange({ column: field, direction })
+        }}
+        selectionMode={props.selectionMode ?? 'none'}
+        onSelectionChange={props.onSelectionChange as any}
+        selectedKeys={props.selectedKeys as any}
+        bottomContent={
+          pages > 1 ? (
+            <div className="flex w-full justify-center">
+              <Pagination
+                showControls
+                isCompact
+                page={props.page}
+                total={pages}
+                onChange={props.onPageChange}
+                isDisabled={props.loading}
+                aria-label={t('Pagination')}
+                data-testid={props.testId ? `${props.testId}-pagination` : undefined}
+              />
+            </div>
+          ) : null
+        }
+      >
+        <TableHeader>
+          {columns.map((column) => (
+            <TableColumn
+              key={column.key}
+              align={column.align ?? 'start'}
+              allowsSorting={server ? !!column.serverSort : !!column.sortValue}
+              className={column.key === stickyKey ? STICKY_TH : undefined}
+            >
+              {t(column.label)}
+            </TableColumn>
+          ))}
+        </TableHeader>
+        <TableBody
+          isLoading={props.loading}
+          loadingContent={<Spinner label={t('Loading...')} />}
+          emptyContent={props.loading ? ' ' : t(props.emptyText)}
+        >
+          {rows.map((row) => (
+            <TableRow key={props.rowKey(row)}>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.key}
+                  className={column.key === stickyKey ? STICKY_TD : undefined}
+                >
+                  {cellValue(row, column)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {cue('left')}
+      {cue('right')}
+    </div>
   )
 }
 

@@ -3,7 +3,7 @@ import type { PaymentStatus } from '@domain/payments'
 import type { PagedColumn } from '~/components/data/paged_table'
 import { StatusChip } from '~/components/withdrawals/withdrawal_parts'
 import { gatewayDisplayName } from '@domain/gateways'
-import { formatMoney } from '@domain/formatting'
+import { formatAccountMoney } from '@domain/formatting'
 
 /** What the back office's deposit and withdraw lists both show of a row. */
 interface StaffPaymentRow {
@@ -29,7 +29,7 @@ export function staffPaymentColumns<Row extends StaffPaymentRow>(
   testId: string,
   label: (name: string) => string
 ) {
-  const money = (value: string, row: Row) => formatMoney(value, row.currency)
+  const money = (value: string, row: Row) => formatAccountMoney(value, row.currency)
   const column = (c: PagedColumn<Row>) => c
   return {
     id: column({ key: 'id', label: label('ID'), sortValue: (r) => r.id }),

@@ -48,7 +48,7 @@ export function BalanceAdjustmentForm(props: {
   const { t } = useTranslation()
   const session = useSession()
   const key = useRef(newKey())
-  const form = useApiForm<Values>({ amount: '', type: props.type ?? '', comment: '' }, (v) => ({
+  const form = useApiForm<Values>({ amount: '0', type: props.type ?? '', comment: '' }, (v) => ({
     amount: !v.amount.trim()
       ? 'Amount is required'
       : !AMOUNT.test(v.amount.trim()) || Number(v.amount) <= 0

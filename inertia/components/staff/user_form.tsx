@@ -2,7 +2,7 @@ import { useTranslation } from '~/hooks/use_translation'
 import type { ApiForm } from '~/hooks/use_api_form'
 import type { StaffUserRow } from '#transformers/staff_user_transformer'
 import { defaultRoleFor, roleChoices, type UserList } from '@domain/staff_users'
-import type { RoleId } from '@domain/roles'
+import { Roles, type RoleId } from '@domain/roles'
 import { TextField } from '~/components/form/text_field'
 import { SelectField } from '~/components/form/select_field'
 import { SwitchField } from '~/components/form/switch_field'
@@ -76,7 +76,8 @@ export function userForm(list: UserList, only?: readonly RoleId[]) {
       roleId: Number(v.roleId),
       isEmailVerified: v.isEmailVerified,
       isActive: v.isActive,
-      whitelist: v.whitelist.trim() || null,
+      // A customer has no IP whitelist (the server refuses one): the hidden field sends none.
+      whitelist: Number(v.roleId) === Roles.CUSTOMER ? null : v.whitelist.trim() || null,
       // Only one's own account asks for these (a new password or e-mail); blank is none.
       currentPassword: v.currentPassword,
       twoFactorCode: v.twoFactorCode.trim(),
@@ -114,13 +115,18 @@ function UserFields(props: {
       />
       <SwitchField form={form} name="isEmailVerified" label="Email Verified" />
       <SwitchField form={form} name="isActive" label="Active" />
-      <TextField
-        form={form}
-        name="whitelist"
-        label="Whitelist"
-        placeholder="203.0.113.7, 10.0.0.0/8"
-        description={t('IP addresses or CIDR ranges separated by commas; blank disables the check')}
-      />
+      {/* The whitelist limits staff sign-ins: no field for a customer (issue 21 item 8). */}
+      {Number(form.values.roleId) !== Roles.CUSTOMER && (
+        <TextField
+          form={form}
+          name="whitelist"
+          label="Whitelist"
+          placeholder="203.0.113.7, 10.0.0.0/8"
+          description={t(
+            'IP addresses or CIDR ranges separated by commas; blank disables the check'
+          )}
+        />
+      )}
     </>
   )
 }

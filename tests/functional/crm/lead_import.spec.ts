@@ -181,10 +181,7 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
       Buffer.from(`${HEADER}\na@leads.test,A,B,,,,,,,\n`, 'utf16le'),
     ])
     const cases: [Buffer | string, string][] = [
-      [
-        'firstName,lastName,email\na,b,c@leads.test\n',
-        'The file lacks the columns: phone, country, city, funnelLink, reference, leadSourceId, leadStatus',
-      ],
+      ['firstName,lastName,city\na,b,Paris\n', 'The file needs an email or a phone column'],
       [latin1, 'The file must be UTF-8 text'],
       [utf16, 'The file must be UTF-8 text'],
       [`${HEADER}\n`, 'The file has no leads'],
@@ -215,10 +212,7 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
     const before = await leadCount()
     for (const [bytes, message] of [
       [binary, 'The file must be UTF-8 text'],
-      [
-        text,
-        'The file lacks the columns: firstName, lastName, email, phone, country, city, funnelLink, reference, leadSourceId, leadStatus',
-      ],
+      [text, 'The file needs an email or a phone column'],
     ] as const) {
       const started = Date.now()
       const response = await upload(client, admin, bytes, 'junk.csv')

@@ -502,6 +502,12 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   // API Settings, API Status and Server Information (admin spec §2 menu: role 1).
   'GET /admin/apis': { access: [1], page: true },
   'PUT /admin/apis/:key': { access: [1], page: false, params: async () => ({ ':key': 'voiso' }) },
+  // Disconnect (issue 21 item 8): nothing stored under voiso in the walk, so an admin's call is a 422.
+  'DELETE /admin/apis/:key': {
+    access: [1],
+    page: false,
+    params: async () => ({ ':key': 'voiso' }),
+  },
   'GET /admin/status/api': { access: [1], page: true },
   'GET /admin/status/api/quota': { access: [1], page: false },
   'GET /admin/status/server': { access: [1], page: true },

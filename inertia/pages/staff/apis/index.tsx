@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Input } from '@heroui/react'
+import { Button, Input } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type ApiSettingsController from '#controllers/staff/api_settings_controller'
 import type { ApiSettingsCardProps } from '#transformers/api_settings_transformer'
@@ -8,6 +8,9 @@ import { EMPTY_VALUE } from '@domain/formatting'
 import { staffLayout } from '~/layouts/staff_layout'
 import { SettingsForm } from '~/components/form/settings_form'
 import { useTranslation } from '~/hooks/use_translation'
+import { ConfirmDialog } from '~/components/common/confirm_dialog'
+import { api, errorMessage } from '~/lib/api'
+import { toastError, toastSuccess } from '~/lib/toast'
 
 /**
  * API Settings (admin spec §2): a two-column grid, one card per provider,
@@ -28,9 +31,28 @@ function ApiCard({ initial }: { initial: ApiSettingsCardProps }) {
   const { t } = useTranslation()
   // The card is the server's answer after each save: which keys are stored now.
   const [card, setCard] = useState(initial)
+  // Bumped by a disconnect: the form starts again from the emptied card.
+  const [version, setVersion] = useState(0)
+  const [confirming, setConfirming] = useState(false)
   const schema = apiSettingsCard(card.key)!.schema
+  const stored = card.secretsSet.length > 0 || Object.values(card.values).some((v) => v !== '')
+  const disconnect = async () => {
+    try {
+      const answer = await api<{ message: string; card: ApiSettingsCardProps }>(
+        'DELETE',
+        `/admin/apis/${card.key}`
+      )
+      toastSuccess(answer.message)
+      setCard(answer.card)
+      setVersion((v) => v + 1)
+    } catch (error) {
+      toastError(errorMessage(error))
+      throw error
+    }
+  }
   return (
     <SettingsForm
+      key={version}
       schema={schema}
       values={card.values}
       secretsSet={card.secretsSet}
@@ -60,6 +82,35 @@ function ApiCard({ initial }: { initial: ApiSettingsCardProps }) {
             value={card.quota.limit ?? EMPTY_VALUE}
           />
         </div>
+      )}
+      {stored && (
+        <>
+          <Button
+            type="button"
+            color="danger"
+            variant="flat"
+            className="self-start"
+            onPress={() => setConfirming(true)}
+            data-testid={`api-disconnect-${card.key}`}
+          >
+            {t('Disconnect')}
+          </Button>
+          <ConfirmDialog
+            isOpen={confirming}
+            title="Disconnect"
+            message={t(
+              'Erase the saved settings of {title}? Its markets go back to the simulator.',
+              {
+                title: t(card.title),
+              }
+            )}
+            confirmLabel="Disconnect"
+            confirmColor="danger"
+            onConfirm={disconnect}
+            onClose={() => setConfirming(false)}
+            testId={`api-disconnect-confirm-${card.key}`}
+          />
+        </>
       )}
     </SettingsForm>
   )

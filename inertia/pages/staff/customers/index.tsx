@@ -85,7 +85,7 @@ function CustomersList({ type }: InferPageProps<CustomersController, 'all'>) {
       key: 'birthDate',
       label: 'Birth Date',
       sortValue: (r) => r.birthDate ?? '',
-      render: (r) => formatDay(r.birthDate, 'table'),
+      render: (r) => formatDay(r.birthDate, 'display'),
     },
     {
       key: 'country',

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Button, Card, CardBody, Input, Spinner } from '@heroui/react'
+import type { InferPageProps } from '@adonisjs/inertia/types'
+import type DashboardController from '#controllers/staff/dashboard_controller'
 import type { DashboardData } from '#queries/dashboard'
 import { formatCurrency, formatDay } from '@domain/formatting'
 import { staffLayout } from '~/layouts/staff_layout'
 import { api, ApiError, errorMessage } from '~/lib/api'
 import { useTranslation } from '~/hooks/use_translation'
+import { FeedWarnings } from '~/components/dashboard/feed_warnings'
 
 /* apexcharts is loaded with the charts only, never with this page's first paint nor any other page. */
 const DashboardCharts = lazy(() => import('~/components/dashboard/dashboard_charts'))
@@ -41,7 +44,7 @@ function rangeToUrl(range: Range) {
  * come from GET /admin/dashboard; what each one counts is said on the page
  * (app/domain/dashboard.ts has the rules).
  */
-export default function Dashboard() {
+export default function Dashboard(props: InferPageProps<DashboardController, 'page'>) {
   const { t } = useTranslation()
   const [range, setRange] = useState<Range>(rangeFromUrl)
   const [data, setData] = useState<DashboardData | null>(null)
@@ -112,6 +115,7 @@ export default function Dashboard() {
 
   return (
     <div className="flex flex-col gap-4" data-testid="dashboard">
+      <FeedWarnings heartbeat={props.heartbeat} />
       <Card>
         <CardBody className="flex flex-col gap-3">
           <div className="flex flex-wrap items-start gap-3">

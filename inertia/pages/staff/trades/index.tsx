@@ -4,13 +4,7 @@ import type { InferPageProps } from '@adonisjs/inertia/types'
 import type TradesController from '#controllers/staff/trades_controller'
 import type { StaffTradeRow } from '#transformers/staff_trade_transformer'
 import type { TradeListType } from '@domain/trade_list'
-import {
-  formatDecimal,
-  formatMoney,
-  formatProfitLoss,
-  formatRate,
-  orderTypeLabel,
-} from '@domain/formatting'
+import { formatAccountMoney, formatDecimal, formatRate, orderTypeLabel } from '@domain/formatting'
 import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
@@ -86,7 +80,7 @@ function TradesList({ type }: { type: TradeListType }) {
       label: 'MARGIN USED',
       align: 'end',
       sortValue: (r) => r.marginUsed,
-      render: (r) => formatMoney(r.marginUsed, r.balance.currency, 2),
+      render: (r) => formatAccountMoney(r.marginUsed, r.balance.currency),
     },
     {
       key: 'proLoss',
@@ -101,7 +95,7 @@ function TradesList({ type }: { type: TradeListType }) {
           title={r.proLossLive ? t('At the current price') : undefined}
           data-testid={`trade-pnl-${r.id}`}
         >
-          {formatProfitLoss(r.proLoss)}
+          {formatAccountMoney(r.proLoss, r.balance.currency)}
         </span>
       ),
     },
