@@ -2,6 +2,7 @@ import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import settings from '#services/settings_service'
 import { providerBase } from '#services/payments/endpoints'
+import { recordVoisoOutcome } from '#services/voiso_connection'
 import {
   isClusterId,
   parseAgents,
@@ -82,10 +83,12 @@ export class VoisoClient {
 
   /** Every agent with extension and status (lower-cased). */
   async agentsStatus(): Promise<VoisoAgent[]> {
-    const body = await this.#request('agents_status', { method: 'GET' })
-    const agents = parseAgents(body)
-    if (!agents) throw this.#fail(M.badAnswer, 'unavailable', 200, 'agents_status')
-    return agents
+    return this.#noted(async () => {
+      const body = await this.#request('agents_status', { method: 'GET' })
+      const agents = parseAgents(body)
+      if (!agents) throw this.#fail(M.badAnswer, 'unavailable', 200, 'agents_status')
+      return agents
+    })
   }
 
   /**
@@ -99,18 +102,38 @@ export class VoisoClient {
     number: string
     accountId: string
   }): Promise<{ callId: string | null }> {
-    const body = await this.#request('click2call', {
-      method: 'POST',
-      json: {
-        agent: input.agent,
-        number: input.number,
-        account_id: input.accountId,
-        crm: VOISO_CRM_TAG,
-        get_call_id: true,
-      },
-    })
+    const body = await this.#noted(() =>
+      this.#request('click2call', {
+        method: 'POST',
+        json: {
+          agent: input.agent,
+          number: input.number,
+          account_id: input.accountId,
+          crm: VOISO_CRM_TAG,
+          get_call_id: true,
+        },
+      })
+    )
     const callId = (body as { call_id?: unknown } | null)?.call_id
     return { callId: typeof callId === 'string' && callId !== '' ? callId.slice(0, 100) : null }
+  }
+
+  /**
+   * Voiso has no heartbeat: each answer tells whether the saved key connects,
+   * kept for the admin dashboard (issue 21 item 8, #services/voiso_connection).
+   */
+  async #noted<T>(work: () => Promise<T>): Promise<T> {
+    let result: T
+    try {
+      result = await work()
+    } catch (error) {
+      if (error instanceof VoisoError) {
+        await recordVoisoOutcome(this.config, error.failure, error.message)
+      }
+      throw error
+    }
+    await recordVoisoOutcome(this.config, null)
+    return result
   }
 
   async #request(call: string, init: { method: 'GET' | 'POST'; json?: unknown }) {

@@ -22,6 +22,7 @@ import { TEXTS as SECURITY } from '#database/demo/translations/security'
 import { TEXTS as CUSTOMER_WALK } from '#database/demo/translations/customer_walk'
 import { TEXTS as TRADE_CORRECTIONS } from '#database/demo/translations/trade_corrections'
 import { TEXTS as ISSUE21_STAFF } from '#database/demo/translations/issue21_staff'
+import { TEXTS as VOISO_CONNECTION } from '#database/demo/translations/voiso_connection'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -43,4 +44,5 @@ export const SPANISH: Record<string, string> = {
   ...CUSTOMER_WALK,
   ...TRADE_CORRECTIONS,
   ...ISSUE21_STAFF,
+  ...VOISO_CONNECTION,
 }

@@ -7,6 +7,8 @@ import { settingsValidator } from '#validators/settings'
 import { apiSettingsEnvelopeValidator } from '#validators/api_settings'
 import { saveSettings } from '#actions/settings/save_settings'
 import { disconnectApi } from '#actions/settings/disconnect_api'
+import { checkVoisoKey } from '#actions/settings/check_voiso_key'
+import { VOISO_SETTING } from '#services/voiso_client'
 import { apiSettingsCard, apiSettingsCards } from '#transformers/api_settings_transformer'
 import { NotFoundException } from '#exceptions/not_found_exception'
 
@@ -36,6 +38,7 @@ export default class ApiSettingsController {
       meta: { blankSecrets: [...stored, ...clear] },
     })
     await saveSettings(card.schema, values, staffContext(ctx), { clear })
+    if (card.key === VOISO_SETTING) await checkVoisoKey()
     return { message: card.schema.saved, card: apiSettingsCard(card, await settings.rows()) }
   }
 

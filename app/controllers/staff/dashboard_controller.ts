@@ -3,16 +3,23 @@ import { dashboardData } from '#queries/dashboard'
 import { dashboardRangeValidator } from '#validators/dashboard'
 import { historyQuery } from '#validators/statements'
 import heartbeatStore from '#services/market/heartbeat_store'
+import settings from '#services/settings_service'
+import { VOISO_SETTING } from '#services/voiso_client'
+import { voisoProblem } from '#domain/voiso_connection'
 
 /** The back office's Dashboard (admin spec §2 Dashboard, §3 Dashboard data, §7). Role 1. */
 export default class DashboardController {
   /**
    * GET /admin: the page; its figures come from GET /admin/dashboard. It
    * starts from the market role's last heartbeat, so a saved key that cannot
-   * connect is warned of here too (issue 21 item 8).
+   * connect is warned of here too (issue 21 item 8); Voiso, which has no
+   * heartbeat, from the last answer of its calls (#services/voiso_connection).
    */
   async page({ inertia }: HttpContext) {
-    return inertia.render('staff/dashboard/index', { heartbeat: await heartbeatStore.last() })
+    return inertia.render('staff/dashboard/index', {
+      heartbeat: await heartbeatStore.last(),
+      voisoProblem: voisoProblem((await settings.rows())[VOISO_SETTING]),
+    })
   }
 
   /** GET /admin/dashboard?from&to (YYYY-MM-DD, inclusive UTC days, either optional; an empty one is open) */
