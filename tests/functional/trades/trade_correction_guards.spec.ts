@@ -7,6 +7,7 @@ import priceBook from '#services/market/price_book'
 import { stopOutAccount } from '#actions/orders/stop_out_account'
 import { money } from '#domain/money'
 import { FORCE_NEEDED_MESSAGE, NO_QUOTE_MESSAGE } from '#domain/trade_corrections'
+import { EXACT_DIGITS_MESSAGE as DIGITS_MESSAGE } from '#validators/rules'
 import { withSetting } from '#tests/helpers/database'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
@@ -48,7 +49,7 @@ const put = (client: any, id: number, body: Record<string, unknown>) =>
 test.group('PUT /admin/trades/:id: the market bound and the free margin', (group) => {
   trading(group)
 
-  test('an open rate of 999999999.99999999 is refused without force (far from the market) and with it (free margin); nothing is written', async ({
+  test('an open rate of 999999999.99999999 is refused for its digits; 999999999.999999 without force (far from the market) and with it (free margin); nothing is written', async ({
     client,
     assert,
   }) => {
@@ -58,7 +59,14 @@ test.group('PUT /admin/trades/:id: the market bound and the free margin', (group
     const state = await walletState(walletId)
     const audits = await auditCount()
 
-    const plain = await put(client, order.id, { openRate: '999999999.99999999' }).loginAs(admin)
+    // 17 digits: more than a rate column holds exactly, refused before any rule (issue 21 item 7).
+    const tooPrecise = await put(client, order.id, { openRate: '999999999.99999999' }).loginAs(
+      admin
+    )
+    tooPrecise.assertStatus(422)
+    assert.equal(fieldErrors(tooPrecise.body()).openRate, DIGITS_MESSAGE)
+
+    const plain = await put(client, order.id, { openRate: '999999999.999999' }).loginAs(admin)
     plain.assertStatus(422)
     const errors = fieldErrors(plain.body())
     assert.match(
@@ -68,7 +76,7 @@ test.group('PUT /admin/trades/:id: the market bound and the free margin', (group
     assert.equal(errors.force, FORCE_NEEDED_MESSAGE)
 
     const forced = await put(client, order.id, {
-      openRate: '999999999.99999999',
+      openRate: '999999999.999999',
       force: true,
     }).loginAs(admin)
     forced.assertStatus(422)
