@@ -225,4 +225,15 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   birthDate: 'Birth Date',
   postalCode: 'Postal Code',
   address: 'Address',
+  // Writes made while logged in as the customer (issue 21 item 3).
+  orderId: 'Order',
+  instrument: 'Instrument',
+  type: 'Type',
+  amount: 'Amount',
+  activeBalanceId: 'Active Wallet',
+  kycDocumentId: 'KYC Document',
+  // Trade corrections (issue 21 item 2).
+  force: 'Confirmed Far From Market',
+  deviation: 'Distance From Market',
+  stoppedOut: 'Positions Stopped Out',
 }

@@ -13,6 +13,7 @@ import {
   isAuditTargetType,
 } from '#domain/audit_actions'
 import { EMPTY_VALUE, formatDateTime } from '#domain/formatting'
+import { REDACTED } from '#domain/redaction'
 import { GATEWAY_FORMS, gatewayDisplayName, isGatewayValue } from '#domain/gateways'
 import { ROLE_LABELS, type RoleId } from '#domain/roles'
 import { SETTINGS_SCHEMAS } from '#domain/settings_schema'
@@ -65,6 +66,8 @@ export function auditLogRow(row: AuditLogDbRow) {
       after: valueText(change.after),
       translate:
         field === 'status' ||
+        change.before === REDACTED ||
+        change.after === REDACTED ||
         typeof change.before === 'boolean' ||
         typeof change.after === 'boolean',
     })),

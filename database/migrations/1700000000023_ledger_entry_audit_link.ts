@@ -11,7 +11,9 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 export default class extends BaseSchema {
   async up() {
     this.schema.alterTable('ledger_entries', (table) => {
-      table.integer('audit_log_id').unsigned().nullable().references('id').inTable('audit_logs')
+      // No foreign key: audit_logs is append-only (its triggers refuse updates and deletes) and
+      // is checked by its hash chain; like audit_logs.target_id this is a plain reference.
+      table.integer('audit_log_id').unsigned().nullable()
       table.index(['audit_log_id'])
     })
   }
@@ -19,7 +21,6 @@ export default class extends BaseSchema {
   async down() {
     this.schema.alterTable('ledger_entries', (table) => {
       table.dropIndex(['audit_log_id'])
-      table.dropForeign(['audit_log_id'])
       table.dropColumn('audit_log_id')
     })
   }

@@ -29,22 +29,27 @@ test.group('Browser: market watch and chart display', (group) => {
     const page = await visit('/')
     await loginThroughForm(page, DEMO.customer)
     await page.waitForLoadState('networkidle')
-    // The page subscribes to the prices channel once loaded.
-    await page.waitForTimeout(500)
-    await broadcastStale()
     const dot = (tradable: boolean) =>
       page.locator(`[data-testid=dot-EUR_USD][data-tradable=${tradable}]`).first()
-    await dot(true).waitFor()
+    // The page subscribes to the prices channel once loaded, later under load: broadcast again
+    // until the watch shows the state rather than hope one broadcast lands after the subscription.
+    const showsAfterBroadcasts = async (tradable: boolean) => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        await broadcastStale()
+        if (await dot(tradable).isVisible()) return
+        await page.waitForTimeout(500)
+      }
+      await dot(tradable).waitFor()
+    }
+    await showsAfterBroadcasts(true)
 
     // Older than the server's 30 s limit: orders are refused, and the watch says so.
     quote('EUR_USD', '1.08650', '1.08662', Date.now() - 60_000)
-    await broadcastStale()
-    await dot(false).waitFor()
+    await showsAfterBroadcasts(false)
     await page.locator('[data-testid=buy-EUR_USD][disabled]').first().waitFor()
 
     quote('EUR_USD', '1.08651', '1.08663')
-    await broadcastStale()
-    await dot(true).waitFor()
+    await showsAfterBroadcasts(true)
   })
 
   test('the chart repaints for the light theme when the theme is switched', async ({ visit }) => {

@@ -19,4 +19,12 @@ export const TEXTS: Record<string, string> = {
   'Stop out': 'Stop out',
   'Position #{id} {instrument} was closed: after a correction by the broker your margin level reached the stop-out level.':
     'La posición #{id} {instrument} se cerró: tras una corrección del bróker su nivel de margen alcanzó el nivel de stop out.',
+  // Audit Log field names of corrections and of writes made while logged in as the customer.
+  'Confirmed Far From Market': 'Confirmada lejos del mercado',
+  'Distance From Market': 'Distancia al mercado',
+  'Positions Stopped Out': 'Posiciones cerradas por stop out',
+  'Active Wallet': 'Billetera activa',
+  'KYC Document': 'Documento KYC',
+  'Order': 'Orden',
+  '[redacted]': '[oculto]',
 }
