@@ -139,7 +139,7 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
         after: 'client-new',
         translate: false,
       },
-      { field: 'key2', label: 'Secret Key', before: REDACTED, after: REDACTED, translate: false },
+      { field: 'key2', label: 'Secret Key', before: REDACTED, after: REDACTED, translate: true },
     ])
     assert.notInclude(response.text(), 'secret-old')
     assert.notInclude(response.text(), 'secret-new')
