@@ -27,6 +27,12 @@ export default await Env.create(new URL('../', import.meta.url), {
   PG_DB_NAME: Env.schema.string.optional(),
 
   REDIS_URL: Env.schema.string.optional(),
+  // Prefix of every Redis key and pub/sub channel, so deployments sharing one Redis stay apart
+  // (pub/sub ignores the database index). Default: `broker`.
+  REDIS_PREFIX: Env.schema.string.optional({ format: 'host' }),
+  // What this process runs: `web`, `market` or `web,market` (the embedded default). A process whose
+  // roles include `market` competes for the market lease; MARKET_FEED says what feeds the role.
+  APP_ROLES: Env.schema.enum.optional(['web', 'market', 'web,market', 'market,web'] as const),
 
   SMTP_HOST: Env.schema.string.optional(),
   SMTP_PORT: Env.schema.number.optional(),
