@@ -29,7 +29,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   REDIS_URL: Env.schema.string.optional(),
   // Prefix of every Redis key and pub/sub channel, so deployments sharing one Redis stay apart
   // (pub/sub ignores the database index). Default: `broker`.
-  REDIS_PREFIX: Env.schema.string.optional({ format: 'host' }),
+  REDIS_PREFIX: Env.schema.string.optional(),
   // What this process runs: `web`, `market` or `web,market` (the embedded default). A process whose
   // roles include `market` competes for the market lease; MARKET_FEED says what feeds the role.
   APP_ROLES: Env.schema.enum.optional(['web', 'market', 'web,market', 'market,web'] as const),
