@@ -1,10 +1,13 @@
 /*
-| The market role inside the web process (the embedded default, DESIGN.md
-| "Processes"). MARKET_FEED=simulator turns the role on: a live adapter for
-| every provider whose key is set in the API settings, the built-in simulator
-| for the markets no configured provider covers, feed heartbeats, price
-| fan-out to browsers and candles. MARKET_FEED=off (the default) runs none of
-| it. `npm run demo` turns it on.
+| The market role (DESIGN.md "Processes", issue 22). A process whose APP_ROLES
+| include `market` (the default `web,market` is the embedded shape) and whose
+| MARKET_FEED is not `off` competes for the market lease; exactly one such
+| process holds it and runs the role: a live adapter for every provider whose
+| key is set in the API settings, the built-in simulator for the markets no
+| configured provider covers, feed heartbeats, price fan-out to browsers,
+| stale frames, candles and the risk engine. The others stand by and take
+| over within a few seconds of the holder's death, resuming from the database.
+| MARKET_FEED=off (the default) runs none of it; `npm run demo` turns it on.
 */
 import app from '@adonisjs/core/services/app'
 import env from '#start/env'
@@ -16,28 +19,41 @@ import redis from '@adonisjs/redis/services/main'
 import { RiskEngine } from '#services/market/risk_engine'
 import feedManager from '#services/market/feeds/feed_manager'
 import heartbeatStore from '#services/market/heartbeat_store'
+import marketLease from '#services/market/market_lease'
+import { MarketRole, type RoleStep } from '#services/market/market_role'
 
-if (env.get('MARKET_FEED', 'off') === 'simulator') {
-  const stops: (() => void | Promise<void>)[] = []
-  app.ready(async () => {
-    stops.push(startPriceFanout())
-    stops.push(startStaleBroadcast())
-    stops.push(candleAggregator.start())
+const roles = env.get('APP_ROLES', 'web,market').split(',')
+
+if (roles.includes('market') && env.get('MARKET_FEED', 'off') !== 'off') {
+  // In this order; a lost lease stops them in reverse: the feeds first.
+  const steps: RoleStep[] = [
+    ({ fence }) => startPriceFanout({ fence }),
+    () => startStaleBroadcast(),
+    ({ fence }) => {
+      const stop = candleAggregator.start({ fence })
+      // The next holder's bars may be merged into the stored ones: forget ours.
+      return async () => {
+        await stop()
+        candleAggregator.reset()
+      }
+    },
     // Before the feeds, so no tick goes unchecked: stops fire with no browser open.
-    stops.push(await new RiskEngine().start())
-    await feedManager.start({
-      urls: {
-        polygon: env.get('POLYGON_WS_URL'),
-        eodhd: env.get('EODHD_WS_URL'),
-        oanda: env.get('OANDA_STREAM_URL'),
-        currencyApi: env.get('CURRENCY_API_URL'),
-      },
-    })
-    stops.push(() => feedManager.stop())
-  })
-  app.terminating(async () => {
-    for (const stop of stops.reverse()) await stop()
-  })
+    ({ fence }) => new RiskEngine({ fence }).start(),
+    async () => {
+      await feedManager.start({
+        urls: {
+          polygon: env.get('POLYGON_WS_URL'),
+          eodhd: env.get('EODHD_WS_URL'),
+          oanda: env.get('OANDA_STREAM_URL'),
+          currencyApi: env.get('CURRENCY_API_URL'),
+        },
+      })
+      return () => feedManager.stop()
+    },
+  ]
+  const role = new MarketRole({ lease: marketLease, steps })
+  app.ready(() => role.start())
+  app.terminating(() => role.stop())
 }
 
 /*

@@ -16,6 +16,7 @@ import { NotFoundException } from '#exceptions/not_found_exception'
 import { lockWallet } from '#actions/trades/trade_parts'
 import type { StaffContext } from '#services/audit_log'
 import { recordActingStaffWrite } from '#services/acting_staff'
+import type { Fence } from '#services/market/market_lease'
 
 export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'stop_out' | 'admin'
 
@@ -39,6 +40,11 @@ export interface CloseOrderInput {
   reason: CloseReason
   /** The quote that triggered a server close; a customer's close uses the current one. */
   quote?: TradeQuote
+  /**
+   * The market role's closes (TP/SL, stop-outs) pass the lease check first in their transaction:
+   * a deposed market process's close rolls back. Customers' and staff's closes have none.
+   */
+  fence?: Fence
   /** Checked with the trigger's own exact rate before closing (TP/SL/stop-out confirmations). */
   confirm?: (order: Order, closeRate: string) => boolean
   /** More writes of the winning close, in its transaction (staff closes: the notification, the audit row). */
@@ -78,6 +84,7 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
   const quote = input.quote ?? tradeQuoteFor(await instrumentOf(found), 'orderId')
 
   const result = await db.transaction(async (trx) => {
+    await input.fence?.(trx)
     const order = await Order.query({ client: trx }).where('id', found.id).forUpdate().first()
     if (!order || order.closeTime || order.deletedAt)
       return { lost: true as const, deleted: !!order?.deletedAt }

@@ -9,14 +9,19 @@ import { openPositionsAtMarket } from '#queries/open_positions'
 import { stopOutVictim } from '#domain/risk'
 import { stopOutFor } from '#domain/trading'
 import { toDbDecimal } from '#domain/money'
+import type { Fence } from '#services/market/market_lease'
 
 /**
  * Stop-out of one wallet, decided with exact decimals: while the margin level
  * is at or below the stop-out percent of a position's kind (or equity ≤ 0),
  * close the largest loser among those positions, then look again. Returns the
- * ids closed. The risk engine calls it after a float pre-screen said "maybe".
+ * ids closed. The risk engine calls it after a float pre-screen said "maybe",
+ * with the market lease's fence: each close checks the lease in its transaction.
  */
-export async function stopOutAccount(balanceId: number): Promise<number[]> {
+export async function stopOutAccount(
+  balanceId: number,
+  options: { fence?: Fence } = {}
+): Promise<number[]> {
   const closed: number[] = []
   for (let round = 0; round < 1000; round++) {
     const wallet = await Balance.find(balanceId)
@@ -36,7 +41,13 @@ export async function stopOutAccount(balanceId: number): Promise<number[]> {
     const quote = live
       ? { bid: live.bids, ask: live.asks, at: live.at }
       : { bid: toDbDecimal(worst.currentRate), ask: toDbDecimal(worst.currentRate), at: Date.now() }
-    const result = await closeOrder({ orderId: worst.id, userId: null, reason: 'stop_out', quote })
+    const result = await closeOrder({
+      orderId: worst.id,
+      userId: null,
+      reason: 'stop_out',
+      quote,
+      fence: options.fence,
+    })
     if (result) closed.push(worst.id)
   }
   return closed

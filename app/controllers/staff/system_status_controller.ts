@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import settings from '#services/settings_service'
 import heartbeatStore from '#services/market/heartbeat_store'
+import marketLease from '#services/market/market_lease'
 import serverInfoService from '#services/server_info'
 import { CURRENCY_API_SETTING } from '#services/market/feeds/currency_api'
 import { quotaUsage } from '#domain/api_settings'
@@ -17,6 +18,7 @@ export default class SystemStatusController {
     return inertia.render('staff/status/api', {
       heartbeat: await heartbeatStore.last(),
       quota: await this.currencyQuota(),
+      marketRole: await this.marketRole(),
     })
   }
 
@@ -33,6 +35,17 @@ export default class SystemStatusController {
   /** GET /admin/status/server/api → cpuModel, cpuUsage, cpuCores, usedMemPercentage, totalMemMb, process */
   async server() {
     return serverInfoService.current()
+  }
+
+  /** Which process holds the market lease (issue 22): null when nobody does or it cannot be read. */
+  private async marketRole(): Promise<{ holder: string; epoch: number; since: string } | null> {
+    const lease = await marketLease.status().catch(() => null)
+    if (!lease?.held || !lease.holder) return null
+    return {
+      holder: lease.holder,
+      epoch: lease.epoch,
+      since: (lease.acquiredAt ?? new Date()).toISOString(),
+    }
   }
 
   private async currencyQuota() {

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Candle from '#models/candle'
 import priceBook from '#services/market/price_book'
+import type { Fence } from '#services/market/market_lease'
 import {
   applyTick,
   CANDLE_INTERVALS,
@@ -29,8 +30,11 @@ class CandleAggregator {
   /** Per bar key, the bucket already reconciled with the database. */
   #reconciled = new Map<string, number>()
   #flushing: Promise<void> | null = null
+  /** The market lease's fence: a deposed market process writes no bars. */
+  #fence: Fence | undefined
 
-  start() {
+  start(options: { fence?: Fence } = {}) {
+    this.#fence = options.fence
     const off = priceBook.onQuote((q) => {
       for (const interval of CANDLE_INTERVALS) {
         const k = key(q.name, interval)
@@ -70,7 +74,9 @@ class CandleAggregator {
     this.#dirty.clear()
     if (keys.length === 0 && finished.length === 0) return
     try {
+      const fence = this.#fence
       await db.transaction(async (trx) => {
+        await fence?.(trx)
         for (const { key: k, bar } of finished) await this.#store(trx, k, bar)
         for (const k of keys) this.#bars.set(k, await this.#store(trx, k, this.#bars.get(k)!))
       })

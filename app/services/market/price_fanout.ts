@@ -3,6 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import { DateTime } from 'luxon'
 import priceBook, { type Quote } from '#services/market/price_book'
 import priceStream, { type PriceFrame } from '#services/market/price_stream'
+import type { Fence } from '#services/market/market_lease'
 
 /** Browsers get at most this many price frames a second, however fast ticks arrive. */
 export const CONFLATE_MS = 250
@@ -40,9 +41,10 @@ export function flushPrices(
 
 /**
  * Sends the changed quotes as one `priceUpdate` frame per interval on the
- * public prices channel, and writes them to the instruments table less often.
+ * public prices channel, and writes them to the instruments table less often
+ * (fenced by the market lease when the market role runs it).
  */
-export function startPriceFanout() {
+export function startPriceFanout(options: { fence?: Fence } = {}) {
   const broadcast = setInterval(() => flushPrices(), CONFLATE_MS)
 
   let writing = false
@@ -54,6 +56,7 @@ export function startPriceFanout() {
     try {
       const now = DateTime.now().toSQL({ includeOffset: false })
       await db.transaction(async (trx) => {
+        await options.fence?.(trx)
         for (const q of changed) {
           await trx
             .from('instruments')

@@ -12,6 +12,7 @@ import { stopOutAccount } from '#actions/orders/stop_out_account'
 import { triggeredTarget } from '#domain/risk'
 import { stopOutFor } from '#domain/trading'
 import type { Category } from '#domain/instruments'
+import type { Fence } from '#services/market/market_lease'
 
 /**
  * The server's risk engine (issue 3 §5, DESIGN.md "Money and trading rules").
@@ -63,6 +64,11 @@ interface Account {
   marginCalled: boolean
 }
 
+export interface RiskEngineConstruction {
+  /** The market lease's fence for the engine's closes and stop-outs (start/market.ts). */
+  fence?: Fence
+}
+
 export interface RiskEngineOptions {
   /** How often to re-read open orders and wallets written by other processes. */
   resyncMs?: number
@@ -79,6 +85,11 @@ export class RiskEngine {
   #draining: Promise<void> | null = null
   #stops: (() => void)[] = []
   #stopped = false
+  #fence: Fence | undefined
+
+  constructor(options: RiskEngineConstruction = {}) {
+    this.#fence = options.fence
+  }
 
   /** Loads every open position and starts listening to quotes and order news. */
   async start(options: RiskEngineOptions = {}) {
@@ -225,7 +236,7 @@ export class RiskEngine {
     // A small margin above the threshold absorbs float error; the exact check decides.
     if (equity <= 1e-6 || level <= highestStopOut * (1 + 1e-9) + 1e-9) {
       this.#enqueue(`wallet:${account.balanceId}`, async () => {
-        await stopOutAccount(account.balanceId)
+        await stopOutAccount(account.balanceId, { fence: this.#fence })
         await this.#refreshWallet(account.balanceId)
       })
       return
@@ -262,6 +273,7 @@ export class RiskEngine {
         // A gap fills at this market price, not at the stop; the target must still be hit as stored.
         quote,
         confirm: (order, closeRate) => triggeredTarget(order, closeRate) === reason,
+        fence: this.#fence,
       })
       if (!result) return
       await notifyUser(stored.userId, {

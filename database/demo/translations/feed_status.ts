@@ -12,6 +12,10 @@ export const TEXTS: Record<string, string> = {
   // A stored key, masked.
   '••••••••': '••••••••',
   'Remaining Quota': 'Cuota restante',
+  // Which process holds the market lease (issue 22).
+  'Market role: {holder} (epoch {epoch}) since {since}':
+    'Rol de mercado: {holder} (época {epoch}) desde {since}',
+  'Market role: no process holds it': 'Rol de mercado: ningún proceso lo tiene',
   'Monthly Limit': 'Límite mensual',
   'API Key is required': 'La clave de API es obligatoria',
   'API Key must be at most 200 characters': 'La clave de API debe tener como máximo 200 caracteres',

@@ -12,7 +12,7 @@ import {
   quotaText,
   readHeartbeat,
 } from '@domain/feed_status'
-import { EMPTY_VALUE } from '@domain/formatting'
+import { EMPTY_VALUE, formatDateTime } from '@domain/formatting'
 import { staffLayout } from '~/layouts/staff_layout'
 import { useChannel } from '~/hooks/use_transmit'
 import { useTranslation } from '~/hooks/use_translation'
@@ -103,6 +103,14 @@ export default function ApiStatus(props: InferPageProps<SystemStatusController, 
           <span className="font-mono" data-testid="currency-quota">
             {quotaText(quota)}
           </span>
+        </div>
+        <div className="px-5 py-4 text-small text-default-500" data-testid="market-role">
+          {props.marketRole
+            ? t('Market role: {holder} (epoch {epoch}) since {since}', {
+                ...props.marketRole,
+                since: formatDateTime(props.marketRole.since, 'display'),
+              })
+            : t('Market role: no process holds it')}
         </div>
       </CardBody>
     </Card>
