@@ -3,9 +3,10 @@ import db from '@adonisjs/lucid/services/db'
 import Order from '#models/order'
 import LedgerEntry from '#models/ledger_entry'
 import { closeOrder } from '#actions/orders/close_order'
-import { LeaseLostError, MarketLease } from '#services/market/market_lease'
+import marketLease, { LeaseLostError, MarketLease } from '#services/market/market_lease'
 import { freshCustomer } from '#tests/helpers/race'
 import { openPosition } from '#tests/helpers/positions'
+import { DEMO, demoUser } from '#tests/helpers/users'
 
 /*
 | The market lease against the real database (issue 22 item 1): two leases
@@ -152,4 +153,34 @@ test.group('Market lease', (group) => {
   })
     .skip(!isPg(), 'PostgreSQL only (SQLite has one writer and one process)')
     .timeout(10_000)
+})
+
+test.group('Market lease on API Status', (group) => {
+  group.each.setup(async () => {
+    await db.from('market_leases').where('name', 'market').delete()
+    return async () => {
+      await db.from('market_leases').where('name', 'market').delete()
+    }
+  })
+
+  test('the page names the process holding the market role, its epoch and since when', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await demoUser(DEMO.admin)
+    const page = () => client.get('/admin/status/api').loginAs(admin).withInertia()
+    const none = await page()
+    none.assertStatus(200)
+    assert.isNull(none.inertiaProps.marketRole)
+
+    const epoch = (await marketLease.acquire())!
+    const held = await page()
+    const role = held.inertiaProps.marketRole as { holder: string; epoch: number; since: string }
+    assert.equal(role.holder, marketLease.holder)
+    assert.equal(role.epoch, epoch)
+    assert.closeTo(Date.parse(role.since), Date.now(), 10_000)
+
+    await marketLease.release(epoch)
+    assert.isNull((await page()).inertiaProps.marketRole)
+  })
 })
