@@ -49,6 +49,14 @@ export function fenceRefusal(
   return null
 }
 
+/**
+ * Whether the holder at `epoch` may extend the lease: nobody took it over (every takeover changes
+ * the epoch), even if it ran out meanwhile.
+ */
+export function leaseRenewable(row: LeaseRow | null, holder: string, epoch: number) {
+  return !!row && row.holder === holder && row.epoch === epoch
+}
+
 /** Whether `holder` holds the lease at `epoch` now: a write fenced with that epoch may commit. */
 export function leaseHeldBy(row: LeaseRow | null, holder: string, epoch: number, now: number) {
   return fenceRefusal(row, holder, epoch, now) === null

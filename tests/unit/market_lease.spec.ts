@@ -5,6 +5,7 @@ import {
   leaseFree,
   leaseHeldBy,
   leaseHolderId,
+  leaseRenewable,
   nextEpoch,
   LEASE_RENEW_MS,
   LEASE_RETRY_MS,
@@ -42,6 +43,15 @@ test.group('market lease rules', () => {
       'market lease held by nobody'
     )
     assert.isFalse(leaseHeldBy(row(), 'a:1:abc', 4, 10_000))
+  })
+
+  test('the holder may renew a lease that ran out while nobody took it, never one taken over', ({
+    assert,
+  }) => {
+    assert.isTrue(leaseRenewable(row({ expiresAt: 0 }), 'a:1:abc', 4))
+    assert.isFalse(leaseRenewable(row({ holder: 'b:2:def', epoch: 5 }), 'a:1:abc', 4))
+    assert.isFalse(leaseRenewable(row({ epoch: 5 }), 'a:1:abc', 4))
+    assert.isFalse(leaseRenewable(null, 'a:1:abc', 4))
   })
 
   test('a takeover is one epoch more; holder ids name host, pid and a random suffix', ({

@@ -95,8 +95,11 @@ export class MarketLease {
   }
 
   /**
-   * Extends the lease held at `epoch`; false when it expired or another
-   * process took it (the caller stops the role at once and stands by).
+   * Extends the lease held at `epoch`; false when another process took it
+   * (the caller stops the role at once and stands by). A lease that ran out
+   * while nobody took it (a slow database, a long SQLite transaction) is
+   * extended: every takeover changes the epoch, and the fence refused this
+   * holder's writes while it was expired.
    */
   async renew(epoch: number): Promise<boolean> {
     const client = this.#client()
@@ -104,7 +107,7 @@ export class MarketLease {
     const rows = await run(
       client,
       `UPDATE market_leases SET renewed_at = ${now}, expires_at = ${now} + ?
-        WHERE name = ? AND holder = ? AND epoch = ? AND expires_at > ${now}
+        WHERE name = ? AND holder = ? AND epoch = ?
         RETURNING epoch`,
       [this.ttlMs, this.name, this.holder, epoch]
     )
