@@ -87,10 +87,12 @@ export class MarketRole {
     if (this.#closed) return
     this.#timer = setTimeout(() => {
       this.#timer = null
-      this.#tick = this.#run().finally(() => {
-        this.#tick = null
-        this.#schedule(this.#epoch === null ? this.#options.retryMs : this.#options.renewMs)
-      })
+      this.#tick = this.#run()
+        .catch((error) => this.#options.log.error({ err: error }, 'market role: tick failed'))
+        .finally(() => {
+          this.#tick = null
+          this.#schedule(this.#epoch === null ? this.#options.retryMs : this.#options.renewMs)
+        })
     }, ms)
   }
 
