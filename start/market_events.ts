@@ -16,17 +16,18 @@ const CHANNEL = redisChannel('market-events')
 
 let leave: (() => Promise<void>) | null = null
 if (env.get('REDIS_URL')) {
-  app.ready(async () => {
-    leave = await marketEvents.relayThrough(redis, CHANNEL)
+  app.ready(() => {
+    // A connection, not the manager: the manager's subscribe drops the readiness callbacks.
+    leave = marketEvents.relayThrough(redis.connection(), CHANNEL).leave
   })
 } else {
   const connection = db.manager.get(db.primaryConnectionName)
   if (connection?.config.client === 'pg') {
     const relay = new PgNotifyRelay(connection.config.connection as object)
-    app.ready(async () => {
-      const left = await marketEvents.relayThrough(relay, CHANNEL)
+    app.ready(() => {
+      const joined = marketEvents.relayThrough(relay, CHANNEL)
       leave = async () => {
-        await left()
+        await joined.leave()
         await relay.quit()
       }
     })

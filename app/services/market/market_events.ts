@@ -99,27 +99,28 @@ export class MarketEvents {
   }
 
   /**
-   * Joins the other processes through `relay` on `channel`; resolves once
-   * subscribed (or the attempt failed, logged), with the leave function.
+   * Joins the other processes through `relay` on `channel` at once (what is
+   * published from now on is sent). `ready` resolves once subscribed, or once
+   * the attempt failed (logged: the relay keeps trying, ioredis reconnects and
+   * PgNotifyRelay reopens, and the book's reconciliation catches up meanwhile).
    */
-  async relayThrough(relay: EventRelay, channel: string) {
+  relayThrough(relay: EventRelay, channel: string) {
     this.#relay = { relay, channel }
-    await new Promise<void>((resolve) => {
+    const ready = new Promise<void>((resolve) => {
       relay.subscribe(channel, (message) => this.#receive(message), {
         onSubscription: () => resolve(),
-        // The relay keeps trying (ioredis reconnects, PgNotifyRelay reopens); meanwhile the risk
-        // engine's reconciliation catches up with what this process does not hear.
         onError: (error) => {
           logger.error({ err: error, channel }, 'market events: not listening to other processes')
           resolve()
         },
       })
     })
-    return async () => {
+    const leave = async () => {
       await this.flushed()
       if (this.#relay?.relay === relay) this.#relay = null
       await relay.unsubscribe(channel)
     }
+    return { ready, leave }
   }
 
   /** Sends the outbox on the next tick (the writes of one tick share a message), until it is empty. */

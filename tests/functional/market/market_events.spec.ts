@@ -21,6 +21,12 @@ import { removeKycFilesAfterEach } from '#tests/helpers/kyc'
 | stand for two processes.
 */
 
+/** Subscribed, and the leave function. */
+async function joined(relay: { ready: Promise<void>; leave: () => Promise<void> }) {
+  await relay.ready
+  return relay.leave
+}
+
 /** What `bus` hears of `type` from now on, with when. */
 function listen(bus: MarketEvents, types: MarketEvent['type'][]) {
   const heard: { event: MarketEvent; at: number }[] = []
@@ -208,8 +214,8 @@ test.group('Market events across processes: Redis pub/sub', (group) => {
         new RedisConnection(name, { ...REDIS, keyPrefix: 'helperC:', retryStrategy: () => null })
     )
     const [a, b] = [new MarketEvents(), new MarketEvents()]
-    const leaveA = await a.relayThrough(connections[0], REDIS_CHANNEL)
-    const leaveB = await b.relayThrough(connections[1], REDIS_CHANNEL)
+    const leaveA = await joined(a.relayThrough(connections[0], REDIS_CHANNEL))
+    const leaveB = await joined(b.relayThrough(connections[1], REDIS_CHANNEL))
     try {
       await assertCrosses(assert, a, b)
     } finally {
@@ -233,8 +239,8 @@ test.group('Market events across processes: PostgreSQL LISTEN/NOTIFY', () => {
   }) => {
     const relays = [new PgNotifyRelay(config('helperC-a')), new PgNotifyRelay(config('helperC-b'))]
     const [a, b] = [new MarketEvents(), new MarketEvents()]
-    const leaveA = await a.relayThrough(relays[0], 'helperC:market-events-test')
-    const leaveB = await b.relayThrough(relays[1], 'helperC:market-events-test')
+    const leaveA = await joined(a.relayThrough(relays[0], 'helperC:market-events-test'))
+    const leaveB = await joined(b.relayThrough(relays[1], 'helperC:market-events-test'))
     try {
       await assertCrosses(assert, a, b)
     } finally {
@@ -248,8 +254,8 @@ test.group('Market events across processes: PostgreSQL LISTEN/NOTIFY', () => {
     const name = `helperC-drop-${process.pid}`
     const relays = [new PgNotifyRelay(config('helperC-sender')), new PgNotifyRelay(config(name))]
     const [a, b] = [new MarketEvents(), new MarketEvents()]
-    const leaveA = await a.relayThrough(relays[0], 'helperC:market-events-test')
-    const leaveB = await b.relayThrough(relays[1], 'helperC:market-events-test')
+    const leaveA = await joined(a.relayThrough(relays[0], 'helperC:market-events-test'))
+    const leaveB = await joined(b.relayThrough(relays[1], 'helperC:market-events-test'))
     const inB = listen(b, ['user.plan'])
     try {
       const killed = await db.rawQuery(

@@ -9,6 +9,12 @@ import {
 } from '#domain/market_events'
 import { MarketEvents, type EventRelay } from '#services/market/market_events'
 
+/** Subscribed, and the leave function. */
+async function joined(relay: { ready: Promise<void>; leave: () => Promise<void> }) {
+  await relay.ready
+  return relay.leave
+}
+
 /** An in-memory stand-in for pub/sub: every subscriber hears every message, its sender too. */
 function fakePubSub() {
   const handlers = new Map<object, (message: string) => void>()
@@ -155,8 +161,8 @@ test.group('Market events: the bus', () => {
     const pubsub = fakePubSub()
     const web = new MarketEvents()
     const market = new MarketEvents()
-    await web.relayThrough(pubsub.relayFor(web), 'c')
-    await market.relayThrough(pubsub.relayFor(market), 'c')
+    await joined(web.relayThrough(pubsub.relayFor(web), 'c'))
+    await joined(market.relayThrough(pubsub.relayFor(market), 'c'))
     const inWeb: MarketEvent[] = []
     const inMarket: MarketEvent[] = []
     web.on('order.opened', (e) => inWeb.push(e))
@@ -183,7 +189,7 @@ test.group('Market events: the bus', () => {
   }) => {
     const pubsub = fakePubSub()
     const bus = new MarketEvents()
-    await bus.relayThrough(pubsub.relayFor(bus), 'c')
+    await joined(bus.relayThrough(pubsub.relayFor(bus), 'c'))
     const heard: number[] = []
     bus.on('wallet.changed', () => {
       throw new Error('boom')
@@ -204,7 +210,7 @@ test.group('Market events: the bus', () => {
   test('after leaving, nothing more is relayed', async ({ assert }) => {
     const pubsub = fakePubSub()
     const bus = new MarketEvents()
-    const leave = await bus.relayThrough(pubsub.relayFor(bus), 'c')
+    const leave = await joined(bus.relayThrough(pubsub.relayFor(bus), 'c'))
     bus.publish({ type: 'plan.changed', planId: 1 })
     await leave()
     assert.lengthOf(pubsub.published, 1, 'what was published before leaving is still sent')
