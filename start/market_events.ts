@@ -15,8 +15,11 @@ import { redisChannel } from '#services/redis_names'
 const CHANNEL = redisChannel('market-events')
 
 let leave: (() => Promise<void>) | null = null
+/** A SIGTERM during boot: joining after it would hold a connection nobody closes. */
+let stopping = false
 if (env.get('REDIS_URL')) {
   app.ready(() => {
+    if (stopping) return
     // A connection, not the manager: the manager's subscribe drops the readiness callbacks.
     leave = marketEvents.relayThrough(redis.connection(), CHANNEL).leave
   })
@@ -25,6 +28,7 @@ if (env.get('REDIS_URL')) {
   if (connection?.config.client === 'pg') {
     const relay = new PgNotifyRelay(connection.config.connection as object)
     app.ready(() => {
+      if (stopping) return
       const joined = marketEvents.relayThrough(relay, CHANNEL)
       leave = async () => {
         await joined.leave()
@@ -34,5 +38,6 @@ if (env.get('REDIS_URL')) {
   }
 }
 app.terminating(async () => {
+  stopping = true
   await leave?.()
 })
