@@ -44,7 +44,13 @@ export class PgNotifyRelay {
 
   /** `config`: node-postgres connection options (host, port, user, password, database). */
   constructor(config: object) {
-    this.#config = config
+    // A silent network split must end the session (then it reconnects), not leave it deaf for hours.
+    this.#config = {
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 5_000,
+      ...config,
+    }
   }
 
   async publish(channel: string, message: string) {
