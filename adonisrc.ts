@@ -40,6 +40,10 @@ export default defineConfig({
     () => import('#start/transmit'),
     () => import('#start/change_bus'),
     {
+      file: () => import('#start/market_events'),
+      environment: ['web', 'console'],
+    },
+    {
       file: () => import('#start/market'),
       environment: ['web'],
     },

@@ -2,6 +2,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import Balance from '#models/balance'
 import LedgerEntry from '#models/ledger_entry'
+import marketEvents from '#services/market/market_events'
 import type { LedgerEntryType } from '#domain/ledger'
 import { CURRENCY_DECIMALS, money, toDbDecimal, type MoneyInput } from '#domain/money'
 import { UserFacingException } from '#exceptions/user_facing_exception'
@@ -68,6 +69,7 @@ export async function postEntry(trx: TransactionClientContract, input: PostEntry
         updated_at: DateTime.now().toSQL({ includeOffset: false }),
       })
     if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) continue
+    walletChanged(trx, wallet.id)
 
     return LedgerEntry.create(
       {
@@ -133,7 +135,10 @@ export async function reserveMargin(
         version: wallet.version + 1,
         updated_at: DateTime.now().toSQL({ includeOffset: false }),
       })
-    if (Number(Array.isArray(updated) ? updated[0] : updated) === 1) return wallet
+    if (Number(Array.isArray(updated) ? updated[0] : updated) === 1) {
+      walletChanged(trx, wallet.id)
+      return wallet
+    }
   }
   throw new UserFacingException('Your account is busy; please try again', { status: 409 })
 }
@@ -242,5 +247,16 @@ async function writeHold(trx: TransactionClientContract, wallet: Balance, onHold
       version: wallet.version + 1,
       updated_at: DateTime.now().toSQL({ includeOffset: false }),
     })
-  return Number(Array.isArray(updated) ? updated[0] : updated) === 1
+  if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) return false
+  walletChanged(trx, wallet.id)
+  return true
+}
+
+/**
+ * Every write above goes through here: the market role (in whichever process)
+ * re-reads the wallet once the transaction commits, once however many writes
+ * it made (nothing if it rolls back).
+ */
+function walletChanged(trx: TransactionClientContract, balanceId: number) {
+  marketEvents.afterCommit(trx, { type: 'wallet.changed', balanceId })
 }

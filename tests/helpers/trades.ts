@@ -5,7 +5,7 @@ import Balance from '#models/balance'
 import LedgerEntry from '#models/ledger_entry'
 import Order from '#models/order'
 import type User from '#models/user'
-import orderEvents, { type OrderEvents } from '#services/market/order_events'
+import marketEvents from '#services/market/market_events'
 import { holdFunds } from '#services/ledger_service'
 import { money } from '#domain/money'
 import { api } from '#tests/helpers/http'
@@ -90,16 +90,18 @@ export async function holdAllBut(balanceId: number, leave: string) {
 /** Records what is broadcast and which order events fire while `run` runs. */
 export async function recorded<T>(run: () => Promise<T>) {
   const sent: { channel: string; payload: any }[] = []
-  const events: { name: keyof OrderEvents; args: unknown[] }[] = []
+  const events: { name: 'opened' | 'changed' | 'closed'; args: unknown[] }[] = []
   const original = transmit.broadcast.bind(transmit)
   transmit.broadcast = ((channel: string, payload: any) => {
     sent.push({ channel, payload })
   }) as typeof transmit.broadcast
-  const listeners = (['opened', 'changed', 'closed'] as const).map((name) => {
-    const listener = (...args: unknown[]) => events.push({ name, args })
-    orderEvents.on(name, listener as any)
-    return () => orderEvents.off(name, listener as any)
-  })
+  const listeners = [
+    marketEvents.on('order.opened', (e) => events.push({ name: 'opened', args: [e.orderId] })),
+    marketEvents.on('order.changed', (e) => events.push({ name: 'changed', args: [e.orderId] })),
+    marketEvents.on('order.closed', (e) =>
+      events.push({ name: 'closed', args: [e.orderId, e.balanceId] })
+    ),
+  ]
   try {
     return { result: await run(), sent, events }
   } finally {

@@ -13,7 +13,7 @@ import { UserFacingException } from '#exceptions/user_facing_exception'
 import { findVisibleCustomer } from '#queries/customer_visibility'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import liveStreams from '#services/live_streams'
-import { announceSubscription } from '#services/market/catalog_events'
+import { announceSubscription } from '#services/market/catalog_news'
 import {
   serializeAccountChanges,
   USER_SECRET_FIELDS,

@@ -3,7 +3,7 @@ import Instrument from '#models/instrument'
 import { toDbDecimal } from '#domain/money'
 import { isUniqueViolation } from '#services/db_errors'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
-import { announceInstrumentChange } from '#services/market/catalog_events'
+import { announceInstrumentChange } from '#services/market/catalog_news'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import {
   checkPrices,

@@ -6,7 +6,7 @@ import { instrumentInUseMessage } from '#domain/instruments'
 import { toDbDecimal } from '#domain/money'
 import { isUniqueViolation } from '#services/db_errors'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
-import { announceInstrumentChange } from '#services/market/catalog_events'
+import { announceInstrumentChange } from '#services/market/catalog_news'
 import { NotFoundException } from '#exceptions/not_found_exception'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import {

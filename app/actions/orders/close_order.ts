@@ -6,7 +6,7 @@ import { isStorableId } from '#domain/ids'
 import Instrument from '#models/instrument'
 import { postEntry } from '#services/ledger_service'
 import { tradeQuoteFor, type TradeQuote } from '#services/market/trade_quote'
-import orderEvents from '#services/market/order_events'
+import marketEvents from '#services/market/market_events'
 import { signalAccountChanged } from '#services/notification_service'
 import { currentRateFor, positionProfitLoss } from '#domain/account_metrics'
 import { money, roundCurrency, toDbDecimal, type Money } from '#domain/money'
@@ -124,7 +124,6 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
   }
 
   const order = await Order.findOrFail(found.id)
-  orderEvents.emit('closed', order.id, order.balanceId)
   signalAccountChanged(order.userId)
   return { order, ...result }
 }
@@ -177,6 +176,12 @@ export async function settleClose(
       updated_at: now,
     })
   if (Number(Array.isArray(claimed) ? claimed[0] : claimed) !== 1) return null
+  // Every close (customer, staff, risk engine, a correction's stop-out) tells the market role once committed.
+  marketEvents.afterCommit(trx, {
+    type: 'order.closed',
+    orderId: order.id,
+    balanceId: order.balanceId,
+  })
 
   const entry = await postEntry(trx, {
     balanceId: order.balanceId,

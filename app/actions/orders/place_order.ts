@@ -7,7 +7,7 @@ import type User from '#models/user'
 import settings from '#services/settings_service'
 import { reserveMargin } from '#services/ledger_service'
 import { tradeQuoteFor } from '#services/market/trade_quote'
-import orderEvents from '#services/market/order_events'
+import marketEvents from '#services/market/market_events'
 import { conversionRateFor } from '#queries/conversion_rate'
 import { kycStatusFor } from '#queries/kyc_status'
 import { lotModeFor, lotSelector } from '#queries/lot_state'
@@ -151,6 +151,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
       },
       { client: trx }
     )
+    marketEvents.afterCommit(trx, { type: 'order.opened', orderId: placed.id })
     await recordActingStaffWrite(trx, input.actingStaff, {
       action: 'customer_session.order_place',
       customerId: user.id,
@@ -167,6 +168,5 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
     })
     return placed
   })
-  orderEvents.emit('opened', order.id)
   return order
 }

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Order from '#models/order'
 import { isStorableId } from '#domain/ids'
-import orderEvents from '#services/market/order_events'
+import marketEvents from '#services/market/market_events'
 import { orderTargetErrors } from '#domain/risk'
 import { toDbDecimal } from '#domain/money'
 import { UserFacingException } from '#exceptions/user_facing_exception'
@@ -67,6 +67,6 @@ export async function setOrderTargets(input: SetOrderTargetsInput): Promise<Orde
       after,
     })
   })
-  orderEvents.emit('changed', order.id)
+  marketEvents.publish({ type: 'order.changed', orderId: order.id })
   return Order.findOrFail(order.id)
 }

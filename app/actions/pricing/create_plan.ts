@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import PricingPlan from '#models/pricing_plan'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
-import { announcePlanChange } from '#services/market/catalog_events'
+import { announcePlanChange } from '#services/market/catalog_news'
 import { planAudit, planColumns, type PlanFields } from '#actions/pricing/plan_fields'
 
 /** Adds a pricing plan (admin spec §2 Pricing Plans, §3), with its audit row in the same transaction. */

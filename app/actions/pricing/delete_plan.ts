@@ -5,7 +5,7 @@ import { planInUseMessage } from '#domain/pricing_plans'
 import { NotFoundException } from '#exceptions/not_found_exception'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
-import { announcePlanChange } from '#services/market/catalog_events'
+import { announcePlanChange } from '#services/market/catalog_news'
 import { planAudit } from '#actions/pricing/plan_fields'
 
 /**

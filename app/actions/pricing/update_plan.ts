@@ -3,7 +3,7 @@ import PricingPlan from '#models/pricing_plan'
 import { isStorableId } from '#domain/ids'
 import { NotFoundException } from '#exceptions/not_found_exception'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
-import { announcePlanChange } from '#services/market/catalog_events'
+import { announcePlanChange } from '#services/market/catalog_news'
 import { planAudit, planColumns, type PlanFields } from '#actions/pricing/plan_fields'
 
 /**

@@ -4,7 +4,7 @@ import { postEntry, releaseMargin } from '#services/ledger_service'
 import { notifyUser, signalAccountChanged } from '#services/notification_service'
 import { openLossOf } from '#services/money_movement_checks'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
-import orderEvents from '#services/market/order_events'
+import marketEvents from '#services/market/market_events'
 import { money, toDbDecimal } from '#domain/money'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { affected, lockWallet, lockedLiveOrder, orderLedgerSum } from '#actions/trades/trade_parts'
@@ -124,7 +124,8 @@ export async function deleteTrade(
   })
 
   const { order } = result
-  if (!order.closeTime) orderEvents.emit('closed', order.id, order.balanceId)
+  if (!order.closeTime)
+    marketEvents.publish({ type: 'order.closed', orderId: order.id, balanceId: order.balanceId })
   signalAccountChanged(order.userId)
   return {
     orderId: order.id,

@@ -8,7 +8,7 @@ import { linkEntriesToAudit, postEntry } from '#services/ledger_service'
 import { notifyUser, signalAccountChanged } from '#services/notification_service'
 import { openLossOf } from '#services/money_movement_checks'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
-import orderEvents from '#services/market/order_events'
+import marketEvents from '#services/market/market_events'
 import priceBook from '#services/market/price_book'
 import { openPositionsAtMarket } from '#queries/open_positions'
 import tradingConfig from '#config/trading'
@@ -325,8 +325,8 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
 
   const order = await Order.findOrFail(result.order.id)
   if (result.changed) {
-    if (!order.closeTime) orderEvents.emit('changed', order.id)
-    for (const id of result.stoppedOut) orderEvents.emit('closed', id, order.balanceId)
+    // Positions its stop-out closed were announced by their close (settleClose).
+    if (!order.closeTime) marketEvents.publish({ type: 'order.changed', orderId: order.id })
     signalAccountChanged(order.userId)
   }
   return { order, correction: result.correction, stoppedOut: result.stoppedOut }

@@ -4,8 +4,7 @@ import Order from '#models/order'
 import PricingPlan from '#models/pricing_plan'
 import User from '#models/user'
 import priceBook, { type Quote } from '#services/market/price_book'
-import orderEvents from '#services/market/order_events'
-import catalogEvents from '#services/market/catalog_events'
+import marketEvents from '#services/market/market_events'
 import { notifyUser } from '#services/notification_service'
 import { closeOrder } from '#actions/orders/close_order'
 import { stopOutAccount } from '#actions/orders/stop_out_account'
@@ -95,29 +94,29 @@ export class RiskEngine {
   async start(options: RiskEngineOptions = {}) {
     await this.resync()
     this.#stops.push(priceBook.onQuote((q) => this.onQuote(q)))
-    const opened = (id: number) => this.#enqueue(`load:${id}`, () => this.#loadOrder(id))
-    const changed = (id: number) => this.#enqueue(`load:${id}`, () => this.#loadOrder(id))
-    const closed = (id: number, balanceId: number) => {
-      this.#remove(id)
+    // Written here or in any other process (market_events crosses them), each announced after its commit.
+    const load = (id: number) => this.#enqueue(`load:${id}`, () => this.#loadOrder(id))
+    const refreshWallet = (balanceId: number) =>
       this.#enqueue(`wallet:${balanceId}`, () => this.#refreshWallet(balanceId))
-    }
-    // A staff edit of a plan applies its stop-outs at once; so does a customer's switch to another plan.
-    const planChanged = (planId: number) =>
-      this.#enqueue(`plan:${planId}`, () => this.#applyPlan(planId))
-    const subscribed = (userId: number) =>
-      this.#enqueue(`user:${userId}`, () => this.#refreshUser(userId))
-    orderEvents.on('opened', opened)
-    orderEvents.on('changed', changed)
-    orderEvents.on('closed', closed)
-    catalogEvents.on('plan', planChanged)
-    catalogEvents.on('subscriber', subscribed)
-    this.#stops.push(() => {
-      orderEvents.off('opened', opened)
-      orderEvents.off('changed', changed)
-      orderEvents.off('closed', closed)
-      catalogEvents.off('plan', planChanged)
-      catalogEvents.off('subscriber', subscribed)
-    })
+    this.#stops.push(
+      marketEvents.on('order.opened', ({ orderId }) => load(orderId)),
+      marketEvents.on('order.changed', ({ orderId }) => load(orderId)),
+      marketEvents.on('order.closed', ({ orderId, balanceId }) => {
+        this.#remove(orderId)
+        refreshWallet(balanceId)
+      }),
+      // A deposit, withdrawal, transfer or staff edit moves the balance its stop-outs are measured on.
+      marketEvents.on('wallet.changed', ({ balanceId }) => {
+        if (this.#accounts.has(balanceId)) refreshWallet(balanceId)
+      }),
+      // A staff edit of a plan applies its stop-outs at once; so does a customer's switch to another plan.
+      marketEvents.on('plan.changed', ({ planId }) =>
+        this.#enqueue(`plan:${planId}`, () => this.#applyPlan(planId))
+      ),
+      marketEvents.on('user.plan', ({ userId }) =>
+        this.#enqueue(`user:${userId}`, () => this.#refreshUser(userId))
+      )
+    )
     // A safety net for positions other processes opened; in-process news arrives as events.
     const resyncMs = options.resyncMs ?? 60_000
     const timer = setInterval(() => this.#enqueue('resync', () => this.resync()), resyncMs)

@@ -6,7 +6,7 @@ import Profile from '#models/profile'
 import PricingPlan from '#models/pricing_plan'
 import User from '#models/user'
 import { UserFactory, FACTORY_PASSWORD } from '#database/factories/user_factory'
-import catalogEvents from '#services/market/catalog_events'
+import marketEvents from '#services/market/market_events'
 import settings from '#services/settings_service'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
@@ -594,8 +594,7 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
     const customer = await loneCustomer()
     const plan = await PricingPlan.findByOrFail('name', 'Basic')
     const heard: number[] = []
-    const listener = (userId: number) => heard.push(userId)
-    catalogEvents.on('subscriber', listener)
+    const off = marketEvents.on('user.plan', ({ userId }) => heard.push(userId))
     try {
       const admin = await demoUser(DEMO.admin)
       ;(
@@ -614,7 +613,7 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
       ).assertStatus(200)
       assert.deepEqual(heard, [customer.id])
     } finally {
-      catalogEvents.off('subscriber', listener)
+      off()
     }
   })
 

@@ -5,7 +5,7 @@ import changeBus from '#services/change_bus'
 import feedHealth, { MONITORED_FEEDS } from '#services/market/feed_health'
 import heartbeatStore from '#services/market/heartbeat_store'
 import priceBook from '#services/market/price_book'
-import catalogEvents, { type InstrumentChange } from '#services/market/catalog_events'
+import marketEvents, { type InstrumentChange } from '#services/market/market_events'
 import { startSimulator, type SimulatorHandle } from '#services/market/simulator'
 import { PolygonFeed } from '#services/market/feeds/polygon_feed'
 import { EodhdFeed } from '#services/market/feeds/eodhd_feed'
@@ -106,8 +106,8 @@ class FeedManager {
   #queue: Promise<void> = Promise.resolve()
 
   constructor() {
-    // A staff change to the instruments reaches the feeds of this process at once (a no-op while they are off).
-    catalogEvents.on('instruments', (change) => {
+    // A staff change to the instruments, made here or in another process, reaches the feeds at once (a no-op while they are off).
+    marketEvents.on('instruments.changed', ({ change }) => {
       this.instrumentsChanged(change).catch(() => {}) // logged by the queue
     })
     // An API key saved here or in another process (Redis): the settings cache is already dropped.
@@ -344,7 +344,7 @@ class FeedManager {
   }
 
   /**
-   * Instruments were added, edited or removed (catalog_events): removed names
+   * Instruments were added, edited or removed (market_events' instruments.changed): removed names
    * stop being quoted, the simulator picks up its markets' changes, and each
    * live feed of a touched market reconnects with its new instrument list.
    */
