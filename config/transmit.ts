@@ -9,14 +9,16 @@ import { REDIS_PREFIX, redisChannel } from '#services/redis_names'
 | deployment's channel (Transmit's default, `transmit::broadcast`, is shared by
 | every deployment on the Redis). The bus keeps no keys; the prefix is for symmetry.
 */
+export function redisTransport(redisUrl: string) {
+  return {
+    driver: redis({ ...parseRedisUrl(redisUrl), keyPrefix: `${REDIS_PREFIX}:transmit:` }),
+    channel: redisChannel('transmit'),
+  }
+}
+
 const redisUrl = env.get('REDIS_URL')
 
 export default defineConfig({
   pingInterval: '30s',
-  transport: redisUrl
-    ? {
-        driver: redis({ ...parseRedisUrl(redisUrl), keyPrefix: `${REDIS_PREFIX}:transmit:` }),
-        channel: redisChannel('transmit'),
-      }
-    : null,
+  transport: redisUrl ? redisTransport(redisUrl) : null,
 })

@@ -86,6 +86,11 @@ class HeartbeatStore {
   forget() {
     this.#last = null
   }
+
+  /** Forgets the pulse too (tests): a stopped role's pulse is otherwise kept, as its time of death. */
+  forgetPulse() {
+    this.#pulse = null
+  }
 }
 
 const heartbeatStore = new HeartbeatStore()

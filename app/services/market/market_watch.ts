@@ -84,6 +84,13 @@ export class MarketWatch {
     }
   }
 
+  /** Starts over, as a new process would (tests). */
+  reset() {
+    this.#memory = null
+    this.#verdict = { state: 'checking' }
+    this.#toldAt = 0
+  }
+
   /** Checks every `pollMs`; returns the stop function. */
   start(pollMs = WATCH_POLL_MS) {
     let running = false
