@@ -48,6 +48,10 @@ export default defineConfig({
       environment: ['web'],
     },
     {
+      file: () => import('#start/market_watch'),
+      environment: ['web'],
+    },
+    {
       file: () => import('#start/housekeeping'),
       environment: ['web'],
     },

@@ -1,5 +1,6 @@
 import env from '#start/env'
 import { defineConfig } from '@adonisjs/redis'
+import { REDIS_PREFIX } from '#services/redis_names'
 import type { InferConnections } from '@adonisjs/redis/types'
 
 /* Connections open lazily: nothing dials Redis unless REDIS_URL selects it. */
@@ -8,7 +9,8 @@ const redisConfig = defineConfig({
   connections: {
     main: {
       ...parseRedisUrl(env.get('REDIS_URL', 'redis://127.0.0.1:6379')),
-      keyPrefix: 'broker:',
+      // Every key of this deployment (sessions, limiter, presence, heartbeat): `${REDIS_PREFIX}:…`.
+      keyPrefix: `${REDIS_PREFIX}:`,
       retryStrategy(times) {
         return times > 10 ? null : times * 50
       },

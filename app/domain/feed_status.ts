@@ -27,13 +27,14 @@ export const FEED_STATUS_ROWS: readonly { feed: MonitoredFeed; label: string }[]
   { feed: 'oandaRest', label: 'Oanda Rest (Others)' },
 ]
 
-export type ChipState = 'checking' | 'connected' | 'disconnected'
+export type ChipState = 'checking' | 'connected' | 'disconnected' | 'down'
 
 export const CHIPS: Record<ChipState, { label: string; color: 'warning' | 'success' | 'danger' }> =
   {
     checking: { label: 'Checking', color: 'warning' },
     connected: { label: 'Connected', color: 'success' },
     disconnected: { label: 'Disconnected', color: 'danger' },
+    down: { label: 'Down', color: 'danger' },
   }
 
 /**
@@ -42,8 +43,12 @@ export const CHIPS: Record<ChipState, { label: string; color: 'warning' | 'succe
  */
 export const HEARTBEAT_SILENCE_MS = 20_000
 
-/** A row's chip: Checking until a heartbeat speaks of its feed (or after the heartbeats fall silent). */
-export function chipState(beat: FeedBeat | undefined, silent = false): ChipState {
+/**
+ * A row's chip: Down while this web process hears no market role (issue 22 §3), else Checking
+ * until a heartbeat speaks of its feed (or after the heartbeats fall silent).
+ */
+export function chipState(beat: FeedBeat | undefined, silent = false, down = false): ChipState {
+  if (down) return 'down'
   if (!beat || silent) return 'checking'
   return beat.success ? 'connected' : 'disconnected'
 }

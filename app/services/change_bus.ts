@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { randomUUID } from 'node:crypto'
 import logger from '@adonisjs/core/services/logger'
+import { redisChannel } from '#services/redis_names'
 
 /**
  * "Something every process caches has changed": site settings, API settings,
@@ -25,7 +26,8 @@ export interface ChangeRelay {
   unsubscribe(channel: string): Promise<unknown> | unknown
 }
 
-export const CHANGE_CHANNEL = 'broker:changes'
+/** `${REDIS_PREFIX}:changes`: one deployment's processes only. */
+export const CHANGE_CHANNEL = redisChannel('changes')
 
 export class ChangeBus {
   readonly #local = new EventEmitter<{ change: [ChangeNews] }>()
@@ -33,7 +35,8 @@ export class ChangeBus {
   readonly #origin = randomUUID()
   #relay: ChangeRelay | null = null
 
-  constructor() {
+  /** `channel`: another deployment's (tests); this deployment's by default. */
+  constructor(readonly channel = CHANGE_CHANNEL) {
     this.#local.setMaxListeners(50)
   }
 
@@ -60,7 +63,7 @@ export class ChangeBus {
     if (!this.#relay) return
     try {
       const sent = this.#relay.publish(
-        CHANGE_CHANNEL,
+        this.channel,
         JSON.stringify({ ...news, origin: this.#origin })
       )
       Promise.resolve(sent).catch((error) => logger.warn({ err: error }, 'change not relayed'))
@@ -72,7 +75,7 @@ export class ChangeBus {
   /** Joins the other processes through `relay`; returns the leave function. */
   relayThrough(relay: ChangeRelay) {
     this.#relay = relay
-    relay.subscribe(CHANGE_CHANNEL, (message) => {
+    relay.subscribe(this.channel, (message) => {
       try {
         const { origin, ...news } = JSON.parse(message) as ChangeNews & { origin?: string }
         if (origin === this.#origin) return
@@ -83,7 +86,7 @@ export class ChangeBus {
     })
     return async () => {
       if (this.#relay === relay) this.#relay = null
-      await relay.unsubscribe(CHANGE_CHANNEL)
+      await relay.unsubscribe(this.channel)
     }
   }
 }

@@ -7,9 +7,10 @@ import User from '#models/user'
 import { findVisibleCustomer } from '#queries/customer_visibility'
 import type { FrameRelay } from '#services/market/price_stream'
 import { sessionStampOf, stampMatches } from '#services/session_stamp'
+import { redisChannel } from '#services/redis_names'
 
 /** Pub/sub channel on which processes tell each other a session ended. */
-const RELAY_CHANNEL = 'live-streams:session-ended'
+const RELAY_CHANNEL = redisChannel('live-streams:session-ended')
 
 interface Watched {
   userId: number

@@ -8,7 +8,7 @@ import env from '#start/env'
  */
 export const REDIS_PREFIX = env.get('REDIS_PREFIX') || 'broker'
 
-/** The pub/sub channel `name` of this deployment, e.g. `broker:prices:frames`. */
-export function redisChannel(name: string) {
-  return `${REDIS_PREFIX}:${name}`
+/** The pub/sub channel `name` of this deployment (or of `prefix`'s), e.g. `broker:prices:frames`. */
+export function redisChannel(name: string, prefix = REDIS_PREFIX) {
+  return `${prefix}:${name}`
 }

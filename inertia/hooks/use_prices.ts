@@ -19,10 +19,14 @@ interface PriceFrame {
   }[]
 }
 
-/** Every few seconds: the instruments whose orders the server refuses for a stale price. */
+/**
+ * Every few seconds: the instruments whose orders the server refuses for a stale price.
+ * `market-down`: the web process hears no market role, so no price moves (issue 22 §3).
+ */
 interface StaleFrame {
   type: 'stale'
   instruments: string[]
+  reason?: 'market-down'
 }
 
 /** Staff changed the instruments or the plans: pages re-read what they show of them. */
@@ -43,6 +47,7 @@ interface TranslationsFrame {
  */
 let prices: Record<string, LivePrice> = {}
 let stale: ReadonlySet<string> = new Set()
+let marketDown = false
 const listeners = new Set<() => void>()
 const catalogListeners = new Set<() => void>()
 const translationListeners = new Set<(code: string) => void>()
@@ -59,6 +64,7 @@ function apply(frame: PriceFrame | StaleFrame | CatalogFrame | TranslationsFrame
   }
   if (frame.type === 'stale') {
     stale = new Set(frame.instruments)
+    marketDown = frame.reason === 'market-down'
     listeners.forEach((l) => l())
     return
   }
@@ -111,6 +117,11 @@ export function usePrices(
 /** The names of the instruments whose price is stale now (their dot shows red). */
 export function useStaleInstruments() {
   return useSyncExternalStore(listen, () => stale)
+}
+
+/** True while the server hears no market role: every price is stale until it comes back. */
+export function useMarketDown() {
+  return useSyncExternalStore(listen, () => marketDown)
 }
 
 /**

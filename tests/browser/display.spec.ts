@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import PaymentGateway from '#models/payment_gateway'
 import { broadcastStale } from '#services/market/stale_broadcast'
+import { MarketWatch } from '#services/market/market_watch'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
 import { openMarkets, quote, withPriceFanout } from '#tests/helpers/market'
@@ -50,6 +51,47 @@ test.group('Browser: market watch and chart display', (group) => {
 
     quote('EUR_USD', '1.08651', '1.08663')
     await showsAfterBroadcasts(true)
+  })
+
+  test('when the market role falls silent every dot turns red and the buttons say why; back, they recover', async ({
+    visit,
+  }) => {
+    quote('EUR_USD', '1.08650', '1.08662')
+    const page = await visit('/')
+    await loginThroughForm(page, DEMO.customer)
+    await page.waitForLoadState('networkidle')
+    // This web process's watch (issue 22 §3), polled by hand; the role pulses while `alive`.
+    let alive = true
+    let pulse = Date.now()
+    const watch = new MarketWatch({
+      readPulse: async () => (alive ? (pulse = Date.now()) : pulse),
+      silenceMs: 1000,
+      resendMs: 0,
+    })
+    const dot = (tradable: boolean) =>
+      page.locator(`[data-testid=dot-EUR_USD][data-tradable=${tradable}]`).first()
+    const showsAfterChecks = async (tradable: boolean) => {
+      for (let attempt = 0; attempt < 40; attempt++) {
+        await watch.check()
+        if (await dot(tradable).isVisible()) return
+        await page.waitForTimeout(250)
+      }
+      await dot(tradable).waitFor()
+    }
+    await watch.check()
+    await dot(true).waitFor()
+
+    alive = false
+    await showsAfterChecks(false)
+    await page.assertText('[data-testid=prices-stopped]', 'Prices are not updating')
+    await page
+      .locator('[data-testid=buy-EUR_USD][disabled][title="Prices are not updating"]')
+      .first()
+      .waitFor()
+
+    alive = true
+    await showsAfterChecks(true)
+    await page.assertNotExists('[data-testid=prices-stopped]')
   })
 
   test('the chart repaints for the light theme when the theme is switched', async ({ visit }) => {

@@ -2,6 +2,8 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import feedManager from '#services/market/feeds/feed_manager'
 import heartbeatStore from '#services/market/heartbeat_store'
+import marketWatch from '#services/market/market_watch'
+import { formatDateTime } from '#domain/formatting'
 import { PolygonWsFake } from '#tests/fakes/polygon_ws_fake'
 import { FAST, resetMarketState } from '#tests/helpers/market_feeds'
 import { isolate } from '#tests/helpers/isolation'
@@ -89,6 +91,48 @@ test.group('Browser: API status follows the feeds live', (group) => {
     await chipIs(page, 'polygonForex', 'disconnected')
     // No request of these pages may outlive the test's database transaction.
     await settingsTab.close()
+    await page.close()
+  }).timeout(150_000)
+
+  test('when the market role falls silent the chips say Down since when, live and on a fresh visit', async ({
+    browserContext,
+  }) => {
+    heartbeatStore.forgetPulse()
+    marketWatch.reset()
+    const page = await browserContext.newPage()
+    await page.goto('/', { timeout: 90_000 })
+    await loginThroughForm(page, DEMO.admin)
+    await page.goto('/admin/status/api')
+    await chipIs(page, 'polygonForex', 'checking')
+
+    // This web process's watch (driven by hand here): the role pulsed at t0, then nothing.
+    const t0 = Date.now()
+    heartbeatStore.pulse(t0)
+    await marketWatch.check(t0)
+    // The page subscribes once loaded: the watch tells it again every 5 s (of the hand clock).
+    const down = page.locator('[data-testid=feed-chip-polygonForex][data-state=down]')
+    for (let later = 10_000; later < 200_000 && !(await down.isVisible()); later += 5000) {
+      await marketWatch.check(t0 + later)
+      await page.waitForTimeout(250)
+    }
+    const since = `Down since ${formatDateTime(new Date(t0), 'display')}`
+    for (const feed of ['polygonForex', 'polygonCrypto', 'eodStock', 'oandaRest'])
+      await chipIs(page, feed, 'down')
+    await page.locator('[data-testid=feed-message-eodStock]', { hasText: since }).waitFor()
+
+    await page.reload()
+    await chipIs(page, 'oandaRest', 'down')
+    await page.locator('[data-testid=feed-message-oandaRest]', { hasText: since }).waitFor()
+
+    // A holder's heartbeats: the chips follow them again.
+    const back = page.locator('[data-testid=feed-chip-oandaRest][data-state=disconnected]')
+    for (let attempt = 0; attempt < 40 && !(await back.isVisible()); attempt++) {
+      feedManager.broadcastHeartbeat()
+      await page.waitForTimeout(250)
+    }
+    await chipIs(page, 'oandaRest', 'disconnected')
+    marketWatch.reset()
+    heartbeatStore.forgetPulse()
     await page.close()
   }).timeout(150_000)
 })

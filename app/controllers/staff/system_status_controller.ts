@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import settings from '#services/settings_service'
 import heartbeatStore from '#services/market/heartbeat_store'
 import marketLease from '#services/market/market_lease'
+import marketWatch from '#services/market/market_watch'
 import serverInfoService from '#services/server_info'
 import { CURRENCY_API_SETTING } from '#services/market/feeds/currency_api'
 import { quotaUsage } from '#domain/api_settings'
@@ -17,6 +18,8 @@ export default class SystemStatusController {
   async apiPage({ inertia }: HttpContext) {
     return inertia.render('staff/status/api', {
       heartbeat: await heartbeatStore.last(),
+      // What this web process's watch says of the market role: 'down' carries since when.
+      market: marketWatch.verdict(),
       quota: await this.currencyQuota(),
       marketRole: await this.marketRole(),
     })

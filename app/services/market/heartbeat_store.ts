@@ -7,9 +7,17 @@ export interface HeartbeatShare {
   get(key: string): Promise<string | null>
 }
 
-export const HEARTBEAT_KEY = 'broker:last-heartbeat'
+/** Stored as `${REDIS_PREFIX}:last-heartbeat`: the connection's keyPrefix adds the prefix. */
+export const HEARTBEAT_KEY = 'last-heartbeat'
 /** Older than this, a heartbeat says nothing about now: the page starts at Checking instead. */
 export const HEARTBEAT_FRESH_MS = 20_000
+/**
+ * The market role's pulse (the instant, ms, it last said it is alive), for the web processes'
+ * watch (app/services/market/market_watch.ts). Kept long after the role stops, so a web process
+ * started later can still say since when it is down.
+ */
+export const PULSE_KEY = 'market:pulse'
+const PULSE_KEEP_MS = 30 * 24 * 3600_000
 
 /**
  * The last heartbeat the market role broadcast, so the API Status page can
@@ -20,6 +28,7 @@ export const HEARTBEAT_FRESH_MS = 20_000
 class HeartbeatStore {
   #last: { frame: HeartbeatFrame; at: number } | null = null
   #share: HeartbeatShare | null = null
+  #pulse: number | null = null
 
   remember(frame: HeartbeatFrame, at = Date.now()) {
     this.#last = { frame, at }
@@ -42,6 +51,30 @@ class HeartbeatStore {
     }
   }
 
+  /** The market role is alive at `at` (every second, while it runs here). */
+  pulse(at = Date.now()) {
+    this.#pulse = at
+    this.#share
+      ?.set(PULSE_KEY, String(at), 'PX', PULSE_KEEP_MS)
+      .catch((error) => logger.warn({ err: error }, 'market pulse not shared'))
+  }
+
+  /**
+   * The latest pulse of the market role: this process's, or the shared one (another process's,
+   * or this one's before a restart), whichever is later; null if none is known.
+   */
+  async lastPulse(): Promise<number | null> {
+    if (!this.#share) return this.#pulse
+    try {
+      const shared = Number((await this.#share.get(PULSE_KEY)) ?? Number.NaN)
+      if (!Number.isFinite(shared)) return this.#pulse
+      return Math.max(shared, this.#pulse ?? 0)
+    } catch (error) {
+      logger.warn({ err: error }, 'market pulse not read')
+      return this.#pulse
+    }
+  }
+
   /** Shares heartbeats across processes; returns the function that stops sharing. */
   shareThrough(share: HeartbeatShare) {
     this.#share = share
@@ -52,6 +85,11 @@ class HeartbeatStore {
 
   forget() {
     this.#last = null
+  }
+
+  /** Forgets the pulse too (tests): a stopped role's pulse is otherwise kept, as its time of death. */
+  forgetPulse() {
+    this.#pulse = null
   }
 }
 

@@ -1,6 +1,7 @@
 import transmit from '@adonisjs/transmit/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { PRICES_CHANNEL } from '#domain/channels'
+import { redisChannel } from '#services/redis_names'
 
 /** One instrument in a `priceUpdate` frame, as browsers receive it. */
 export type FrameQuote = {
@@ -34,8 +35,8 @@ export interface FrameRelay {
   unsubscribe(channel: string): Promise<unknown>
 }
 
-/** The pub/sub channel price frames cross processes on. */
-export const RELAY_CHANNEL = 'broker:prices:frames'
+/** The pub/sub channel price frames cross processes on (`${REDIS_PREFIX}:prices:frames`). */
+export const RELAY_CHANNEL = redisChannel('prices:frames')
 
 export interface DeliveryStats {
   /** Frames delivered in this process. */
@@ -86,7 +87,7 @@ export function encodeEvent(channel: string, payloadJson: string): Buffer {
  * encoding per process, not per tab — in place of Transmit's Redis transport,
  * which would serialize per tab in every process.
  */
-class PriceStream {
+export class PriceStream {
   /** The latest quote of every instrument delivered here, least recently changed first. */
   #latest = new Map<string, FrameQuote>()
   /** Tabs that skipped a frame; gone with the stream when the tab disconnects. */
@@ -94,11 +95,14 @@ class PriceStream {
   #stats: DeliveryStats = { frames: 0, writes: 0, dropped: 0, snapshots: 0 }
   #relay: FrameRelay | null = null
 
+  /** `channel`: another deployment's (tests); this deployment's by default. */
+  constructor(readonly channel = RELAY_CHANNEL) {}
+
   /** Sends one frame to every tab subscribed to the prices channel (in every process, with a relay). */
   publish(frame: PriceFrame) {
     const json = JSON.stringify(frame)
     if (!this.#relay) return this.#deliver(frame, json)
-    this.#relay.publish(RELAY_CHANNEL, json).catch((error) => {
+    this.#relay.publish(this.channel, json).catch((error) => {
       // Redis unreachable: this process's tabs still get the frame.
       logger.warn({ err: error }, 'price frame not relayed')
       this.#deliver(frame, json)
@@ -108,7 +112,7 @@ class PriceStream {
   /** Publishes through `relay` and delivers what it carries; returns a function that stops relaying. */
   relayThrough(relay: FrameRelay) {
     this.#relay = relay
-    relay.subscribe(RELAY_CHANNEL, (message) => {
+    relay.subscribe(this.channel, (message) => {
       try {
         this.#deliver(JSON.parse(message) as PriceFrame, message)
       } catch (error) {
@@ -117,7 +121,7 @@ class PriceStream {
     })
     return async () => {
       if (this.#relay === relay) this.#relay = null
-      await relay.unsubscribe(RELAY_CHANNEL)
+      await relay.unsubscribe(this.channel)
     }
   }
 

@@ -7,8 +7,12 @@ import { isQuoteStale } from '#services/market/trade_quote'
 /** How often the market role tells browsers which prices are stale. */
 export const STALE_BROADCAST_MS = 5000
 
-/** A `stale` frame on the public prices channel: every instrument whose orders are refused for an old price. */
-export type StaleFrame = { type: 'stale'; instruments: string[] }
+/**
+ * A `stale` frame on the public prices channel: every instrument whose orders are refused for an
+ * old price. `reason: 'market-down'` when a web process finds the market role silent and calls
+ * every price stale (app/services/market/market_watch.ts).
+ */
+export type StaleFrame = { type: 'stale'; instruments: string[]; reason?: 'market-down' }
 
 /** The tradable instruments whose price is stale now (the server refuses their orders). */
 export async function staleInstruments(now = Date.now()): Promise<string[]> {

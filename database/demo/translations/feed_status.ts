@@ -47,6 +47,10 @@ export const TEXTS: Record<string, string> = {
   'Unauthorized': 'No autorizado',
   'Simulated market (no API key)': 'Mercado simulado (sin clave de API)',
   'No heartbeat from the market process': 'Sin latido del proceso de mercado',
+  // The market role is silent (issue 22 §3): API Status and the market watch.
+  'Down': 'Caído',
+  'Down since {time}': 'Caído desde {time}',
+  'Prices are not updating': 'Los precios no se están actualizando',
   // Server Information (admin spec §2, §3).
   'CPU Model': 'Modelo de CPU',
   'CPU Usage': 'Uso de CPU',

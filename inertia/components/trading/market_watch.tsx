@@ -4,7 +4,7 @@ import { useInstrumentSearch } from '~/hooks/use_instrument_search'
 import { CATEGORIES, CATEGORY_TABS, type Category } from '@domain/instruments'
 import type { MarketStatus } from '@domain/market_hours'
 import { isCategoryOpen } from '@domain/market_hours'
-import { useStaleInstruments, type LivePrice } from '~/hooks/use_prices'
+import { useMarketDown, useStaleInstruments, type LivePrice } from '~/hooks/use_prices'
 import { useTranslation } from '~/hooks/use_translation'
 import { PriceCell } from '~/components/trading/price_cell'
 
@@ -36,6 +36,7 @@ export function MarketWatch(props: {
 }) {
   const { t } = useTranslation()
   const [query, setQuery] = useState('')
+  const marketDown = useMarketDown()
   const results = useInstrumentSearch(props.instruments, query)
   const favoriteRows = props.instruments.filter((i) => props.favorites.has(i.id))
   const isOpen = (i: WatchedInstrument) => isCategoryOpen(i.category, props.marketStatus)
@@ -48,6 +49,15 @@ export function MarketWatch(props: {
   }
   return (
     <>
+      {marketDown && (
+        <p
+          role="status"
+          className="rounded-small bg-danger-50 px-2 py-1 text-small text-danger"
+          data-testid="prices-stopped"
+        >
+          {t('Prices are not updating')}
+        </p>
+      )}
       <Input
         size="sm"
         isClearable
@@ -130,6 +140,7 @@ function InstrumentTable(props: {
 }) {
   const { t } = useTranslation()
   const stale = useStaleInstruments()
+  const marketDown = useMarketDown()
   return (
     <table className="w-full text-small">
       <thead>
@@ -144,6 +155,12 @@ function InstrumentTable(props: {
           const price = props.prices[i.name]
           // Red while the server refuses the instrument's orders for a stale price, too.
           const tradable = i.tradable && props.isOpen(i) && !stale.has(i.name)
+          // Why the order buttons are off, when it is the price (the server's words).
+          const why = !stale.has(i.name)
+            ? undefined
+            : marketDown
+              ? t('Prices are not updating')
+              : t('The price of this instrument is stale; trading resumes with fresh prices')
           const starred = props.favorites.has(i.id)
           return (
             <tr key={i.id} className="border-t border-divider" data-testid={`instrument-${i.name}`}>
@@ -179,6 +196,7 @@ function InstrumentTable(props: {
                   type="button"
                   className="rounded px-1 hover:bg-danger-50 disabled:cursor-not-allowed disabled:opacity-60"
                   disabled={!tradable || !price?.bids}
+                  title={why}
                   aria-label={t('Sell {instrument}', { instrument: i.name })}
                   onClick={() => props.onTrade(i, 'sell')}
                   data-testid={`sell-${i.name}`}
@@ -195,6 +213,7 @@ function InstrumentTable(props: {
                   type="button"
                   className="rounded px-1 hover:bg-success-50 disabled:cursor-not-allowed disabled:opacity-60"
                   disabled={!tradable || !price?.asks}
+                  title={why}
                   aria-label={t('Buy {instrument}', { instrument: i.name })}
                   onClick={() => props.onTrade(i, 'buy')}
                   data-testid={`buy-${i.name}`}

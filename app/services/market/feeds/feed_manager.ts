@@ -17,6 +17,7 @@ import {
   type MarketFeed,
 } from '#services/market/feeds/provider'
 import { HEARTBEAT_CHANNEL } from '#domain/channels'
+import { PULSE_MS } from '#domain/market_watch'
 import { CATEGORIES, type Category } from '#domain/instruments'
 import type { SettingRows } from '#domain/site_settings'
 import type { HeartbeatFrame, MonitoredFeed } from '#domain/feed_status'
@@ -102,6 +103,8 @@ class FeedManager {
   #simulated: Category[] = []
   #heartbeatTimer: NodeJS.Timeout | null = null
   #watchTimer: NodeJS.Timeout | null = null
+  /** The role's pulse: web processes call it down when it stops (app/domain/market_watch.ts). */
+  #pulseTimer: NodeJS.Timeout | null = null
   /** Starts, reloads, stops and instrument changes run one after another, never interleaved. */
   #queue: Promise<void> = Promise.resolve()
 
@@ -133,6 +136,8 @@ class FeedManager {
         () => this.reload().catch(() => {}), // logged by the queue
         options.settingsWatchMs ?? SETTINGS_WATCH_MS
       )
+      this.#pulseTimer = setInterval(() => heartbeatStore.pulse(), PULSE_MS)
+      heartbeatStore.pulse()
       this.broadcastHeartbeat()
     })
   }
@@ -213,8 +218,10 @@ class FeedManager {
   #stopTimers() {
     if (this.#heartbeatTimer) clearInterval(this.#heartbeatTimer)
     if (this.#watchTimer) clearInterval(this.#watchTimer)
+    if (this.#pulseTimer) clearInterval(this.#pulseTimer)
     this.#heartbeatTimer = null
     this.#watchTimer = null
+    this.#pulseTimer = null
   }
 
   #enqueue(work: () => Promise<void>) {

@@ -13,6 +13,7 @@ import {
   readHeartbeat,
 } from '@domain/feed_status'
 import { EMPTY_VALUE, formatDateTime } from '@domain/formatting'
+import { readMarketDown } from '@domain/market_watch'
 import { staffLayout } from '~/layouts/staff_layout'
 import { useChannel } from '~/hooks/use_transmit'
 import { useTranslation } from '~/hooks/use_translation'
@@ -28,6 +29,8 @@ const QUOTA_EVERY_MS = 60_000
  * that starts at Checking and follows the live `heartbeat` events, the
  * feed's message beside it, and the Currency API's quota as used/total.
  * The page starts from the market role's last heartbeat when there is one.
+ * When the web process hears no market role, every row says Down since when
+ * (a `marketDown` frame from this process's watch) until a heartbeat comes.
  */
 export default function ApiStatus(props: InferPageProps<SystemStatusController, 'apiPage'>) {
   const { t } = useTranslation()
@@ -35,10 +38,16 @@ export default function ApiStatus(props: InferPageProps<SystemStatusController, 
   const [heardAt, setHeardAt] = useState(() => (props.heartbeat ? Date.now() : null))
   const [now, setNow] = useState(() => Date.now())
   const [quota, setQuota] = useState<Quota | null>(props.quota)
+  const [down, setDown] = useState(() =>
+    props.market.state === 'down' ? { since: props.market.since } : null
+  )
 
   useChannel<unknown>(HEARTBEAT_CHANNEL, (frame) => {
+    const marketDown = readMarketDown(frame)
+    if (marketDown) return setDown(marketDown)
     const read = readHeartbeat(frame)
     if (!read) return
+    setDown(null)
     setFeeds(read)
     setHeardAt(Date.now())
   })
@@ -57,12 +66,18 @@ export default function ApiStatus(props: InferPageProps<SystemStatusController, 
   }, [])
 
   const silent = heardAt !== null && now - heardAt > HEARTBEAT_SILENCE_MS
+  const downText = !down
+    ? null
+    : down.since === null
+      ? t('No heartbeat from the market process')
+      : t('Down since {time}', { time: formatDateTime(new Date(down.since), 'display') })
   return (
     <Card className="max-w-3xl">
       <CardBody className="flex flex-col divide-y divide-divider p-0">
         {FEED_STATUS_ROWS.map(({ feed, label }) => {
           const beat = feeds[feed]
-          const chip = CHIPS[chipState(beat, silent)]
+          const state = chipState(beat, silent, down !== null)
+          const chip = CHIPS[state]
           return (
             <div
               key={feed}
@@ -75,7 +90,7 @@ export default function ApiStatus(props: InferPageProps<SystemStatusController, 
                 variant="flat"
                 color={chip.color}
                 data-testid={`feed-chip-${feed}`}
-                data-state={chipState(beat, silent)}
+                data-state={state}
               >
                 {t(chip.label)}
               </Chip>
@@ -83,13 +98,15 @@ export default function ApiStatus(props: InferPageProps<SystemStatusController, 
                 className="col-span-2 text-small text-default-500 sm:col-span-1"
                 data-testid={`feed-message-${feed}`}
               >
-                {silent
-                  ? t('No heartbeat from the market process')
-                  : beat
-                    ? FEED_MESSAGES.has(beat.message)
-                      ? t(beat.message)
-                      : beat.message
-                    : EMPTY_VALUE}
+                {downText !== null
+                  ? downText
+                  : silent
+                    ? t('No heartbeat from the market process')
+                    : beat
+                      ? FEED_MESSAGES.has(beat.message)
+                        ? t(beat.message)
+                        : beat.message
+                      : EMPTY_VALUE}
               </span>
             </div>
           )
