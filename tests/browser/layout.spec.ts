@@ -96,16 +96,15 @@ function measure(): LayoutReport {
   }
 }
 
-/**
- * One browser context per role, closed even when a check fails (its event
- * streams would keep the server busy). The role signs in once; `atWidth`
- * sets the window before each page is loaded afresh, so every page is drawn
- * from scratch at every width, as a browser opened at that size draws it.
- */
-async function withPage(browser: Browser, visit: (page: Page) => Promise<void>) {
+/** One browser context per role and width, closed even when a check fails (its event streams would keep the server busy). */
+async function withPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  visit: (page: Page) => Promise<void>
+) {
   const context = await browser.newContext({
     baseURL: `http://${process.env.HOST ?? 'localhost'}:${process.env.PORT ?? '3333'}`,
-    viewport: WIDTHS[0],
+    viewport,
   })
   try {
     const page = await context.newPage()
@@ -117,12 +116,6 @@ async function withPage(browser: Browser, visit: (page: Page) => Promise<void>) 
   } finally {
     await context.close()
   }
-}
-
-/** Loads `path` afresh at a width (the window is resized first, so nothing was drawn at another). */
-async function atWidth(page: Page, viewport: { width: number; height: number }, path: string) {
-  await page.setViewportSize(viewport)
-  await page.goto(path)
 }
 
 /** Checks the page now shown; `name` says which in failures and names the screenshot. */
@@ -171,137 +164,133 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
   isolate(group)
   removeKycFilesAfterEach(group)
 
-  test('auth pages at 390, 1440 and 1920 px', async ({ browser, assert }) => {
-    await withPage(browser, async (page) => {
-      for (const vp of WIDTHS) {
-        for (const path of ['/', '/signup', '/forgot-password', '/reset-password/not-a-token']) {
-          await atWidth(page, vp, path)
-          await page.locator('form').first().waitFor()
-          await checkLayout(page, assert, `auth ${path}`)
-        }
-      }
-    })
-  })
+  for (const viewport of WIDTHS) {
+    test('auth pages at {width} px')
+      .with([viewport])
+      .run(async ({ browser, assert }, vp) => {
+        await withPage(browser, vp, async (page) => {
+          for (const path of ['/', '/signup', '/forgot-password', '/reset-password/not-a-token']) {
+            await page.goto(path)
+            await page.locator('form').first().waitFor()
+            await checkLayout(page, assert, `auth ${path}`)
+          }
+        })
+      })
 
-  test('customer pages at 390, 1440 and 1920 px', async ({ browser, assert }) => {
-    const customer = await demoUser(DEMO.customer)
-    await settings.put('whatsapp', { value1: '+1 555 010 0000' })
-    await openPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
-    await openPosition(customer, { instrument: 'EUR_USD', type: 'sell', amount: '2000' })
-    const bank = await bankDepositWithProof(customer, '150.00')
-    await configureGateway('btc', { key1: 'bc1qexampleexampleexampleexampleexample0' })
-    const crypto = await pendingDeposit(customer, 'btc', '75.00')
-    await pendingWithdrawal(customer, '50')
+    test('customer pages at {width} px')
+      .with([viewport])
+      .run(async ({ browser, assert }, vp) => {
+        const customer = await demoUser(DEMO.customer)
+        await settings.put('whatsapp', { value1: '+1 555 010 0000' })
+        await openPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
+        await openPosition(customer, { instrument: 'EUR_USD', type: 'sell', amount: '2000' })
+        const bank = await bankDepositWithProof(customer, '150.00')
+        await configureGateway('btc', { key1: 'bc1qexampleexampleexampleexampleexample0' })
+        const crypto = await pendingDeposit(customer, 'btc', '75.00')
+        await pendingWithdrawal(customer, '50')
 
-    await withPage(browser, async (page) => {
-      await page.goto('/')
-      await loginThroughForm(page, DEMO.customer)
+        await withPage(browser, vp, async (page) => {
+          await page.goto('/')
+          await loginThroughForm(page, DEMO.customer)
 
-      for (const vp of WIDTHS) {
-        const at = `at ${vp.width} px`
-        await atWidth(page, vp, '/dashboard')
-        // The shell on every width: the logo and all five account figures in view, labels whole.
-        await page.locator('header img').first().waitFor()
-        assert.isTrue(await page.locator('header img').first().isVisible(), `the logo ${at}`)
-        for (const figure of ['balance', 'profitLoss', 'equity', 'usedMargin', 'freeMargin']) {
-          await page.locator(`[data-testid=figure-${figure}]`).waitFor()
+          // The shell on every width: the logo and all five account figures in view, labels whole.
+          assert.isTrue(await page.locator('header img').first().isVisible(), 'the logo is shown')
+          for (const figure of ['balance', 'profitLoss', 'equity', 'usedMargin', 'freeMargin']) {
+            assert.isTrue(
+              await page.locator(`[data-testid=figure-${figure}]`).isVisible(),
+              `figure ${figure}`
+            )
+          }
+          const cutLabels = await page
+            .locator('[data-testid=account-figures] span')
+            .evaluateAll((spans: any[]) =>
+              spans
+                .filter((s) => s.scrollWidth > s.clientWidth + 1 && !s.title)
+                .map((s) => s.textContent)
+            )
+          assert.deepEqual(cutLabels, [], 'account figure labels are cut')
           assert.isTrue(
-            await page.locator(`[data-testid=figure-${figure}]`).isVisible(),
-            `figure ${figure} ${at}`
+            await page.locator('[data-testid=whatsapp-widget]').isVisible(),
+            'the WhatsApp link'
           )
-        }
-        const cutLabels = await page
-          .locator('[data-testid=account-figures] span')
-          .evaluateAll((spans: any[]) =>
-            spans
-              .filter((s) => s.scrollWidth > s.clientWidth + 1 && !s.title)
-              .map((s) => s.textContent)
+
+          await page.locator('[data-testid^=close-]').first().waitFor()
+          await checkLayout(page, assert, 'dashboard', { minActions: 2 })
+
+          await page.goto('/deposits')
+          await checkLayout(page, assert, 'deposits')
+          await page.getByRole('tab', { name: 'History' }).click()
+          await page.locator('[data-testid=deposit-history] tbody tr').first().waitFor()
+          await checkLayout(page, assert, 'deposit history')
+
+          await page.goto('/withdraws')
+          await checkLayout(page, assert, 'withdraws')
+          await page.getByRole('tab', { name: 'History' }).click()
+          await checkLayout(page, assert, 'withdraw history')
+
+          for (const path of [
+            '/profile',
+            '/kyc',
+            '/security',
+            '/statements',
+            '/pricing',
+            `/deposits/bank/${bank.id}`,
+            `/deposits/crypto/${crypto.id}`,
+          ]) {
+            await page.goto(path)
+            await checkLayout(page, assert, path)
+          }
+        })
+      })
+
+    test('staff pages at {width} px')
+      .with([viewport])
+      .run(async ({ browser, assert }, vp) => {
+        const customer = await demoUser(DEMO.customer)
+        const newcomer = await demoUser(DEMO.newcomer)
+        await bankDepositWithProof(customer, '150.00')
+        await pendingWithdrawal(customer, '50')
+        await storedDocument(newcomer)
+
+        await withPage(browser, vp, async (page) => {
+          await page.goto('/')
+          // Staff sign in with the password and the two-factor code step.
+          await loginThroughForm(page, DEMO.admin)
+          // Each page and how many row actions it must show (its rows made above).
+          const pages: [string, number][] = [
+            ['/admin/deposits', 2],
+            ['/admin/withdraws/pending', 2],
+            ['/admin/withdraws/history', 0],
+            ['/admin/withdraws/settings', 0],
+            ['/admin/kyc', 2],
+            ['/admin/gateways', 0],
+            ['/admin/gateways/manual', 0],
+            // The CRM: the 22-column lead table scrolls inside its own frame.
+            ['/admin/crm/sales/all', 0],
+            ['/admin/crm-config/sales-statuses', 0],
+            ['/admin/crm-config/teams', 0],
+            ['/admin/promo-code', 0],
+            // The customers list and a customer's page (left panel beside the tabs).
+            ['/admin/customers/all', 0],
+            [`/admin/customers/edit/${customer.id}`, 0],
+            // Last: the menu check below expects its section open.
+            ['/admin/externalPayments', 0],
+          ]
+          for (const [path, minActions] of pages) {
+            await page.goto(path)
+            await checkLayout(page, assert, path, { minActions })
+          }
+          // The logo once, no name repeated beside it; the menu reachable (a drawer below 1024 px).
+          assert.equal(await page.locator('nav img').count(), 1)
+          const toggle = page.locator('[data-testid=staff-menu-toggle]')
+          if (await toggle.isVisible()) await toggle.click()
+          assert.isTrue(
+            await page
+              .locator('[data-testid=staff-menu] a[href="/admin/externalPayments"]')
+              .isVisible(),
+            'staff menu'
           )
-        assert.deepEqual(cutLabels, [], `account figure labels are cut ${at}`)
-        await page.locator('[data-testid=whatsapp-widget]').waitFor()
-        assert.isTrue(
-          await page.locator('[data-testid=whatsapp-widget]').isVisible(),
-          `the WhatsApp link ${at}`
-        )
-
-        await page.locator('[data-testid^=close-]').first().waitFor()
-        await checkLayout(page, assert, 'dashboard', { minActions: 2 })
-
-        await atWidth(page, vp, '/deposits')
-        await checkLayout(page, assert, 'deposits')
-        await page.getByRole('tab', { name: 'History' }).click()
-        await page.locator('[data-testid=deposit-history] tbody tr').first().waitFor()
-        await checkLayout(page, assert, 'deposit history')
-
-        await atWidth(page, vp, '/withdraws')
-        await checkLayout(page, assert, 'withdraws')
-        await page.getByRole('tab', { name: 'History' }).click()
-        await checkLayout(page, assert, 'withdraw history')
-
-        for (const path of [
-          '/profile',
-          '/kyc',
-          '/security',
-          '/statements',
-          '/pricing',
-          `/deposits/bank/${bank.id}`,
-          `/deposits/crypto/${crypto.id}`,
-        ]) {
-          await atWidth(page, vp, path)
-          await checkLayout(page, assert, path)
-        }
-      }
-    })
-  }).timeout(240_000)
-
-  test('staff pages at 390, 1440 and 1920 px', async ({ browser, assert }) => {
-    const customer = await demoUser(DEMO.customer)
-    const newcomer = await demoUser(DEMO.newcomer)
-    await bankDepositWithProof(customer, '150.00')
-    await pendingWithdrawal(customer, '50')
-    await storedDocument(newcomer)
-
-    await withPage(browser, async (page) => {
-      await page.goto('/')
-      // Staff sign in with the password and the two-factor code step.
-      await loginThroughForm(page, DEMO.admin)
-      // Each page and how many row actions it must show (its rows made above).
-      const pages: [string, number][] = [
-        ['/admin/deposits', 2],
-        ['/admin/withdraws/pending', 2],
-        ['/admin/withdraws/history', 0],
-        ['/admin/withdraws/settings', 0],
-        ['/admin/kyc', 2],
-        ['/admin/gateways', 0],
-        ['/admin/gateways/manual', 0],
-        // The CRM: the 22-column lead table scrolls inside its own frame.
-        ['/admin/crm/sales/all', 0],
-        ['/admin/crm-config/sales-statuses', 0],
-        ['/admin/crm-config/teams', 0],
-        ['/admin/promo-code', 0],
-        // The customers list and a customer's page (left panel beside the tabs).
-        ['/admin/customers/all', 0],
-        [`/admin/customers/edit/${customer.id}`, 0],
-        // Last: the menu check below expects its section open.
-        ['/admin/externalPayments', 0],
-      ]
-      for (const vp of WIDTHS) {
-        for (const [path, minActions] of pages) {
-          await atWidth(page, vp, path)
-          await checkLayout(page, assert, path, { minActions })
-        }
-        // The logo once, no name repeated beside it; the menu reachable (a drawer below 1024 px).
-        const at = `at ${vp.width} px`
-        assert.equal(await page.locator('nav img').count(), 1, `one logo ${at}`)
-        const toggle = page.locator('[data-testid=staff-menu-toggle]')
-        if (await toggle.isVisible()) await toggle.click()
-        assert.isTrue(
-          await page
-            .locator('[data-testid=staff-menu] a[href="/admin/externalPayments"]')
-            .isVisible(),
-          `staff menu ${at}`
-        )
-      }
-    })
-  }).timeout(240_000)
+        })
+      })
+  }
 })
