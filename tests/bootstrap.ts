@@ -58,8 +58,8 @@ export const plugins: Config['plugins'] = [
 ]
 
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  // The transaction guard (tests/helpers/transaction_guard.ts) fails a functional test during
-  // which a query ran outside the transaction its code had open.
+  // The transaction guard (tests/helpers/transaction_guard.ts) fails a functional or browser
+  // test during which a query ran outside the transaction its code had open.
   setup: [() => resetTestDatabase(), () => installTransactionGuard()],
   teardown: [],
 }
@@ -79,7 +79,8 @@ export const configureSuite: Config['configureSuite'] = (suite) => {
     return
   }
   if (['browser', 'functional'].includes(suite.name)) {
-    if (suite.name === 'functional') guardEveryTest(suite)
+    // The app server runs in this process: a browser test's requests are guarded too.
+    guardEveryTest(suite)
     return suite.setup(async () => {
       const close = await testUtils.httpServer().start()
       return async () => {

@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon'
 import type { Category } from './instruments.js'
 import { inForexHolidayClosure, usStockSession } from './exchange_calendars.js'
+import { VENUES, VENUE_ZONES, venueClosureAt, venueFor, type Venue } from './venue_calendars.js'
 
 /**
  * Trading sessions (customer spec §2 Instrument list: forex, commodity and
@@ -8,11 +9,14 @@ import { inForexHolidayClosure, usStockSession } from './exchange_calendars.js'
  * Forex: Sunday 17:00 to Friday 17:00 New York time, less the Christmas and
  * New Year closures. Stocks: weekdays 09:30–16:00 New York time, less the
  * exchange holidays and early closes of `exchange_calendars.ts`. Crypto: always.
+ * A commodity or index whose exchange is on holiday (`venue_calendars.ts`) is
+ * closed by itself: `closedVenues` names those exchanges.
  */
 export interface MarketStatus {
   forex: boolean
   stock: boolean
   crypto: boolean
+  closedVenues: Venue[]
 }
 
 const NEW_YORK = 'America/New_York'
@@ -42,12 +46,24 @@ export function isStockOpen(at: DateTime): boolean {
   return minutes >= 9 * 60 + 30 && minutes < session.closesAt
 }
 
+/** The commodity and index exchanges on holiday (closed or halted) at a moment. */
+export function closedVenuesAt(at: DateTime): Venue[] {
+  return VENUES.filter((v) =>
+    venueClosureAt(v, at.setZone(VENUE_ZONES[v]).toFormat("yyyy-MM-dd'T'HH:mm"))
+  )
+}
+
 export function marketStatus(at: DateTime): MarketStatus {
-  return { forex: isForexOpen(at), stock: isStockOpen(at), crypto: true }
+  return {
+    forex: isForexOpen(at),
+    stock: isStockOpen(at),
+    crypto: true,
+    closedVenues: closedVenuesAt(at),
+  }
 }
 
 /** Which status governs a category: forex, commodity and index share one. */
-export function statusKeyFor(category: Category): keyof MarketStatus {
+export function statusKeyFor(category: Category): 'forex' | 'stock' | 'crypto' {
   if (category === 'stock') return 'stock'
   if (category === 'crypto') return 'crypto'
   return 'forex'
@@ -55,4 +71,14 @@ export function statusKeyFor(category: Category): keyof MarketStatus {
 
 export function isCategoryOpen(category: Category, status: MarketStatus): boolean {
   return status[statusKeyFor(category)]
+}
+
+/** Whether one instrument trades: its category's session, less its exchange's holidays. */
+export function isInstrumentOpen(
+  instrument: { category: Category; base: string },
+  status: MarketStatus
+): boolean {
+  if (!isCategoryOpen(instrument.category, status)) return false
+  const venue = venueFor(instrument.category, instrument.base)
+  return !venue || !status.closedVenues.includes(venue)
 }

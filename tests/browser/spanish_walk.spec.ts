@@ -376,18 +376,19 @@ test.group('Browser: every page in Spanish', (group) => {
       [DEMO.agent]: ['/admin/crm/sales/all'],
       [DEMO.retention]: ['/admin/crm/retention'],
     }
+    const staffPages = new Map<string, Page>()
     for (const [email, paths] of Object.entries(staffPaths)) {
       const page = await (await spanishContext(browser)).newPage()
       await signIn(page, email)
+      staffPages.set(email, page)
       for (const path of paths) {
         await page.goto(path)
         await check(page, `${email} ${path}`)
       }
     }
 
-    // The add/edit modals of the catalog screens, with their fields.
-    const admin = await (await spanishContext(browser)).newPage()
-    await signIn(admin, DEMO.admin)
+    // The add/edit modals of the catalog screens, with their fields (the admin's session above).
+    const admin = staffPages.get(DEMO.admin)!
     for (const [path, testId] of [
       ['/admin/instruments/crypto', 'instrument'],
       ['/admin/pricing', 'plan'],

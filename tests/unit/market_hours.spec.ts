@@ -36,7 +36,7 @@ test.group('market hours', () => {
 
   test('commodity and index follow forex; crypto is always open', ({ assert }) => {
     const saturday = marketStatus(ny('2026-11-21T12:00'))
-    assert.deepEqual(saturday, { forex: false, stock: false, crypto: true })
+    assert.deepEqual(saturday, { forex: false, stock: false, crypto: true, closedVenues: [] })
     assert.isFalse(isCategoryOpen('commodity', saturday))
     assert.isFalse(isCategoryOpen('index', saturday))
     assert.isTrue(isCategoryOpen('crypto', saturday))
@@ -55,7 +55,7 @@ test.group('exchange holiday calendars (shipped with the app)', () => {
     }
     assert.deepEqual(usStockSession('2026-11-26'), { closed: true })
     const thanksgiving = marketStatus(ny('2026-11-26T12:00'))
-    assert.deepEqual(thanksgiving, { forex: true, stock: false, crypto: true })
+    assert.deepInclude(thanksgiving, { forex: true, stock: false, crypto: true })
     assert.isFalse(isCategoryOpen('stock', thanksgiving))
   })
 

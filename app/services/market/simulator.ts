@@ -4,7 +4,7 @@ import priceBook from '#services/market/price_book'
 import feedHealth from '#services/market/feed_health'
 import type { Category } from '#domain/instruments'
 import { priceDecimals } from '#domain/instruments'
-import { isCategoryOpen, marketStatus, type MarketStatus } from '#domain/market_hours'
+import { isInstrumentOpen, marketStatus, type MarketStatus } from '#domain/market_hours'
 import { askOf, bidOf, quoteFromStrings, stepScale, walk, type TickQuote } from '#domain/price_walk'
 
 const TICK_MS = 100
@@ -20,6 +20,7 @@ const TICK_CHANCE: Record<Category, number> = {
 interface Simulated {
   name: string
   category: Category
+  base: string
   quote: TickQuote
   anchorTicks: number
 }
@@ -66,7 +67,13 @@ export async function startSimulator(
   const add = (i: Instrument) => {
     const decimals = priceDecimals(i.category, i.quote, i.bids!)
     const quote = quoteFromStrings(i.bids!, i.asks!, decimals)
-    const s: Simulated = { name: i.name, category: i.category, quote, anchorTicks: quote.bidTicks }
+    const s: Simulated = {
+      name: i.name,
+      category: i.category,
+      base: i.base,
+      quote,
+      anchorTicks: quote.bidTicks,
+    }
     simulated.set(s.name, s)
     feedHealth.assign('simulator', [s.name])
     publish(s)
@@ -78,7 +85,7 @@ export async function startSimulator(
   const timer = setInterval(() => {
     status = marketStatus(now())
     for (const s of simulated.values()) {
-      if (!isCategoryOpen(s.category, status)) continue
+      if (!isInstrumentOpen(s, status)) continue
       if (random() >= TICK_CHANCE[s.category]) continue
       const scale = stepScale(s.quote)
       const step = Math.round((random() * 2 - 1) * scale)
@@ -105,7 +112,8 @@ export async function startSimulator(
     }
     for (const i of rows) {
       const known = simulated.get(i.name)
-      if (!known || again.has(i.name) || known.category !== i.category) add(i)
+      if (!known || again.has(i.name) || known.category !== i.category || known.base !== i.base)
+        add(i)
     }
   }
   const setCategories = (next: readonly Category[]) => {

@@ -2,7 +2,7 @@ import type Instrument from '#models/instrument'
 import priceBook from '#services/market/price_book'
 import feedHealth from '#services/market/feed_health'
 import marketClock from '#services/market/market_clock'
-import { isCategoryOpen } from '#domain/market_hours'
+import { isInstrumentOpen } from '#domain/market_hours'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 
 /** When the price the server would trade at was quoted: the live quote of this process, else the stored one. */
@@ -33,7 +33,7 @@ export function tradeQuoteFor(instrument: Instrument, field = 'instrument'): Tra
   if (!instrument.tradable) {
     throw new UserFacingException('This instrument is not tradable', { field })
   }
-  if (!isCategoryOpen(instrument.category, marketClock.status())) {
+  if (!isInstrumentOpen(instrument, marketClock.status())) {
     throw new UserFacingException('Market is closed', { field })
   }
   const live = priceBook.get(instrument.name)

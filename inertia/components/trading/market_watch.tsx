@@ -3,7 +3,7 @@ import { Accordion, AccordionItem, Input, Tab, Tabs } from '@heroui/react'
 import { useInstrumentSearch } from '~/hooks/use_instrument_search'
 import { CATEGORIES, CATEGORY_TABS, type Category } from '@domain/instruments'
 import type { MarketStatus } from '@domain/market_hours'
-import { isCategoryOpen } from '@domain/market_hours'
+import { isCategoryOpen, isInstrumentOpen } from '@domain/market_hours'
 import { useMarketDown, useStaleInstruments, type LivePrice } from '~/hooks/use_prices'
 import { useTranslation } from '~/hooks/use_translation'
 import { PriceCell } from '~/components/trading/price_cell'
@@ -39,7 +39,7 @@ export function MarketWatch(props: {
   const marketDown = useMarketDown()
   const results = useInstrumentSearch(props.instruments, query)
   const favoriteRows = props.instruments.filter((i) => props.favorites.has(i.id))
-  const isOpen = (i: WatchedInstrument) => isCategoryOpen(i.category, props.marketStatus)
+  const isOpen = (i: WatchedInstrument) => isInstrumentOpen(i, props.marketStatus)
   const tableProps = {
     prices: props.prices,
     favorites: props.favorites,
@@ -117,7 +117,7 @@ export function MarketWatch(props: {
                       {t('Market Closed')}
                     </div>
                   )}
-                  <InstrumentTable {...tableProps} rows={rows} isOpen={() => open} />
+                  <InstrumentTable {...tableProps} rows={rows} isOpen={(i) => open && isOpen(i)} />
                 </div>
               </Tab>
             )

@@ -16,7 +16,7 @@ import { OrderDialog } from '~/components/trading/order_dialog'
 import { PositionsPanel } from '~/components/trading/positions_panel'
 import { PricingGrid } from '~/components/shell/pricing_grid'
 import { KycNotice } from '~/components/payments/kyc_notice'
-import { isCategoryOpen } from '@domain/market_hours'
+import { isInstrumentOpen } from '@domain/market_hours'
 import type { Category } from '@domain/instruments'
 
 type Props = InferPageProps<DashboardController, 'show'>
@@ -69,8 +69,7 @@ export default function Dashboard({
 
   const chosen = byName.get(selected)
   const live = prices[selected]
-  const chosenTradable =
-    !!chosen && chosen.tradable && isCategoryOpen(chosen.category, marketStatus)
+  const chosenTradable = !!chosen && chosen.tradable && isInstrumentOpen(chosen, marketStatus)
   const trade = (instrument: WatchedInstrument, type: 'buy' | 'sell') => {
     if (isCustomer) setTicket({ instrument, type })
   }

@@ -236,7 +236,12 @@ test.group('Dashboard instruments and market status', (group) => {
     const eur = props.instruments.find((i: { name: string }) => i.name === 'EUR_USD')
     assert.containsSubset(eur, { base: 'EUR', quote: 'USD', category: 'forex', tradable: true })
     assert.match(eur.bids, /^\d+\.\d+$/)
-    assert.sameMembers(Object.keys(props.marketStatus), ['forex', 'stock', 'crypto'])
+    assert.sameMembers(Object.keys(props.marketStatus), [
+      'forex',
+      'stock',
+      'crypto',
+      'closedVenues',
+    ])
     assert.isTrue(props.marketStatus.crypto)
   })
 

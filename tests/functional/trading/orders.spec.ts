@@ -273,6 +273,46 @@ test.group('POST /dashboard/orders', (group) => {
     open.assertStatus(201)
   })
 
+  test('an index or commodity is refused while its exchange is on holiday, while forex trades', async ({
+    client,
+    assert,
+  }) => {
+    const { customer } = await customerWallet()
+    quote('SPX500_USD', '5285.20', '5285.70')
+    quote('XAU_USD', '2385.20', '2385.60')
+    quote('EUR_USD', '1.08446', '1.08454')
+    const order = (instrument: string, amount = '0.01') =>
+      api(client, 'post', '/dashboard/orders', { type: 'buy', instrument, amount }).loginAs(
+        customer
+      )
+
+    // Thanksgiving 2026 after CME's 12:00 CT halt: the forex session is open, the CME is not.
+    marketClock.pin(DateTime.fromISO('2026-11-26T14:00:00', { zone: 'America/New_York' }))
+    for (const name of ['SPX500_USD', 'XAU_USD']) {
+      const refused = await order(name)
+      refused.assertStatus(422)
+      assert.equal(fieldErrors(refused.body()).instrument, 'Market is closed', name)
+    }
+    ;(await order('EUR_USD', '1000')).assertStatus(201)
+    const dashboard = await client.get('/dashboard').loginAs(customer).withInertia()
+    assert.isTrue(dashboard.inertiaProps.marketStatus.forex)
+    assert.includeMembers(dashboard.inertiaProps.marketStatus.closedVenues, [
+      'cme_equity',
+      'nymex_comex',
+    ])
+
+    // The morning before the halt trades; the day after closes early (12:15 CT); Christmas is shut.
+    marketClock.pin(DateTime.fromISO('2026-11-26T11:00:00', { zone: 'America/New_York' }))
+    ;(await order('SPX500_USD')).assertStatus(201)
+    marketClock.pin(DateTime.fromISO('2026-11-27T13:30:00', { zone: 'America/New_York' }))
+    assert.equal(fieldErrors((await order('SPX500_USD')).body()).instrument, 'Market is closed')
+    marketClock.pin(DateTime.fromISO('2026-12-25T12:00:00', { zone: 'America/New_York' }))
+    assert.equal(fieldErrors((await order('XAU_USD')).body()).instrument, 'Market is closed')
+    assert.isNull(
+      await Order.query().where('user_id', customer.id).where('instrument', 'XAU_USD').first()
+    )
+  })
+
   test('kycTrade on: a customer without approved KYC is refused; off: allowed', async ({
     client,
     assert,
