@@ -703,6 +703,27 @@ async function marketFailover({ db, webs, markets, tabs, customers, spreads }) {
   )
   const ids = accepted.map((p) => p.id)
 
+  // Before the kill, the first holder must show it knows orders placed on web processes (their
+  // stops fire on the first crossing tick): watch until a target was crossed over a second ago,
+  // or 4 s at most, then kill.
+  const lastAck = Math.max(...accepted.map((p) => p.ackAt))
+  const crossedEarly = (o, to) =>
+    tabs
+      .flatMap((t) => t.prices(o.ackAt + 500, to))
+      .sort((a, b) => a.at - b.at)
+      .find((f) =>
+        f.payload.instruments.some(
+          (i) => i.name === o.instrument && triggered(o, rateOf(o.type, i))
+        )
+      )
+  await until(
+    () =>
+      Date.now() - lastAck >= 4000 ||
+      (Date.now() - lastAck >= 1500 && accepted.some((o) => crossedEarly(o, Date.now() - 1000))),
+    'the watch before the kill',
+    6000
+  )
+
   // The kill. The standby's takeover is read from the table itself.
   const killAt = Date.now()
   kill(holder)
@@ -801,6 +822,8 @@ async function marketFailover({ db, webs, markets, tabs, customers, spreads }) {
         f.payload.instruments.filter((i) => i.name === instrument).map((i) => rateOf(type, i))
       )
   let crossedAfter = 0
+  let crossedBefore = 0
+  const earlyProblems = []
   let closedAfter = 0
   let worstLag = 0
   const problems = []
@@ -835,21 +858,17 @@ async function marketFailover({ db, webs, markets, tabs, customers, spreads }) {
       }
       if (after) closedAfter++
     }
-    // Crossed by the old holder's prices while it ran: closed within a second of the crossing.
-    const placedAt = accepted.find((p) => p.id === id).ackAt
-    const early = frames
-      .filter((f) => f.at >= placedAt + 500 && f.at <= killAt - 1000)
-      .sort((a, b) => a.at - b.at)
-      .find((f) =>
-        f.payload.instruments.some(
-          (i) => i.name === o.instrument && triggered(o, rateOf(o.type, i))
+    // Crossed by the first holder's prices while it ran: closed within a second of the crossing.
+    const placed = accepted.find((p) => p.id === id)
+    const early = crossedEarly({ ...o, ackAt: placed.ackAt }, killAt - 1000)
+    if (early) {
+      crossedBefore++
+      if (o.close_ms === null || o.close_ms > early.at + 1000) {
+        earlyProblems.push(
+          `order ${id} (${o.type} ${o.instrument}, SL ${o.loss}, TP ${o.profit}, through ${placed.web}) crossed ` +
+            `${killAt - early.at} ms before the kill, ${o.close_ms === null ? 'not closed by then' : `closed ${o.close_ms - early.at} ms after the crossing`}`
         )
-      )
-    if (early && (o.close_ms === null || o.close_ms > early.at + 1000)) {
-      problems.push(
-        `order ${id} (${o.type} ${o.instrument}, SL ${o.loss}, TP ${o.profit}, placed through ${accepted.find((p) => p.id === id).web}) ` +
-          `crossed ${killAt - early.at} ms before the kill, ${o.close_ms === null ? 'not closed by then' : `closed ${o.close_ms - early.at} ms after the crossing`}`
-      )
+      }
     }
     if (o.close_ms !== null && o.close_ms < killAt) continue
     // Open at the kill: the first post-takeover frame that crossed a target.
@@ -877,6 +896,13 @@ async function marketFailover({ db, webs, markets, tabs, customers, spreads }) {
     (o) => o.close_ms !== null && o.close_ms < killAt
   ).length
   const stillOpen = [...orders.values()].filter((o) => o.close_ms === null).length
+  check(
+    'every target the first holder crossed closed within 1 s of the crossing (orders placed on web processes included)',
+    earlyProblems.length === 0,
+    earlyProblems.length
+      ? earlyProblems.slice(0, 6).join('; ')
+      : `${crossedBefore} crossed before the kill`
+  )
   check(
     'the new holder crossed at least one target (else the run proves nothing: run it again)',
     crossedAfter > 0,
