@@ -25,10 +25,6 @@
 | redis://127.0.0.1:6379), FAILOVER_BASE_PORT (3410: four ports from there),
 | FAILOVER_SMTP_PORT (0: any free port), FAILOVER_SKIP_BUILD=1 (use build/ as
 | it is), FAILOVER_TIMEOUT_S (180). Exit code 0 only when every check passed.
-|
-| FAILOVER_FAKE_LEASE=1 is for debugging this harness on code without the
-| lease: the harness itself keeps a market_leases row, starts one market
-| process, and starts the "standby" only after the kill.
 */
 import { spawn, spawnSync } from 'node:child_process'
 import {
@@ -54,7 +50,6 @@ const OUT = join(ROOT, 'tmp', 'failover')
 
 const BASE_PORT = Number(process.env.FAILOVER_BASE_PORT || 3410)
 const TIMEOUT_S = Number(process.env.FAILOVER_TIMEOUT_S || 180)
-const FAKE_LEASE = process.env.FAILOVER_FAKE_LEASE === '1'
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
 const REDIS_PREFIX = `failover-${randomBytes(4).toString('hex')}`
 const PG_ENV = {
@@ -477,7 +472,7 @@ function latestQuote(tabs, name) {
 async function leaseRow(db) {
   const { rows } = await db
     .query(
-      `select holder, epoch::text as epoch, extract(epoch from acquired_at) * 1000 as acquired_ms
+      `select holder, epoch::text as epoch, acquired_at::float8 as acquired_ms
          from market_leases where name = 'market'`
     )
     .catch((error) => {
@@ -495,27 +490,6 @@ async function leaseRow(db) {
 function holderPid(holder) {
   const match = /:(\d+):[^:]*$/.exec(holder)
   return match ? Number(match[1]) : null
-}
-
-/** FAILOVER_FAKE_LEASE=1: the harness plays the lease (debugging on code without it). */
-const fakeLease = {
-  async create(db, proc) {
-    await db.query(`create table if not exists market_leases (name text primary key, holder text,
-      epoch bigint not null default 0, expires_at timestamptz, acquired_at timestamptz, renewed_at timestamptz)`)
-    await db.query(`delete from market_leases`)
-    await db.query(
-      `insert into market_leases (name, holder, epoch, acquired_at, renewed_at, expires_at)
-       values ('market', $1, 1, now(), now(), now() + interval '3 seconds')`,
-      [`${hostname()}:${proc.pid}:fake00`]
-    )
-  },
-  async takeOver(db, proc) {
-    await until(() => answers(proc), `${proc.name} to answer`, 30_000)
-    await db.query(
-      `update market_leases set holder = $1, epoch = epoch + 1, acquired_at = now() where name = 'market'`,
-      [`${hostname()}:${proc.pid}:fake01`]
-    )
-  },
 }
 
 /* --- orders --------------------------------------------------------------------------------- */
@@ -675,7 +649,7 @@ async function marketFailover({ db, webs, markets, tabs, customers, spreads }) {
     `holder ${before.holder}, epoch ${before.epoch}`
   )
   if (!holder) return
-  let standby = markets.find((m) => m !== holder)
+  const standby = markets.find((m) => m !== holder)
 
   // Orders through both web processes, customers spread over both, targets 0.5–3 spreads away.
   const distances = [0.5, 1, 1.5, 2, 3]
@@ -728,10 +702,6 @@ async function marketFailover({ db, webs, markets, tabs, customers, spreads }) {
   const killAt = Date.now()
   kill(holder)
   say(`SIGKILL ${holder.name} (pid ${holder.pid}, lease epoch ${before.epoch})`)
-  if (FAKE_LEASE) {
-    standby = startProcess(standby.name, standby.port, 'market', 'simulator', standby.smtpPort)
-    await fakeLease.takeOver(db, standby)
-  }
   let after = null
   try {
     after = await until(
@@ -765,10 +735,8 @@ async function marketFailover({ db, webs, markets, tabs, customers, spreads }) {
     after.epoch === before.epoch + 1n,
     `${before.epoch} → ${after.epoch}`
   )
-  if (!FAKE_LEASE) {
-    const line = `market role: lease acquired (epoch ${after.epoch})`
-    check(`${standby.name}'s log says '${line}'`, logText(standby.name).includes(line))
-  }
+  const line = `market role: lease acquired (epoch ${after.epoch}, holder ${after.holder})`
+  check(`${standby.name}'s log says '${line}'`, logText(standby.name).includes(line))
 
   // Watch the new holder's prices; note when each order is first seen closed.
   const end = takeoverAt + OBSERVE_MS
@@ -1027,8 +995,7 @@ async function main() {
     for (const i of [0, 1]) {
       const name = `market${i + 1}`
       const port = BASE_PORT + 2 + i
-      if (FAKE_LEASE && i === 1) markets.push({ name, port, smtpPort: catcher.port, pid: -1 })
-      else markets.push(startProcess(name, port, 'market', 'simulator', catcher.port))
+      markets.push(startProcess(name, port, 'market', 'simulator', catcher.port))
     }
     const running = [...webs, ...markets].filter((p) => p.child)
     await until(
@@ -1038,7 +1005,6 @@ async function main() {
       250
     )
     say('every process answers')
-    if (FAKE_LEASE) await fakeLease.create(db, markets[0])
 
     const tabs = await Promise.all(webs.map(openPriceTab))
     await until(
