@@ -12,8 +12,6 @@ export interface ScrollEdges {
   insetRight: number
   /** Width of the pinned actions column at the scroller's right edge (0 without one). */
   pinned: number
-  /** The width of the scroller's view, its padding left out: what a person sees of the rows. */
-  visible: number
 }
 
 const NONE: ScrollEdges = {
@@ -24,7 +22,6 @@ const NONE: ScrollEdges = {
   insetLeft: 0,
   insetRight: 0,
   pinned: 0,
-  visible: 0,
 }
 
 const same = (a: ScrollEdges, b: ScrollEdges) =>
@@ -46,8 +43,6 @@ export function useScrollEdges(holder: RefObject<HTMLElement | null>, deps: unkn
       const outer = box.getBoundingClientRect()
       const inner = scroller.getBoundingClientRect()
       const max = scroller.scrollWidth - scroller.clientWidth
-      const style = getComputedStyle(scroller)
-      const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight)
       const pinnedCell = scroller.querySelector<HTMLElement>('th.sticky-actions')
       const next: ScrollEdges = {
         left: scroller.scrollLeft > 1,
@@ -57,7 +52,6 @@ export function useScrollEdges(holder: RefObject<HTMLElement | null>, deps: unkn
         insetLeft: Math.round(inner.left - outer.left),
         insetRight: Math.round(outer.right - inner.right),
         pinned: pinnedCell ? Math.round(pinnedCell.getBoundingClientRect().width) : 0,
-        visible: Math.round(scroller.clientWidth - padding),
       }
       setEdges((old) => (same(old, next) ? old : next))
     }

@@ -253,10 +253,10 @@ export function PagedTable<Row>(props: {
               ' '
             ) : (
               // Centred in what the scroller shows, not across all the columns: on a phone the
-              // middle of a wide table is off screen (the 390 px walk, issue 21).
+              // middle of a wide table is off screen (the 390 px walk, issue 21). A width from
+              // the viewport, never measured: a measured one fed back into the table's width.
               <div
-                className="sticky left-0 whitespace-normal"
-                style={edges.visible ? { width: `calc(${edges.visible}px - 1.5rem)` } : undefined}
+                className="sticky left-0 w-[min(100%,calc(100vw-6rem))] whitespace-normal"
                 data-testid={`${tableId}-empty`}
               >
                 {t(props.emptyText)}
