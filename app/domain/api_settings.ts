@@ -141,13 +141,14 @@ export function secretFieldNames(schema: SettingsSchema): string[] {
  */
 export function hasSavedSettings(
   schema: SettingsSchema,
-  values: Record<string, string | null | undefined>,
+  values: Record<string, unknown>,
   secretsSet: readonly string[]
 ): boolean {
   if (secretsSet.length > 0) return true
   return schema.fields.some((field) => {
-    const value = values[field.name] ?? ''
-    return value !== '' && value !== field.fallback
+    const value = values[field.name]
+    if (value === undefined || value === null || value === '') return false
+    return String(value) !== field.fallback
   })
 }
 
