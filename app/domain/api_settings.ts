@@ -133,6 +133,25 @@ export function secretFieldNames(schema: SettingsSchema): string[] {
   return schema.fields.filter((f) => f.kind === 'text' && f.secret).map((f) => f.name)
 }
 
+/**
+ * Whether a card holds settings someone saved, i.e. whether Disconnect means anything: a
+ * secret stored, or a value other than its field's default. OANDA's mode alone (the demo
+ * seeds 'fxpractice') connects nothing, and a Disconnect beside empty fields read as
+ * "OANDA is connected" in the walk (issue 21).
+ */
+export function hasSavedSettings(
+  schema: SettingsSchema,
+  values: Record<string, unknown>,
+  secretsSet: readonly string[]
+): boolean {
+  if (secretsSet.length > 0) return true
+  return schema.fields.some((field) => {
+    const value = values[field.name]
+    if (value === undefined || value === null || value === '') return false
+    return String(value) !== field.fallback
+  })
+}
+
 /** Currency API quota (admin spec §3): used and total of the month, from the poller's remaining/limit. */
 export function quotaUsage(
   remaining: string | null | undefined,

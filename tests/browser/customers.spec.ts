@@ -35,6 +35,12 @@ test.group('Browser: customers list and the edit customer page', (group) => {
     await admin.locator(`[data-testid=customer-edit-${customer.id}]`).click()
     await admin.waitForURL(`**/admin/customers/edit/${customer.id}`)
     await admin.locator('main h1', { hasText: 'Edit Customer' }).waitFor()
+    // The five tabs sit on one row on a desktop (the walk found them stacked, one per row).
+    const tabTops = await admin
+      .locator('[data-testid=customer-tabs] [role=tab]')
+      .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)))
+    assert.lengthOf(tabTops, 5)
+    assert.lengthOf(new Set(tabTops), 1, `the customer tabs share one row: ${tabTops}`)
 
     const card = admin.locator(`[data-testid=customer-balance-card-${wallet.id}]`)
     await card.waitFor()

@@ -112,6 +112,9 @@ test.group('Browser: staff-side fixes of issue 21 item 8', (group) => {
 
     // Disconnect erases the Voiso card.
     await page.goto('/admin/apis')
+    // OANDA holds only its default mode: nothing to disconnect, so no button (the walk, docs/WALKS.md).
+    await page.locator('[data-testid=api-disconnect-voiso]').waitFor()
+    assert.equal(await page.locator('[data-testid=api-disconnect-oandaAPI]').count(), 0)
     await page.locator('[data-testid=api-disconnect-voiso]').click()
     await page.locator('[data-testid=api-disconnect-confirm-voiso-confirm]').click()
     await page.locator('[data-toast]', { hasText: 'voiso disconnected' }).first().waitFor()

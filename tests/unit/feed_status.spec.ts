@@ -1,5 +1,11 @@
 import { test } from '@japa/runner'
-import { API_SETTINGS, apiSettingsCard, quotaUsage, secretFieldNames } from '#domain/api_settings'
+import {
+  API_SETTINGS,
+  apiSettingsCard,
+  hasSavedSettings,
+  quotaUsage,
+  secretFieldNames,
+} from '#domain/api_settings'
 import { chipState, FEED_STATUS_ROWS, quotaText, readHeartbeat } from '#domain/feed_status'
 import { formValues, settingProblem, settingsProblems } from '#domain/settings_schema'
 
@@ -7,6 +13,15 @@ const polygon = apiSettingsCard('polygonAPI')!.schema
 const oanda = apiSettingsCard('oandaAPI')!.schema
 
 test.group('API Settings schemas (app/domain/api_settings.ts)', () => {
+  test('Disconnect shows only for saved settings: a default mode alone is none', ({ assert }) => {
+    const empty = { value1: '', value2: '', value3: 'fxpractice' }
+    assert.isFalse(hasSavedSettings(oanda, empty, []))
+    assert.isTrue(hasSavedSettings(oanda, { ...empty, value3: 'fxtrade' }, []))
+    assert.isTrue(hasSavedSettings(oanda, { ...empty, value1: '001-002' }, []))
+    assert.isTrue(hasSavedSettings(oanda, empty, ['value2']))
+    assert.isFalse(hasSavedSettings(polygon, {}, []))
+  })
+
   test("five cards with the spec's titles, in its order; unknown keys have none", ({ assert }) => {
     assert.deepEqual(
       API_SETTINGS.map((c) => [c.key, c.title]),

@@ -248,7 +248,21 @@ export function PagedTable<Row>(props: {
         <TableBody
           isLoading={props.loading}
           loadingContent={<Spinner label={t('Loading...')} />}
-          emptyContent={props.loading ? ' ' : t(props.emptyText)}
+          emptyContent={
+            props.loading ? (
+              ' '
+            ) : (
+              // Centred in what the scroller shows, not across all the columns: on a phone the
+              // middle of a wide table is off screen (the 390 px walk, issue 21). A width from
+              // the viewport, never measured: a measured one fed back into the table's width.
+              <div
+                className="sticky left-0 w-[min(100%,calc(100vw-6rem))] whitespace-normal"
+                data-testid={`${tableId}-empty`}
+              >
+                {t(props.emptyText)}
+              </div>
+            )
+          }
         >
           {rows.map((row) => (
             <TableRow key={props.rowKey(row)}>

@@ -3,7 +3,7 @@ import { Button, Input } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type ApiSettingsController from '#controllers/staff/api_settings_controller'
 import type { ApiSettingsCardProps } from '#transformers/api_settings_transformer'
-import { apiSettingsCard } from '@domain/api_settings'
+import { apiSettingsCard, hasSavedSettings } from '@domain/api_settings'
 import { EMPTY_VALUE } from '@domain/formatting'
 import { staffLayout } from '~/layouts/staff_layout'
 import { SettingsForm } from '~/components/form/settings_form'
@@ -35,7 +35,7 @@ function ApiCard({ initial }: { initial: ApiSettingsCardProps }) {
   const [version, setVersion] = useState(0)
   const [confirming, setConfirming] = useState(false)
   const schema = apiSettingsCard(card.key)!.schema
-  const stored = card.secretsSet.length > 0 || Object.values(card.values).some((v) => v !== '')
+  const stored = hasSavedSettings(schema, card.values, card.secretsSet)
   const disconnect = async () => {
     try {
       const answer = await api<{ message: string; card: ApiSettingsCardProps }>(

@@ -88,8 +88,9 @@ export default function EditCustomer({ customer, access, choices }: Props) {
           <Tabs
             aria-label={t('Customer')}
             data-testid="customer-tabs"
-            // Five tabs wrap on a phone instead of scrolling sideways.
-            classNames={{ tabList: 'flex-wrap' }}
+            // Five tabs wrap on a phone instead of scrolling sideways; each as wide as its
+            // label, or every tab (HeroUI's are w-full) took a row of its own, at 1440 px too.
+            classNames={{ tabList: 'flex-wrap', tab: 'w-auto' }}
           >
             {tabs.map((tab) => (
               <Tab
