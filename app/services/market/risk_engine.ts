@@ -172,6 +172,19 @@ export class RiskEngine {
     return this.#positions.has(orderId)
   }
 
+  /** What the book holds of a wallet (tests, diagnostics); null when it holds nothing. */
+  wallet(balanceId: number) {
+    const account = this.#accounts.get(balanceId)
+    if (!account) return null
+    return {
+      balance: account.balance,
+      margin: account.margin,
+      planId: account.planId,
+      highestStopOut: account.highestStopOut,
+      ...digestOf(account.positions),
+    }
+  }
+
   /** The background reconciler (null before start and when turned off). */
   get reconciler() {
     return this.#reconciler
