@@ -51,7 +51,7 @@ const ORDER_COLUMNS = [
   'loss',
 ]
 
-/** Open: neither closed nor deleted (the partial indexes of migration 24 hold exactly these). */
+/** Open: neither closed nor deleted (the partial indexes of migrations 14 and 24 hold exactly these). */
 function openOrders() {
   return db.from('orders').whereNull('close_time').whereNull('deleted_at')
 }

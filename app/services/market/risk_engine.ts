@@ -111,6 +111,8 @@ export class RiskEngine {
   #reconciler: BookReconciler | null = null
   /** Wallets the reconciler found wrong and reloaded (missed events). */
   repairs = 0
+  /** How long the last cold start took: the orders, their wallets, in all (ms). */
+  lastLoad = { ordersMs: 0, walletsMs: 0, ms: 0 }
 
   /** Loads every open position and starts listening to quotes and order news. */
   async start(options: RiskEngineOptions = {}) {
@@ -246,6 +248,7 @@ export class RiskEngine {
       after = rows[rows.length - 1].id
       await yieldToLoop()
     }
+    const ordersMs = performance.now() - started
     const ids = [...this.#accounts.keys()]
     const found = new Set<number>()
     for (let i = 0; i < ids.length; i += WALLET_CHUNK) {
@@ -256,6 +259,7 @@ export class RiskEngine {
       await yieldToLoop()
     }
     for (const id of ids) if (!found.has(id)) this.#drop(id)
+    const walletsMs = performance.now() - started - ordersMs
     this.#finishLoad(calledBefore)
     // Every instrument priced and checked once (targets too), an instrument at a time.
     for (const name of [...this.#byInstrument.keys()]) {
@@ -263,8 +267,9 @@ export class RiskEngine {
       if (q) this.onQuote(q)
       await yieldToLoop()
     }
+    this.lastLoad = { ordersMs, walletsMs, ms: performance.now() - started }
     logger.info(
-      { positions: this.size, wallets: this.wallets, ms: Math.round(performance.now() - started) },
+      { positions: this.size, wallets: this.wallets, ms: Math.round(this.lastLoad.ms) },
       'risk engine: book loaded'
     )
   }
