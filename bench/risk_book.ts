@@ -172,6 +172,7 @@ say(
 // One whole background pass, timed by the reconciler itself, under the delay monitor.
 const reconciler = engine.reconciler!
 loop.reset()
+reconciler.longestSyncMs = 0
 const passesBefore = reconciler.passes
 const stepsBefore = reconciler.steps
 while (reconciler.passes < passesBefore + 2) await sleep(100)
@@ -185,6 +186,7 @@ const pass = {
 say(
   `reconciliation pass: ${(pass.ms / 1000).toFixed(1)} s, ${pass.steps} steps; event-loop delay ` +
     `mean ${pass.mean.toFixed(1)} ms, p99 ${pass.p99.toFixed(1)} ms, max ${pass.max.toFixed(1)} ms; ` +
+    `longest synchronous stretch of a step ${reconciler.longestSyncMs.toFixed(1)} ms; ` +
     `repairs ${engine.repairs} (expected 0)`
 )
 

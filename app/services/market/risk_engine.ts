@@ -77,6 +77,8 @@ interface Account {
   /** The highest stop-out percent among its positions' kinds, kept as positions come and go. */
   highestStopOut: number
   marginCalled: boolean
+  /** The last reconciliation pass that found it in the database. */
+  seen: number
 }
 
 export interface RiskEngineOptions {
@@ -526,6 +528,7 @@ export class RiskEngine {
       positions: new Set(),
       highestStopOut: 0,
       marginCalled: false,
+      seen: 0,
     }
     this.#accounts.set(row.balance_id, account)
     return account
@@ -635,23 +638,30 @@ export class RiskEngine {
   }
 
   #reconciled(): ReconciledBook {
+    // A live iterator: wallets added or removed meanwhile are seen or skipped, never an error.
+    let walk: MapIterator<Account> | null = null
     return {
-      walletIds: () => {
-        const ids = new Int32Array(this.#accounts.size)
-        let n = 0
-        for (const account of this.#accounts.values())
-          if (account.positions.size > 0) ids[n++] = account.balanceId
-        return ids.subarray(0, n).sort()
-      },
-      walletState: (balanceId) => {
+      walletState: (balanceId, pass) => {
         const account = this.#accounts.get(balanceId)
         if (!account || account.positions.size === 0) return null
+        account.seen = pass
         return {
           digest: digestOf(account.positions),
           balance: account.balance,
           margin: account.margin,
           planId: account.planId,
         }
+      },
+      unseen: (pass, limit, restart) => {
+        if (restart || !walk) walk = this.#accounts.values()
+        const ids: number[] = []
+        for (let i = 0; i < limit; i++) {
+          const next = walk.next()
+          if (next.done) return { ids, done: true }
+          const account = next.value
+          if (account.positions.size > 0 && account.seen !== pass) ids.push(account.balanceId)
+        }
+        return { ids, done: false }
       },
       repair: (balanceId) =>
         this.#enqueue(`repair:${balanceId}`, () => this.#repairWallet(balanceId)),

@@ -4,12 +4,17 @@ import { walletDigests, wallets } from '#services/market/risk_book_reads'
 
 /** What the reconciler needs of the risk engine's book. */
 export interface ReconciledBook {
-  /** Ids of the wallets holding positions now, sorted. */
-  walletIds(): Int32Array
-  /** The book's view of a wallet, null when it holds none. */
+  /** The book's view of a wallet, null when it holds none; marks it seen in this pass. */
   walletState(
-    balanceId: number
+    balanceId: number,
+    pass: number
   ): { digest: BookDigest; balance: number; margin: number; planId: number | null } | null
+  /**
+   * The next `limit` wallets of a walk over the book (a live iterator kept
+   * between calls; `restart` begins a new walk): those holding positions
+   * that this pass did not see in the database.
+   */
+  unseen(pass: number, limit: number, restart: boolean): { ids: number[]; done: boolean }
   /** Queues a reload of the wallet and its positions (it warns when the book was wrong). */
   repair(balanceId: number): void
   /** Queues a check of every plan's stop-outs against the book's. */
@@ -36,15 +41,19 @@ export interface ReconcilerOptions {
  * JavaScript is a loop over a few thousand positions; the queries wait
  * without blocking the event loop.
  */
+/** Pass numbers unique in the process: a wallet's "seen" stamp is never mistaken across reconcilers. */
+let lastPass = 0
+
 export class BookReconciler {
   #book: ReconciledBook
   #perStep: number
   #stepMs: number
   #graceMs: number
   #cursor = 0
-  #snapshot: Int32Array | null = null
-  #at = 0
+  /** 'database': walking the open orders by wallet; 'book': the book's wallets the walk did not see. */
+  #phase: 'start' | 'database' | 'book' = 'start'
   #passStarted = 0
+  #pass = 0
   #suspects = new Map<number, number>()
   #timer: NodeJS.Timeout | null = null
   #running: Promise<boolean> | null = null
@@ -52,6 +61,8 @@ export class BookReconciler {
   passes = 0
   steps = 0
   lastPassMs = 0
+  /** The longest synchronous stretch of a step (its JavaScript after the queries), ms. */
+  longestSyncMs = 0
 
   constructor(book: ReconciledBook, options: ReconcilerOptions = {}) {
     this.#book = book
@@ -99,18 +110,31 @@ export class BookReconciler {
   /** One step; true when it ended a pass. */
   async step(): Promise<boolean> {
     this.steps++
-    if (!this.#snapshot) {
+    if (this.#phase === 'start') {
       this.#passStarted = performance.now()
+      this.#pass = ++lastPass
       this.#book.checkPlans()
-      this.#snapshot = this.#book.walletIds()
-      this.#at = 0
+      this.#phase = 'database'
+    }
+    if (this.#phase === 'book') {
+      const since = performance.now()
+      // Wallets the book holds positions of that the database no longer has open.
+      const { ids, done } = this.#book.unseen(this.#pass, this.#perStep * 10, false)
+      for (const id of ids) this.#suspect(id, since)
+      this.#repairDue(since)
+      this.#timed(since)
+      if (!done) return false
+      this.#phase = 'start'
+      this.passes++
+      this.lastPassMs = performance.now() - this.#passStarted
+      return true
     }
     const rows = await walletDigests(this.#cursor, this.#perStep)
-    const last = rows.length < this.#perStep ? Infinity : rows[rows.length - 1].balanceId
     const stored = new Map((await wallets(rows.map((r) => r.balanceId))).map((w) => [w.id, w]))
     const now = performance.now()
+    const pass = this.#pass
     for (const row of rows) {
-      const book = this.#book.walletState(row.balanceId)
+      const book = this.#book.walletState(row.balanceId, pass)
       const w = stored.get(row.balanceId)
       if (
         !book ||
@@ -123,29 +147,28 @@ export class BookReconciler {
         this.#suspect(row.balanceId, now)
       }
     }
-    // Wallets the book holds positions of that the database no longer has open.
-    const snapshot = this.#snapshot
-    let r = 0
-    while (this.#at < snapshot.length && snapshot[this.#at] <= last) {
-      const id = snapshot[this.#at++]
-      while (r < rows.length && rows[r].balanceId < id) r++
-      if (r < rows.length && rows[r].balanceId === id) continue
-      if (this.#book.walletState(id)) this.#suspect(id, now)
+    this.#repairDue(now)
+    this.#timed(now)
+    if (rows.length < this.#perStep) {
+      this.#cursor = 0
+      this.#phase = 'book'
+      this.#book.unseen(pass, 0, true)
+    } else {
+      this.#cursor = rows[rows.length - 1].balanceId
     }
+    return false
+  }
+
+  #repairDue(now: number) {
     for (const [id, seen] of this.#suspects) {
       if (now - seen < this.#graceMs) continue
       this.#suspects.delete(id)
       this.#book.repair(id)
     }
-    if (last !== Infinity) {
-      this.#cursor = last
-      return false
-    }
-    this.#cursor = 0
-    this.#snapshot = null
-    this.passes++
-    this.lastPassMs = performance.now() - this.#passStarted
-    return true
+  }
+
+  #timed(since: number) {
+    this.longestSyncMs = Math.max(this.longestSyncMs, performance.now() - since)
   }
 
   #suspect(id: number, now: number) {
