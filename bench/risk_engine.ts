@@ -66,9 +66,10 @@ for (const [i, name] of names.entries()) {
 
 const wallets = Array.from({ length: ACCOUNTS }, (_, i) => ({
   id: i + 1,
-  userId: i + 1,
+  user_id: i + 1,
   balance: '1000000',
   margin: '0',
+  pricing_table_id: null,
 }))
 const orders = Array.from({ length: POSITIONS }, (_, i) => {
   const instrument = i % INSTRUMENTS
@@ -78,14 +79,14 @@ const orders = Array.from({ length: POSITIONS }, (_, i) => {
   wallet.margin = String(Number(wallet.margin) + 100)
   return {
     id: i + 1,
-    balanceId: wallet.id,
+    balance_id: wallet.id,
     instrument: names[instrument],
-    kind: 'forex',
-    type,
-    tradeAmount: '10000',
-    openRate: fmt(open),
+    kind: 'forex' as const,
+    type: type as 'buy' | 'sell',
+    trade_amount: '10000',
+    open_rate: fmt(open),
     spread: '2',
-    exchangeRate: '1',
+    exchange_rate: '1',
     // Far from the market: never hit during the run.
     profit: fmt(type === 'buy' ? open * 2 : open / 2),
     loss: fmt(type === 'buy' ? open / 2 : open * 2),
@@ -94,7 +95,7 @@ const orders = Array.from({ length: POSITIONS }, (_, i) => {
 
 const engine = new RiskEngine()
 const loadStart = performance.now()
-engine.load(orders as any, wallets as any, new Map())
+engine.load(orders, wallets)
 const loadMs = performance.now() - loadStart
 
 // Ticks: a random walk of a few points on a random instrument each time.

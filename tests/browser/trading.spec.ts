@@ -82,7 +82,7 @@ test.group('Browser: trading', (group) => {
     assert,
   }) => {
     const engine = new RiskEngine()
-    await engine.start({ resyncMs: 60_000 })
+    await engine.start({ reconcile: false })
     try {
       const customer = await User.findByOrFail('email', 'customer@demo.test')
       quote('EUR_USD', '1.08650', '1.08662')

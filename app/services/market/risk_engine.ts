@@ -1,17 +1,29 @@
 import logger from '@adonisjs/core/services/logger'
-import Balance from '#models/balance'
 import Order from '#models/order'
-import PricingPlan from '#models/pricing_plan'
-import User from '#models/user'
 import priceBook, { type Quote } from '#services/market/price_book'
 import marketEvents from '#services/market/market_events'
 import { notifyUser } from '#services/notification_service'
 import { closeOrder } from '#actions/orders/close_order'
 import { stopOutAccount } from '#actions/orders/stop_out_account'
 import { triggeredTarget } from '#domain/risk'
-import { stopOutFor } from '#domain/trading'
+import { DEFAULT_STOP_OUT } from '#domain/trading'
 import type { Category } from '#domain/instruments'
 import type { Fence } from '#services/market/market_lease'
+import {
+  KINDS,
+  digestOf,
+  digestsDiffer,
+  sameStopOuts,
+  stopOutsOfRow,
+  type BookDigest,
+} from '#domain/risk_book'
+import * as reads from '#services/market/risk_book_reads'
+import type { OrderRow, PlanRow, WalletRow } from '#services/market/risk_book_reads'
+import {
+  BookReconciler,
+  type ReconciledBook,
+  type ReconcilerOptions,
+} from '#services/market/risk_reconciler'
 
 /**
  * The server's risk engine (issue 3 §5, DESIGN.md "Money and trading rules").
@@ -25,25 +37,29 @@ import type { Fence } from '#services/market/market_lease'
  *
  * Closing is exactly-once in the database, so a duplicate request from a
  * browser, a second engine, or this engine's own retry is harmless.
+ *
+ * The book (issue 22 item 2) is read once at start from plain rows, page by
+ * page, then kept from events: each hook re-reads only what changed (one
+ * order, one wallet, one plan). A background reconciler compares it with the
+ * database wallet by wallet and reloads the few a missed event left wrong.
  */
 interface Position {
   id: number
-  balanceId: number
-  instrument: string
   kind: Category
   type: 'buy' | 'sell'
   amount: number
   openRate: number
   spread: number
   exchangeRate: number
-  /** Exact targets, for the confirmation; floats for the screen. */
-  profit: string | null
-  loss: string | null
+  /** Targets as floats for the screen; the exact ones are re-read before a close. */
   tp: number | null
   sl: number | null
   pl: number
   /** Its wallet, held directly: the hot loops do no map lookups. */
   account: Account
+  /** Its instrument's positions, and its index there: removal takes constant time. */
+  list: Position[]
+  slot: number
 }
 
 interface Account {
@@ -61,6 +77,8 @@ interface Account {
   /** The highest stop-out percent among its positions' kinds, kept as positions come and go. */
   highestStopOut: number
   marginCalled: boolean
+  /** The last reconciliation pass that found it in the database. */
+  seen: number
 }
 
 export interface RiskEngineConstruction {
@@ -69,16 +87,27 @@ export interface RiskEngineConstruction {
 }
 
 export interface RiskEngineOptions {
-  /** How often to re-read open orders and wallets written by other processes. */
-  resyncMs?: number
+  /** Open orders read per query at cold start. */
+  pageSize?: number
+  /** The background check of the book against the database; false: none. */
+  reconcile?: ReconcilerOptions | false
 }
 
-const KINDS: Category[] = ['forex', 'commodity', 'index', 'stock', 'crypto']
+const DEFAULT_STOP_OUTS = Object.fromEntries(KINDS.map((k) => [k, DEFAULT_STOP_OUT])) as Record<
+  Category,
+  number
+>
+/** Wallets read per query (well under SQLite's limit of bound parameters). */
+const WALLET_CHUNK = 5_000
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export class RiskEngine {
   #byInstrument = new Map<string, Position[]>()
   #positions = new Map<number, Position>()
   #accounts = new Map<number, Account>()
+  /** Stop-outs of each plan, as stored at the last read. */
+  #plans = new Map<number, Record<Category, number>>()
   #queued = new Set<string>()
   #queue: (() => Promise<void>)[] = []
   #draining: Promise<void> | null = null
@@ -89,44 +118,49 @@ export class RiskEngine {
   constructor(options: RiskEngineConstruction = {}) {
     this.#fence = options.fence
   }
+  /** False while the book loads: quotes wait for the whole book. */
+  #ready = false
+  #reconciler: BookReconciler | null = null
+  /** Wallets the reconciler found wrong and reloaded (missed events). */
+  repairs = 0
+  /** How long the last cold start took: the orders, their wallets, in all (ms). */
+  lastLoad = { ordersMs: 0, walletsMs: 0, ms: 0 }
 
   /** Loads every open position and starts listening to quotes and order news. */
   async start(options: RiskEngineOptions = {}) {
-    await this.resync()
+    // Subscribed before the book loads: news arriving meanwhile queues behind the load.
     this.#stops.push(priceBook.onQuote((q) => this.onQuote(q)))
     // Written here or in any other process (market_events crosses them), each announced after its commit.
-    const load = (id: number) => this.#enqueue(`load:${id}`, () => this.#loadOrder(id))
-    const refreshWallet = (balanceId: number) =>
-      this.#enqueue(`wallet:${balanceId}`, () => this.#refreshWallet(balanceId))
     this.#stops.push(
-      marketEvents.on('order.opened', ({ orderId }) => load(orderId)),
-      marketEvents.on('order.changed', ({ orderId }) => load(orderId)),
-      marketEvents.on('order.closed', ({ orderId, balanceId }) => {
-        this.#remove(orderId)
-        refreshWallet(balanceId)
-      }),
-      // A deposit, withdrawal, transfer or staff edit moves the balance its stop-outs are measured on.
-      marketEvents.on('wallet.changed', ({ balanceId }) => {
-        if (this.#accounts.has(balanceId)) refreshWallet(balanceId)
-      }),
-      // A staff edit of a plan applies its stop-outs at once; so does a customer's switch to another plan.
-      marketEvents.on('plan.changed', ({ planId }) =>
-        this.#enqueue(`plan:${planId}`, () => this.#applyPlan(planId))
+      marketEvents.on('order.opened', ({ orderId }) => this.orderOpened(orderId)),
+      marketEvents.on('order.changed', ({ orderId }) => this.orderChanged(orderId)),
+      marketEvents.on('order.closed', ({ orderId, balanceId }) =>
+        this.orderClosed(orderId, balanceId)
       ),
-      marketEvents.on('user.plan', ({ userId }) =>
-        this.#enqueue(`user:${userId}`, () => this.#refreshUser(userId))
-      )
+      // A deposit, withdrawal, transfer or staff edit moves the balance its stop-outs are measured on.
+      marketEvents.on('wallet.changed', ({ balanceId }) => this.walletChanged(balanceId)),
+      // A staff edit of a plan applies its stop-outs at once; so does a customer's switch to another plan.
+      marketEvents.on('plan.changed', ({ planId }) => this.planChanged(planId)),
+      marketEvents.on('user.plan', ({ userId }) => this.userPlanChanged(userId))
     )
-    // A safety net for positions other processes opened; in-process news arrives as events.
-    const resyncMs = options.resyncMs ?? 60_000
-    const timer = setInterval(() => this.#enqueue('resync', () => this.resync()), resyncMs)
-    this.#stops.push(() => clearInterval(timer))
+    let failure: unknown = null
+    this.#enqueue('load', () => this.loadBook(options.pageSize).catch((e) => void (failure = e)))
+    await this.idle()
+    if (failure) {
+      await this.stop()
+      throw failure
+    }
+    if (options.reconcile !== false) {
+      this.#reconciler = new BookReconciler(this.#reconciled(), options.reconcile || {})
+      this.#reconciler.start()
+    }
     return () => this.stop()
   }
 
   async stop() {
     this.#stopped = true
     for (const stop of this.#stops.splice(0)) stop()
+    await this.#reconciler?.stop()
     await this.idle()
   }
 
@@ -139,49 +173,151 @@ export class RiskEngine {
     return this.#positions.size
   }
 
+  get wallets() {
+    return this.#accounts.size
+  }
+
   has(orderId: number) {
     return this.#positions.has(orderId)
   }
 
-  /** Re-reads every open position and wallet (positions opened elsewhere, balances moved by deposits). */
-  async resync() {
-    const orders = await Order.query().whereNull('close_time').whereNull('deleted_at')
-    const walletIds = [...new Set(orders.map((o) => o.balanceId))]
-    const wallets = walletIds.length ? await Balance.query().whereIn('id', walletIds) : []
-    const userIds = [...new Set(wallets.map((w) => w.userId))]
-    const users = userIds.length ? await User.query().whereIn('id', userIds) : []
-    const planIds = [
-      ...new Set(users.map((u) => u.pricingTableId).filter((id): id is number => !!id)),
-    ]
-    const plans = planIds.length ? await PricingPlan.query().whereIn('id', planIds) : []
-    this.load(
-      orders,
-      wallets,
-      new Map(users.map((u) => [u.id, plans.find((p) => p.id === u.pricingTableId) ?? null]))
+  /** What the book holds of a wallet (tests, diagnostics); null when it holds nothing. */
+  wallet(balanceId: number) {
+    const account = this.#accounts.get(balanceId)
+    if (!account) return null
+    return {
+      balance: account.balance,
+      margin: account.margin,
+      planId: account.planId,
+      highestStopOut: account.highestStopOut,
+      ...digestOf(account.positions),
+    }
+  }
+
+  /** The background reconciler (null before start and when turned off). */
+  get reconciler() {
+    return this.#reconciler
+  }
+
+  /** Runs one whole reconciliation pass now and its reloads (tests, the benchmark). */
+  async reconcile(options: ReconcilerOptions = {}) {
+    await new BookReconciler(this.#reconciled(), { graceMs: 0, ...options }).pass()
+    await this.idle()
+  }
+
+  // The hooks the market events call (contract of issue 22): each re-reads only what changed.
+
+  orderOpened(id: number) {
+    this.#enqueue(`load:${id}`, () => this.#loadOrder(id))
+  }
+
+  orderChanged(id: number) {
+    this.#enqueue(`load:${id}`, () => this.#loadOrder(id))
+  }
+
+  orderClosed(id: number, balanceId: number) {
+    // At once, so no tick fires its targets again; and again in turn, after a reload that may have read it open.
+    this.#remove(id)
+    this.#enqueue(`close:${id}`, async () => {
+      this.#remove(id)
+      await this.#refreshWallet(balanceId)
+    })
+  }
+
+  walletChanged(balanceId: number) {
+    // A wallet with nothing open is not screened; its first order reads it.
+    if (!this.#accounts.has(balanceId)) return
+    this.#enqueue(`wallet:${balanceId}`, () => this.#refreshWallet(balanceId).then(() => {}))
+  }
+
+  planChanged(planId: number) {
+    this.#enqueue(`plan:${planId}`, () => this.#applyPlan(planId))
+  }
+
+  userPlanChanged(userId: number) {
+    this.#enqueue(`user:${userId}`, () => this.#refreshUser(userId))
+  }
+
+  /**
+   * Cold start: the open orders page by page (keyset on id), then their
+   * wallets, as plain rows, yielding to the event loop between queries.
+   */
+  async loadBook(pageSize = 20_000) {
+    const started = performance.now()
+    this.#ready = false
+    const calledBefore = this.#reset()
+    for (const plan of await reads.plans()) this.#plans.set(plan.id, stopOutsOfRow(plan))
+    let after = 0
+    for (;;) {
+      const rows = await reads.openOrdersPage(after, pageSize)
+      for (const row of rows) this.#add(row, this.#accounts.get(row.balance_id) ?? this.#blank(row))
+      if (rows.length < pageSize) break
+      after = rows[rows.length - 1].id
+      await yieldToLoop()
+    }
+    const ordersMs = performance.now() - started
+    const ids = [...this.#accounts.keys()]
+    const found = new Set<number>()
+    for (let i = 0; i < ids.length; i += WALLET_CHUNK) {
+      for (const w of await reads.wallets(ids.slice(i, i + WALLET_CHUNK))) {
+        found.add(w.id)
+        this.#setWallet(this.#accounts.get(w.id)!, w, await this.#stopOutsOf(w.pricing_table_id))
+      }
+      await yieldToLoop()
+    }
+    for (const id of ids) if (!found.has(id)) this.#drop(id)
+    const walletsMs = performance.now() - started - ordersMs
+    this.#finishLoad(calledBefore)
+    // Every instrument priced and checked once (targets too), an instrument at a time.
+    for (const name of [...this.#byInstrument.keys()]) {
+      const q = priceBook.get(name)
+      if (q) this.onQuote(q)
+      await yieldToLoop()
+    }
+    this.lastLoad = { ordersMs, walletsMs, ms: performance.now() - started }
+    logger.info(
+      { positions: this.size, wallets: this.wallets, ms: Math.round(this.lastLoad.ms) },
+      'risk engine: book loaded'
     )
   }
 
-  /** Replaces the in-memory book (also used by the benchmark with synthetic rows). */
-  load(orders: Order[], wallets: Balance[], planOfUser: Map<number, PricingPlan | null>) {
+  /** Replaces the book with these rows at once (the benchmark's synthetic book). */
+  load(orders: OrderRow[], walletRows: WalletRow[], planRows: PlanRow[] = []) {
+    const calledBefore = this.#reset()
+    for (const plan of planRows) this.#plans.set(plan.id, stopOutsOfRow(plan))
+    for (const w of walletRows) {
+      const stopOut =
+        (w.pricing_table_id && this.#plans.get(w.pricing_table_id)) || DEFAULT_STOP_OUTS
+      this.#setWallet(this.#blank({ balance_id: w.id }), w, stopOut)
+    }
+    // Grouped by instrument, so each instrument's positions sit together in memory for the hot loops.
+    for (const o of [...orders].sort((a, b) =>
+      a.instrument < b.instrument ? -1 : a.instrument > b.instrument ? 1 : 0
+    )) {
+      const account = this.#accounts.get(o.balance_id)
+      if (account) this.#add(o, account)
+    }
+    this.#finishLoad(calledBefore)
+    this.rescan()
+  }
+
+  #reset() {
     const calledBefore = new Set(
       [...this.#accounts.values()].filter((a) => a.marginCalled).map((a) => a.balanceId)
     )
     this.#byInstrument.clear()
     this.#positions.clear()
     this.#accounts.clear()
-    for (const w of wallets)
-      this.#accounts.set(w.id, this.#account(w, planOfUser.get(w.userId) ?? null))
-    // Grouped by instrument, so each instrument's positions sit together in memory for the hot loops.
-    for (const o of [...orders].sort((a, b) =>
-      a.instrument < b.instrument ? -1 : a.instrument > b.instrument ? 1 : 0
-    )) {
-      this.#add(o)
+    this.#plans.clear()
+    return calledBefore
+  }
+
+  #finishLoad(calledBefore: Set<number>) {
+    for (const account of this.#accounts.values()) {
+      account.highestStopOut = highestStopOutOf(account)
+      if (calledBefore.has(account.balanceId)) account.marginCalled = true
     }
-    for (const id of calledBefore) {
-      const account = this.#accounts.get(id)
-      if (account) account.marginCalled = true
-    }
-    this.rescan()
+    this.#ready = true
   }
 
   /** Re-prices every position from the latest quotes and screens every wallet (the full margin re-scan). */
@@ -198,7 +334,7 @@ export class RiskEngine {
 
   /** Work per tick: re-price this instrument's positions, screen their wallets. */
   onQuote(q: Quote) {
-    if (this.#stopped) return
+    if (this.#stopped || !this.#ready) return
     const positions = this.#byInstrument.get(q.name)
     if (!positions || positions.length === 0) return
     const bid = Number(q.bids)
@@ -308,96 +444,135 @@ export class RiskEngine {
   }
 
   async #loadOrder(id: number) {
-    const order = await Order.find(id)
+    const row = await reads.openOrder(id)
+    if (!row) {
+      const gone = this.#positions.get(id)
+      this.#remove(id)
+      if (gone) await this.#refreshWallet(gone.account.balanceId)
+      return
+    }
+    const account = await this.#refreshWallet(row.balance_id, false)
+    // Read after the wallet: a close arriving meanwhile is queued behind this job and removes it again.
     this.#remove(id)
-    if (!order || order.closeTime || order.deletedAt) return
-    if (!this.#accounts.has(order.balanceId)) await this.#refreshWallet(order.balanceId)
-    this.#add(order)
-    await this.#refreshWallet(order.balanceId)
+    if (!account) return
+    this.#add(row, account)
+    this.#screen(account)
   }
 
   /** Applies a plan's stop-outs (as stored now) to every wallet whose owner is on it, and screens them. */
   async #applyPlan(planId: number) {
-    const affected = [...this.#accounts.values()].filter((a) => a.planId === planId)
-    if (affected.length === 0) return
-    const plan = await PricingPlan.find(planId)
-    const stopOut = stopOutsOf(plan)
-    for (const account of affected) {
-      account.planId = plan?.id ?? null
-      account.stopOut = { ...stopOut }
+    const plan = await reads.plan(planId)
+    const stopOut = stopOutsOfRow(plan)
+    if (plan) this.#plans.set(planId, stopOut)
+    else this.#plans.delete(planId)
+    for (const account of this.#accounts.values()) {
+      if (account.planId !== planId) continue
+      account.planId = plan ? planId : null
+      account.stopOut = stopOut
       account.highestStopOut = highestStopOutOf(account)
       this.#screen(account)
     }
   }
 
-  /** Re-reads the wallets of a user whose plan changed. */
+  /** Applies a user's new plan to their wallets. */
   async #refreshUser(userId: number) {
-    for (const account of [...this.#accounts.values()]) {
-      if (account.userId === userId) await this.#refreshWallet(account.balanceId)
+    const planId = await reads.userPlanId(userId)
+    if (planId === undefined) return
+    const stopOut = await this.#stopOutsOf(planId)
+    for (const account of this.#accounts.values()) {
+      if (account.userId !== userId) continue
+      account.planId = planId
+      account.stopOut = stopOut
+      account.highestStopOut = highestStopOutOf(account)
+      this.#screen(account)
     }
   }
 
-  async #refreshWallet(balanceId: number) {
-    const wallet = await Balance.find(balanceId)
-    if (!wallet) return
-    const user = await User.find(wallet.userId)
-    const plan = user?.pricingTableId ? await PricingPlan.find(user.pricingTableId) : null
-    const existing = this.#accounts.get(balanceId)
-    const fresh = this.#account(wallet, plan)
-    if (existing) {
-      existing.balance = fresh.balance
-      existing.margin = fresh.margin
-      existing.planId = fresh.planId
-      existing.stopOut = fresh.stopOut
-      existing.highestStopOut = highestStopOutOf(existing)
-      this.#screen(existing)
-    } else {
-      this.#accounts.set(balanceId, fresh)
+  /**
+   * Re-reads one wallet (balance, margin, owner's plan), adding it to the book
+   * if new; a wallet left with nothing open leaves the book.
+   */
+  async #refreshWallet(balanceId: number, screen = true): Promise<Account | null> {
+    const [w] = await reads.wallets([balanceId])
+    if (!w) {
+      this.#drop(balanceId)
+      return null
     }
+    const stopOut = await this.#stopOutsOf(w.pricing_table_id)
+    const account = this.#accounts.get(balanceId) ?? this.#blank({ balance_id: balanceId })
+    this.#setWallet(account, w, stopOut)
+    account.highestStopOut = highestStopOutOf(account)
+    if (!screen) return account
+    if (account.positions.size === 0) {
+      this.#accounts.delete(balanceId)
+      return null
+    }
+    this.#screen(account)
+    return account
   }
 
-  #account(wallet: Balance, plan: PricingPlan | null): Account {
-    return {
-      balanceId: wallet.id,
-      userId: wallet.userId,
-      planId: plan?.id ?? null,
-      balance: Number(wallet.balance),
-      margin: Number(wallet.margin),
+  async #stopOutsOf(planId: number | null) {
+    if (!planId) return DEFAULT_STOP_OUTS
+    let stopOut = this.#plans.get(planId)
+    if (!stopOut) {
+      stopOut = stopOutsOfRow(await reads.plan(planId))
+      this.#plans.set(planId, stopOut)
+    }
+    return stopOut
+  }
+
+  /** A wallet known by id only, until its row is read. */
+  #blank(row: { balance_id: number }): Account {
+    const account: Account = {
+      balanceId: row.balance_id,
+      userId: 0,
+      planId: null,
+      balance: 0,
+      margin: 0,
       pl: 0,
-      stopOut: stopOutsOf(plan),
+      stopOut: DEFAULT_STOP_OUTS,
       positions: new Set(),
       highestStopOut: 0,
       marginCalled: false,
+      seen: 0,
     }
+    this.#accounts.set(row.balance_id, account)
+    return account
   }
 
-  #add(o: Order) {
-    const account = this.#accounts.get(o.balanceId)
-    if (!account) return
+  #setWallet(account: Account, w: WalletRow, stopOut: Record<Category, number>) {
+    account.userId = w.user_id
+    account.planId = w.pricing_table_id ?? null
+    account.balance = Number(w.balance)
+    account.margin = Number(w.margin)
+    account.stopOut = stopOut
+  }
+
+  #add(o: OrderRow, account: Account) {
+    let list = this.#byInstrument.get(o.instrument)
+    if (!list) this.#byInstrument.set(o.instrument, (list = []))
+    const kind = KINDS.find((k) => k === o.kind) ?? 'forex'
     const p: Position = {
       id: o.id,
-      balanceId: o.balanceId,
-      instrument: o.instrument,
-      kind: o.kind,
-      type: o.type,
-      amount: Number(o.tradeAmount),
-      openRate: Number(o.openRate),
+      list,
+      kind,
+      type: o.type === 'sell' ? 'sell' : 'buy',
+      amount: Number(o.trade_amount),
+      openRate: Number(o.open_rate),
       spread: Number(o.spread),
-      exchangeRate: Number(o.exchangeRate) || 1,
-      profit: o.profit,
-      loss: o.loss,
+      exchangeRate: Number(o.exchange_rate) || 1,
       tp: o.profit === null ? null : Number(o.profit),
       sl: o.loss === null ? null : Number(o.loss),
       pl: 0,
       account,
+      slot: list.length,
     }
     this.#positions.set(p.id, p)
     account.positions.add(p)
     account.highestStopOut = Math.max(account.highestStopOut, account.stopOut[p.kind])
-    const list = this.#byInstrument.get(p.instrument)
-    if (list) list.push(p)
-    else this.#byInstrument.set(p.instrument, [p])
-    const q = priceBook.get(p.instrument)
+    list.push(p)
+    if (!this.#ready) return
+    const q = priceBook.get(o.instrument)
     if (q) this.#reprice(p, Number(q.bids), Number(q.asks))
   }
 
@@ -408,27 +583,122 @@ export class RiskEngine {
     p.account.positions.delete(p)
     p.account.pl -= p.pl
     p.account.highestStopOut = highestStopOutOf(p.account)
-    const list = this.#byInstrument.get(p.instrument)
-    if (list) {
-      const i = list.indexOf(p)
-      if (i >= 0) {
-        list[i] = list[list.length - 1]
-        list.pop()
-      }
+    const last = p.list.pop()!
+    if (last !== p) {
+      p.list[p.slot] = last
+      last.slot = p.slot
     }
   }
-}
 
-/** Stop-out percent of each kind under a plan (the default 50 where it sets none). */
-function stopOutsOf(plan: PricingPlan | null): Record<Category, number> {
-  return Object.fromEntries(KINDS.map((k) => [k, stopOutFor(k, plan).toNumber()])) as Record<
-    Category,
-    number
-  >
+  /** A wallet and its positions leave the book. */
+  #drop(balanceId: number) {
+    const account = this.#accounts.get(balanceId)
+    if (!account) return
+    for (const p of [...account.positions]) this.#remove(p.id)
+    this.#accounts.delete(balanceId)
+  }
+
+  /**
+   * The reconciler's reload of one wallet: its row, then its open orders. When
+   * the book held something else, an event was missed: warned, and replaced.
+   */
+  async #repairWallet(balanceId: number) {
+    const [w] = await reads.wallets([balanceId])
+    const stopOut = w ? await this.#stopOutsOf(w.pricing_table_id) : DEFAULT_STOP_OUTS
+    const rows = w ? await reads.openOrdersOfWallet(balanceId) : []
+    const account = this.#accounts.get(balanceId)
+    const book = account ? digestOf(account.positions) : digestOf([])
+    const stored = digestOf(rows.map(digestable))
+    const walletDiffers = account
+      ? !w ||
+        account.balance !== Number(w.balance) ||
+        account.margin !== Number(w.margin) ||
+        account.planId !== (w.pricing_table_id ?? null)
+      : rows.length > 0
+    if (!walletDiffers && !digestsDiffer(book, stored)) return
+    this.repairs++
+    logger.warn(
+      { balanceId, book: summary(book, account), database: summary(stored, w) },
+      'risk engine: the book differed from the database (a missed event); wallet reloaded'
+    )
+    this.#drop(balanceId)
+    if (!w || rows.length === 0) return
+    const fresh = this.#blank({ balance_id: balanceId })
+    this.#setWallet(fresh, w, stopOut)
+    if (account) fresh.marginCalled = account.marginCalled
+    for (const row of rows) {
+      this.#remove(row.id)
+      this.#add(row, fresh)
+    }
+    this.#screen(fresh)
+  }
+
+  /** The reconciler's check of every plan's stop-outs (a missed plan event). */
+  async #checkPlans() {
+    for (const row of await reads.plans()) {
+      const known = this.#plans.get(row.id)
+      if (!known || sameStopOuts(known, stopOutsOfRow(row))) continue
+      logger.warn({ planId: row.id }, 'risk engine: a plan differed from the book; re-applied')
+      await this.#applyPlan(row.id)
+    }
+  }
+
+  #reconciled(): ReconciledBook {
+    // A live iterator: wallets added or removed meanwhile are seen or skipped, never an error.
+    let walk: MapIterator<Account> | null = null
+    return {
+      walletState: (balanceId, pass) => {
+        const account = this.#accounts.get(balanceId)
+        if (!account || account.positions.size === 0) return null
+        account.seen = pass
+        return {
+          digest: digestOf(account.positions),
+          balance: account.balance,
+          margin: account.margin,
+          planId: account.planId,
+        }
+      },
+      unseen: (pass, limit, restart) => {
+        if (restart || !walk) walk = this.#accounts.values()
+        const ids: number[] = []
+        for (let i = 0; i < limit; i++) {
+          const next = walk.next()
+          if (next.done) return { ids, done: true }
+          const account = next.value
+          if (account.positions.size > 0 && account.seen !== pass) ids.push(account.balanceId)
+        }
+        return { ids, done: false }
+      },
+      repair: (balanceId) =>
+        this.#enqueue(`repair:${balanceId}`, () => this.#repairWallet(balanceId)),
+      checkPlans: () => this.#enqueue('plans', () => this.#checkPlans()),
+    }
+  }
 }
 
 function highestStopOutOf(account: Account) {
   let highest = 0
   for (const p of account.positions) highest = Math.max(highest, account.stopOut[p.kind])
   return highest
+}
+
+function digestable(o: OrderRow) {
+  return {
+    id: o.id,
+    amount: Number(o.trade_amount),
+    openRate: Number(o.open_rate),
+    tp: o.profit === null ? null : Number(o.profit),
+    sl: o.loss === null ? null : Number(o.loss),
+  }
+}
+
+function summary(
+  d: BookDigest,
+  wallet: { balance: number | string; margin: number | string } | undefined
+) {
+  return {
+    ...d,
+    balance: wallet ? Number(wallet.balance) : null,
+    margin: wallet ? Number(wallet.margin) : null,
+  }
 }

@@ -484,7 +484,7 @@ test.group('Pricing Plans: a change applies at once', (group) => {
   let engine: RiskEngine
   group.each.setup(async () => {
     engine = new RiskEngine()
-    await engine.start({ resyncMs: 60_000 })
+    await engine.start({ reconcile: false })
     return () => engine.stop()
   })
 

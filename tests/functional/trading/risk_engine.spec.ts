@@ -33,7 +33,7 @@ test.group('risk engine', (group) => {
   let engine: RiskEngine
   group.each.setup(async () => {
     engine = new RiskEngine()
-    await engine.start({ resyncMs: 60_000 })
+    await engine.start({ reconcile: false })
     return () => engine.stop()
   })
 
@@ -184,7 +184,7 @@ test.group('risk engine', (group) => {
     })
     await engine.stop()
     engine = new RiskEngine()
-    await engine.start({ resyncMs: 60_000 })
+    await engine.start({ reconcile: false })
     assert.isTrue(engine.has(id))
     quote('EUR_USD', '1.08990', '1.09000')
     await engine.idle()

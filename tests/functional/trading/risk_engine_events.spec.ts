@@ -30,7 +30,7 @@ test.group('risk engine: wallet news', (group) => {
   let engine: RiskEngine
   group.each.setup(async () => {
     engine = new RiskEngine()
-    await engine.start({ resyncMs: 60_000 })
+    await engine.start({ reconcile: false })
     return () => engine.stop()
   })
 
