@@ -135,7 +135,11 @@ test.group('risk engine book: hooks and reconciler', (group) => {
     await behindTheBack(a2)
     const orderB = await behindTheBack(b)
     await engine.start({ reconcile: false })
-    assert.equal(engine.size, 3)
+    // Every open order in the database (other files' committed ones included), these three among them.
+    const open = await Order.query().whereNull('close_time').whereNull('deleted_at').count('* as n')
+    const loaded = Number(open[0].$extras.n)
+    assert.equal(engine.size, loaded)
+    for (const o of [orderA1, orderB]) assert.isTrue(engine.has(o.id))
 
     // orderOpened: this order only; the other new one stays unknown until its own event.
     const fresh = await behindTheBack(a1)
@@ -183,7 +187,7 @@ test.group('risk engine book: hooks and reconciler', (group) => {
     await engine.idle()
     assert.isFalse(engine.has(orderB.id))
     assert.isNull(engine.wallet(b.id))
-    assert.equal(engine.size, 3)
+    assert.equal(engine.size, loaded) // one opened (fresh), one closed (orderB)
 
     // The reconciler then finds what no event announced: the other order and customer's plan.
     await engine.reconcile()
