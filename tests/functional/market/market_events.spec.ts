@@ -1,9 +1,8 @@
 import { test } from '@japa/runner'
-import { connect } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import db from '@adonisjs/lucid/services/db'
 import { RedisConnection } from '@adonisjs/redis'
-import { parseRedisUrl } from '#config/redis'
+import { REDIS, redisAnswers, redisOrSkip } from '#tests/helpers/local_redis'
 import { postEntry } from '#services/ledger_service'
 import marketEvents, { MarketEvents, type MarketEvent } from '#services/market/market_events'
 import { PgNotifyRelay } from '#services/pg_notify_relay'
@@ -180,31 +179,12 @@ test.group('Market events: money moves tell the market role', (group) => {
 | Redis at REDIS_URL or 127.0.0.1:6379, on a channel of this run's own.
 | Skipped when no Redis answers, except under CI.
 */
-const REDIS = parseRedisUrl(process.env.REDIS_URL || 'redis://127.0.0.1:6379')
 const REDIS_CHANNEL = `helperC:market-events-test:${process.pid}`
-
-function redisAnswers() {
-  return new Promise<boolean>((done) => {
-    const socket = connect({ host: REDIS.host, port: REDIS.port })
-    const answer = (answers: boolean) => {
-      socket.destroy()
-      done(answers)
-    }
-    socket.setTimeout(1000)
-    socket.once('connect', () => answer(true))
-    socket.once('timeout', () => answer(false))
-    socket.once('error', () => answer(false))
-  })
-}
 
 const reachable = await redisAnswers()
 
 test.group('Market events across processes: Redis pub/sub', (group) => {
-  if (!reachable) {
-    if (process.env.CI === 'true') throw new Error(`No Redis at ${REDIS.host}:${REDIS.port}`)
-    group.tap((t) => t.skip(true, `no Redis at ${REDIS.host}:${REDIS.port}`))
-    return
-  }
+  if (!redisOrSkip(group, reachable)) return
 
   test('one process publishes, the other hears within 100 ms; its own echo is ignored', async ({
     assert,

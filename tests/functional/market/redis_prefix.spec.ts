@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
-import { connect } from 'node:net'
 import redis from '@adonisjs/redis/services/main'
-import { parseRedisUrl } from '#config/redis'
+import { REDIS, redisAnswers, redisOrSkip } from '#tests/helpers/local_redis'
 import { redisTransport } from '#config/transmit'
 import { ChangeBus, type ChangeNews } from '#services/change_bus'
 import heartbeatStore from '#services/market/heartbeat_store'
@@ -14,7 +13,6 @@ import type { HeartbeatFrame } from '#domain/feed_status'
 | of REDIS_URL or 127.0.0.1:6379, under prefixes of this run's own (deleted
 | afterwards). Skipped when no Redis answers, except under CI.
 */
-const REDIS = parseRedisUrl(process.env.REDIS_URL || 'redis://127.0.0.1:6379')
 const ONE = `helperA-${process.pid}-one`
 const TWO = `helperA-${process.pid}-two`
 /** Connections as config/redis.ts makes them, for deployments ONE and TWO, and one without prefix. */
@@ -25,20 +23,6 @@ const NAMES = {
   raw: 'helperA_raw',
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-function redisAnswers() {
-  return new Promise<boolean>((done) => {
-    const socket = connect({ host: REDIS.host, port: REDIS.port })
-    const answer = (answers: boolean) => {
-      socket.destroy()
-      done(answers)
-    }
-    socket.setTimeout(1000)
-    socket.once('connect', () => answer(true))
-    socket.once('timeout', () => answer(false))
-    socket.once('error', () => answer(false))
-  })
-}
 
 const reachable = await redisAnswers()
 const connections = () =>
@@ -56,11 +40,7 @@ const FRAME: HeartbeatFrame = {
 }
 
 test.group('Redis prefix: deployments sharing one Redis stay apart', (group) => {
-  if (!reachable) {
-    if (process.env.CI === 'true') throw new Error(`No Redis at ${REDIS.host}:${REDIS.port}`)
-    group.tap((t) => t.skip(true, `no Redis at ${REDIS.host}:${REDIS.port}`))
-    return
-  }
+  if (!redisOrSkip(group, reachable)) return
   group.setup(() => {
     const base = { ...REDIS, retryStrategy: () => null }
     connections()[NAMES.one] = { ...base, keyPrefix: `${ONE}:` }

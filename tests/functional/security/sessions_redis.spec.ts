@@ -1,11 +1,10 @@
 import { test } from '@japa/runner'
-import { connect } from 'node:net'
 import app from '@adonisjs/core/services/app'
 import { configProvider } from '@adonisjs/core'
 import redis from '@adonisjs/redis/services/main'
 import { stores } from '@adonisjs/session'
 import type { SessionStoreFactory } from '@adonisjs/session/types'
-import { parseRedisUrl } from '#config/redis'
+import { REDIS, redisAnswers, redisOrSkip } from '#tests/helpers/local_redis'
 import { endSessionsOf } from '#services/session_stamp'
 import { isolate } from '#tests/helpers/isolation'
 import { signedInBrowser } from '#tests/helpers/browser_session'
@@ -17,24 +16,9 @@ import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
 | REDIS_URL or 127.0.0.1:6379, under a key prefix of this run's own that the
 | group deletes afterwards. Skipped when no Redis answers, except under CI.
 */
-const REDIS = parseRedisUrl(process.env.REDIS_URL || 'redis://127.0.0.1:6379')
 const PREFIX = `broker-test-sessions-${process.pid}:`
 const CONNECTION = 'sessions_under_test'
 const COOKIE = 'broker-session'
-
-function redisAnswers() {
-  return new Promise<boolean>((done) => {
-    const socket = connect({ host: REDIS.host, port: REDIS.port })
-    const answer = (answers: boolean) => {
-      socket.destroy()
-      done(answers)
-    }
-    socket.setTimeout(1000)
-    socket.once('connect', () => answer(true))
-    socket.once('timeout', () => answer(false))
-    socket.once('error', () => answer(false))
-  })
-}
 
 const reachable = await redisAnswers()
 
@@ -52,11 +36,7 @@ async function redisStore(): Promise<SessionStoreFactory> {
 }
 
 test.group('Sessions on the server (Redis store)', (group) => {
-  if (!reachable) {
-    if (process.env.CI === 'true') throw new Error(`No Redis at ${REDIS.host}:${REDIS.port}`)
-    group.tap((t) => t.skip(true, `no Redis at ${REDIS.host}:${REDIS.port}`))
-    return
-  }
+  if (!redisOrSkip(group, reachable)) return
   isolate(group)
   useSessionStore(group, redisStore)
   group.teardown(async () => {

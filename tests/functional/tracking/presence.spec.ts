@@ -3,12 +3,12 @@
 | page — an events stream (SSE) or a recent request — and offline after,
 | across several processes sharing one store (Redis with REDIS_URL).
 */
-import { test } from '@japa/runner'
 import net from 'node:net'
+import { test } from '@japa/runner'
 import { randomUUID } from 'node:crypto'
 import redis from '@adonisjs/redis/services/main'
 import env from '#start/env'
-import { parseRedisUrl } from '#config/redis'
+import { REDIS, redisAnswers, redisOrSkip } from '#tests/helpers/local_redis'
 import { ONLINE_WINDOW_MS, STREAM_REFRESH_MS } from '#domain/presence'
 import presence, {
   MemoryPresenceStore,
@@ -113,34 +113,16 @@ test.group('Presence · two processes sharing the memory store', () => {
 })
 
 /* The Redis store, as several processes with REDIS_URL share it, under a key of this run's own. */
-const REDIS = parseRedisUrl(process.env.REDIS_URL || 'redis://127.0.0.1:6379')
 const CONNECTION = 'presence_under_test'
 const KEY = `presence-test-${process.pid}`
 
-function redisAnswers() {
-  return new Promise<boolean>((done) => {
-    const socket = net.connect({ host: REDIS.host, port: REDIS.port })
-    const answer = (answers: boolean) => {
-      socket.destroy()
-      done(answers)
-    }
-    socket.setTimeout(1000)
-    socket.once('connect', () => answer(true))
-    socket.once('timeout', () => answer(false))
-    socket.once('error', () => answer(false))
-  })
-}
 const reachable = await redisAnswers()
 const connections = () =>
   (redis.managerConfig as { connections: Record<string, object> }).connections
 const connection = () => redis.connection(CONNECTION as never)
 
 test.group('Presence · two processes sharing the Redis store', (group) => {
-  if (!reachable) {
-    if (process.env.CI === 'true') throw new Error(`No Redis at ${REDIS.host}:${REDIS.port}`)
-    group.tap((t) => t.skip(true, `no Redis at ${REDIS.host}:${REDIS.port}`))
-    return
-  }
+  if (!redisOrSkip(group, reachable)) return
   group.setup(() => {
     connections()[CONNECTION] = { ...REDIS, retryStrategy: () => null }
     return async () => {
