@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { EMPTY_VALUE } from '@domain/formatting'
 import type { StaffWithdrawalRow } from '#transformers/withdrawal_transformer'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
@@ -45,7 +46,9 @@ export function StaffWithdrawalsTable(props: {
       key: 'declineReason',
       label: 'DECLINE REASON',
       render: (r) => (
-        <span className="block min-w-48 max-w-xs whitespace-normal">{r.declineReason ?? '—'}</span>
+        <span className="block min-w-48 max-w-xs whitespace-normal">
+          {r.declineReason ?? EMPTY_VALUE}
+        </span>
       ),
     },
     c.amount,

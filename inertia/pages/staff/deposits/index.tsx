@@ -1,4 +1,5 @@
 import { Button } from '@heroui/react'
+import { EMPTY_VALUE } from '@domain/formatting'
 import type { StaffDepositRow } from '#transformers/deposit_transformer'
 import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
@@ -102,7 +103,7 @@ export default function DepositHistory() {
             </Button>
           </div>
         ) : (
-          '—'
+          EMPTY_VALUE
         ),
     },
   ]
