@@ -27,10 +27,12 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
   .testRunner()
   .configure(async (app) => {
     const { runnerHooks, ...config } = await import('../tests/bootstrap.js')
+    const { shardBrowserSuite } = await import('../tests/helpers/browser_shard.js')
 
     processCLIArgs(process.argv.splice(2))
     configure({
       ...app.rcFile.tests,
+      suites: shardBrowserSuite(app.rcFile.tests.suites, APP_ROOT),
       ...config,
       ...{
         setup: runnerHooks.setup,
