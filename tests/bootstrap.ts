@@ -17,6 +17,7 @@ import { chromium } from 'playwright'
 import { resetTestDatabase } from '#tests/helpers/database'
 import { afterTestRequest } from '#tests/helpers/deferred_work'
 import { guardEveryTest, installTransactionGuard } from '#tests/helpers/transaction_guard'
+import { scaleAcquireTimeoutWithQueue } from '#tests/helpers/sqlite_queue'
 
 // Mails go out after the response: a test request waits for them (tests/helpers/deferred_work.ts).
 ApiClient.teardown(() => afterTestRequest())
@@ -60,7 +61,12 @@ export const plugins: Config['plugins'] = [
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   // The transaction guard (tests/helpers/transaction_guard.ts) fails a functional or browser
   // test during which a query ran outside the transaction its code had open.
-  setup: [() => resetTestDatabase(), () => installTransactionGuard()],
+  // SQLite's short acquire timeout grows with the queue (tests/helpers/sqlite_queue.ts).
+  setup: [
+    () => scaleAcquireTimeoutWithQueue(),
+    () => resetTestDatabase(),
+    () => installTransactionGuard(),
+  ],
   teardown: [],
 }
 
