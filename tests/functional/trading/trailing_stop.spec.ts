@@ -184,6 +184,18 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
     assert.isNull(set.body().order.stopLoss)
   })
 
+  test('staff see the trailing distance on the trade', async ({ client, assert }) => {
+    const customer = await demoUser(DEMO.customer)
+    const admin = await demoUser(DEMO.admin)
+    quote('EUR_USD', '1.08650', '1.08662')
+    const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
+    await put(client, customer, id, { trailing: '0.0015' })
+    const list = await api(client, 'get', `/admin/trades/api/all/${customer.id}`).loginAs(admin)
+    const row = list.body().data.find((r: { id: number }) => r.id === id)
+    assert.equal(row.trailing, '0.0015')
+    assert.equal(row.loss, '1.08512')
+  })
+
   test('a login-as session is audited with the trail before and after', async ({
     client,
     assert,
@@ -341,5 +353,23 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
     quote('EUR_USD', '1.08690', '1.08700') // the ask reaches the stored stop
     await engine.idle()
     assert.equal((await Order.findOrFail(id)).closeReason, 'stop_loss')
+  })
+
+  test('a trail set without an event (a missed one) is found by the reconciler and trails', async ({
+    client,
+    assert,
+  }) => {
+    const customer = await demoUser(DEMO.customer)
+    quote('EUR_USD', '1.08650', '1.08662')
+    const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
+    await engine.idle()
+    await Order.query().where('id', id).update({ trailing_distance: '0.0015' })
+    quote('EUR_USD', '1.08750', '1.08762') // the book does not know the trail yet
+    await engine.idle()
+    assert.equal((await stored(id)).loss, null)
+    await engine.reconcile()
+    assert.isAbove(engine.repairs, 0)
+    // Reloaded on a fresh price: the trail catches up at once.
+    assert.equal((await stored(id)).loss, '1.08612')
   })
 })
