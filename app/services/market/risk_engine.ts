@@ -410,6 +410,11 @@ export class RiskEngine {
       type: p.type,
       stop: p.trail.stop,
       fence: this.#fence,
+    }).catch((error) => {
+      // A failed write must not leave the book's stop ahead of the stored one (a close re-checks the
+      // stored stop): re-read it; the next improving tick moves and stores it again.
+      logger.error({ err: error, orderId: id }, 'risk engine: trailing stop not stored')
+      return false
     })
     // The positions table shows the new stop at once (the page re-reads its positions).
     if (written) signalAccountChanged(p.account.userId)
