@@ -183,6 +183,8 @@ export async function updateTrade(input: UpdateTradeInput): Promise<UpdatedTrade
       changes.profit = next.profit === null ? null : toDbDecimal(next.profit)
     if (isOpen && !same(next.loss, order.loss))
       changes.loss = next.loss === null ? null : toDbDecimal(next.loss)
+    // Clearing the stop ends its trail too, or the engine would set a stop again on the next tick.
+    if (changes.loss === null && order.trailingDistance !== null) changes.trailing_distance = null
     if (!isOpen && !same(next.closeRate, order.closeRate))
       changes.close_rate = toDbDecimal(next.closeRate!)
     const format = trx.dialect.dateTimeFormat

@@ -202,6 +202,17 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
     assert.equal(row.loss, '1.08512')
   })
 
+  test('a staff correction that clears the stop ends the trail too', async ({ client, assert }) => {
+    const customer = await demoUser(DEMO.customer)
+    const admin = await demoUser(DEMO.admin)
+    quote('EUR_USD', '1.08650', '1.08662')
+    const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
+    await put(client, customer, id, { trailing: '0.0015' })
+    const response = await api(client, 'put', `/admin/trades/${id}`, { loss: null }).loginAs(admin)
+    assert.equal(response.status(), 200, response.text())
+    assert.deepInclude(await stored(id), { loss: null, trailing: null })
+  })
+
   test('a login-as session is audited with the trail before and after', async ({
     client,
     assert,
