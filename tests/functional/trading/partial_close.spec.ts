@@ -15,6 +15,7 @@ import { DEMO, demoUser, ledgerOf } from '#tests/helpers/users'
 import { onlyAuditRow } from '#tests/helpers/audit'
 import { loginAsSession } from '#tests/helpers/login_as'
 import { freshCustomer, settled, signedIn, staffSignedIn } from '#tests/helpers/race'
+import { RiskEngine } from '#services/market/risk_engine'
 
 /*
 | Issue 23 item 3: POST /dashboard/orders/close with `amount` closes that part
@@ -439,6 +440,59 @@ test.group('POST /dashboard/orders/close with an amount (partial close)', (group
     const after = await Balance.findOrFail(wallet.id)
     assert.equal(money(after.balance).toFixed(2), '0.00')
     await assertConsistent(assert, wallet.id, false)
+  })
+})
+
+test.group('Partial close and the risk engine', (group) => {
+  isolate(group)
+  openMarkets(group)
+  let engine: RiskEngine
+  group.each.setup(async () => {
+    engine = new RiskEngine()
+    await engine.start({ reconcile: false })
+    return () => engine.stop()
+  })
+
+  test('the engine reloads the ticket (order.changed): its book holds the rest, and a take-profit closes only the rest', async ({
+    client,
+    assert,
+  }) => {
+    const { customer, wallet } = await customerWallet()
+    await Balance.query().where('id', wallet.id).update({ margin: '0' })
+    await Order.query().where('balance_id', wallet.id).whereNull('close_time').delete()
+    quote('AAPL', '100.00', '100.00')
+    const placed = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '10',
+      profit: '105',
+    }).loginAs(customer)
+    placed.assertStatus(201)
+    const ticketId = placed.body().order.id
+    await engine.idle()
+    assert.equal(engine.wallet(wallet.id)?.amount, 10)
+
+    quote('AAPL', '101.00', '101.00')
+    const part = await api(client, 'post', '/dashboard/orders/close', {
+      orderId: ticketId,
+      amount: '4',
+    }).loginAs(customer)
+    part.assertStatus(200)
+    await engine.idle()
+    const book = engine.wallet(wallet.id)!
+    assert.equal(book.count, 1)
+    assert.equal(book.amount, 6)
+    assert.equal(book.margin, Number((await Balance.findOrFail(wallet.id)).margin))
+
+    // The take-profit fires on the rest: 6 × (105 − 100) = 30.00; the part kept its 4 × 1 = 4.00.
+    quote('AAPL', '105.00', '105.00')
+    await engine.idle()
+    const ticket = await Order.findOrFail(ticketId)
+    assert.equal(ticket.closeReason, 'take_profit')
+    assert.equal(money(ticket.tradeAmount).toFixed(), '6')
+    assert.equal(money(ticket.proLoss!).toFixed(2), '30.00')
+    assert.equal(part.body().closed.profitLoss, '4')
+    await assertConsistent(assert, wallet.id)
   })
 })
 
