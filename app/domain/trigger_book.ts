@@ -14,6 +14,8 @@
  * never misses a crossing (it may, past 15 significant digits, see a tie
  * that is not one; the fill answers 'not_due' and the entry goes back).
  */
+import { IndexedHeap, type HeapNode } from '#domain/indexed_heap'
+
 export type TriggerSide = 'buy' | 'sell'
 export type TriggerExecution = 'limit' | 'stop'
 
@@ -22,80 +24,6 @@ export interface Trigger {
   type: TriggerSide
   execution: TriggerExecution
   price: number
-}
-
-interface Node {
-  trigger: Trigger
-  /** Ordering key: smaller is checked first (the price, negated in the books read highest first). */
-  key: number
-  /** Its index in its heap: removal by id without a search. */
-  slot: number
-  heap: Heap
-}
-
-/** A binary min-heap on (key, id) whose nodes know their index, so any node leaves in O(log n). */
-class Heap {
-  nodes: Node[] = []
-
-  get size() {
-    return this.nodes.length
-  }
-
-  peek(): Node | undefined {
-    return this.nodes[0]
-  }
-
-  push(node: Node) {
-    node.slot = this.nodes.length
-    this.nodes.push(node)
-    this.#up(node.slot)
-  }
-
-  remove(node: Node) {
-    const last = this.nodes.pop()!
-    if (last === node) return
-    this.nodes[node.slot] = last
-    last.slot = node.slot
-    this.#down(last.slot)
-    this.#up(last.slot)
-  }
-
-  #less(a: Node, b: Node) {
-    return a.key < b.key || (a.key === b.key && a.trigger.id < b.trigger.id)
-  }
-
-  #swap(i: number, j: number) {
-    const nodes = this.nodes
-    const a = nodes[i]
-    const b = nodes[j]
-    nodes[i] = b
-    nodes[j] = a
-    b.slot = i
-    a.slot = j
-  }
-
-  #up(i: number) {
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      if (!this.#less(this.nodes[i], this.nodes[parent])) return
-      this.#swap(i, parent)
-      i = parent
-    }
-  }
-
-  #down(i: number) {
-    const n = this.nodes.length
-    for (;;) {
-      const left = 2 * i + 1
-      if (left >= n) return
-      const right = left + 1
-      let child = left
-      if (right < n && this.#less(this.nodes[right], this.nodes[left])) child = right
-      if (!this.#less(this.nodes[child], this.nodes[i])) return
-      this.#swap(i, child)
-      i = child
-    }
-  }
 }
 
 /** True when `trigger` is crossed by this bid/ask (the same rules as isTriggered, in floats). */
@@ -109,13 +37,15 @@ export function crossed(trigger: Omit<Trigger, 'id'>, bid: number, ask: number):
 /** Which books read the highest price first. */
 const HIGHEST_FIRST = (t: Omit<Trigger, 'id'>) => (t.type === 'buy') === (t.execution === 'limit')
 
+type Book = IndexedHeap<Trigger>
+
 /** One instrument's four books. */
 export class TriggerBook {
-  #buyLimit = new Heap()
-  #buyStop = new Heap()
-  #sellLimit = new Heap()
-  #sellStop = new Heap()
-  #nodes = new Map<number, Node>()
+  #buyLimit: Book = new IndexedHeap()
+  #buyStop: Book = new IndexedHeap()
+  #sellLimit: Book = new IndexedHeap()
+  #sellStop: Book = new IndexedHeap()
+  #nodes = new Map<number, { node: HeapNode<Trigger>; heap: Book }>()
 
   get size() {
     return this.#nodes.size
@@ -126,7 +56,7 @@ export class TriggerBook {
   }
 
   get(id: number): Trigger | undefined {
-    return this.#nodes.get(id)?.trigger
+    return this.#nodes.get(id)?.node.value
   }
 
   /** Adds the trigger, or moves it (price, side) when its id is already in the book. */
@@ -134,14 +64,9 @@ export class TriggerBook {
     this.remove(trigger.id)
     const copy = { ...trigger }
     const heap = this.#heapOf(copy)
-    const node: Node = {
-      trigger: copy,
-      key: HIGHEST_FIRST(copy) ? -copy.price : copy.price,
-      slot: 0,
-      heap,
-    }
-    heap.push(node)
-    this.#nodes.set(copy.id, node)
+    // Keys ascend: the books read highest first hold the price negated.
+    const node = heap.push(copy, HIGHEST_FIRST(copy) ? -copy.price : copy.price, copy.id)
+    this.#nodes.set(copy.id, { node, heap })
   }
 
   /** The same as add: a modified trigger price moves the entry. */
@@ -151,9 +76,9 @@ export class TriggerBook {
 
   /** Takes the entry out; false when it was not in the book. */
   remove(id: number): boolean {
-    const node = this.#nodes.get(id)
-    if (!node) return false
-    node.heap.remove(node)
+    const held = this.#nodes.get(id)
+    if (!held) return false
+    held.heap.remove(held.node)
     this.#nodes.delete(id)
     return true
   }
@@ -162,24 +87,24 @@ export class TriggerBook {
   due(bid: number, ask: number): Trigger[] {
     const out: Trigger[] = []
     // Each top is the entry nearest to firing: when it is not crossed, nothing behind it is.
-    this.#take(this.#buyLimit, (p) => ask <= p, out)
-    this.#take(this.#buyStop, (p) => ask >= p, out)
-    this.#take(this.#sellLimit, (p) => bid >= p, out)
-    this.#take(this.#sellStop, (p) => bid <= p, out)
+    let top
+    while ((top = this.#buyLimit.peek()) && ask <= top.value.price) this.#fire(this.#buyLimit, out)
+    while ((top = this.#buyStop.peek()) && ask >= top.value.price) this.#fire(this.#buyStop, out)
+    while ((top = this.#sellLimit.peek()) && bid >= top.value.price)
+      this.#fire(this.#sellLimit, out)
+    while ((top = this.#sellStop.peek()) && bid <= top.value.price) this.#fire(this.#sellStop, out)
     return out
   }
 
   /** Every entry (diagnostics, reconciliation). */
   *entries(): IterableIterator<Trigger> {
-    for (const node of this.#nodes.values()) yield node.trigger
+    for (const held of this.#nodes.values()) yield held.node.value
   }
 
-  #take(heap: Heap, fires: (price: number) => boolean, out: Trigger[]) {
-    for (let top = heap.peek(); top && fires(top.trigger.price); top = heap.peek()) {
-      heap.remove(top)
-      this.#nodes.delete(top.trigger.id)
-      out.push(top.trigger)
-    }
+  #fire(heap: Book, out: Trigger[]) {
+    const top = heap.pop()!
+    this.#nodes.delete(top.value.id)
+    out.push(top.value)
   }
 
   #heapOf(t: Trigger) {

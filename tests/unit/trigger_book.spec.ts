@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { TriggerBook, TriggerBooks, crossed, type Trigger } from '#domain/trigger_book'
+import { IndexedHeap } from '#domain/indexed_heap'
 
 const buyLimit = (id: number, price: number): Trigger => ({
   id,
@@ -237,5 +238,26 @@ test.group('trigger books: every instrument', () => {
     assert.deepEqual(books.due('AAPL', 1, 1), [])
     assert.deepEqual(ids(books.due('MSFT', 1, 1)), [5])
     assert.equal(books.size, 0)
+  })
+})
+
+test.group('indexed heap (app/domain/indexed_heap.ts)', () => {
+  test('pops by key then tie; a node removed twice or after popping is ignored', ({ assert }) => {
+    const heap = new IndexedHeap<string>()
+    const b = heap.push('b', 2, 1)
+    heap.push('a2', 1, 2)
+    heap.push('a1', 1, 1)
+    const c = heap.push('c', 3, 0)
+    heap.remove(b)
+    heap.remove(b)
+    assert.equal(b.slot, -1)
+    assert.deepEqual(
+      [heap.pop(), heap.pop()].map((n) => n?.value),
+      ['a1', 'a2']
+    )
+    assert.equal(heap.pop(), c)
+    heap.remove(c)
+    assert.isUndefined(heap.pop())
+    assert.equal(heap.size, 0)
   })
 })
