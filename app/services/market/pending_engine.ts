@@ -1,5 +1,6 @@
 import logger from '@adonisjs/core/services/logger'
 import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import priceBook, { type Quote } from '#services/market/price_book'
 import marketEvents from '#services/market/market_events'
 import marketClock from '#services/market/market_clock'
@@ -53,7 +54,11 @@ export interface PendingEngineOptions {
   reconcile?: PendingReconcileOptions | false
   /** How often due expiries are looked for. */
   expiryCheckMs?: number
-  /** Fills and reloads running at once (each holds a database connection while it runs). */
+  /**
+   * Fills and reloads running at once (each holds a database connection while
+   * it runs). Default: 4 on PostgreSQL; 1 on SQLite, whose one connection
+   * serializes them anyway.
+   */
   concurrency?: number
   /** Wait before a fill that was not due (or failed) is re-read and armed again. */
   retryMs?: number
@@ -121,7 +126,7 @@ export class PendingEngine {
   async start(options: PendingEngineOptions = {}) {
     this.#options = {
       expiryCheckMs: options.expiryCheckMs ?? 1_000,
-      concurrency: options.concurrency ?? 4,
+      concurrency: options.concurrency ?? (db.connection().dialect.name === 'postgres' ? 4 : 1),
       retryMs: options.retryMs ?? 1_000,
     }
     // Subscribed before the book loads: news arriving meanwhile waits for the load, then re-reads.

@@ -65,9 +65,17 @@ test.group('pending engine', (group) => {
   isolate(group)
   openMarkets(group)
   let engine: PendingEngine
+  /*
+   * One job at a time: every query runs on the test's one rolled-back
+   * transaction, where concurrent fills would interleave their savepoints.
+   * The race group below runs them concurrently on real connections.
+   */
+  const start = async (e: PendingEngine, options: Parameters<PendingEngine['start']>[0] = {}) => {
+    await e.start({ reconcile: false, concurrency: 1, ...options })
+    return e
+  }
   group.each.setup(async () => {
-    engine = new PendingEngine()
-    await engine.start({ reconcile: false })
+    engine = await start(new PendingEngine())
     return () => engine.stop()
   })
 
@@ -250,7 +258,7 @@ test.group('pending engine', (group) => {
     await engine.idle()
     const timed = new PendingEngine()
     await engine.stop()
-    await timed.start({ reconcile: false, expiryCheckMs: 50 })
+    await start(timed, { expiryCheckMs: 50 })
     try {
       marketClock.pin(expiresAt.plus({ seconds: 1 }))
       for (let i = 0; i < 40 && timed.stats.expired === 0; i++) {
@@ -300,8 +308,7 @@ test.group('pending engine', (group) => {
     quote('EUR_USD', '1.07900', '1.07912')
     assert.equal((await PendingOrder.findOrFail(ids[0])).status, 'pending')
 
-    engine = new PendingEngine()
-    await engine.start({ reconcile: false })
+    engine = await start(new PendingEngine())
     await engine.idle()
     assert.equal((await PendingOrder.findOrFail(ids[0])).status, 'filled', 'filled at start')
     assert.isTrue(engine.isArmed(ids[1]))
