@@ -306,7 +306,9 @@ if (!ON_PG) {
   await engine.idle()
   const runMs = performance.now() - t
   off()
-  const latencies = targets.filter((x) => committed.has(x.id)).map((x) => committed.get(x.id)! - arrived.get(x.id)!)
+  const latencies = targets
+    .filter((x) => committed.has(x.id))
+    .map((x) => committed.get(x.id)! - arrived.get(x.id)!)
   say(
     `quote → committed fill, ${targets.length} crossings one every ${INTERVAL} ms ` +
       `(${CONCURRENCY} fills at once at most): ${stats(latencies)}`

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import type { ApiClient } from '@japa/api-client'
 import limiter from '@adonisjs/limiter/services/main'
 import Order from '#models/order'
 import PendingOrder from '#models/pending_order'
@@ -10,11 +9,11 @@ import marketEvents from '#services/market/market_events'
 import marketClock from '#services/market/market_clock'
 import priceBook from '#services/market/price_book'
 import { isolate } from '#tests/helpers/isolation'
-import { api } from '#tests/helpers/http'
+import { pendingFor } from '#tests/helpers/pending_orders'
 import { MARKETS_OPEN, openMarkets, quote } from '#tests/helpers/market'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { withSetting } from '#tests/helpers/database'
-import { freshCustomer, signedIn } from '#tests/helpers/race'
+import { freshCustomer } from '#tests/helpers/race'
 import { money } from '#domain/money'
 
 /*
@@ -25,33 +24,19 @@ import { money } from '#domain/money'
 | engine (a restart, a standby taking over the lease) resumes them all.
 */
 
-async function placePending(client: ApiClient, user: User, body: Record<string, unknown>) {
-  const response = await api(client, 'post', '/dashboard/orders', body).loginAs(user)
-  if (response.status() !== 201) throw new Error(`pending order refused: ${response.text()}`)
-  const order = response.body().order
-  if (order.status !== 'pending') throw new Error(`not pending: ${response.text()}`)
-  return order.id as number
+/**
+ * A pending order as placement stores it, announced as placement announces
+ * it (after its commit). The HTTP side is pending_orders.spec.ts's.
+ */
+async function placePending(user: User, input: Parameters<typeof pendingFor>[1]) {
+  const row = await pendingFor(user, input)
+  marketEvents.publish({ type: 'pending.placed', pendingId: row.id })
+  return row.id
 }
 
-/** A pending row written as another process would: no event in this process. */
-async function insertElsewhere(user: User, fields: Partial<PendingOrder>) {
-  return PendingOrder.create({
-    userId: user.id,
-    balanceId: user.activeBalanceId!,
-    instrument: 'EUR_USD',
-    baseSymbol: 'EUR',
-    quoteSymbol: 'USD',
-    kind: 'forex',
-    type: 'buy',
-    execution: 'limit',
-    price: '1.08000000',
-    tradeAmount: '1000',
-    expiry: 'gtc',
-    expiresAt: null,
-    status: 'pending',
-    marginRequired: '10.80',
-    ...fields,
-  })
+/** A pending buy limit on EUR_USD written as another process would: no event in this process. */
+function insertElsewhere(user: User, fields: { price: string }) {
+  return pendingFor(user, { type: 'buy', execution: 'limit', amount: '1000', ...fields })
 }
 
 const positionsOf = (userId: number) =>
@@ -79,11 +64,11 @@ test.group('pending engine', (group) => {
     return () => engine.stop()
   })
 
-  test('a quote crossing a buy limit fills it once, at the ask', async ({ client, assert }) => {
+  test('a quote crossing a buy limit fills it once, at the ask', async ({ assert }) => {
     const customer = await demoUser(DEMO.customer)
     const before = await positionsOf(customer.id)
     quote('EUR_USD', '1.08650', '1.08662')
-    const id = await placePending(client, customer, {
+    const id = await placePending(customer, {
       type: 'buy',
       instrument: 'EUR_USD',
       amount: '1000',
@@ -121,13 +106,10 @@ test.group('pending engine', (group) => {
     assert.isNotNull(note)
   })
 
-  test('a gap through a sell stop fills at the market bid, not at the stop', async ({
-    client,
-    assert,
-  }) => {
+  test('a gap through a sell stop fills at the market bid, not at the stop', async ({ assert }) => {
     const customer = await demoUser(DEMO.customer)
     quote('EUR_USD', '1.08650', '1.08662')
-    const id = await placePending(client, customer, {
+    const id = await placePending(customer, {
       type: 'sell',
       instrument: 'EUR_USD',
       amount: '1000',
@@ -145,17 +127,17 @@ test.group('pending engine', (group) => {
     assert.equal(money(position.openRate).toFixed(5), '1.07500')
   })
 
-  test('a buy stop and a sell limit fire on their own side only', async ({ client, assert }) => {
+  test('a buy stop and a sell limit fire on their own side only', async ({ assert }) => {
     const customer = await demoUser(DEMO.customer)
     quote('EUR_USD', '1.08650', '1.08662')
-    const buyStop = await placePending(client, customer, {
+    const buyStop = await placePending(customer, {
       type: 'buy',
       instrument: 'EUR_USD',
       amount: '1000',
       execution: 'stop',
       price: '1.09000',
     })
-    const sellLimit = await placePending(client, customer, {
+    const sellLimit = await placePending(customer, {
       type: 'sell',
       instrument: 'EUR_USD',
       amount: '1000',
@@ -196,6 +178,7 @@ test.group('pending engine', (group) => {
     assert.equal((await PendingOrder.findOrFail(placed.id)).status, 'pending')
 
     // Cancelled elsewhere: forgotten at once, a crossing fills nothing.
+    quote('EUR_USD', '1.08650', '1.08662')
     const cancelled = await insertElsewhere(customer, { price: '1.08000000' })
     marketEvents.publish({ type: 'pending.placed', pendingId: cancelled.id })
     await engine.idle()
@@ -213,17 +196,18 @@ test.group('pending engine', (group) => {
     assert.isNull(stillCancelled.orderId)
   })
 
-  test('an order past its expiry is cancelled with reason expired', async ({ client, assert }) => {
+  test('an order past its expiry is cancelled with reason expired', async ({ assert }) => {
     const customer = await demoUser(DEMO.customer)
     quote('EUR_USD', '1.08650', '1.08662')
     const expiresAt = MARKETS_OPEN.plus({ hours: 1 })
-    const id = await placePending(client, customer, {
+    const id = await placePending(customer, {
       type: 'buy',
       instrument: 'EUR_USD',
       amount: '1000',
       execution: 'limit',
       price: '1.08000',
-      expiresAt: expiresAt.toUTC().toISO(),
+      // Stored as the app stores times: the process's zone (pending_parts dbTime).
+      expiresAt: expiresAt.toLocal(),
     })
     await engine.idle()
     engine.checkExpiries()
@@ -243,17 +227,18 @@ test.group('pending engine', (group) => {
     assert.isNull((await PendingOrder.findOrFail(id)).orderId)
   })
 
-  test('the expiry timer runs by itself', async ({ client, assert }) => {
+  test('the expiry timer runs by itself', async ({ assert }) => {
     const customer = await demoUser(DEMO.customer)
     quote('EUR_USD', '1.08650', '1.08662')
     const expiresAt = MARKETS_OPEN.plus({ minutes: 5 })
-    const id = await placePending(client, customer, {
+    const id = await placePending(customer, {
       type: 'buy',
       instrument: 'EUR_USD',
       amount: '1000',
       execution: 'limit',
       price: '1.08000',
-      expiresAt: expiresAt.toUTC().toISO(),
+      // Stored as the app stores times: the process's zone (pending_parts dbTime).
+      expiresAt: expiresAt.toLocal(),
     })
     await engine.idle()
     const timed = new PendingEngine()
@@ -272,28 +257,27 @@ test.group('pending engine', (group) => {
   })
 
   test('a new engine (restart, takeover) resumes every pending order, and fills what was crossed meanwhile', async ({
-    client,
     assert,
   }) => {
     const customer = await demoUser(DEMO.customer)
     quote('EUR_USD', '1.08650', '1.08662')
     quote('AAPL', '100.00', '100.02')
     const ids = [
-      await placePending(client, customer, {
+      await placePending(customer, {
         type: 'buy',
         instrument: 'EUR_USD',
         amount: '1000',
         execution: 'limit',
         price: '1.08000',
       }),
-      await placePending(client, customer, {
+      await placePending(customer, {
         type: 'sell',
         instrument: 'EUR_USD',
         amount: '1000',
         execution: 'limit',
         price: '1.09000',
       }),
-      await placePending(client, customer, {
+      await placePending(customer, {
         type: 'buy',
         instrument: 'AAPL',
         amount: '1',
@@ -350,10 +334,10 @@ test.group('pending engine', (group) => {
     assert.equal((await PendingOrder.findOrFail(gone.id)).status, 'cancelled')
   })
 
-  test('a quote marked untradable fills nothing', async ({ client, assert }) => {
+  test('a quote marked untradable fills nothing', async ({ assert }) => {
     const customer = await demoUser(DEMO.customer)
     quote('EUR_USD', '1.08650', '1.08662')
-    const id = await placePending(client, customer, {
+    const id = await placePending(customer, {
       type: 'buy',
       instrument: 'EUR_USD',
       amount: '1000',
@@ -392,19 +376,11 @@ test.group('pending engine: two engines on one crossing', (group) => {
 
   test('two engines crossing the same orders fill each exactly once', async ({ assert }) => {
     const { user } = await freshCustomer('100000')
-    const browser = await signedIn(user)
     quote('EUR_USD', '1.08650', '1.08662')
     const ids: number[] = []
-    for (const price of ['1.08000', '1.08100', '1.08200']) {
-      const placed = await browser.post('/dashboard/orders', {
-        type: 'buy',
-        instrument: 'EUR_USD',
-        amount: '1000',
-        execution: 'limit',
-        price,
-      })
-      assert.equal(placed.status, 201, placed.text)
-      ids.push(JSON.parse(placed.text).order.id)
+    for (const price of ['1.08000', '1.08050', '1.08100', '1.08150', '1.08200', '1.08250']) {
+      const row = await pendingFor(user, { type: 'buy', execution: 'limit', price, amount: '1000' })
+      ids.push(row.id)
     }
     // Two market processes believing they hold the role (a lease lost in a partition): both see the quote.
     const engines = [new PendingEngine(), new PendingEngine()]
