@@ -5,7 +5,7 @@
 | process holds it and runs the role: a live adapter for every provider whose
 | key is set in the API settings, the built-in simulator for the markets no
 | configured provider covers, feed heartbeats, price fan-out to browsers,
-| stale frames, candles and the risk engine. The others stand by and take
+| stale frames, candles, the risk engine and the pending orders. The others stand by and take
 | over within a few seconds of the holder's death, resuming from the database.
 | MARKET_FEED=off (the default) runs none of it; `npm run demo` turns it on.
 */
@@ -17,6 +17,7 @@ import candleAggregator from '#services/market/candle_aggregator'
 import priceStream from '#services/market/price_stream'
 import redis from '@adonisjs/redis/services/main'
 import { RiskEngine } from '#services/market/risk_engine'
+import { PendingEngine } from '#services/market/pending_engine'
 import feedManager from '#services/market/feeds/feed_manager'
 import heartbeatStore from '#services/market/heartbeat_store'
 import marketLease from '#services/market/market_lease'
@@ -39,6 +40,8 @@ if (roles.includes('market') && env.get('MARKET_FEED', 'off') !== 'off') {
     },
     // Before the feeds, so no tick goes unchecked: stops fire with no browser open.
     ({ fence }) => new RiskEngine({ fence }).start(),
+    // Every pending order, loaded afresh by each holder: a standby that takes over resumes them all.
+    ({ fence }) => new PendingEngine({ fence }).start(),
     async () => {
       await feedManager.start({
         urls: {
