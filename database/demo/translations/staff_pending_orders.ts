@@ -1,0 +1,22 @@
+/** Spanish for the back office's Pending Orders screen (issue 23 item 1, "Staff") and the trades list's additions. */
+export const TEXTS: Record<string, string> = {
+  'Pending Orders': 'Órdenes pendientes',
+  'TICKET': 'TICKET',
+  'CUSTOMER': 'CLIENTE',
+  'ORDER TYPE': 'TIPO DE ORDEN',
+  'UNITS': 'UNIDADES',
+  'TRIGGER PRICE': 'PRECIO DE ACTIVACIÓN',
+  'EXPIRY': 'VENCIMIENTO',
+  'PLACED AT': 'COLOCADA EL',
+  'Buy Limit': 'Compra limitada',
+  'Sell Limit': 'Venta limitada',
+  'Buy Stop': 'Compra stop',
+  'Sell Stop': 'Venta stop',
+  'Filled': 'Ejecutada',
+  'Cancelled': 'Cancelada',
+  'Expired': 'Vencida',
+  'Good till cancelled': 'Válida hasta cancelar',
+  'Cancel Pending Order': 'Cancelar orden pendiente',
+  'Are you sure to cancel this pending order?': '¿Seguro que desea cancelar esta orden pendiente?',
+  'Cancel Order': 'Cancelar orden',
+}
