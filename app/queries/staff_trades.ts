@@ -36,6 +36,10 @@ export interface StaffTrade {
   profit: string | null
   loss: string | null
   leverage: number
+  /** The trailing stop's distance in price units (issue 23 item 2); null without one. */
+  trailingDistance: string | null
+  /** The ticket a partial close's own closed row was closed from (issue 23 item 3). */
+  parentOrderId: number | null
   createdAt: DateTime
   /** An open order's P/L at the freshest price this process knows; null when closed or unpriced. */
   livePnl: string | null
@@ -59,6 +63,8 @@ const COLUMNS = [
   'orders.profit',
   'orders.loss',
   'orders.leverage',
+  'orders.trailing_distance',
+  'orders.parent_order_id',
   'orders.created_at',
   'users.email',
   'balances.mode',
@@ -185,6 +191,8 @@ function toTrade(r: Record<string, any>): StaffTrade {
     profit: decimalOrNull(r.profit),
     loss: decimalOrNull(r.loss),
     leverage: Number(r.leverage),
+    trailingDistance: decimalOrNull(r.trailing_distance),
+    parentOrderId: r.parent_order_id === null ? null : Number(r.parent_order_id),
     createdAt: dateTime(r.created_at),
     livePnl: null,
   }

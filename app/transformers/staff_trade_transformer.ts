@@ -32,6 +32,10 @@ export function staffTradeRow(t: StaffTrade) {
     profit: t.profit,
     loss: t.loss,
     leverage: t.leverage,
+    /** The trailing stop's distance in price units, or null (the customer's orderRow names it so too). */
+    trailing: t.trailingDistance,
+    /** A partial close's row: the ticket it was closed from ("part of #N"). */
+    parentOrderId: t.parentOrderId,
     status: t.closeTime ? ('closed' as const) : ('open' as const),
     openTime: openTimeValue(t.createdAt),
     createdAt: formatAdminDate(t.createdAt),

@@ -19,4 +19,7 @@ export const TEXTS: Record<string, string> = {
   'Cancel Pending Order': 'Cancelar orden pendiente',
   'Are you sure to cancel this pending order?': '¿Seguro que desea cancelar esta orden pendiente?',
   'Cancel Order': 'Cancelar orden',
+  // The trades lists: a trade's trailing stop (issue 23 item 2) and a partial close's ticket (item 3).
+  'TRAILING STOP': 'STOP DINÁMICO',
+  'part of #{id}': 'parte de #{id}',
 }

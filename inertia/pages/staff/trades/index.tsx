@@ -9,6 +9,7 @@ import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
 import { useOrderActions } from '~/components/staff/order_editor'
+import { TradeIdCell } from '~/components/staff/trade_cells'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 
@@ -25,7 +26,7 @@ function TradesList({ type }: { type: TradeListType }) {
   const rate = (value: string | null, r: StaffTradeRow) => formatRate(value, r.digits)
 
   const columns: PagedColumn<StaffTradeRow>[] = [
-    { key: 'id', label: 'ID', sortValue: (r) => r.id },
+    { key: 'id', label: 'ID', sortValue: (r) => r.id, render: (r) => <TradeIdCell row={r} /> },
     {
       key: 'user',
       label: 'USER',
@@ -101,6 +102,13 @@ function TradesList({ type }: { type: TradeListType }) {
     },
     { key: 'profit', label: 'TAKE PROFIT', align: 'end', render: (r) => rate(r.profit, r) },
     { key: 'loss', label: 'STOP LOSS', align: 'end', render: (r) => rate(r.loss, r) },
+    {
+      key: 'trailing',
+      label: 'TRAILING STOP',
+      align: 'end',
+      sortValue: (r) => r.trailing,
+      render: (r) => <span data-testid={`trade-trailing-${r.id}`}>{rate(r.trailing, r)}</span>,
+    },
     { key: 'leverage', label: 'LEVERAGE', align: 'end', sortValue: (r) => r.leverage },
     {
       key: 'status',
