@@ -8,6 +8,7 @@ export const TEXTS: Record<string, string> = {
   'TRIGGER PRICE': 'PRECIO DE ACTIVACIÓN',
   'EXPIRY': 'VENCIMIENTO',
   'PLACED AT': 'COLOCADA EL',
+  'Waiting': 'En espera',
   'Filled': 'Ejecutada',
   'Cancelled': 'Cancelada',
   'Cancel Pending Order': 'Cancelar orden pendiente',

@@ -1,4 +1,4 @@
-import { Button, Chip } from '@heroui/react'
+import { Button, Chip, Select, SelectItem } from '@heroui/react'
 import { Link } from '@inertiajs/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type PendingOrdersPageController from '#controllers/staff/pending_orders_page_controller'
@@ -13,7 +13,7 @@ import { useTranslation } from '~/hooks/use_translation'
 /** A row of GET /admin/trades/api/pending: the customer's pending order row with its customer and wallet. */
 export interface StaffPendingRow {
   id: number
-  user: { id: number; email: string }
+  user: { id: number; email: string | null }
   balance: { mode: 'demo' | 'real' | null; currency: string | null }
   instrument: string
   /** 'Buy Limit', 'Sell Stop'…: a translation key. */
@@ -29,6 +29,14 @@ export interface StaffPendingRow {
   reasonText: string | null
   createdAt: string
 }
+
+/** The list's status filter (the API's `status`): waiting orders by default, or the resolved ones, or both. */
+const STATUS_FILTERS = [
+  { key: 'pending', label: 'Waiting' },
+  { key: 'history', label: 'History' },
+  { key: 'all', label: 'All' },
+] as const
+type Filters = { status: string }
 
 const STATUS_TEXT = {
   pending: 'Pending',
@@ -47,15 +55,19 @@ const STATUS_COLOR = {
  * Pending Orders (issue 23 item 1, "Staff"): the customers' limit and stop
  * orders in the generic data table with the trades lists' behaviour (admin
  * spec §2 Trades list: search disabled, paged 15/25/50, client-side sort, id
- * descending, hideable columns, back-office dates, a dash for no value). An
- * admin or manager cancels a waiting order behind the one confirmation
- * dialog; the list refreshes after.
+ * descending, hideable columns, back-office dates, a dash for no value),
+ * waiting orders first; a status filter shows the filled, cancelled and
+ * expired ones with their reasons. An admin or manager cancels a waiting
+ * order behind the one confirmation dialog; the list refreshes after.
  */
 export default function PendingOrders({
   canCancel,
 }: InferPageProps<PendingOrdersPageController, 'page'>) {
   const { t } = useTranslation()
-  const list = useServerList<StaffPendingRow>('/admin/trades/api/pending', { searchable: false })
+  const list = useServerList<StaffPendingRow, Filters>('/admin/trades/api/pending', {
+    searchable: false,
+    filters: { status: 'pending' },
+  })
   const cancel = useRowAction<StaffPendingRow, 'cancel'>(
     {
       cancel: {
@@ -83,7 +95,7 @@ export default function PendingOrders({
             className="text-primary underline-offset-2 hover:underline"
             data-testid={`pending-user-${r.id}`}
           >
-            {r.user.email}
+            {r.user.email ?? EMPTY_VALUE}
           </Link>
           {r.balance.mode && (
             <span className="text-tiny text-default-500">
@@ -131,15 +143,21 @@ export default function PendingOrders({
       label: 'STATUS',
       sortValue: (r) => r.status,
       render: (r) => (
-        <Chip
-          size="sm"
-          variant="flat"
-          color={STATUS_COLOR[r.status]}
-          title={r.reasonText ? t(r.reasonText) : undefined}
-          data-testid={`pending-status-${r.id}`}
-        >
-          {t(STATUS_TEXT[r.status])}
-        </Chip>
+        <div className="flex flex-col items-start gap-1">
+          <Chip
+            size="sm"
+            variant="flat"
+            color={STATUS_COLOR[r.status]}
+            data-testid={`pending-status-${r.id}`}
+          >
+            {t(STATUS_TEXT[r.status])}
+          </Chip>
+          {r.reasonText && (
+            <span className="text-tiny text-default-500" data-testid={`pending-reason-${r.id}`}>
+              {t(r.reasonText)}
+            </span>
+          )}
+        </div>
       ),
     },
   ]
@@ -164,6 +182,22 @@ export default function PendingOrders({
     })
   }
 
+  const statusFilter = (
+    <Select
+      size="sm"
+      className="w-40"
+      aria-label={t('Status')}
+      selectedKeys={[list.filters.status]}
+      disallowEmptySelection
+      onSelectionChange={(keys) => list.setFilters({ status: String([...keys][0] ?? 'pending') })}
+      data-testid="pending-orders-filter-status"
+    >
+      {STATUS_FILTERS.map((f) => (
+        <SelectItem key={f.key}>{t(f.label)}</SelectItem>
+      ))}
+    </Select>
+  )
+
   return (
     <>
       <AdminDataTable
@@ -171,6 +205,7 @@ export default function PendingOrders({
         list={list}
         columns={columns}
         rowKey={(r) => r.id}
+        filters={statusFilter}
         testId="pending-orders"
       />
       {cancel.dialog}
