@@ -110,6 +110,27 @@ export async function positionTerms(input: {
 }
 
 /**
+ * Why the wallet as read cannot carry `margin` more, or null when it can:
+ * more than the balance, or more than the free margin (balance − margin −
+ * on hold + open P/L at the current prices).
+ */
+export async function marginRefusal(
+  trx: TransactionClientContract,
+  wallet: Balance,
+  margin: Money
+): Promise<PositionRefusedError | null> {
+  if (margin.greaterThan(money(wallet.balance))) {
+    return new PositionRefusedError('Insufficient Balance!', 'insufficient_margin', 'amount')
+  }
+  const positions = await openPositionsAtMarket(wallet.id, trx)
+  const metrics = accountMetrics({ balance: wallet.balance, usedMargin: wallet.margin, positions })
+  if (margin.greaterThan(metrics.freeMargin.minus(money(wallet.onHold)))) {
+    return new PositionRefusedError('Insufficient Free Margin!', 'insufficient_margin', 'amount')
+  }
+  return null
+}
+
+/**
  * The writes of opening a position, in the caller's transaction: the
  * instrument as it stands now (locked against a staff edit or delete), the
  * margin reserved only if the free margin (balance − margin − on hold + open
@@ -132,18 +153,8 @@ export async function openPosition(
   if (!current.tradable)
     throw new PositionRefusedError('This instrument is not tradable', 'not_tradable', 'instrument')
   await reserveMargin(trx, terms.wallet.id, async (locked) => {
-    const positions = await openPositionsAtMarket(locked.id, trx)
-    const metrics = accountMetrics({
-      balance: locked.balance,
-      usedMargin: locked.margin,
-      positions,
-    })
-    if (margin.greaterThan(money(locked.balance))) {
-      throw new PositionRefusedError('Insufficient Balance!', 'insufficient_margin', 'amount')
-    }
-    if (margin.greaterThan(metrics.freeMargin.minus(money(locked.onHold)))) {
-      throw new PositionRefusedError('Insufficient Free Margin!', 'insufficient_margin', 'amount')
-    }
+    const refusal = await marginRefusal(trx, locked, margin)
+    if (refusal) throw refusal
     return margin
   })
   const placed = await Order.create(

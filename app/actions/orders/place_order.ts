@@ -30,23 +30,22 @@ export interface PlaceOrderInput {
 }
 
 /**
- * Opens a market order at the server's own current price (customer spec §9):
- * required margin = price × amount ÷ leverage ÷ rate, reserved on the active
- * wallet only if the free margin (balance − margin − on hold + open P/L) can
- * carry it. Everything is recomputed here; the dialog's figures are a preview.
+ * What every new order must pass before its price is looked at, in the order
+ * customers have always been told: a listed instrument, a positive amount
+ * (one of the offered lots in lot mode), approved KYC when the site asks for
+ * it, and an active wallet. Shared by market and pending orders.
  */
-export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
-  const { user } = input
-  const instrument = await Instrument.findBy('name', input.instrument)
+export async function orderBasics(user: User, instrumentName: string, amount: string) {
+  const instrument = await Instrument.findBy('name', instrumentName)
   if (!instrument) throw new UserFacingException('Unknown instrument', { field: 'instrument' })
 
-  if (money(input.amount).lessThanOrEqualTo(0)) {
+  if (money(amount).lessThanOrEqualTo(0)) {
     throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
   }
   // The selector is read only in lot mode: in amount mode any positive amount goes.
   if ((await lotModeFor(instrument.category)) === 'lot') {
     const offered = await lotSelector()
-    if (!offered.some((l) => money(l.value).equals(money(input.amount)))) {
+    if (!offered.some((l) => money(l.value).equals(money(amount)))) {
       throw new UserFacingException('Choose one of the offered lot sizes', { field: 'amount' })
     }
   }
@@ -54,6 +53,27 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
     throw new UserFacingException('Please verify KYC to enable trading', { status: 403 })
   }
   if (!user.activeBalanceId) throw new UserFacingException('Choose a wallet first', { status: 409 })
+  return instrument
+}
+
+/** The user's active wallet, or the refusal a market order has always answered. */
+export async function activeWalletOf(user: User) {
+  const wallet = user.activeBalanceId
+    ? await Balance.query().where('id', user.activeBalanceId).where('user_id', user.id).first()
+    : null
+  if (!wallet) throw new UserFacingException('Choose a wallet first', { status: 409 })
+  return wallet
+}
+
+/**
+ * Opens a market order at the server's own current price (customer spec §9):
+ * required margin = price × amount ÷ leverage ÷ rate, reserved on the active
+ * wallet only if the free margin (balance − margin − on hold + open P/L) can
+ * carry it. Everything is recomputed here; the dialog's figures are a preview.
+ */
+export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
+  const { user } = input
+  const instrument = await orderBasics(user, input.instrument, input.amount)
 
   const quote = tradeQuoteFor(instrument)
   const targetErrors = newOrderTargetErrors({
@@ -65,11 +85,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
   })
   if (targetErrors.length) throw UserFacingException.forFields(targetErrors)
 
-  const wallet = await Balance.query()
-    .where('id', user.activeBalanceId)
-    .where('user_id', user.id)
-    .first()
-  if (!wallet) throw new UserFacingException('Choose a wallet first', { status: 409 })
+  const wallet = await activeWalletOf(user)
   const terms = await positionTerms({
     user,
     wallet,
