@@ -117,7 +117,7 @@ export default function PendingOrders({
       label: 'UNITS',
       align: 'end',
       sortValue: (r) => r.units,
-      render: (r) => formatDecimal(r.units),
+      render: (r) => formatDecimal(r.units, undefined, { group: true }),
     },
     {
       key: 'price',
