@@ -35,9 +35,9 @@ export interface StaffTrade {
   proLoss: string | null
   profit: string | null
   loss: string | null
+  /** Trailing-stop distance in price units (issue 23 item 2); null when none. */
+  trailing: string | null
   leverage: number
-  /** The trailing stop's distance in price units (issue 23 item 2); null without one. */
-  trailingDistance: string | null
   /** The ticket a partial close's own closed row was closed from (issue 23 item 3). */
   parentOrderId: number | null
   createdAt: DateTime
@@ -62,8 +62,8 @@ const COLUMNS = [
   'orders.pro_loss',
   'orders.profit',
   'orders.loss',
-  'orders.leverage',
   'orders.trailing_distance',
+  'orders.leverage',
   'orders.parent_order_id',
   'orders.created_at',
   'users.email',
@@ -190,8 +190,8 @@ function toTrade(r: Record<string, any>): StaffTrade {
     proLoss: decimalOrNull(r.pro_loss),
     profit: decimalOrNull(r.profit),
     loss: decimalOrNull(r.loss),
+    trailing: decimalOrNull(r.trailing_distance),
     leverage: Number(r.leverage),
-    trailingDistance: decimalOrNull(r.trailing_distance),
     parentOrderId: r.parent_order_id === null ? null : Number(r.parent_order_id),
     createdAt: dateTime(r.created_at),
     livePnl: null,

@@ -31,9 +31,9 @@ export function staffTradeRow(t: StaffTrade) {
     proLossLive: !t.closeTime,
     profit: t.profit,
     loss: t.loss,
+    /** The stop trails the price at this distance (price units); null: a fixed stop. */
+    trailing: t.trailing,
     leverage: t.leverage,
-    /** The trailing stop's distance in price units, or null (the customer's orderRow names it so too). */
-    trailing: t.trailingDistance,
     /** A partial close's row: the ticket it was closed from ("part of #N"). */
     parentOrderId: t.parentOrderId,
     status: t.closeTime ? ('closed' as const) : ('open' as const),

@@ -14,7 +14,6 @@ export const TEXTS: Record<string, string> = {
   'Cancel Pending Order': 'Cancelar orden pendiente',
   'Are you sure to cancel this pending order?': '¿Seguro que desea cancelar esta orden pendiente?',
   'Cancel Order': 'Cancelar orden',
-  // The trades lists: a trade's trailing stop (issue 23 item 2) and a partial close's ticket (item 3).
-  'TRAILING STOP': 'STOP DINÁMICO',
+  // The trades lists: a partial close's own row names its ticket (issue 23 item 3).
   'part of #{id}': 'parte de #{id}',
 }
