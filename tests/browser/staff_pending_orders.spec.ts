@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import type { Browser, BrowserContext, Page } from 'playwright'
 import PendingOrder from '#models/pending_order'
+import { OrderFactory } from '#database/factories/order_factory'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
 import { openMarkets } from '#tests/helpers/market'
@@ -188,4 +189,17 @@ test.group('Browser: staff pending orders', (group) => {
     const listed = (await history.json()).data.find((o: any) => o.id === pending.id)
     assert.containsSubset(listed, { status: 'cancelled', reason: 'staff' })
   }).timeout(180_000)
+
+  test('the trades list names a partial close’s ticket under its ID', async ({ browser }) => {
+    const customer = await demoUser(DEMO.customer)
+    const ids = { userId: customer.id, balanceId: customer.activeBalanceId! }
+    const ticket = await OrderFactory.merge(ids).create()
+    const part = await OrderFactory.merge({ ...ids, parentOrderId: ticket.id })
+      .apply('closed')
+      .create()
+    const page = await signedInAt(browser, DEMO.admin, 1440, 900)
+    await page.goto('/admin/trades/all')
+    await page.assertText(`[data-testid=trade-parent-${part.id}]`, `part of #${ticket.id}`)
+    await page.locator(`[data-testid=trade-parent-${ticket.id}]`).waitFor({ state: 'detached' })
+  }).timeout(120_000)
 })
