@@ -137,6 +137,11 @@ export const MENU: readonly MenuSection[] = [
       { label: 'All Trades', href: '/admin/trades/all', roles: [Roles.ADMIN, Roles.MANAGER] },
       { label: 'Open Trades', href: '/admin/trades/open', roles: [Roles.ADMIN, Roles.MANAGER] },
       { label: 'Closed Trades', href: '/admin/trades/closed', roles: [Roles.ADMIN, Roles.MANAGER] },
+      {
+        label: 'Pending Orders',
+        href: '/admin/trades/pending',
+        roles: [Roles.ADMIN, Roles.MANAGER],
+      },
     ],
   },
   {

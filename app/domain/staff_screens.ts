@@ -31,6 +31,7 @@ export const STAFF_SCREENS = [
   { name: 'admin.trades.all', path: '/admin/trades/all', title: 'All Trades' },
   { name: 'admin.trades.open', path: '/admin/trades/open', title: 'Open Trades' },
   { name: 'admin.trades.closed', path: '/admin/trades/closed', title: 'Closed Trades' },
+  { name: 'admin.trades.pending', path: '/admin/trades/pending', title: 'Pending Orders' },
   { name: 'admin.spreads', path: '/admin/spreads', title: 'Spread Settings' },
   { name: 'admin.lots', path: '/admin/lots', title: 'Lot Settings' },
   { name: 'admin.pricing.index', path: '/admin/pricing', title: 'Pricing Plans' },

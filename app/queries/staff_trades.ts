@@ -38,6 +38,8 @@ export interface StaffTrade {
   /** Trailing-stop distance in price units (issue 23 item 2); null when none. */
   trailing: string | null
   leverage: number
+  /** The ticket a partial close's own closed row was closed from (issue 23 item 3). */
+  parentOrderId: number | null
   createdAt: DateTime
   /** An open order's P/L at the freshest price this process knows; null when closed or unpriced. */
   livePnl: string | null
@@ -62,6 +64,7 @@ const COLUMNS = [
   'orders.loss',
   'orders.trailing_distance',
   'orders.leverage',
+  'orders.parent_order_id',
   'orders.created_at',
   'users.email',
   'balances.mode',
@@ -189,6 +192,7 @@ function toTrade(r: Record<string, any>): StaffTrade {
     loss: decimalOrNull(r.loss),
     trailing: decimalOrNull(r.trailing_distance),
     leverage: Number(r.leverage),
+    parentOrderId: r.parent_order_id === null ? null : Number(r.parent_order_id),
     createdAt: dateTime(r.created_at),
     livePnl: null,
   }

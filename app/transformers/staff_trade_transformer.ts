@@ -34,6 +34,8 @@ export function staffTradeRow(t: StaffTrade) {
     /** The stop trails the price at this distance (price units); null: a fixed stop. */
     trailing: t.trailing,
     leverage: t.leverage,
+    /** A partial close's row: the ticket it was closed from ("part of #N"). */
+    parentOrderId: t.parentOrderId,
     status: t.closeTime ? ('closed' as const) : ('open' as const),
     openTime: openTimeValue(t.createdAt),
     createdAt: formatAdminDate(t.createdAt),

@@ -26,6 +26,10 @@ import { TEXTS as VOISO_CONNECTION } from '#database/demo/translations/voiso_con
 import { TEXTS as TRAILING_STOP } from '#database/demo/translations/trailing_stop'
 import { TEXTS as PARTIAL_CLOSE } from '#database/demo/translations/partial_close'
 import { TEXTS as PENDING_ORDERS_SERVER } from '#database/demo/translations/pending_orders_server'
+import { TEXTS as STAFF_PENDING_ORDERS } from '#database/demo/translations/staff_pending_orders'
+import { TEXTS as PARTIAL_CLOSE } from '#database/demo/translations/partial_close'
+import { TEXTS as PENDING_ORDERS_SERVER } from '#database/demo/translations/pending_orders_server'
+import { TEXTS as TRAILING_STOP } from '#database/demo/translations/trailing_stop'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -51,4 +55,8 @@ export const SPANISH: Record<string, string> = {
   ...TRAILING_STOP,
   ...PARTIAL_CLOSE,
   ...PENDING_ORDERS_SERVER,
+  ...STAFF_PENDING_ORDERS,
+  ...PARTIAL_CLOSE,
+  ...PENDING_ORDERS_SERVER,
+  ...TRAILING_STOP,
 }

@@ -10,6 +10,8 @@ const StaffDepositsController = () => import('#controllers/staff/deposits_contro
 const GatewaysController = () => import('#controllers/staff/gateways_controller')
 const ExternalPaymentsController = () => import('#controllers/staff/external_payments_controller')
 const TradesController = () => import('#controllers/staff/trades_controller')
+const PendingOrdersPageController = () =>
+  import('#controllers/staff/pending_orders_page_controller')
 const StaffPendingOrdersController = () => import('#controllers/staff/pending_orders_controller')
 const BalancesController = () => import('#controllers/staff/balances_controller')
 const TradingSettingsController = () => import('#controllers/staff/trading_settings_controller')
@@ -43,6 +45,7 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'admin.trades.all': [TradesController, 'all'],
   'admin.trades.open': [TradesController, 'open'],
   'admin.trades.closed': [TradesController, 'closed'],
+  'admin.trades.pending': [PendingOrdersPageController, 'page'],
   'admin.spreads': [TradingSettingsController, 'spreads'],
   'admin.lots': [TradingSettingsController, 'lots'],
   'admin.pricing.index': [PricingPlansController, 'index'],

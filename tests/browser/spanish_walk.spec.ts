@@ -20,6 +20,7 @@ import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
 import { DateTime } from 'luxon'
 import { recordStaffAction } from '#services/audit_log'
 import { notePreview } from '#domain/lead_desks'
+import { pendingFor } from '#tests/helpers/pending_orders'
 
 /** Words that are the same in both languages or are names of things, not English prose. */
 const SHARED_WORDS = new Set([
@@ -261,6 +262,14 @@ test.group('Browser: every page in Spanish', (group) => {
     await configureGateway('btc', { key1: 'bc1qexampleaddress0000000000000000000000' })
     const crypto = await pendingDeposit(customer, 'btc')
     await pendingWithdrawal(customer)
+    // A waiting buy limit for the staff Pending Orders screen (issue 23).
+    await pendingFor(customer, {
+      type: 'buy',
+      execution: 'limit',
+      price: '1.05000',
+      amount: '1000',
+      loss: '1.04000',
+    })
     const document = await storedDocument(customer, { status: 'pending' })
     await auditHistory(customer.id, document.id)
 
@@ -337,6 +346,7 @@ test.group('Browser: every page in Spanish', (group) => {
         '/admin/withdraws/settings',
         '/admin/kyc',
         '/admin/trades/all',
+        '/admin/trades/pending',
         '/admin/audit',
         '/admin/pricing',
         '/admin/instruments/forex',
@@ -369,6 +379,7 @@ test.group('Browser: every page in Spanish', (group) => {
         '/admin/withdraws/pending',
         '/admin/trades/open',
         '/admin/trades/closed',
+        '/admin/trades/pending',
         '/admin/customers/all',
         `/admin/customers/edit/${customer.id}`,
       ],

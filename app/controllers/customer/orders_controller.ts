@@ -17,7 +17,7 @@ import {
 } from '#validators/trading'
 import { numbersAsText } from '#validators/rules'
 
-const DECIMAL_FIELDS = ['amount', 'profit', 'loss', 'trailing', 'price']
+const DECIMAL_FIELDS = ['amount', 'profit', 'loss', 'price', 'trailing']
 
 /** Market orders of the active wallet (customer spec §2 Positions table, Buy and Sell dialogs, §7). */
 export default class OrdersController {

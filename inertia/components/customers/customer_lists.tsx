@@ -11,6 +11,7 @@ import {
 } from '~/components/withdrawals/staff_withdrawals_table'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { TradeIdCell } from '~/components/staff/trade_cells'
 
 /**
  * One customer's lists, the tabs of the edit customer page (CRM spec §2.9,
@@ -27,7 +28,7 @@ export function CustomerTradesTable(props: { userId: number }) {
   })
   const rate = (value: string | null, r: StaffTradeRow) => formatRate(value, r.digits)
   const columns: PagedColumn<StaffTradeRow>[] = [
-    { key: 'id', label: 'ID', sortValue: (r) => r.id },
+    { key: 'id', label: 'ID', sortValue: (r) => r.id, render: (r) => <TradeIdCell row={r} /> },
     { key: 'type', label: 'TYPE', render: (r) => t(orderTypeLabel(r.type)) },
     { key: 'instrument', label: 'INSTRUMENT', sortValue: (r) => r.instrument },
     { key: 'openRate', label: 'OPEN RATE', align: 'end', render: (r) => rate(r.openRate, r) },

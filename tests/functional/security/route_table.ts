@@ -360,6 +360,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   // Trades (admin spec §2 menu: roles 1, 2; Trades list, Order edit dialog, §7).
   'GET /admin/trades/open': { access: [1, 2], page: true },
   'GET /admin/trades/closed': { access: [1, 2], page: true },
+  'GET /admin/trades/pending': { access: [1, 2], page: true },
   'GET /admin/trades/api/:type': { access: [1, 2], page: false },
   'GET /admin/trades/api/all/:userId': { access: [1, 2], page: false, params: customerId },
   'PUT /admin/trades/:id': { access: [1, 2], page: false, params: customerOrder },

@@ -9,6 +9,7 @@ import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
 import { useOrderActions } from '~/components/staff/order_editor'
+import { TradeIdCell } from '~/components/staff/trade_cells'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 
@@ -25,7 +26,7 @@ function TradesList({ type }: { type: TradeListType }) {
   const rate = (value: string | null, r: StaffTradeRow) => formatRate(value, r.digits)
 
   const columns: PagedColumn<StaffTradeRow>[] = [
-    { key: 'id', label: 'ID', sortValue: (r) => r.id },
+    { key: 'id', label: 'ID', sortValue: (r) => r.id, render: (r) => <TradeIdCell row={r} /> },
     {
       key: 'user',
       label: 'USER',
