@@ -5,7 +5,8 @@ import { useTranslation } from '~/hooks/use_translation'
 
 /**
  * A decimal input with minus and plus buttons that change it by 1 (customer
- * spec §2, §9); a button does nothing past `min` or `max`. The value stays a
+ * spec §2, §9) or by `step` (a pending order's price: a pip or a price
+ * digit); a button does nothing past `min` or `max`. The value stays a
  * string so no float ever stands for a price or an amount.
  */
 export function StepperInput(props: {
@@ -14,16 +15,19 @@ export function StepperInput(props: {
   onChange: (value: string) => void
   min?: string
   max?: string
+  /** What one press adds or takes away (default 1). */
+  step?: string
   error?: string
   testId: string
 }) {
   const { t } = useTranslation()
   const current = isDecimalString(props.value) ? money(props.value) : money(0)
+  const step = money(props.step ?? 1)
   const canMinus = props.min === undefined || current.greaterThan(money(props.min))
   const canPlus = props.max === undefined || current.lessThan(money(props.max))
   const minus = () => {
     if (!canMinus) return
-    const next = current.minus(1)
+    const next = current.minus(step)
     props.onChange(
       (props.min !== undefined && next.lessThan(money(props.min))
         ? money(props.min)
@@ -33,7 +37,7 @@ export function StepperInput(props: {
   }
   const plus = () => {
     if (!canPlus) return
-    const next = current.plus(1)
+    const next = current.plus(step)
     props.onChange(
       (props.max !== undefined && next.greaterThan(money(props.max))
         ? money(props.max)
