@@ -54,6 +54,10 @@ export default class Order extends BaseModel {
   @moneyColumn()
   declare loss: string | null
 
+  /** Trailing-stop distance in price units (null: no trailing); the market role moves `loss` behind the price. */
+  @moneyColumn()
+  declare trailingDistance: string | null
+
   @moneyColumn()
   declare spread: string
 
