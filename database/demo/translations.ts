@@ -23,6 +23,7 @@ import { TEXTS as CUSTOMER_WALK } from '#database/demo/translations/customer_wal
 import { TEXTS as TRADE_CORRECTIONS } from '#database/demo/translations/trade_corrections'
 import { TEXTS as ISSUE21_STAFF } from '#database/demo/translations/issue21_staff'
 import { TEXTS as VOISO_CONNECTION } from '#database/demo/translations/voiso_connection'
+import { TEXTS as TRADING_ORDERS } from '#database/demo/translations/trading_orders'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -45,4 +46,5 @@ export const SPANISH: Record<string, string> = {
   ...TRADE_CORRECTIONS,
   ...ISSUE21_STAFF,
   ...VOISO_CONNECTION,
+  ...TRADING_ORDERS,
 }
