@@ -76,6 +76,10 @@ export default class Order extends BaseModel {
   @column()
   declare closeReason: string | null
 
+  /** A partial close's own closed row names the ticket it was closed from (still open or closed later). */
+  @column()
+  declare parentOrderId: number | null
+
   /** Set when staff deleted the trade: the row stays for the audit trail, hidden from lists and totals. */
   @column.dateTime()
   declare deletedAt: DateTime | null

@@ -31,6 +31,8 @@ export function orderRow(o: Order) {
     /** Realized P/L of a closed order; an open one's is computed live from prices. */
     profitLoss: o.proLoss === null ? null : toDbDecimal(o.proLoss),
     closeReason: o.closeReason,
+    /** The ticket this row was partially closed from; null for a ticket of its own. */
+    parentOrderId: o.parentOrderId ?? null,
     status: o.closeTime ? ('CLOSED' as const) : ('OPENED' as const),
   }
 }

@@ -74,12 +74,18 @@ export const closeOrderValidator = vine.compile(
   vine.object({
     orderId: idRule(),
     instrument: shortText(40).optional(),
+    /**
+     * Units to close (issue 23 item 3); absent closes the whole position. Null or blank (the body
+     * parser turns '' into null) is refused, never read as "close all".
+     */
+    amount: amountRule().optional(),
   })
 )
 closeOrderValidator.messagesProvider = new SimpleMessagesProvider({
   ...oneMessage('orderId', 'Order is invalid'),
   'orderId.required': 'Order is required',
   ...oneMessage('instrument', 'Instrument is invalid'),
+  ...oneMessage('amount', 'Amount must be a positive number with at most 6 decimals'),
 })
 
 export const orderTargetsValidator = vine.compile(

@@ -24,6 +24,7 @@ import { TEXTS as TRADE_CORRECTIONS } from '#database/demo/translations/trade_co
 import { TEXTS as ISSUE21_STAFF } from '#database/demo/translations/issue21_staff'
 import { TEXTS as VOISO_CONNECTION } from '#database/demo/translations/voiso_connection'
 import { TEXTS as TRADING_ORDERS } from '#database/demo/translations/trading_orders'
+import { TEXTS as PARTIAL_CLOSE } from '#database/demo/translations/partial_close'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -47,4 +48,5 @@ export const SPANISH: Record<string, string> = {
   ...ISSUE21_STAFF,
   ...VOISO_CONNECTION,
   ...TRADING_ORDERS,
+  ...PARTIAL_CLOSE,
 }

@@ -3,6 +3,7 @@ import { actingStaffOf } from '#services/acting_staff'
 import Order from '#models/order'
 import { placeOrder } from '#actions/orders/place_order'
 import { closeOrder } from '#actions/orders/close_order'
+import { closePartOfOrder } from '#actions/orders/close_part_of_order'
 import { setOrderTargets } from '#actions/orders/set_order_targets'
 import { orderRow } from '#transformers/order_transformer'
 import {
@@ -47,9 +48,23 @@ export default class OrdersController {
     return response.created({ message: 'Order Placed Successfully', order: orderRow(order) })
   }
 
-  /** POST /dashboard/orders/close */
+  /** POST /dashboard/orders/close { orderId, amount? }: the whole position, or `amount` units of it. */
   async close(ctx: HttpContext) {
-    const { orderId } = await ctx.request.validateUsing(closeOrderValidator)
+    const data = numbersAsText(ctx.request.body(), ['amount'])
+    const { orderId, amount } = await ctx.request.validateUsing(closeOrderValidator, { data })
+    if (amount !== undefined) {
+      const { ticket, part } = await closePartOfOrder({
+        orderId,
+        userId: ctx.auth.getUserOrFail().id,
+        amount,
+        actingStaff: actingStaffOf(ctx),
+      })
+      return {
+        message: 'Order Partially Closed Successfully',
+        order: orderRow(ticket),
+        closed: orderRow(part),
+      }
+    }
     const closed = await closeOrder({
       orderId,
       userId: ctx.auth.getUserOrFail().id,
