@@ -54,8 +54,6 @@ export const TEXTS: Record<string, string> = {
   'Open units: {units}': 'Unidades abiertas: {units}',
   'Units to close': 'Unidades a cerrar',
   'Amount must be greater than zero': 'El importe debe ser mayor que cero',
-  'Amount must be less than the open amount ({value}); to close it all, close without an amount':
-    'El importe debe ser menor que el abierto ({value}); para cerrarla entera, cierre sin importe',
   'Choose one of the offered lot sizes': 'Elija uno de los tamaños de lote ofrecidos',
   'Trailing stop': 'Stop dinámico',
   'Trailing {pips} pips': 'Dinámico {pips} pips',

@@ -49,10 +49,10 @@ export function ClosePartModal(props: {
   const form = useApiForm({ amount: '' }, (v) => ({
     amount: !isDecimalString(v.amount)
       ? 'Amount is required'
-      : (partialAmountError(v.amount, order.units, {
+      : partialAmountError(v.amount, order.units, {
           lotMode,
           offered: offered.map((l) => l.value),
-        }) ?? undefined),
+        })?.message,
   }))
 
   useEffect(() => {
