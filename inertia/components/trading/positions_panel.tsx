@@ -63,6 +63,8 @@ export function PositionsPanel(props: {
   const [editing, setEditing] = useState<{ order: OrderRow; kind: TargetKind } | null>(null)
   const [closing, setClosing] = useState<number | null>(null)
   const [partOf, setPartOf] = useState<OrderRow | null>(null)
+  // Which row's menu is open: kept here, so a re-render of the table on a price tick never closes it.
+  const [menuFor, setMenuFor] = useState<number | null>(null)
   const rows = props.orders.map((o) => liveRow(o, props.prices))
   const trailing = useTrailingEditor({ pips, kinds: props.kinds, onChanged: props.onChanged })
 
@@ -178,7 +180,11 @@ export function PositionsPanel(props: {
             <Button isLoading={closing === o.id} onPress={() => close(o)} data-testid={`close-${o.id}`}>
               {t('Close')}
             </Button>
-            <Dropdown placement="bottom-end">
+            <Dropdown
+              placement="bottom-end"
+              isOpen={menuFor === o.id}
+              onOpenChange={(open) => setMenuFor(open ? o.id : null)}
+            >
               <DropdownTrigger>
                 <Button isIconOnly aria-label={t('More actions')} data-testid={`actions-${o.id}`}>
                   ▾
