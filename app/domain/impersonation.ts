@@ -77,6 +77,8 @@ export const AUDITED_WRITES_WHILE_IMPERSONATING = {
   'orders.store': 'customer_session.order_place',
   'orders.close': 'customer_session.order_close',
   'orders.update': 'customer_session.order_targets',
+  'pending_orders.update': 'customer_session.pending_modify',
+  'pending_orders.destroy': 'customer_session.pending_cancel',
   'profile.update': 'customer_session.profile_update',
   'favorites.add': 'customer_session.favorite_add',
   'favorites.remove': 'customer_session.favorite_remove',

@@ -25,6 +25,10 @@ export type MarketEvent =
   /** A customer switched to another plan. */
   | { type: 'user.plan'; userId: number }
   | { type: 'instruments.changed'; change: InstrumentChange }
+  /** A pending order was placed, modified, or left 'pending' (filled, cancelled, expired): re-read it. */
+  | { type: 'pending.placed'; pendingId: number }
+  | { type: 'pending.changed'; pendingId: number }
+  | { type: 'pending.resolved'; pendingId: number }
 
 export type MarketEventType = MarketEvent['type']
 export type MarketEventOf<T extends MarketEventType> = Extract<MarketEvent, { type: T }>
@@ -37,6 +41,9 @@ const ID_FIELDS: Record<Exclude<MarketEventType, 'instruments.changed'>, string[
   'wallet.changed': ['balanceId'],
   'plan.changed': ['planId'],
   'user.plan': ['userId'],
+  'pending.placed': ['pendingId'],
+  'pending.changed': ['pendingId'],
+  'pending.resolved': ['pendingId'],
 }
 
 export const MARKET_EVENT_TYPES = [

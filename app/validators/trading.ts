@@ -2,6 +2,8 @@ import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { decimalText, idRule, oneMessage, requiredText, shortText } from '#validators/rules'
 import { CANDLE_INTERVALS } from '#domain/candles'
 import { MAX_CANDLES } from '#queries/candles'
+import { PENDING_EXPIRIES } from '#domain/pending_orders'
+import { expiresAtRule, PENDING_FIELD_MESSAGES } from '#validators/pending_orders'
 
 export const ratesValidator = vine.compile(
   vine.object({
@@ -57,9 +59,15 @@ export const placeOrderValidator = vine.compile(
     amount: amountRule(),
     profit: rateRule().nullable().optional(),
     loss: rateRule().nullable().optional(),
+    // Pending orders (issue 23): market (the default) opens now; limit and stop wait for `price`.
+    execution: vine.enum(['market', 'limit', 'stop'] as const).optional(),
+    price: rateRule().optional().requiredWhen('execution', 'in', ['limit', 'stop']),
+    expiry: vine.enum(PENDING_EXPIRIES).optional(),
+    expiresAt: expiresAtRule().nullable().optional(),
   })
 )
 placeOrderValidator.messagesProvider = new SimpleMessagesProvider({
+  ...PENDING_FIELD_MESSAGES,
   ...oneMessage('type', 'Order type must be buy or sell'),
   'type.required': 'Order type is required',
   ...oneMessage('instrument', 'Instrument is invalid'),

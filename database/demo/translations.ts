@@ -25,6 +25,7 @@ import { TEXTS as ISSUE21_STAFF } from '#database/demo/translations/issue21_staf
 import { TEXTS as VOISO_CONNECTION } from '#database/demo/translations/voiso_connection'
 import { TEXTS as TRADING_ORDERS } from '#database/demo/translations/trading_orders'
 import { TEXTS as PARTIAL_CLOSE } from '#database/demo/translations/partial_close'
+import { TEXTS as PENDING_ORDERS_SERVER } from '#database/demo/translations/pending_orders_server'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -49,4 +50,5 @@ export const SPANISH: Record<string, string> = {
   ...VOISO_CONNECTION,
   ...TRADING_ORDERS,
   ...PARTIAL_CLOSE,
+  ...PENDING_ORDERS_SERVER,
 }

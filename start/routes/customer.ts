@@ -18,6 +18,7 @@ const KycFilesController = () => import('#controllers/shared/kyc_files_controlle
 const WithdrawalsController = () => import('#controllers/customer/withdrawals_controller')
 const DepositsController = () => import('#controllers/customer/deposits_controller')
 const DepositProofsController = () => import('#controllers/shared/deposit_proofs_controller')
+const PendingOrdersController = () => import('#controllers/customer/pending_orders_controller')
 
 /* The signed-in shell: every role shares it (staff reach their area from its footer). */
 router
@@ -61,6 +62,9 @@ router
 router
   .group(() => {
     router.get('/dashboard/orders', [OrdersController, 'index']).as('orders.index')
+    router
+      .get('/dashboard/pending-orders', [PendingOrdersController, 'index'])
+      .as('pending_orders.index')
   })
   .use([middleware.auth(), middleware.role({ roles: ALL_ROLES })])
 router
@@ -68,6 +72,12 @@ router
     router.post('/dashboard/orders', [OrdersController, 'store']).as('orders.store')
     router.post('/dashboard/orders/close', [OrdersController, 'close']).as('orders.close')
     router.put('/dashboard/orders/:id', [OrdersController, 'update']).as('orders.update')
+    router
+      .put('/dashboard/pending-orders/:id', [PendingOrdersController, 'update'])
+      .as('pending_orders.update')
+    router
+      .delete('/dashboard/pending-orders/:id', [PendingOrdersController, 'destroy'])
+      .as('pending_orders.destroy')
   })
   .use([middleware.auth(), middleware.role({ roles: [3] })])
 

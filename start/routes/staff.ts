@@ -10,6 +10,7 @@ const StaffDepositsController = () => import('#controllers/staff/deposits_contro
 const GatewaysController = () => import('#controllers/staff/gateways_controller')
 const ExternalPaymentsController = () => import('#controllers/staff/external_payments_controller')
 const TradesController = () => import('#controllers/staff/trades_controller')
+const StaffPendingOrdersController = () => import('#controllers/staff/pending_orders_controller')
 const BalancesController = () => import('#controllers/staff/balances_controller')
 const TradingSettingsController = () => import('#controllers/staff/trading_settings_controller')
 const AuditLogsController = () => import('#controllers/staff/audit_logs_controller')
@@ -189,6 +190,13 @@ router
     router.put('/admin/trades/:id', [TradesController, 'update']).as('admin.trades.update')
     router.delete('/admin/trades/:id', [TradesController, 'destroy']).as('admin.trades.destroy')
     router.post('/admin/trades/close', [TradesController, 'close']).as('admin.trades.close')
+    // Pending orders (issue 23): the list's rows and a cancel (the page itself is the staff screen's).
+    router
+      .get('/admin/trades/api/pending', [StaffPendingOrdersController, 'list'])
+      .as('admin.trades.pending.api')
+    router
+      .delete('/admin/trades/pending/:id', [StaffPendingOrdersController, 'destroy'])
+      .as('admin.trades.pending.destroy')
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])
 

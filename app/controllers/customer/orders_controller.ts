@@ -2,6 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { actingStaffOf } from '#services/acting_staff'
 import Order from '#models/order'
 import { placeOrder } from '#actions/orders/place_order'
+import { placePendingOrder } from '#actions/pending_orders/place_pending_order'
+import { pendingOrderRow } from '#transformers/pending_order_transformer'
 import { closeOrder } from '#actions/orders/close_order'
 import { closePartOfOrder } from '#actions/orders/close_part_of_order'
 import { setOrderTargets } from '#actions/orders/set_order_targets'
@@ -13,7 +15,7 @@ import {
 } from '#validators/trading'
 import { numbersAsText } from '#validators/rules'
 
-const DECIMAL_FIELDS = ['amount', 'profit', 'loss']
+const DECIMAL_FIELDS = ['amount', 'profit', 'loss', 'price']
 
 /** Market orders of the active wallet (customer spec §2 Positions table, Buy and Sell dialogs, §7). */
 export default class OrdersController {
@@ -31,11 +33,30 @@ export default class OrdersController {
     return { data: orders.map(orderRow) }
   }
 
-  /** POST /dashboard/orders */
+  /** POST /dashboard/orders: a market order (the default), or a limit or stop order that waits for `price`. */
   async store(ctx: HttpContext) {
     const { request, auth, response } = ctx
     const data = numbersAsText(request.body(), DECIMAL_FIELDS)
     const payload = await request.validateUsing(placeOrderValidator, { data })
+    if (payload.execution === 'limit' || payload.execution === 'stop') {
+      const pending = await placePendingOrder({
+        user: auth.getUserOrFail(),
+        type: payload.type,
+        execution: payload.execution,
+        instrument: payload.instrument,
+        amount: payload.amount,
+        price: payload.price!,
+        profit: payload.profit ?? null,
+        loss: payload.loss ?? null,
+        expiry: payload.expiry,
+        expiresAt: payload.expiresAt,
+        actingStaff: actingStaffOf(ctx),
+      })
+      return response.created({
+        message: 'Pending Order Placed Successfully',
+        order: pendingOrderRow(pending),
+      })
+    }
     const order = await placeOrder({
       user: auth.getUserOrFail(),
       type: payload.type,

@@ -14,6 +14,7 @@ import { ALL_ROLES, type RoleId } from '#domain/roles'
 import { LEAD_LIST_ROLES } from '#domain/crm'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
+import { pendingFor } from '#tests/helpers/pending_orders'
 import { storedDocument } from '#tests/helpers/kyc'
 import { pendingWithdrawal, realWalletOf } from '#tests/helpers/withdrawals'
 import ExternalPayment from '#models/external_payment'
@@ -75,6 +76,17 @@ const customerOrder = async () => {
   const order = await openPosition(await demoUser(DEMO.customer), {
     instrument: 'EUR_USD',
     type: 'buy',
+    amount: '1000',
+  })
+  return { ':id': String(order.id) }
+}
+
+/** A waiting buy limit of the role-3 account, for Modify, Cancel and the staff cancel. */
+const customerPending = async () => {
+  const order = await pendingFor(await demoUser(DEMO.customer), {
+    type: 'buy',
+    execution: 'limit',
+    price: '0.50000',
     amount: '1000',
   })
   return { ':id': String(order.id) }
@@ -324,12 +336,15 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /dashboard/add-to-favorite': { access: EVERYONE, page: false },
   'POST /dashboard/remove-from-favorite': { access: EVERYONE, page: false },
   'GET /dashboard/orders': { access: EVERYONE, page: false },
+  'GET /dashboard/pending-orders': { access: EVERYONE, page: false },
 
   // Customer-only (customer spec §6: the plan belongs to role 3).
   'POST /dashboard/pricing/subscribe/:planId': { access: [3], page: false },
   'POST /dashboard/orders': { access: [3], page: false },
   'POST /dashboard/orders/close': { access: [3], page: false },
   'PUT /dashboard/orders/:id': { access: [3], page: false, params: customerOrder },
+  'PUT /dashboard/pending-orders/:id': { access: [3], page: false, params: customerPending },
+  'DELETE /dashboard/pending-orders/:id': { access: [3], page: false, params: customerPending },
   'GET /statements': { access: [3], page: true },
   'GET /statements/history': { access: [3], page: false },
   'GET /statements/export': { access: [3], page: false },
@@ -350,6 +365,8 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'PUT /admin/trades/:id': { access: [1, 2], page: false, params: customerOrder },
   'DELETE /admin/trades/:id': { access: [1, 2], page: false, params: customerOrder },
   'POST /admin/trades/close': { access: [1, 2], page: false },
+  'GET /admin/trades/api/pending': { access: [1, 2], page: false },
+  'DELETE /admin/trades/pending/:id': { access: [1, 2], page: false, params: customerPending },
 
   // Balance adjustment (admin spec §2, §6: never role 6; the customer edit page is roles 1 and 2's).
   'PUT /admin/balance/:balanceId': { access: [1, 2], page: false, params: customerRealWallet },

@@ -264,6 +264,10 @@ export const WRITE_BASES: Record<string, WriteBase> = {
     as: DEMO.customer,
     body: () => ({ loss: '1.00000', profit: '2.00000' }),
   },
+  'PUT /dashboard/pending-orders/:id': {
+    as: DEMO.customer,
+    body: () => ({ price: '0.60000', loss: '0.40000', profit: null }),
+  },
   'POST /withdraws/bank': {
     as: DEMO.customer,
     body: async () => withdrawPayload(await demoUser(DEMO.customer), { amount: '1' }),

@@ -55,6 +55,9 @@ const ALL: MarketEvent[] = [
   { type: 'wallet.changed', balanceId: 5 },
   { type: 'plan.changed', planId: 6 },
   { type: 'user.plan', userId: 7 },
+  { type: 'pending.placed', pendingId: 8 },
+  { type: 'pending.changed', pendingId: 9 },
+  { type: 'pending.resolved', pendingId: 10 },
   {
     type: 'instruments.changed',
     change: {
