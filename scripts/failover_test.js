@@ -15,6 +15,14 @@
 |    crossing, if later), at a price of that series; no order closes twice;
 |    both price streams resume, one series each (≤ 4 frames a second); a
 |    `stale` frame naming instruments reached both streams in between.
+|    Pending orders (issue 23 item 4) placed through both web processes
+|    before the kill, limits and stops 0.5–3 spreads from the market: every
+|    one the first holder's prices crossed filled within 1 s; every one the
+|    new holder's prices crossed filled within 5 s of the takeover (or 1 s of
+|    the crossing), at a price of that series that meets its trigger; two
+|    with an expiry a few seconds away expired; none filled twice, none lost
+|    (each is pending, filled with exactly one position, cancelled or
+|    expired). The rest are cancelled through the web processes afterwards.
 | 2. Web failover: a burst of orders through both web processes, one of them
 |    killed with SIGKILL halfway; every acknowledged order exists exactly once.
 | After both: every wallet's balance equals the sum of its ledger entries and
@@ -72,6 +80,10 @@ const INSTRUMENTS = { BTC_USD: '0.01', ETH_USD: '0.1', SOL_USD: '1', LTC_USD: '1
 const CUSTOMERS = 4
 const ORDERS = 20
 const BURST_ORDERS = 40
+/** Pending orders (issue 23) placed before the kill: limits and stops close to the market, two that expire. */
+const PENDING_ORDERS = 16
+const EXPIRING_ORDERS = 2
+const EXPIRY_AFTER_MS = 8000
 const FUNDING = '100000'
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
@@ -588,6 +600,295 @@ function triggered(order, rate) {
   return null
 }
 
+/* --- pending orders (issue 23) --------------------------------------------------------------- */
+
+/** The app's rule (app/domain/pending_orders.ts isTriggered), on exact decimals. */
+function pendingTriggered(p, bids, asks) {
+  const price = units(p.price)
+  if (p.type === 'buy') return p.execution === 'limit' ? units(asks) <= price : units(asks) >= price
+  return p.execution === 'limit' ? units(bids) >= price : units(bids) <= price
+}
+
+/**
+ * A trigger `distance` spreads away on its side of the market, valid for both
+ * the stored quote and the last streamed one: a buy limit below the ask, a
+ * buy stop above it, a sell limit above the bid, a sell stop below it.
+ */
+function pendingPriceFor(type, execution, stored, live, distance) {
+  const decimals = decimalsOf(live?.bids ?? stored.bids)
+  const spread = units(stored.asks) - units(stored.bids)
+  const d = (spread * BigInt(Math.round(distance * 10))) / 10n
+  const rates = [stored, ...(live ? [live] : [])].map((q) =>
+    units(type === 'buy' ? q.asks : q.bids)
+  )
+  const low = rates.reduce((a, b) => (a < b ? a : b))
+  const high = rates.reduce((a, b) => (a > b ? a : b))
+  const below = (type === 'buy') === (execution === 'limit')
+  return below ? fromUnits(low - d, decimals) : fromUnits(high + d, decimals)
+}
+
+/** One pending order through one web process; retried with fresh prices when its price was refused. */
+async function placePending(db, tabs, customer, web, spec) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const stored = (await storedQuotes(db)).get(spec.instrument)
+    const live = latestQuote(tabs, spec.instrument)
+    const price = spec.far
+      ? fromUnits(units(stored.asks) / 2n, decimalsOf(stored.asks)) // a buy limit at half the price: never filled
+      : pendingPriceFor(spec.type, spec.execution, stored, live, spec.distance)
+    const body = {
+      type: spec.type,
+      instrument: spec.instrument,
+      amount: INSTRUMENTS[spec.instrument],
+      execution: spec.execution,
+      price,
+      ...(spec.expiresAt ? { expiresAt: new Date(spec.expiresAt).toISOString() } : {}),
+    }
+    const res = await customer.browser.request(web.base, 'POST', '/dashboard/orders', body)
+    if (res.status === 201 && res.json?.order?.status === 'pending') {
+      return {
+        ok: true,
+        id: res.json.order.id,
+        ackAt: Date.now(),
+        web: web.name,
+        customer,
+        ...spec,
+        ...body,
+      }
+    }
+    if (!(res.status === 422 && /price/i.test(res.text)))
+      return { ok: false, status: res.status, text: res.text.slice(0, 200), web: web.name }
+  }
+  return { ok: false, status: 422, text: 'price refused three times', web: web.name }
+}
+
+async function pendingById(db, ids) {
+  const { rows } = await db.query(
+    `select p.id, p.type, p.execution, p.instrument, p.price::text as price, p.status, p.reason, p.order_id,
+            p.fill_rate::text as fill_rate, extract(epoch from p.resolved_at) * 1000 as resolved_ms,
+            extract(epoch from p.expires_at) * 1000 as expires_ms,
+            (select count(*)::int from orders o where o.id = p.order_id) as positions
+       from pending_orders p where p.id = any($1)`,
+    [ids]
+  )
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        ...r,
+        resolved_ms: r.resolved_ms === null ? null : Number(r.resolved_ms),
+        expires_ms: r.expires_ms === null ? null : Number(r.expires_ms),
+      },
+    ])
+  )
+}
+
+/** Places the pending orders of scenario 1 through both web processes, customers spread over both. */
+async function placePendingOrders(db, tabs, customers, webs) {
+  const kinds = [
+    ['buy', 'limit'],
+    ['buy', 'stop'],
+    ['sell', 'limit'],
+    ['sell', 'stop'],
+  ]
+  const distances = [0.5, 1, 2, 3]
+  const names = Object.keys(INSTRUMENTS)
+  const specs = [
+    ...Array.from({ length: PENDING_ORDERS }, (_, k) => ({
+      customer: customers[k % customers.length],
+      web: webs[(k + 1) % webs.length],
+      type: kinds[k % 4][0],
+      execution: kinds[k % 4][1],
+      instrument: names[Math.floor(k / 4) % names.length],
+      distance: distances[Math.floor(k / 2) % distances.length],
+    })),
+    ...Array.from({ length: EXPIRING_ORDERS }, (_, k) => ({
+      customer: customers[k % customers.length],
+      web: webs[k % webs.length],
+      type: 'buy',
+      execution: 'limit',
+      instrument: names[k % names.length],
+      far: true,
+      expiresAt: Date.now() + EXPIRY_AFTER_MS,
+    })),
+  ]
+  const placed = []
+  await Promise.all(
+    customers.map(async (customer) => {
+      for (const spec of specs.filter((s) => s.customer === customer)) {
+        if (spec.expiresAt) spec.expiresAt = Date.now() + EXPIRY_AFTER_MS
+        placed.push(await placePending(db, tabs, customer, spec.web, spec))
+      }
+    })
+  )
+  const accepted = placed.filter((p) => p.ok)
+  const refused = placed.filter((p) => !p.ok)
+  check(
+    `${accepted.length}/${specs.length} pending orders (limits, stops, ${EXPIRING_ORDERS} expiring) accepted through both web processes`,
+    refused.length === 0 && new Set(accepted.map((p) => p.web)).size === webs.length,
+    refused.map((p) => `${p.web}: ${p.status} ${p.text}`).join('; ')
+  )
+  return accepted
+}
+
+/**
+ * After the takeover: every pending order is in a legal state, filled at most
+ * once, at a price of the series then active meeting its trigger; those the
+ * first holder crossed filled within 1 s, those the new holder crossed within
+ * 5 s of the takeover (or 1 s of the crossing); the expiring ones expired.
+ */
+async function checkPending({ db, placed, tabs, killAt, takeoverAt, end, spreads }) {
+  // The expiring orders are due by the end of the watch; wait for the last of them when it comes later.
+  const lastExpiry = Math.max(0, ...placed.filter((p) => p.expiresAt).map((p) => p.expiresAt))
+  while (Date.now() < lastExpiry + 2500) await sleep(100)
+  const rows = await pendingById(
+    db,
+    placed.map((p) => p.id)
+  )
+  const frames = tabs.flatMap((t) => t.prices()).sort((a, b) => a.at - b.at)
+  const crossingIn = (p, from, to) =>
+    frames
+      .filter((f) => f.at >= from && f.at <= to)
+      .find((f) =>
+        f.payload.instruments.some(
+          (i) => i.name === p.instrument && pendingTriggered(p, i.bids, i.asks)
+        )
+      )
+  const problems = []
+  let filledBefore = 0
+  let filledAfter = 0
+  let crossedAfter = 0
+  let expired = 0
+  let worstLag = 0
+  for (const placedOrder of placed) {
+    const p = rows.get(placedOrder.id)
+    if (!p) {
+      problems.push(`pending order ${placedOrder.id} lost (no row)`)
+      continue
+    }
+    const label = `pending ${p.id} (${p.type} ${p.execution} ${p.instrument} @ ${p.price})`
+    if (!['pending', 'filled', 'cancelled', 'expired'].includes(p.status)) {
+      problems.push(`${label}: status ${p.status}`)
+      continue
+    }
+    if (p.status === 'filled') {
+      if (p.positions !== 1) problems.push(`${label}: filled with ${p.positions} positions`)
+      const rate =
+        p.type === 'buy' ? { asks: p.fill_rate, bids: '0' } : { bids: p.fill_rate, asks: '0' }
+      if (!pendingTriggered(p, rate.bids, rate.asks))
+        problems.push(`${label}: filled at ${p.fill_rate}, which does not meet its trigger`)
+      const tolerance = 2n * spreads.get(p.instrument)
+      const near = frames
+        .filter((f) => Math.abs(f.at - p.resolved_ms) <= 1500)
+        .flatMap((f) =>
+          f.payload.instruments
+            .filter((i) => i.name === p.instrument)
+            .map((i) => (p.type === 'buy' ? i.asks : i.bids))
+        )
+      if (!near.some((q) => abs(units(q) - units(p.fill_rate)) <= tolerance))
+        problems.push(
+          `${label}: filled at ${p.fill_rate}, not a streamed price near ${p.resolved_ms}`
+        )
+      if (p.resolved_ms > killAt && p.resolved_ms < takeoverAt)
+        problems.push(
+          `${label}: filled ${p.resolved_ms - killAt} ms after the kill, before the takeover`
+        )
+      if (p.resolved_ms < killAt) filledBefore++
+      else filledAfter++
+    }
+    if (placedOrder.expiresAt) {
+      const due = Math.max(p.expires_ms ?? placedOrder.expiresAt, takeoverAt)
+      if (p.status !== 'expired' || p.reason !== 'expired')
+        problems.push(`${label}: expiring at ${placedOrder.expiresAt}, now ${p.status}`)
+      else if (p.resolved_ms > due + 2500)
+        problems.push(`${label}: expired ${p.resolved_ms - due} ms late`)
+      else expired++
+      continue
+    }
+    // Crossed by the first holder more than a second before the kill: filled within a second.
+    const early = crossingIn(p, placedOrder.ackAt + 500, killAt - 1000)
+    if (early && (p.status !== 'filled' || p.resolved_ms > early.at + 1000)) {
+      problems.push(
+        `${label}, placed through ${placedOrder.web}: crossed ${killAt - early.at} ms before the kill, ` +
+          (p.status === 'filled'
+            ? `filled ${p.resolved_ms - early.at} ms after the crossing`
+            : p.status)
+      )
+    }
+    if (p.status === 'filled' && p.resolved_ms < killAt) continue
+    // Pending at the kill: the first crossing of the new holder's prices fills it in time.
+    const crossing = crossingIn(p, takeoverAt, end)
+    if (!crossing) continue
+    crossedAfter++
+    const deadline = Math.max(takeoverAt + CLOSE_LIMIT_MS, crossing.at + 1000)
+    if (p.status !== 'filled' || p.resolved_ms > deadline) {
+      problems.push(
+        `${label}: crossed ${crossing.at - takeoverAt} ms after the takeover, ` +
+          (p.status === 'filled'
+            ? `filled ${p.resolved_ms - takeoverAt} ms after it`
+            : `still ${p.status}`)
+      )
+    } else {
+      worstLag = Math.max(worstLag, p.resolved_ms - takeoverAt)
+    }
+  }
+  // No pending order of these customers filled twice: every position beyond the market orders is one pending fill.
+  const { rows: links } = await db.query(
+    `select count(*)::int as filled, count(distinct order_id)::int as positions
+       from pending_orders where id = any($1) and status = 'filled'`,
+    [placed.map((p) => p.id)]
+  )
+  check(
+    'pending orders: none lost, none filled twice (each pending, filled with one position, cancelled or expired)',
+    problems.filter((m) => /lost|status|positions/.test(m)).length === 0 &&
+      links[0].filled === links[0].positions,
+    `${links[0].filled} filled with ${links[0].positions} distinct positions`
+  )
+  check(
+    'the new holder crossed at least one pending trigger (else the run proves nothing: run it again)',
+    crossedAfter > 0,
+    `${crossedAfter} crossed after the takeover`
+  )
+  check(
+    `every crossed pending order filled once, in time (1 s before the kill, ${CLOSE_LIMIT_MS / 1000} s after the takeover), ` +
+      `at a price of the series meeting its trigger; the expiring ones expired`,
+    problems.length === 0,
+    problems.length
+      ? problems.slice(0, 6).join('; ')
+      : `${filledBefore} filled before the kill, ${filledAfter} after the takeover (last ${worstLag} ms after it), ` +
+          `${expired} expired`
+  )
+  return { filledBefore, filledAfter, crossedAfter, expired }
+}
+
+/** The pending orders still waiting are cancelled through the web processes (then none may fill in scenario 2). */
+async function cancelPending(db, placed, webs) {
+  const rows = await pendingById(
+    db,
+    placed.map((p) => p.id)
+  )
+  const waiting = placed.filter((p) => rows.get(p.id)?.status === 'pending')
+  const answers = await Promise.all(
+    waiting.map((p, k) =>
+      p.customer.browser.request(
+        webs[k % webs.length].base,
+        'DELETE',
+        `/dashboard/pending-orders/${p.id}`
+      )
+    )
+  )
+  const after = await pendingById(
+    db,
+    placed.map((p) => p.id)
+  )
+  const left = [...after.values()].filter((p) => p.status === 'pending')
+  check(
+    `the ${waiting.length} pending orders left are cancelled through the web processes`,
+    left.length === 0 && answers.every((a) => a.status < 500),
+    `${answers.filter((a) => a.status === 200).length} answered 200; ` +
+      `${left.length} still pending; statuses ${[...new Set(answers.map((a) => a.status))].join(',')}`
+  )
+}
+
 /* --- invariants ----------------------------------------------------------------------------- */
 
 /** Every wallet's money adds up, in one snapshot of the database. */
@@ -676,11 +977,12 @@ async function marketFailover({ db, webs, markets, tabs, customers, spreads }) {
     refused.map((p) => `${p.web}: ${p.status} ${p.text}`).join('; ')
   )
   const ids = accepted.map((p) => p.id)
+  const pendings = await placePendingOrders(db, tabs, customers, webs)
 
   // Before the kill, the first holder must show it knows orders placed on web processes (their
   // stops fire on the first crossing tick): watch until a target was crossed over a second ago,
   // or 4 s at most, then kill.
-  const lastAck = Math.max(...accepted.map((p) => p.ackAt))
+  const lastAck = Math.max(...accepted.map((p) => p.ackAt), ...pendings.map((p) => p.ackAt))
   const crossedEarly = (o, to) =>
     tabs
       .flatMap((t) => t.prices(o.ackAt + 500, to))
@@ -883,7 +1185,17 @@ async function marketFailover({ db, webs, markets, tabs, customers, spreads }) {
       ? problems.slice(0, 6).join('; ')
       : `${closedBefore} closed before the kill, ${closedAfter} after the takeover (last ${worstLag} ms after it), ${stillOpen} still open`
   )
-  return { takeoverMs, seenMs: seenAt - killAt, crossedAfter, closedAfter, closedBefore }
+  const pending = await checkPending({
+    db,
+    placed: pendings,
+    tabs,
+    killAt,
+    takeoverAt,
+    end,
+    spreads,
+  })
+  await cancelPending(db, pendings, webs)
+  return { takeoverMs, seenMs: seenAt - killAt, crossedAfter, closedAfter, closedBefore, pending }
 }
 
 /* --- scenario 2: a web process dies mid-burst ----------------------------------------------- */
@@ -1107,7 +1419,11 @@ function finish(measured) {
     console.log(
       `Takeover: ${measured.takeoverMs} ms after SIGKILL (lease acquired_at; seen after ${measured.seenMs} ms). ` +
         `Targets: ${measured.closedBefore} closed before the kill, ${measured.crossedAfter} crossed and ` +
-        `${measured.closedAfter} closed after the takeover.`
+        `${measured.closedAfter} closed after the takeover.` +
+        (measured.pending
+          ? ` Pending orders: ${measured.pending.filledBefore} filled before the kill, ${measured.pending.crossedAfter} ` +
+            `crossed and ${measured.pending.filledAfter} filled after the takeover, ${measured.pending.expired} expired.`
+          : '')
     )
   }
   for (const r of failed) console.log(`FAIL ${r.name}${r.detail ? `\n     ${r.detail}` : ''}`)

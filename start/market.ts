@@ -17,6 +17,7 @@ import candleAggregator from '#services/market/candle_aggregator'
 import priceStream from '#services/market/price_stream'
 import redis from '@adonisjs/redis/services/main'
 import { RiskEngine } from '#services/market/risk_engine'
+import { PendingEngine } from '#services/market/pending_engine'
 import feedManager from '#services/market/feeds/feed_manager'
 import heartbeatStore from '#services/market/heartbeat_store'
 import marketLease from '#services/market/market_lease'
@@ -39,6 +40,8 @@ if (roles.includes('market') && env.get('MARKET_FEED', 'off') !== 'off') {
     },
     // Before the feeds, so no tick goes unchecked: stops fire with no browser open.
     ({ fence }) => new RiskEngine({ fence }).start(),
+    // Every pending order, loaded afresh by each holder: a standby that takes over resumes them all.
+    ({ fence }) => new PendingEngine({ fence }).start(),
     async () => {
       await feedManager.start({
         urls: {
