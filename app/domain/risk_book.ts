@@ -17,7 +17,9 @@ export interface BookDigest {
   openRate: number
   profit: number
   loss: number
-  /** How many targets are set (a target cleared or set to what another held shows). */
+  /** Sum of trailing-stop distances (issue 23 item 2): a trail set or removed shows. */
+  trailing: number
+  /** How many targets (take-profit, stop-loss, trailing stop) are set (a target cleared or set to what another held shows). */
   targets: number
 }
 
@@ -27,10 +29,21 @@ export interface DigestablePosition {
   openRate: number
   tp: number | null
   sl: number | null
+  /** The trailing stop, if any: its distance in price units. */
+  trail?: { distance: number } | null
 }
 
 export function digestOf(positions: Iterable<DigestablePosition>): BookDigest {
-  const d: BookDigest = { count: 0, ids: 0, amount: 0, openRate: 0, profit: 0, loss: 0, targets: 0 }
+  const d: BookDigest = {
+    count: 0,
+    ids: 0,
+    amount: 0,
+    openRate: 0,
+    profit: 0,
+    loss: 0,
+    trailing: 0,
+    targets: 0,
+  }
   for (const p of positions) {
     d.count++
     d.ids += p.id
@@ -42,6 +55,10 @@ export function digestOf(positions: Iterable<DigestablePosition>): BookDigest {
     }
     if (p.sl !== null) {
       d.loss += p.sl
+      d.targets++
+    }
+    if (p.trail) {
+      d.trailing += p.trail.distance
       d.targets++
     }
   }
@@ -65,7 +82,8 @@ export function digestsDiffer(a: BookDigest, b: BookDigest): boolean {
     !near(a.amount, b.amount) ||
     !near(a.openRate, b.openRate) ||
     !near(a.profit, b.profit) ||
-    !near(a.loss, b.loss)
+    !near(a.loss, b.loss) ||
+    !near(a.trailing, b.trailing)
   )
 }
 

@@ -87,23 +87,35 @@ export function trailingDistanceErrors(input: {
   ask?: MoneyInput | null
 }): TrailingError[] {
   const { distance } = input
-  const fail = (message: string) => [{ field: 'trailing' as const, message }]
-  if (!distance.gt(0)) return fail('Trailing distance must be greater than zero')
-  if (distance.decimalPlaces() > MONEY_SCALE) {
-    return fail(
-      input.mode === 'pips'
-        ? 'Trailing distance in pips has too many decimals'
-        : `Trailing distance must have at most ${MONEY_SCALE} decimals`
-    )
+  if (!distance.gt(0)) {
+    return [{ field: 'trailing', message: 'Trailing distance must be greater than zero' }]
   }
-  const step = new Money(1).dividedBy(new Money(10).pow(input.digits))
+  if (distance.decimalPlaces() > MONEY_SCALE) {
+    return [
+      {
+        field: 'trailing',
+        message:
+          input.mode === 'pips'
+            ? 'Trailing distance in pips has too many decimals'
+            : 'Trailing distance must have at most 8 decimals',
+      },
+    ]
+  }
+  const step = new Money(1).dividedBy(new Money(10).pow(input.digits)).toFixed()
   if (distance.lt(step)) {
-    return fail(`Trailing distance must be at least one price step (${step.toFixed()})`)
+    return [
+      { field: 'trailing', message: `Trailing distance must be at least one price step (${step})` },
+    ]
   }
   if (input.type === 'buy' && input.bid && input.ask) {
-    const current = money(currentRateFor(input.type, input.bid, input.ask))
-    if (!current.minus(distance).gt(0)) {
-      return fail(`Trailing distance must be less than the current price (${current.toFixed()})`)
+    const current = money(currentRateFor(input.type, input.bid, input.ask)).toFixed()
+    if (!money(current).minus(distance).gt(0)) {
+      return [
+        {
+          field: 'trailing',
+          message: `Trailing distance must be less than the current price (${current})`,
+        },
+      ]
     }
   }
   return []

@@ -35,6 +35,8 @@ export interface StaffTrade {
   proLoss: string | null
   profit: string | null
   loss: string | null
+  /** Trailing-stop distance in price units (issue 23 item 2); null when none. */
+  trailing: string | null
   leverage: number
   createdAt: DateTime
   /** An open order's P/L at the freshest price this process knows; null when closed or unpriced. */
@@ -58,6 +60,7 @@ const COLUMNS = [
   'orders.pro_loss',
   'orders.profit',
   'orders.loss',
+  'orders.trailing_distance',
   'orders.leverage',
   'orders.created_at',
   'users.email',
@@ -184,6 +187,7 @@ function toTrade(r: Record<string, any>): StaffTrade {
     proLoss: decimalOrNull(r.pro_loss),
     profit: decimalOrNull(r.profit),
     loss: decimalOrNull(r.loss),
+    trailing: decimalOrNull(r.trailing_distance),
     leverage: Number(r.leverage),
     createdAt: dateTime(r.created_at),
     livePnl: null,

@@ -25,6 +25,8 @@ export function orderRow(o: Order) {
     closeRate: o.closeRate === null ? null : toDbDecimal(o.closeRate),
     takeProfit: o.profit === null ? null : toDbDecimal(o.profit),
     stopLoss: o.loss === null ? null : toDbDecimal(o.loss),
+    /** Trailing-stop distance in price units (null: none); the server moves `stopLoss` behind the price. */
+    trailing: o.trailingDistance === null ? null : toDbDecimal(o.trailingDistance),
     spread: toDbDecimal(o.spread),
     exchangeRate: toDbDecimal(o.exchangeRate),
     marginUsed: toDbDecimal(o.marginUsed),

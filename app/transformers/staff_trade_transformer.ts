@@ -31,6 +31,8 @@ export function staffTradeRow(t: StaffTrade) {
     proLossLive: !t.closeTime,
     profit: t.profit,
     loss: t.loss,
+    /** The stop trails the price at this distance (price units); null: a fixed stop. */
+    trailing: t.trailing,
     leverage: t.leverage,
     status: t.closeTime ? ('closed' as const) : ('open' as const),
     openTime: openTimeValue(t.createdAt),

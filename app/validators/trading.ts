@@ -100,6 +100,11 @@ export const orderTargetsValidator = vine.compile(
   vine.object({
     profit: rateRule().nullable().optional(),
     loss: rateRule().nullable().optional(),
+    /** Trailing-stop distance: price units, or pips when the site shows pips (issue 23 item 2). */
+    trailing: decimalText(9, 8).nullable().optional(),
   })
 )
-orderTargetsValidator.messagesProvider = new SimpleMessagesProvider(TARGET_MESSAGES)
+orderTargetsValidator.messagesProvider = new SimpleMessagesProvider({
+  ...TARGET_MESSAGES,
+  ...oneMessage('trailing', 'Trailing distance must be a positive number such as 0.0015 or 15'),
+})

@@ -26,6 +26,7 @@ import { TEXTS as VOISO_CONNECTION } from '#database/demo/translations/voiso_con
 import { TEXTS as TRADING_ORDERS } from '#database/demo/translations/trading_orders'
 import { TEXTS as PARTIAL_CLOSE } from '#database/demo/translations/partial_close'
 import { TEXTS as PENDING_ORDERS_SERVER } from '#database/demo/translations/pending_orders_server'
+import { TEXTS as TRAILING_STOP } from '#database/demo/translations/trailing_stop'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -51,4 +52,5 @@ export const SPANISH: Record<string, string> = {
   ...TRADING_ORDERS,
   ...PARTIAL_CLOSE,
   ...PENDING_ORDERS_SERVER,
+  ...TRAILING_STOP,
 }

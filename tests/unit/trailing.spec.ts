@@ -34,17 +34,22 @@ test.group('trailing stop: distance (issue 23 item 2)', () => {
     assert.deepEqual(errors({ ...base, distance: money('0.000000001'), digits: 10 }), [
       'Trailing distance must have at most 8 decimals',
     ])
-    assert.deepEqual(errors({ ...base, mode: 'pips', distance: money('0.000000001'), digits: 10 }), [
-      'Trailing distance in pips has too many decimals',
-    ])
+    assert.deepEqual(
+      errors({ ...base, mode: 'pips', distance: money('0.000000001'), digits: 10 }),
+      ['Trailing distance in pips has too many decimals']
+    )
     assert.deepEqual(errors({ ...base, distance: money('0.000001') }), [
       'Trailing distance must be at least one price step (0.00001)',
     ])
     assert.deepEqual(errors({ ...base, digits: 3, distance: money('0.001') }), [])
-    assert.deepEqual(errors({ ...base, distance: money('1.08662'), bid: '1.0865', ask: '1.08662' }), [
-      'Trailing distance must be less than the current price (1.08662)',
-    ])
-    assert.deepEqual(errors({ ...base, distance: money('0.0015'), bid: '1.0865', ask: '1.08662' }), [])
+    assert.deepEqual(
+      errors({ ...base, distance: money('1.08662'), bid: '1.0865', ask: '1.08662' }),
+      ['Trailing distance must be less than the current price (1.08662)']
+    )
+    assert.deepEqual(
+      errors({ ...base, distance: money('0.0015'), bid: '1.0865', ask: '1.08662' }),
+      []
+    )
     // A sell's stop sits above the price: any width is a usable rate.
     assert.deepEqual(
       errors({ ...base, type: 'sell', distance: money('5'), bid: '1.0865', ask: '1.08662' }),
@@ -103,7 +108,14 @@ test.group('trailing stop: the trailed stop', () => {
       '151.226'
     )
     assert.equal(
-      trailedStop({ type: 'sell', bid: '151.414', ask: '151.426', distance, digits: 3, stop: null }),
+      trailedStop({
+        type: 'sell',
+        bid: '151.414',
+        ask: '151.426',
+        distance,
+        digits: 3,
+        stop: null,
+      }),
       '151.614'
     )
   })

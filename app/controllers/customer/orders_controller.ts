@@ -15,7 +15,7 @@ import {
 } from '#validators/trading'
 import { numbersAsText } from '#validators/rules'
 
-const DECIMAL_FIELDS = ['amount', 'profit', 'loss', 'price']
+const DECIMAL_FIELDS = ['amount', 'profit', 'loss', 'price', 'trailing']
 
 /** Market orders of the active wallet (customer spec §2 Positions table, Buy and Sell dialogs, §7). */
 export default class OrdersController {
@@ -95,7 +95,7 @@ export default class OrdersController {
     return { message: 'Order Closed Successfully', order: orderRow(closed!.order) }
   }
 
-  /** PUT /dashboard/orders/:id: set or clear (null) the take-profit or stop-loss. */
+  /** PUT /dashboard/orders/:id: set or clear (null) the take-profit, stop-loss or trailing stop. */
   async update(ctx: HttpContext) {
     const { request, auth, params } = ctx
     const id = Number(params.id)
@@ -106,9 +106,17 @@ export default class OrdersController {
       orderId: id,
       profit: 'profit' in data ? (payload.profit ?? null) : undefined,
       loss: 'loss' in data ? (payload.loss ?? null) : undefined,
+      trailing: 'trailing' in data ? (payload.trailing ?? null) : undefined,
       actingStaff: actingStaffOf(ctx),
     })
-    const message = 'loss' in data ? 'Stop Loss Set Successfully' : 'Take Profit Set Successfully'
+    const message =
+      'trailing' in data
+        ? payload.trailing
+          ? 'Trailing Stop Set Successfully'
+          : 'Trailing Stop Removed'
+        : 'loss' in data
+          ? 'Stop Loss Set Successfully'
+          : 'Take Profit Set Successfully'
     return { message, order: orderRow(order) }
   }
 }

@@ -21,6 +21,10 @@ export interface OrderRow {
   exchange_rate: string | number
   profit: string | number | null
   loss: string | number | null
+  /** For the trailing stop's price digits (absent in the benchmark's synthetic rows: not JPY). */
+  quote_symbol?: string
+  /** Trailing-stop distance in price units; null or absent: none. */
+  trailing_distance?: string | number | null
 }
 
 export interface WalletRow {
@@ -49,6 +53,8 @@ const ORDER_COLUMNS = [
   'exchange_rate',
   'profit',
   'loss',
+  'quote_symbol',
+  'trailing_distance',
 ]
 
 /** Open: neither closed nor deleted (the partial indexes of migrations 14 and 24 hold exactly these). */
@@ -111,6 +117,8 @@ export async function walletDigests(
     .sum('loss as loss')
     .count('profit as profits')
     .count('loss as losses')
+    .sum('trailing_distance as trailing')
+    .count('trailing_distance as trails')
     .where('balance_id', '>', afterBalanceId)
     .groupBy('balance_id')
     .orderBy('balance_id')
@@ -123,6 +131,7 @@ export async function walletDigests(
     openRate: Number(r.open_rate ?? 0),
     profit: Number(r.profit ?? 0),
     loss: Number(r.loss ?? 0),
-    targets: Number(r.profits) + Number(r.losses),
+    trailing: Number(r.trailing ?? 0),
+    targets: Number(r.profits) + Number(r.losses) + Number(r.trails),
   }))
 }

@@ -2,12 +2,16 @@ import logger from '@adonisjs/core/services/logger'
 import Order from '#models/order'
 import priceBook, { type Quote } from '#services/market/price_book'
 import marketEvents from '#services/market/market_events'
-import { notifyUser } from '#services/notification_service'
+import feedHealth from '#services/market/feed_health'
+import { notifyUser, signalAccountChanged } from '#services/notification_service'
 import { closeOrder } from '#actions/orders/close_order'
+import { persistTrailedStop } from '#actions/orders/persist_trailed_stop'
 import { stopOutAccount } from '#actions/orders/stop_out_account'
 import { triggeredTarget } from '#domain/risk'
 import { DEFAULT_STOP_OUT } from '#domain/trading'
-import type { Category } from '#domain/instruments'
+import { priceDecimals, type Category } from '#domain/instruments'
+import { toDbDecimal } from '#domain/money'
+import { trailedStop } from '#domain/trailing'
 import type { Fence } from '#services/market/market_lease'
 import {
   KINDS,
@@ -42,6 +46,11 @@ import {
  * page, then kept from events: each hook re-reads only what changed (one
  * order, one wallet, one plan). A background reconciler compares it with the
  * database wallet by wallet and reloads the few a missed event left wrong.
+ *
+ * Trailing stops (issue 23 item 2): on each quote, a trailing position whose
+ * trail improves its stop moves its stop in memory at once (the stop-loss
+ * check of the same tick uses it) and queues a job that stores it; the
+ * stored stop is the whole state, so a restart resumes from it.
  */
 interface Position {
   id: number
@@ -54,12 +63,24 @@ interface Position {
   /** Targets as floats for the screen; the exact ones are re-read before a close. */
   tp: number | null
   sl: number | null
+  /** The trailing stop; null for most positions, so the hot loop skips them with one test. */
+  trail: Trail | null
   pl: number
   /** Its wallet, held directly: the hot loops do no map lookups. */
   account: Account
   /** Its instrument's positions, and its index there: removal takes constant time. */
   list: Position[]
   slot: number
+}
+
+interface Trail {
+  /** Distance in price units: a float for the screen, the exact decimal for the move. */
+  distance: number
+  exact: string
+  /** The instrument's price digits, which the stop is rounded to. */
+  digits: number
+  /** The stop as an exact decimal: as read, or as last trailed here. */
+  stop: string | null
 }
 
 interface Account {
@@ -343,6 +364,7 @@ export class RiskEngine {
     for (const p of positions) {
       this.#reprice(p, bid, ask)
       const rate = p.type === 'sell' ? bid : ask
+      if (p.trail !== null) this.#trailStop(p, p.trail, rate, q)
       if (
         (p.sl !== null && (p.type === 'sell' ? p.sl <= rate : p.sl >= rate)) ||
         (p.tp !== null && (p.type === 'sell' ? p.tp >= rate : p.tp <= rate))
@@ -352,6 +374,52 @@ export class RiskEngine {
       touched.add(p.account)
     }
     for (const account of touched) this.#screen(account)
+  }
+
+  /**
+   * Moves a trailing stop that the quote improves: in memory at once, stored
+   * by a queued job (one per position in the queue, writing the latest stop,
+   * so a burst of ticks is one write). The float screen skips the usual tick
+   * where the stop does not move; the move itself is exact.
+   */
+  #trailStop(p: Position, t: Trail, rate: number, q: Quote) {
+    if (
+      p.sl !== null &&
+      (p.type === 'sell' ? rate + t.distance >= p.sl : rate - t.distance <= p.sl)
+    )
+      return
+    const stop = trailedStop({
+      type: p.type,
+      bid: q.bids,
+      ask: q.asks,
+      distance: t.exact,
+      digits: t.digits,
+      stop: t.stop,
+    })
+    if (stop === null) return
+    t.stop = stop
+    p.sl = Number(stop)
+    this.#enqueue(`trail:${p.id}`, () => this.#persistTrail(p.id))
+  }
+
+  async #persistTrail(id: number) {
+    const p = this.#positions.get(id)
+    if (!p?.trail?.stop) return
+    const written = await persistTrailedStop({
+      orderId: id,
+      type: p.type,
+      stop: p.trail.stop,
+      fence: this.#fence,
+    }).catch((error) => {
+      // A failed write must not leave the book's stop ahead of the stored one (a close re-checks the
+      // stored stop): re-read it; the next improving tick moves and stores it again.
+      logger.error({ err: error, orderId: id }, 'risk engine: trailing stop not stored')
+      return false
+    })
+    // The positions table shows the new stop at once (the page re-reads its positions).
+    if (written) signalAccountChanged(p.account.userId)
+    // Closed, no longer trailing, or a better stop stored meanwhile: the database knows better.
+    else await this.#loadOrder(id)
   }
 
   #reprice(p: Position, bid: number, ask: number) {
@@ -563,6 +631,7 @@ export class RiskEngine {
       exchangeRate: Number(o.exchange_rate) || 1,
       tp: o.profit === null ? null : Number(o.profit),
       sl: o.loss === null ? null : Number(o.loss),
+      trail: trailOf(o, kind),
       pl: 0,
       account,
       slot: list.length,
@@ -573,7 +642,12 @@ export class RiskEngine {
     list.push(p)
     if (!this.#ready) return
     const q = priceBook.get(o.instrument)
-    if (q) this.#reprice(p, Number(q.bids), Number(q.asks))
+    if (!q) return
+    this.#reprice(p, Number(q.bids), Number(q.asks))
+    // A trail read after the quote it should follow (set, changed, reloaded) catches up at once,
+    // on a fresh price only (as setting a trail moves the stop on a tradable price only).
+    if (p.trail && !feedHealth.isStale(q.name, q.at))
+      this.#trailStop(p, p.trail, p.type === 'sell' ? Number(q.bids) : Number(q.asks), q)
   }
 
   #remove(id: number) {
@@ -689,6 +763,24 @@ function digestable(o: OrderRow) {
     openRate: Number(o.open_rate),
     tp: o.profit === null ? null : Number(o.profit),
     sl: o.loss === null ? null : Number(o.loss),
+    trail: hasTrail(o) ? { distance: Number(o.trailing_distance) } : null,
+  }
+}
+
+function hasTrail(o: OrderRow) {
+  return o.trailing_distance !== null && o.trailing_distance !== undefined
+}
+
+/** A row's trailing stop, exact (rows hold strings on PostgreSQL, numbers on SQLite). */
+function trailOf(o: OrderRow, kind: Category): Trail | null {
+  if (!hasTrail(o)) return null
+  const exact = toDbDecimal(o.trailing_distance!)
+  return {
+    distance: Number(exact),
+    exact,
+    // As the positions table shows the order's rates (orderRateDigits): from its own open rate.
+    digits: priceDecimals(kind, o.quote_symbol ?? '', toDbDecimal(o.open_rate)),
+    stop: o.loss === null ? null : toDbDecimal(o.loss),
   }
 }
 

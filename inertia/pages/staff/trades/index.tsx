@@ -100,7 +100,23 @@ function TradesList({ type }: { type: TradeListType }) {
       ),
     },
     { key: 'profit', label: 'TAKE PROFIT', align: 'end', render: (r) => rate(r.profit, r) },
-    { key: 'loss', label: 'STOP LOSS', align: 'end', render: (r) => rate(r.loss, r) },
+    {
+      key: 'loss',
+      label: 'STOP LOSS',
+      align: 'end',
+      render: (r) =>
+        r.trailing === null ? (
+          rate(r.loss, r)
+        ) : (
+          // A server-side trailing stop (issue 23 item 2): the stop and the distance it trails at.
+          <div className="flex flex-col items-end">
+            <span>{rate(r.loss, r)}</span>
+            <span className="text-tiny text-default-500" data-testid={`trade-trailing-${r.id}`}>
+              {t('Trailing')} {formatRate(r.trailing, r.digits)}
+            </span>
+          </div>
+        ),
+    },
     { key: 'leverage', label: 'LEVERAGE', align: 'end', sortValue: (r) => r.leverage },
     {
       key: 'status',
