@@ -43,6 +43,8 @@ candlesValidator.messagesProvider = new SimpleMessagesProvider({
   'limit.max': `Limit must be a whole number from 1 to ${MAX_CANDLES}`,
 })
 
+export const AMOUNT_FORMAT_MESSAGE = 'Amount must be a positive number with at most 6 decimals'
+
 /** Units: up to 9 integer digits and 6 decimals, so every stored figure stays exact on SQLite too. */
 const amountRule = () => decimalText(9, 6)
 /** A take-profit or stop-loss rate. */
@@ -83,8 +85,8 @@ export const closeOrderValidator = vine.compile(
     orderId: idRule(),
     instrument: shortText(40).optional(),
     /**
-     * Units to close (issue 23 item 3); absent closes the whole position. Null or blank (the body
-     * parser turns '' into null) is refused, never read as "close all".
+     * Units to close (issue 23 item 3); absent closes the whole position. VineJS reads null (and
+     * blank, which the body parser turns into null) as absent: the controller refuses those.
      */
     amount: amountRule().optional(),
   })
@@ -93,7 +95,7 @@ closeOrderValidator.messagesProvider = new SimpleMessagesProvider({
   ...oneMessage('orderId', 'Order is invalid'),
   'orderId.required': 'Order is required',
   ...oneMessage('instrument', 'Instrument is invalid'),
-  ...oneMessage('amount', 'Amount must be a positive number with at most 6 decimals'),
+  ...oneMessage('amount', AMOUNT_FORMAT_MESSAGE),
 })
 
 export const orderTargetsValidator = vine.compile(

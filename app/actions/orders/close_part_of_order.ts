@@ -13,7 +13,6 @@ import marketEvents from '#services/market/market_events'
 import { signalAccountChanged } from '#services/notification_service'
 import { lotModeFor, lotSelector } from '#queries/lot_state'
 import { affected, lockWallet } from '#actions/trades/trade_parts'
-import { CLOSE_REASON_TEXT } from '#actions/orders/close_order'
 import { recordActingStaffWrite } from '#services/acting_staff'
 import type { StaffContext } from '#services/audit_log'
 import { UserFacingException } from '#exceptions/user_facing_exception'
@@ -135,6 +134,8 @@ export async function closePartOfOrder(input: ClosePartInput): Promise<ClosedPar
     marketEvents.afterCommit(trx, { type: 'order.changed', orderId: order.id })
 
     const staffId = input.actingStaff?.staff.id ?? null
+    const units = part.tradeAmount.toFixed()
+    const partId = closed.id
     const entry = await postEntry(trx, {
       balanceId: order.balanceId,
       type: 'realized_pnl',
@@ -143,7 +144,7 @@ export async function closePartOfOrder(input: ClosePartInput): Promise<ClosedPar
       referenceType: 'order',
       referenceId: closed.id,
       createdById: staffId,
-      description: `Position #${order.id} ${order.instrument}: ${part.tradeAmount.toFixed()} units closed as #${closed.id} (${CLOSE_REASON_TEXT.manual})`,
+      description: `Position #${order.id} ${order.instrument}: ${units} units closed as #${partId}`,
     })
     const entryIds = [entry.id]
     const writeOff = negativeBalanceWriteOff(entry.balanceAfter)

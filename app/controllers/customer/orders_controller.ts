@@ -8,7 +8,9 @@ import { closeOrder } from '#actions/orders/close_order'
 import { closePartOfOrder } from '#actions/orders/close_part_of_order'
 import { setOrderTargets } from '#actions/orders/set_order_targets'
 import { orderRow } from '#transformers/order_transformer'
+import { UserFacingException } from '#exceptions/user_facing_exception'
 import {
+  AMOUNT_FORMAT_MESSAGE,
   closeOrderValidator,
   orderTargetsValidator,
   placeOrderValidator,
@@ -73,6 +75,10 @@ export default class OrdersController {
   async close(ctx: HttpContext) {
     const data = numbersAsText(ctx.request.body(), ['amount'])
     const { orderId, amount } = await ctx.request.validateUsing(closeOrderValidator, { data })
+    // A blank or null amount is a mistake, never "close it all" (that is the request without one).
+    if (Object.hasOwn(data, 'amount') && amount === undefined) {
+      throw new UserFacingException(AMOUNT_FORMAT_MESSAGE, { field: 'amount' })
+    }
     if (amount !== undefined) {
       const { ticket, part } = await closePartOfOrder({
         orderId,

@@ -5,6 +5,9 @@ export const TEXTS: Record<string, string> = {
   // The amount rule's message (the close's amount field uses it as the order dialog does).
   'Amount must be a positive number with at most 6 decimals':
     'El importe debe ser un número positivo con 6 decimales como máximo',
+  // The ledger entry of a closed part.
+  'Position #{id} {instrument}: {units} units closed as #{partId}':
+    'Posición #{id} {instrument}: {units} unidades cerradas como #{partId}',
   'Order Partially Closed Successfully': 'Orden cerrada parcialmente correctamente',
   'This position changed meanwhile; please try again':
     'Esta posición cambió mientras tanto; inténtelo de nuevo',

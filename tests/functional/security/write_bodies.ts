@@ -249,15 +249,17 @@ export const WRITE_BASES: Record<string, WriteBase> = {
   },
   'POST /dashboard/orders/close': {
     as: DEMO.customer,
+    // A partial close (issue 23 item 3), so `amount` is fuzzed too; without it the whole position closes.
     body: async () => ({
       orderId: (
         await openPosition(await demoUser(DEMO.customer), {
           instrument: 'EUR_USD',
           type: 'buy',
-          amount: '1000',
+          amount: '10000',
         })
       ).id,
       instrument: 'EUR_USD',
+      amount: '1000',
     }),
   },
   'PUT /dashboard/orders/:id': {
