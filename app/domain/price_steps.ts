@@ -8,7 +8,9 @@ import { pipSize, priceDecimals, type Category } from './instruments.js'
  */
 export function priceStep(category: Category, quote: string, price: string): string {
   if (category === 'forex') return pipSize(quote)
-  return money(1).dividedBy(money(10).pow(priceDecimals(category, quote, price))).toFixed()
+  return money(1)
+    .dividedBy(money(10).pow(priceDecimals(category, quote, price)))
+    .toFixed()
 }
 
 /** A distance in price units as pips of the quote (the trailing stop in pips mode). */

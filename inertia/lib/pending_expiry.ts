@@ -23,4 +23,3 @@ export function isoToUtcInput(iso: string | null): string {
   const date = iso ? new Date(iso) : null
   return date && !Number.isNaN(date.getTime()) ? date.toISOString().slice(0, 16) : ''
 }
-

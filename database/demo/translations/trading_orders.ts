@@ -75,7 +75,8 @@ export const TEXTS: Record<string, string> = {
   'Position': 'Posición',
   'Resolved': 'Resuelta',
   '#{ticket} at {rate}': '#{ticket} a {rate}',
-  'No filled, cancelled or expired orders yet': 'Aún no hay órdenes ejecutadas, canceladas ni vencidas',
+  'No filled, cancelled or expired orders yet':
+    'Aún no hay órdenes ejecutadas, canceladas ni vencidas',
   'Cancelled by you': 'Cancelada por usted',
   'Cancelled by the broker': 'Cancelada por el bróker',
   'Not enough free margin when the price was reached':

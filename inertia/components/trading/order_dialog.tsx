@@ -321,7 +321,7 @@ export function OrderDialog(props: {
                   {marketPrice ? formatPrice(marketPrice, instrument!.category) : '0.00'}
                 </span>
               </div>
-              {pending && (
+              {pending && instrument && (
                 <>
                   <RadioGroup
                     label={t('Order type')}
@@ -342,10 +342,12 @@ export function OrderDialog(props: {
                     value={trigger}
                     onChange={edited('price', setTrigger)}
                     min="0"
-                    step={priceStep(instrument!.category, instrument!.quote, marketPrice ?? trigger)}
-                    error={
-                      priceError ? t(priceError) : serverErrors.price && t(serverErrors.price)
-                    }
+                    step={priceStep(
+                      instrument!.category,
+                      instrument!.quote,
+                      marketPrice ?? trigger
+                    )}
+                    error={priceError ? t(priceError) : serverErrors.price && t(serverErrors.price)}
                     testId="order-trigger"
                   />
                   <RadioGroup
@@ -426,7 +428,9 @@ export function OrderDialog(props: {
                 testId="order-loss"
               />
               <div className="flex justify-between gap-2 text-small text-default-500">
-                <span>{pending ? t('Required margin at the order price') : t('Required margin')}</span>
+                <span>
+                  {pending ? t('Required margin at the order price') : t('Required margin')}
+                </span>
                 <span className="font-mono" data-testid="order-margin">
                   {formatMoney(preview ? preview.margin : '0', currency, 2)}
                 </span>

@@ -6,7 +6,12 @@ import { EMPTY_VALUE, formatRate } from '@domain/formatting'
 
 /** A resolved order's status: filled green, expired amber, cancelled grey. */
 const STATUS_COLOR = { filled: 'success', expired: 'warning', cancelled: 'default' } as const
-const STATUS_TEXT = { pending: 'Pending', filled: 'Filled', expired: 'Expired', cancelled: 'Cancelled' }
+const STATUS_TEXT = {
+  pending: 'Pending',
+  filled: 'Filled',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+}
 
 /**
  * The Statements page's "Orders history" (issue 23 item 1): pending orders

@@ -73,7 +73,8 @@ export function PendingOrdersTable(props: {
           : undefined,
     }),
     fields: (form, row) => {
-      const category = row && isCategory(props.kinds[row.instrument]) ? props.kinds[row.instrument] : 'forex'
+      const category =
+        row && isCategory(props.kinds[row.instrument]) ? props.kinds[row.instrument] : 'forex'
       const priceError = form.errorFor('price')
       return (
         <>
@@ -89,7 +90,13 @@ export function PendingOrdersTable(props: {
             error={priceError ? t(priceError) : undefined}
             testId="pending-price"
           />
-          <NumberField form={form} name="profit" label="Take/Profit" decimals={8} placeholder="None" />
+          <NumberField
+            form={form}
+            name="profit"
+            label="Take/Profit"
+            decimals={8}
+            placeholder="None"
+          />
           <NumberField form={form} name="loss" label="Stop/Loss" decimals={8} placeholder="None" />
           <SelectField
             form={form}
@@ -98,7 +105,12 @@ export function PendingOrdersTable(props: {
             options={EXPIRY_CHOICES.map((c) => ({ value: c.value, label: t(c.label) }))}
           />
           {form.values.expiry === 'date' && (
-            <TextField form={form} name="expiresAt" label="Expires at (UTC)" type="datetime-local" />
+            <TextField
+              form={form}
+              name="expiresAt"
+              label="Expires at (UTC)"
+              type="datetime-local"
+            />
           )}
         </>
       )

@@ -177,7 +177,11 @@ export function PositionsPanel(props: {
       render: (o) =>
         o.status === 'OPENED' ? (
           <ButtonGroup size="sm" variant="flat" color="danger">
-            <Button isLoading={closing === o.id} onPress={() => close(o)} data-testid={`close-${o.id}`}>
+            <Button
+              isLoading={closing === o.id}
+              onPress={() => close(o)}
+              data-testid={`close-${o.id}`}
+            >
               {t('Close')}
             </Button>
             <Dropdown

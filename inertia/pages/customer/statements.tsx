@@ -128,7 +128,11 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
             </Button>
           </div>
           {addressErrors.length > 0 && (
-            <Alert color="danger" className="mb-4" title={addressErrors.map((m) => t(m)).join(' ')} />
+            <Alert
+              color="danger"
+              className="mb-4"
+              title={addressErrors.map((m) => t(m)).join(' ')}
+            />
           )}
           <PagedTable
             label="Statements"
@@ -136,12 +140,17 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
             {...listPaging(list)}
             rowKey={(row) => row.ticket}
             emptyText={
-              range.start || range.end ? 'No closed trades in this date range' : 'No closed trades yet'
+              range.start || range.end
+                ? 'No closed trades in this date range'
+                : 'No closed trades yet'
             }
             testId="statements-table"
           />
         </Tab>
-        <Tab key="orders" title={<span data-testid="orders-history-tab">{t('Orders history')}</span>}>
+        <Tab
+          key="orders"
+          title={<span data-testid="orders-history-tab">{t('Orders history')}</span>}
+        >
           <OrdersHistoryTable />
         </Tab>
       </Tabs>
