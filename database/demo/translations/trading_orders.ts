@@ -83,4 +83,16 @@ export const TEXTS: Record<string, string> = {
     'Margen libre insuficiente cuando se alcanzó el precio',
   'The instrument could not be traded when the price was reached':
     'El instrumento no se podía negociar cuando se alcanzó el precio',
+  // The server's answers these screens show (pending orders back end).
+  'Change the price, a target or the expiry': 'Cambie el precio, un objetivo o el vencimiento',
+  'This order is no longer pending': 'Esta orden ya no está pendiente',
+  'Choose when the order expires': 'Elija cuándo vence la orden',
+  'Expiry must be in the future': 'El vencimiento debe estar en el futuro',
+  'Pending Order Modified Successfully': 'Orden pendiente modificada correctamente',
+  'Pending Order Cancelled Successfully': 'Orden pendiente cancelada correctamente',
+  'Pending order cancelled successfully': 'Orden pendiente cancelada correctamente',
+  'Expiry must be a date and time such as 2026-12-31T17:00:00Z':
+    'El vencimiento debe ser una fecha y hora como 2026-12-31T17:00:00Z',
+  'Status must be pending or history': 'El estado debe ser pending o history',
+  'Status must be pending, history or all': 'El estado debe ser pending, history o all',
 }
