@@ -236,7 +236,13 @@ export function PositionsPanel(props: {
 
   return (
     <>
-      <Tabs aria-label={t('Positions')} variant="underlined" data-testid="positions-tabs">
+      <Tabs
+        aria-label={t('Positions')}
+        variant="underlined"
+        // Three tabs on a phone: they wrap rather than scroll sideways.
+        classNames={{ tabList: 'flex-wrap' }}
+        data-testid="positions-tabs"
+      >
         <Tab key="all" title={t('All Positions')}>
           {table(rows, 'positions-all')}
         </Tab>
