@@ -240,4 +240,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   force: 'Confirmed Far From Market',
   deviation: 'Distance From Market',
   stoppedOut: 'Positions Stopped Out',
+  // Pending orders (issue 23 item 1).
+  pendingOrderId: 'Pending Order',
+  execution: 'Execution',
+  expiresAt: 'Expires At',
 }

@@ -41,4 +41,30 @@ export const TEXTS: Record<string, string> = {
   '{name}: {why}.': '{name}: {why}.',
   'Pending order expired': 'Orden pendiente vencida',
   '{name} expired without being filled.': '{name} venció sin ejecutarse.',
+  // Answers of the pending-order routes.
+  'Pending Order Placed Successfully': 'Orden pendiente colocada correctamente',
+  'Pending Order Modified Successfully': 'Orden pendiente modificada correctamente',
+  'Pending Order Cancelled Successfully': 'Orden pendiente cancelada correctamente',
+  'Pending order cancelled successfully': 'Orden pendiente cancelada correctamente',
+  'This order is no longer pending': 'Esta orden ya no está pendiente',
+  'Change the price, a target or the expiry': 'Cambie el precio, un objetivo o el vencimiento',
+  'Choose when the order expires': 'Elija cuándo vence la orden',
+  'Expiry must be in the future': 'El vencimiento debe estar en el futuro',
+  // Field messages.
+  'Execution must be market, limit or stop': 'La ejecución debe ser market, limit o stop',
+  'Price must be a rate such as 1.08652': 'El precio debe ser una tasa como 1.08652',
+  'Price is required for limit and stop orders':
+    'El precio es obligatorio en las órdenes límite y stop',
+  'Expiry must be gtc, day or date': 'El vencimiento debe ser gtc, day o date',
+  'Expiry must be a date and time such as 2026-12-31T17:00:00Z':
+    'El vencimiento debe ser una fecha y hora como 2026-12-31T17:00:00Z',
+  'Status must be pending or history': 'El estado debe ser pending o history',
+  'Status must be pending, history or all': 'El estado debe ser pending, history o all',
+  // The audit log.
+  'Pending order modified as the customer': 'Orden pendiente modificada como el cliente',
+  'Pending order cancelled as the customer': 'Orden pendiente cancelada como el cliente',
+  'Pending order': 'Orden pendiente',
+  'Pending Order': 'Orden pendiente',
+  'Execution': 'Ejecución',
+  'Expires At': 'Vence el',
 }

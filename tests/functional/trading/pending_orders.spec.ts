@@ -12,6 +12,8 @@ import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote, WEEKEND } from '#tests/helpers/market'
 import { auditRows, onlyAuditRow } from '#tests/helpers/audit'
 import { DEMO, demoUser } from '#tests/helpers/users'
+import { loginAsSession } from '#tests/helpers/login_as'
+import db from '@adonisjs/lucid/services/db'
 import { money } from '#domain/money'
 
 const EUR_USD = { bid: '1.08650', ask: '1.08662' }
@@ -566,5 +568,49 @@ test.group('Staff: GET /admin/trades/api/pending and DELETE /admin/trades/pendin
       200
     )
     assert.equal((await PendingOrder.findOrFail(second)).cancelledById, manager.id)
+  })
+})
+
+test.group('Pending orders in a login-as session', (group) => {
+  isolate(group)
+  openMarkets(group)
+
+  test('placing, modifying and cancelling as the customer leave audit rows naming the staff member', async ({
+    client,
+    assert,
+  }) => {
+    const manager = await demoUser(DEMO.manager)
+    const customer = await demoUser(DEMO.customer)
+    await db.from('profiles').where('user_id', customer.id).update({ manager_id: manager.id })
+    const session = loginAsSession(customer, manager)
+    quote('EUR_USD', EUR_USD.bid, EUR_USD.ask)
+
+    const placed = await api(client, 'post', '/dashboard/orders', BUY_LIMIT).withSession(session)
+    placed.assertStatus(201)
+    const id = placed.body().order.id
+    const place = await onlyAuditRow('customer_session.order_place', customer.id)
+    assert.containsSubset(place, { staff_id: manager.id, target_type: 'user' })
+    assert.equal(place.changes.pendingOrderId.after, id)
+    assert.equal(place.changes.execution.after, 'limit')
+    assert.equal(place.changes.price.after, '1.085')
+
+    const modified = await api(client, 'put', `/dashboard/pending-orders/${id}`, {
+      price: '1.08400',
+    }).withSession(session)
+    modified.assertStatus(200)
+    const modify = await onlyAuditRow('customer_session.pending_modify', customer.id)
+    assert.equal(modify.staff_id, manager.id)
+    assert.deepEqual(modify.changes.price, { before: '1.085', after: '1.084' })
+
+    const cancelled = await api(client, 'delete', `/dashboard/pending-orders/${id}`).withSession(
+      session
+    )
+    cancelled.assertStatus(200)
+    const cancel = await onlyAuditRow('customer_session.pending_cancel', customer.id)
+    assert.equal(cancel.staff_id, manager.id)
+    assert.deepEqual(cancel.changes.status, { before: 'pending', after: 'cancelled' })
+    const row = await PendingOrder.findOrFail(id)
+    assert.equal(row.reason, 'customer')
+    assert.equal(row.cancelledById, manager.id)
   })
 })
