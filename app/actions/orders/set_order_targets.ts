@@ -54,8 +54,9 @@ export async function setOrderTargets(input: SetOrderTargetsInput): Promise<Orde
     profit: input.profit,
     loss: input.loss,
   })
-  if (errors.length) throw UserFacingException.forFields(errors)
   const trail = input.trailing ? await trailingChange(order, input.trailing, input.loss) : null
+  const allErrors = [...errors, ...(trail?.errors ?? [])]
+  if (allErrors.length) throw UserFacingException.forFields(allErrors)
 
   const changes: Record<string, string | null | Knex.Raw> = {}
   if (input.profit !== undefined)
@@ -131,7 +132,7 @@ async function trailingChange(order: Order, typed: string, loss: string | null |
     bid: quote?.bid,
     ask: quote?.ask,
   })
-  if (errors.length) throw UserFacingException.forFields(errors)
+  if (errors.length) return { errors, distance: '', stop: null }
   const base = loss !== undefined ? loss : order.loss
   const moved = quote
     ? trailedStop({
@@ -144,6 +145,7 @@ async function trailingChange(order: Order, typed: string, loss: string | null |
       })
     : null
   return {
+    errors,
     distance: toDbDecimal(distance),
     stop: moved ?? (loss !== undefined && loss !== null ? toDbDecimal(loss) : null),
   }

@@ -159,6 +159,12 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
       response.assertStatus(422)
       assert.equal(fieldErrors(response.body()).trailing, message, String(trailing))
     }
+    // Every field's refusal at once.
+    const both = await put(client, customer, id, { loss: '1.09', trailing: '0' })
+    assert.deepEqual(fieldErrors(both.body()), {
+      loss: 'Stop loss must be between 0 and the open rate (1.08662)',
+      trailing: 'Trailing distance must be greater than zero',
+    })
     assert.deepInclude(await stored(id), { loss: null, trailing: null })
 
     const newcomer = await demoUser(DEMO.newcomer)
