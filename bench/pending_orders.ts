@@ -20,7 +20,7 @@
 |
 |   npm run bench:pending -- [--pending=100000] [--instruments=500] [--ticks=50000]
 |   DB_CONNECTION=pg PG_DB_NAME=test_h2 npm run bench:pending -- [--wallets=1000] [--crossings=300]
-|     [--interval=20] [--concurrency=4] [--keep]
+|     [--interval=50] [--concurrency=4] [--keep]
 */
 import 'reflect-metadata'
 import { spawnSync } from 'node:child_process'
@@ -36,7 +36,7 @@ const INSTRUMENTS = num('instruments', 500)
 const TICKS = num('ticks', 50_000)
 const WALLETS = num('wallets', 1_000)
 const CROSSINGS = Math.min(num('crossings', 300), INSTRUMENTS)
-const INTERVAL = num('interval', 20)
+const INTERVAL = num('interval', 50)
 const CONCURRENCY = num('concurrency', 4)
 
 process.env.NODE_ENV ??= 'development'
@@ -326,6 +326,11 @@ if (!ON_PG) {
     `checks: ${filled.pending_filled} filled of ${targets.length} crossed, ${filled.orders} distinct positions, ` +
       `${filled.positions} positions in all, ${resolvedTwice.length} resolved twice, ` +
       `engine stats ${JSON.stringify(engine.stats)} in ${(runMs / 1000).toFixed(1)} s`
+  )
+  const { fills, queuedMs, runMs: fillMs } = engine.timing
+  say(
+    `of which: waiting for a free job slot ${(queuedMs / fills).toFixed(1)} ms, ` +
+      `fillPendingOrder itself ${(fillMs / fills).toFixed(1)} ms (means over ${fills} fills)`
   )
   if (
     filled.pending_filled !== targets.length ||

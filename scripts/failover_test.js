@@ -646,13 +646,13 @@ async function placePending(db, tabs, customer, web, spec) {
     const res = await customer.browser.request(web.base, 'POST', '/dashboard/orders', body)
     if (res.status === 201 && res.json?.order?.status === 'pending') {
       return {
+        ...spec,
+        ...body,
         ok: true,
         id: res.json.order.id,
         ackAt: Date.now(),
         web: web.name,
         customer,
-        ...spec,
-        ...body,
       }
     }
     if (!(res.status === 422 && /price/i.test(res.text)))
@@ -804,8 +804,8 @@ async function checkPending({ db, placed, tabs, killAt, takeoverAt, end, spreads
       else expired++
       continue
     }
-    // Crossed by the first holder more than a second before the kill: filled within a second.
-    const early = crossingIn(p, placedOrder.ackAt + 500, killAt - 1000)
+    // Crossed by the first holder more than a second before the kill (or before it lost the lease): filled within a second.
+    const early = crossingIn(p, placedOrder.ackAt + 500, Math.min(killAt, takeoverAt) - 1000)
     if (early && (p.status !== 'filled' || p.resolved_ms > early.at + 1000)) {
       problems.push(
         `${label}, placed through ${placedOrder.web}: crossed ${killAt - early.at} ms before the kill, ` +
@@ -815,8 +815,10 @@ async function checkPending({ db, placed, tabs, killAt, takeoverAt, end, spreads
       )
     }
     if (p.status === 'filled' && p.resolved_ms < killAt) continue
-    // Pending at the kill: the first crossing of the new holder's prices fills it in time.
-    const crossing = crossingIn(p, takeoverAt, end)
+    // Pending at the kill: the first crossing of the new holder's prices fills it in time (frames
+    // after the kill's last conflation interval: a holder that lost the lease before the kill may
+    // still have flushed its own last prices after the takeover).
+    const crossing = crossingIn(p, Math.max(takeoverAt, killAt + 2 * CONFLATE_MS), end)
     if (!crossing) continue
     crossedAfter++
     const deadline = Math.max(takeoverAt + CLOSE_LIMIT_MS, crossing.at + 1000)

@@ -5,7 +5,7 @@
 | process holds it and runs the role: a live adapter for every provider whose
 | key is set in the API settings, the built-in simulator for the markets no
 | configured provider covers, feed heartbeats, price fan-out to browsers,
-| stale frames, candles and the risk engine. The others stand by and take
+| stale frames, candles, the risk engine and the pending orders. The others stand by and take
 | over within a few seconds of the holder's death, resuming from the database.
 | MARKET_FEED=off (the default) runs none of it; `npm run demo` turns it on.
 */

@@ -116,6 +116,8 @@ export class PendingEngine {
 
   /** Fills committed, orders cancelled at fill (margin, not tradable), expiries; reloads that fixed a missed event. */
   stats = { filled: 0, cancelled: 0, notDue: 0, expired: 0, repairs: 0, passes: 0 }
+  /** Time of the fills: waiting in the queue (from the crossing quote's arrival) and running, summed (ms). */
+  timing = { fills: 0, queuedMs: 0, runMs: 0 }
   lastLoad = { rows: 0, ms: 0 }
 
   constructor(options: PendingEngineConstruction = {}) {
@@ -275,11 +277,16 @@ export class PendingEngine {
 
   #enqueueFill(trigger: InstrumentTrigger, crossing: Quote) {
     const id = trigger.id
+    const arrived = performance.now()
     this.#enqueue(id, `fill:${id}`, async () => {
       if (this.#stopped) return
+      const started = performance.now()
       const result = await fillPendingOrder(id, this.#fillQuote(trigger, crossing), {
         fence: this.#fence,
       })
+      this.timing.fills++
+      this.timing.queuedMs += started - arrived
+      this.timing.runMs += performance.now() - started
       if (result === 'filled' || result === 'cancelled') {
         this.stats[result]++
         this.#forget(id)

@@ -10,6 +10,7 @@ import marketClock from '#services/market/market_clock'
 import priceBook from '#services/market/price_book'
 import { isolate } from '#tests/helpers/isolation'
 import { pendingFor } from '#tests/helpers/pending_orders'
+import { api } from '#tests/helpers/http'
 import { MARKETS_OPEN, openMarkets, quote } from '#tests/helpers/market'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { withSetting } from '#tests/helpers/database'
@@ -104,6 +105,47 @@ test.group('pending engine', (group) => {
       .where('title', 'Pending order filled')
       .first()
     assert.isNotNull(note)
+  })
+
+  test('placed, modified and cancelled over HTTP: the engine follows each step', async ({
+    client,
+    assert,
+  }) => {
+    const customer = await demoUser(DEMO.customer)
+    quote('EUR_USD', '1.08650', '1.08662')
+    const placed = await api(client, 'post', '/dashboard/orders', {
+      type: 'buy',
+      instrument: 'EUR_USD',
+      amount: '1000',
+      execution: 'stop',
+      price: '1.09000',
+    }).loginAs(customer)
+    placed.assertStatus(201)
+    const id = placed.body().order.id as number
+    await engine.idle()
+    assert.isTrue(engine.isArmed(id))
+
+    const moved = await api(client, 'put', `/dashboard/pending-orders/${id}`, {
+      price: '1.09500',
+    }).loginAs(customer)
+    moved.assertStatus(200)
+    await engine.idle()
+    // The ask reaches the old price only: nothing fills.
+    quote('EUR_USD', '1.08990', '1.09002')
+    await engine.idle()
+    assert.equal((await PendingOrder.findOrFail(id)).status, 'pending')
+    assert.isTrue(engine.isArmed(id))
+
+    const cancelled = await api(client, 'delete', `/dashboard/pending-orders/${id}`).loginAs(
+      customer
+    )
+    cancelled.assertStatus(200)
+    assert.isFalse(engine.has(id))
+    quote('EUR_USD', '1.09600', '1.09612')
+    await engine.idle()
+    const row = await PendingOrder.findOrFail(id)
+    assert.equal(row.status, 'cancelled')
+    assert.isNull(row.orderId)
   })
 
   test('a gap through a sell stop fills at the market bid, not at the stop', async ({ assert }) => {
