@@ -18,6 +18,8 @@ export function statementRow(order: Order) {
     closeRate: order.closeRate === null ? '' : formatRate(order.closeRate, orderRateDigits(order)),
     profitLoss: formatProfitLoss(order.proLoss ?? '0'),
     status: 'CLOSED' as const,
+    /** The ticket a partial close came from (issue 23): the table shows "part of #N". */
+    parentOrderId: order.parentOrderId ?? null,
   }
 }
 

@@ -27,9 +27,7 @@ import { TEXTS as TRAILING_STOP } from '#database/demo/translations/trailing_sto
 import { TEXTS as PARTIAL_CLOSE } from '#database/demo/translations/partial_close'
 import { TEXTS as PENDING_ORDERS_SERVER } from '#database/demo/translations/pending_orders_server'
 import { TEXTS as STAFF_PENDING_ORDERS } from '#database/demo/translations/staff_pending_orders'
-import { TEXTS as PARTIAL_CLOSE } from '#database/demo/translations/partial_close'
-import { TEXTS as PENDING_ORDERS_SERVER } from '#database/demo/translations/pending_orders_server'
-import { TEXTS as TRAILING_STOP } from '#database/demo/translations/trailing_stop'
+import { TEXTS as TRADING_ORDERS } from '#database/demo/translations/trading_orders'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -56,7 +54,5 @@ export const SPANISH: Record<string, string> = {
   ...PARTIAL_CLOSE,
   ...PENDING_ORDERS_SERVER,
   ...STAFF_PENDING_ORDERS,
-  ...PARTIAL_CLOSE,
-  ...PENDING_ORDERS_SERVER,
-  ...TRAILING_STOP,
+  ...TRADING_ORDERS,
 }

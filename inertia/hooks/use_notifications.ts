@@ -4,7 +4,7 @@ import { api } from '~/lib/api'
 import { toast } from '~/lib/toast'
 import { playNotificationSound } from '~/lib/sound'
 import { useChannel } from '~/hooks/use_transmit'
-import { ACCOUNT_CHANGED_EVENT } from '~/hooks/use_orders'
+import { ACCOUNT_CHANGED_EVENT, NOTIFIED_EVENT } from '~/hooks/use_orders'
 
 export interface NotificationItem {
   id: number
@@ -57,6 +57,7 @@ export function useNotifications(userId: number | null) {
         ...shown.filter((i) => i.id !== pushed.id),
       ])
       refresh()
+      window.dispatchEvent(new Event(NOTIFIED_EVENT))
     } else if (message.event === 'account') {
       router.reload({ only: ['session'] })
       window.dispatchEvent(new Event(ACCOUNT_CHANGED_EVENT))

@@ -7,6 +7,8 @@ export type { OrderRow }
 
 /** Fired by the shell when the server says the wallet or positions changed (a close by the risk engine). */
 export const ACCOUNT_CHANGED_EVENT = 'account-changed'
+/** Fired by the shell when a notification arrives (a pending order expired or was cancelled by staff). */
+export const NOTIFIED_EVENT = 'notified'
 
 /**
  * The active wallet's orders (GET /dashboard/orders), refreshed after every

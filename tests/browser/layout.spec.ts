@@ -7,6 +7,7 @@ import { openPosition } from '#tests/helpers/positions'
 import { bankDepositWithProof, configureGateway, pendingDeposit } from '#tests/helpers/deposits'
 import { pendingWithdrawal } from '#tests/helpers/withdrawals'
 import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
+import { pendingFor } from '#tests/helpers/pending_orders'
 import settings from '#services/settings_service'
 
 /** Phone, laptop and desktop (issue 10: the widths the layouts were audited at). */
@@ -184,6 +185,14 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
         await settings.put('whatsapp', { value1: '+1 555 010 0000' })
         await openPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
         await openPosition(customer, { instrument: 'EUR_USD', type: 'sell', amount: '2000' })
+        // Issue 23: a pending order in its tab, with its Modify and Cancel buttons.
+        await pendingFor(customer, {
+          type: 'buy',
+          execution: 'limit',
+          price: '1.08000',
+          amount: '1000',
+          profit: '1.09000',
+        })
         const bank = await bankDepositWithProof(customer, '150.00')
         await configureGateway('btc', { key1: 'bc1qexampleexampleexampleexampleexample0' })
         const crypto = await pendingDeposit(customer, 'btc', '75.00')
@@ -216,6 +225,23 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
 
           await page.locator('[data-testid^=close-]').first().waitFor()
           await checkLayout(page, assert, 'dashboard', { minActions: 2 })
+          await page.locator('[data-testid=pending-tab]').click()
+          await page.locator('[data-testid^=pending-cancel-]').first().waitFor()
+          await checkLayout(page, assert, 'dashboard pending orders', { minActions: 2 })
+          // The Buy dialog switched to Pending (order type, price steppers, expiry) fits too.
+          const buy = page.locator('[data-testid=chart-buy]')
+          if (await buy.isEnabled()) {
+            await buy.click()
+            await page.locator('[role=dialog] [data-testid=order-price]').waitFor()
+            await page.locator('[role=dialog]').getByRole('tab', { name: 'Pending' }).click()
+            await page.locator('[role=dialog] input[data-testid=order-trigger]').waitFor()
+            await page
+              .locator('[role=dialog]')
+              .getByRole('radio', { name: 'Date and time' })
+              .check({ force: true })
+            await checkLayout(page, assert, 'dashboard pending order dialog')
+            await page.keyboard.press('Escape')
+          }
 
           await page.goto('/deposits')
           await checkLayout(page, assert, 'deposits')
@@ -227,6 +253,11 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
           await checkLayout(page, assert, 'withdraws')
           await page.getByRole('tab', { name: 'History' }).click()
           await checkLayout(page, assert, 'withdraw history')
+
+          // Statements' second tab: the orders history.
+          await page.goto('/statements')
+          await page.locator('[data-testid=orders-history-tab]').click()
+          await checkLayout(page, assert, 'statements orders history')
 
           for (const path of [
             '/profile',

@@ -14,6 +14,7 @@ import { isolate } from '#tests/helpers/isolation'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { loginThroughForm } from '#tests/helpers/browser'
 import { openPosition } from '#tests/helpers/positions'
+import { pendingFor } from '#tests/helpers/pending_orders'
 import { bankDepositWithProof, configureGateway, pendingDeposit } from '#tests/helpers/deposits'
 import { pendingWithdrawal } from '#tests/helpers/withdrawals'
 import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
@@ -90,6 +91,8 @@ async function dataTexts() {
   add(await db.from('external_payments').select('name', 'custom_label', 'custom_value'))
   add(await db.from('pricing_plans').select('name', 'description'))
   add(await db.from('instruments').select('name', 'alias', 'base', 'quote', 'tradingview'))
+  // The lot sizes staff named ("0.01 (Micro)"), offered in the order dialog.
+  add(await db.from('lot_options').select('label'))
   add(await db.from('settings').where('key', 'appName').select('value1'))
   add(await db.from('kyc_documents').select('decline_reason'))
   add(await db.from('withdrawals').select('decline_reason'))
@@ -258,6 +261,42 @@ test.group('Browser: every page in Spanish', (group) => {
         pro_loss: '0',
         close_reason: 'manual',
       })
+    // Issue 23: a trailing stop on the open position, a part closed from it, a pending order and one cancelled.
+    await db
+      .from('orders')
+      .where('id', open.id)
+      .update({ trailing_distance: '0.002', loss: '1.08' })
+    const part = await openPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '500' })
+    await db
+      .from('orders')
+      .where('id', part.id)
+      .update({
+        parent_order_id: open.id,
+        close_time: DateTime.now().toSQL({ includeOffset: false }),
+        close_rate: part.openRate,
+        pro_loss: '0',
+        close_reason: 'manual',
+      })
+    await pendingFor(customer, {
+      type: 'buy',
+      execution: 'limit',
+      price: '1.08000',
+      amount: '1000',
+    })
+    const cancelled = await pendingFor(customer, {
+      type: 'sell',
+      execution: 'stop',
+      price: '1.08000',
+      amount: '1000',
+    })
+    await db
+      .from('pending_orders')
+      .where('id', cancelled.id)
+      .update({
+        status: 'cancelled',
+        reason: 'customer',
+        resolved_at: DateTime.now().toSQL({ includeOffset: false }),
+      })
     const bank = await bankDepositWithProof(customer)
     await configureGateway('btc', { key1: 'bc1qexampleaddress0000000000000000000000' })
     const crypto = await pendingDeposit(customer, 'btc')
@@ -328,6 +367,22 @@ test.group('Browser: every page in Spanish', (group) => {
     await customerPage.locator('form button[type=submit]').click()
     await customerPage.waitForSelector('[data-slot=error-message]')
     await check(customerPage, 'customer /profile, refused by the server')
+    // Issue 23: the Pending Orders tab, the Buy dialog switched to Pending, the orders history.
+    await customerPage.goto('/dashboard')
+    await customerPage.locator('[data-testid=pending-tab]').click()
+    await customerPage.locator('[data-testid^=pending-cancel-]').first().waitFor()
+    await check(customerPage, 'customer /dashboard, pending orders')
+    await customerPage.locator('[data-testid=instrument-search]').fill('eur usd')
+    await customerPage.locator('[data-testid=search-results] [data-testid=buy-EUR_USD]').click()
+    await customerPage.locator('[role=dialog] [data-testid=order-price]').waitFor()
+    await customerPage.locator('[role=dialog] [data-testid=order-mode] [role=tab]').nth(1).click()
+    await customerPage.locator('[role=dialog] [data-testid=order-expiry-date]').click()
+    await customerPage.locator('[role=dialog] input[data-testid=order-trigger]').waitFor()
+    await check(customerPage, 'customer /dashboard, pending order dialog')
+    await customerPage.goto('/statements')
+    await customerPage.locator('[data-testid=orders-history-tab]').click()
+    await customerPage.locator('[data-testid^=history-reason-]').first().waitFor()
+    await check(customerPage, 'customer /statements, orders history')
     // A dialog: the statements' date filter.
     await customerPage.goto('/statements')
     await customerPage.locator('[data-testid$=-open]').first().click()

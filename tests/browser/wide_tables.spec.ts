@@ -183,11 +183,15 @@ test.group('Browser: wide tables at 1440 px', (group) => {
     // The walk (docs/WALKS.md) found "No closed trades yet" centred across all the columns of
     // Statements at 390 px, i.e. scrolled out of view, and the page looking broken.
     const page = await signedInAt(browser, DEMO.customer, 390, 844)
-    for (const [path, testId] of [
-      ['/statements', 'statements-table'],
-      ['/dashboard', 'positions-all'],
+    // Issue 23's tables too: the Pending Orders tab and the orders history, each behind its tab.
+    for (const [path, testId, tab] of [
+      ['/statements', 'statements-table', null],
+      ['/dashboard', 'positions-all', null],
+      ['/dashboard', 'pending-orders', 'pending-tab'],
+      ['/statements', 'orders-history', 'orders-history-tab'],
     ]) {
-      await page.goto(path)
+      await page.goto(path!)
+      if (tab) await page.locator(`[data-testid=${tab}]`).click()
       const empty = page.locator(`[data-testid="${testId}-empty"]`)
       await empty.waitFor()
       const box = (await empty.boundingBox())!

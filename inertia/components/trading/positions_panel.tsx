@@ -1,15 +1,35 @@
 import { useState } from 'react'
-import { Button, Chip, Tab, Tabs } from '@heroui/react'
+import {
+  Button,
+  ButtonGroup,
+  Chip,
+  Dropdown,
+  DropdownItem,
+  DropdownMenu,
+  DropdownTrigger,
+  Tab,
+  Tabs,
+} from '@heroui/react'
 import { PagedTable, type PagedColumn } from '~/components/data/paged_table'
+import { useRecordEditor } from '~/components/data/record_editor'
+import { SwitchField } from '~/components/form/switch_field'
 import { TargetModal, type TargetKind } from '~/components/trading/target_modal'
+import { ClosePartModal } from '~/components/trading/close_part_modal'
+import { PendingOrdersTable } from '~/components/trading/pending_orders_table'
+import { StepperInput } from '~/components/trading/stepper_input'
 import { api } from '~/lib/api'
 import { toastSuccess } from '~/lib/toast'
 import type { LivePrice } from '~/hooks/use_prices'
 import type { OrderRow } from '~/hooks/use_orders'
+import type { PendingOrderList } from '~/hooks/use_pending_orders'
+import { useBranding } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { currentRateFor, positionProfitLoss } from '@domain/account_metrics'
 import { money } from '@domain/money'
+import { isDecimalString } from '@domain/decimal_strings'
 import { formatProfitLoss, formatRate, orderTypeLabel } from '@domain/formatting'
+import type { Category } from '@domain/instruments'
+import { distanceInPips, priceStep } from '@domain/price_steps'
 
 /** An order with its market rate and P/L now: live for open ones, as closed for the others. */
 export function liveRow(o: OrderRow, prices: Record<string, LivePrice>) {
@@ -27,16 +47,26 @@ type LiveRow = ReturnType<typeof liveRow>
  * The positions under the chart (customer spec §2 Positions table): 'All
  * Positions' and 'Opened Positions' (close_time null), P/L to 5 decimals
  * following live prices, Close, and the take-profit and stop-loss modals.
+ * Issue 23: a 'Pending Orders' tab; beside Close a menu with Close all,
+ * Close part and Trailing stop; a trailing distance shows under the stop.
  */
 export function PositionsPanel(props: {
   orders: OrderRow[]
   prices: Record<string, LivePrice>
+  /** Each instrument's category (lot sizes and price steps). */
+  kinds: Record<string, Category>
+  pending: PendingOrderList
   onChanged: () => void
 }) {
   const { t } = useTranslation()
+  const pips = useBranding().stopLossSelector === 'pips'
   const [editing, setEditing] = useState<{ order: OrderRow; kind: TargetKind } | null>(null)
   const [closing, setClosing] = useState<number | null>(null)
+  const [partOf, setPartOf] = useState<OrderRow | null>(null)
+  // Which row's menu is open: kept here, so a re-render of the table on a price tick never closes it.
+  const [menuFor, setMenuFor] = useState<number | null>(null)
   const rows = props.orders.map((o) => liveRow(o, props.prices))
+  const trailing = useTrailingEditor({ pips, kinds: props.kinds, onChanged: props.onChanged })
 
   async function close(o: OrderRow) {
     setClosing(o.id)
@@ -104,7 +134,29 @@ export function PositionsPanel(props: {
       ),
     },
     { key: 'takeProfit', label: 'Take/Profit', render: (o) => target(o, 'profit') },
-    { key: 'stopLoss', label: 'Stop/Loss', render: (o) => target(o, 'loss') },
+    {
+      key: 'stopLoss',
+      label: 'Stop/Loss',
+      render: (o) =>
+        o.status === 'OPENED' && o.trailing ? (
+          <div className="flex flex-col items-start gap-0.5">
+            {target(o, 'loss')}
+            <button
+              type="button"
+              className="text-tiny text-primary underline decoration-dotted"
+              onClick={() => trailing.edit(o)}
+              data-testid={`trailing-${o.id}`}
+            >
+              {pips
+                ? t('Trailing {pips} pips', { pips: distanceInPips(o.trailing, o.quote) })
+                : t('Trailing {distance}', { distance: o.trailing })}{' '}
+              ✎
+            </button>
+          </div>
+        ) : (
+          target(o, 'loss')
+        ),
+    },
     {
       key: 'status',
       label: 'Status',
@@ -124,16 +176,45 @@ export function PositionsPanel(props: {
       label: ' ',
       render: (o) =>
         o.status === 'OPENED' ? (
-          <Button
-            size="sm"
-            color="danger"
-            variant="flat"
-            isLoading={closing === o.id}
-            onPress={() => close(o)}
-            data-testid={`close-${o.id}`}
-          >
-            {t('Close')}
-          </Button>
+          <ButtonGroup size="sm" variant="flat" color="danger">
+            <Button
+              isLoading={closing === o.id}
+              onPress={() => close(o)}
+              data-testid={`close-${o.id}`}
+            >
+              {t('Close')}
+            </Button>
+            <Dropdown
+              placement="bottom-end"
+              isOpen={menuFor === o.id}
+              onOpenChange={(open) => setMenuFor(open ? o.id : null)}
+            >
+              <DropdownTrigger>
+                <Button isIconOnly aria-label={t('More actions')} data-testid={`actions-${o.id}`}>
+                  ▾
+                </Button>
+              </DropdownTrigger>
+              <DropdownMenu
+                aria-label={t('More actions')}
+                onAction={(key) => {
+                  if (key === 'all') close(o)
+                  else if (key === 'part') setPartOf(o)
+                  else if (key === 'trailing') trailing.edit(o)
+                }}
+                data-testid={`actions-menu-${o.id}`}
+              >
+                <DropdownItem key="all" data-testid={`close-all-${o.id}`}>
+                  {t('Close all')}
+                </DropdownItem>
+                <DropdownItem key="part" data-testid={`close-part-${o.id}`}>
+                  {t('Close part')}
+                </DropdownItem>
+                <DropdownItem key="trailing" data-testid={`trailing-stop-${o.id}`}>
+                  {t('Trailing stop')}
+                </DropdownItem>
+              </DropdownMenu>
+            </Dropdown>
+          </ButtonGroup>
         ) : null,
     },
   ]
@@ -155,7 +236,13 @@ export function PositionsPanel(props: {
 
   return (
     <>
-      <Tabs aria-label={t('Positions')} variant="underlined" data-testid="positions-tabs">
+      <Tabs
+        aria-label={t('Positions')}
+        variant="underlined"
+        // Three tabs on a phone: they wrap rather than scroll sideways.
+        classNames={{ tabList: 'flex-wrap' }}
+        data-testid="positions-tabs"
+      >
         <Tab key="all" title={t('All Positions')}>
           {table(rows, 'positions-all')}
         </Tab>
@@ -165,7 +252,32 @@ export function PositionsPanel(props: {
             'positions-open'
           )}
         </Tab>
+        <Tab
+          key="pending"
+          title={
+            <span data-testid="pending-tab">
+              {t('Pending Orders')}
+              {props.pending.meta.total > 0 && ` (${props.pending.meta.total})`}
+            </span>
+          }
+        >
+          <PendingOrdersTable
+            list={props.pending}
+            prices={props.prices}
+            kinds={props.kinds}
+            onChanged={props.onChanged}
+          />
+        </Tab>
       </Tabs>
+      {partOf && (
+        <ClosePartModal
+          order={partOf}
+          category={props.kinds[partOf.instrument]}
+          onClose={() => setPartOf(null)}
+          onClosed={props.onChanged}
+        />
+      )}
+      {trailing.modals}
       {editing && (
         <TargetModal
           order={editing.order}
@@ -176,4 +288,74 @@ export function PositionsPanel(props: {
       )}
     </>
   )
+}
+
+/**
+ * The trailing stop of an open position (issue 23 item 2), in the one record
+ * modal: a distance in price units, or in pips when the site's stop-loss
+ * selector is pips (PUT /dashboard/orders/:id { trailing }); switched off,
+ * it removes the trailing (null). The server moves the stop-loss behind the
+ * price as it improves, never back.
+ */
+function useTrailingEditor(props: {
+  pips: boolean
+  kinds: Record<string, Category>
+  onChanged: () => void
+}) {
+  const { t } = useTranslation()
+  const shown = (o: OrderRow | null) =>
+    o?.trailing ? (props.pips ? distanceInPips(o.trailing, o.quote) : o.trailing) : ''
+  return useRecordEditor<OrderRow, { trailingOn: boolean; trailing: string }>({
+    testId: 'trailing',
+    titles: { add: 'Trailing stop', edit: 'Trailing stop' },
+    size: 'lg',
+    initial: (o) => ({ trailingOn: true, trailing: shown(o) }),
+    rules: (v) => ({
+      trailing:
+        v.trailingOn && !(isDecimalString(v.trailing) && money(v.trailing).greaterThan(0))
+          ? 'Enter a distance greater than zero'
+          : undefined,
+    }),
+    fields: (form, o) => {
+      const error = form.errorFor('trailing')
+      const step = props.pips
+        ? '1'
+        : o
+          ? priceStep(props.kinds[o.instrument] ?? 'forex', o.quote, o.openRate)
+          : '1'
+      return (
+        <>
+          <p className="text-small text-default-500">
+            {o ? `#${o.id} · ${t(orderTypeLabel(o.type))} · ${o.pair}` : ''}
+          </p>
+          <SwitchField
+            form={form}
+            name="trailingOn"
+            label="Trail the stop-loss"
+            description="Off: the stop-loss stays where it is."
+          />
+          {form.values.trailingOn && (
+            <StepperInput
+              label={props.pips ? t('Distance (pips)') : t('Distance (price)')}
+              value={form.values.trailing}
+              onChange={(v) => form.setValue('trailing', v)}
+              min="0"
+              step={step}
+              error={error ? t(error) : undefined}
+              testId="trailing-distance"
+            />
+          )}
+          <p className="text-tiny text-default-500">
+            {t(
+              'The stop-loss follows the price at this distance as it improves and never moves back. It runs on our servers, also while you are offline.'
+            )}
+          </p>
+        </>
+      )
+    },
+    updateUrl: (o) => `/dashboard/orders/${o.id}`,
+    body: (v) => ({ trailing: v.trailingOn ? v.trailing.trim() : null }),
+    rowId: (o) => o.id,
+    onChanged: props.onChanged,
+  })
 }

@@ -5,7 +5,8 @@ import { useTranslation } from '~/hooks/use_translation'
 
 /**
  * A decimal input with minus and plus buttons that change it by 1 (customer
- * spec §2, §9); a button does nothing past `min` or `max`. The value stays a
+ * spec §2, §9) or by `step` (a pending order's price: a pip or a price
+ * digit); a button does nothing past `min` or `max`. The value stays a
  * string so no float ever stands for a price or an amount.
  */
 export function StepperInput(props: {
@@ -14,31 +15,34 @@ export function StepperInput(props: {
   onChange: (value: string) => void
   min?: string
   max?: string
+  /** What one press adds or takes away (default 1). */
+  step?: string
   error?: string
   testId: string
 }) {
   const { t } = useTranslation()
   const current = isDecimalString(props.value) ? money(props.value) : money(0)
+  const step = money(props.step ?? 1)
+  // A stepped price keeps its digits ('1.08650' − 1 pip = '1.08640'); the default steps keep the plain form.
+  const places = props.step
+    ? Math.max(current.decimalPlaces(), step.decimalPlaces(), fractionDigits(props.value))
+    : undefined
+  const shown = (value: ReturnType<typeof money>) =>
+    places === undefined ? value.toFixed() : value.toFixed(places)
   const canMinus = props.min === undefined || current.greaterThan(money(props.min))
   const canPlus = props.max === undefined || current.lessThan(money(props.max))
   const minus = () => {
     if (!canMinus) return
-    const next = current.minus(1)
+    const next = current.minus(step)
     props.onChange(
-      (props.min !== undefined && next.lessThan(money(props.min))
-        ? money(props.min)
-        : next
-      ).toFixed()
+      shown(props.min !== undefined && next.lessThan(money(props.min)) ? money(props.min) : next)
     )
   }
   const plus = () => {
     if (!canPlus) return
-    const next = current.plus(1)
+    const next = current.plus(step)
     props.onChange(
-      (props.max !== undefined && next.greaterThan(money(props.max))
-        ? money(props.max)
-        : next
-      ).toFixed()
+      shown(props.max !== undefined && next.greaterThan(money(props.max)) ? money(props.max) : next)
     )
   }
   return (
@@ -83,4 +87,10 @@ export function StepperInput(props: {
       }
     />
   )
+}
+
+/** Digits after the point as typed, trailing zeros included ('1.08650' → 5). */
+function fractionDigits(text: string) {
+  const point = text.indexOf('.')
+  return point === -1 ? 0 : text.length - point - 1
 }

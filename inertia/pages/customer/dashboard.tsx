@@ -8,6 +8,7 @@ import { useTranslation } from '~/hooks/use_translation'
 import { useCatalogChanges, usePrices } from '~/hooks/use_prices'
 import { useFavorites } from '~/hooks/use_favorites'
 import { useOrders } from '~/hooks/use_orders'
+import { usePendingOrders } from '~/hooks/use_pending_orders'
 import { useAutoClose } from '~/hooks/use_auto_close'
 import { useSession } from '~/hooks/use_shared'
 import { PriceChart } from '~/components/trading/price_chart'
@@ -34,6 +35,7 @@ export default function Dashboard({
   const prices = usePrices(instruments)
   const favorites = useFavorites()
   const { orders, refreshAll } = useOrders()
+  const pending = usePendingOrders('pending')
   // The spec's default chart: USD_CNH; choosing an instrument in the list changes it.
   const [selected, setSelected] = useState('USD_CNH')
   const [ticket, setTicket] = useState<{
@@ -137,7 +139,13 @@ export default function Dashboard({
           </Card>
           <Card>
             <CardBody className="overflow-x-auto">
-              <PositionsPanel orders={orders} prices={prices} onChanged={refreshAll} />
+              <PositionsPanel
+                orders={orders}
+                prices={prices}
+                kinds={kinds}
+                pending={pending}
+                onChanged={refreshAll}
+              />
             </CardBody>
           </Card>
           {pricing.length > 0 && (
@@ -156,7 +164,10 @@ export default function Dashboard({
         type={ticket?.type ?? 'buy'}
         spreadSetting={ticket ? spreads[ticket.instrument.category] : 1}
         onClose={() => setTicket(null)}
-        onPlaced={refreshAll}
+        onPlaced={() => {
+          refreshAll()
+          pending.reload()
+        }}
       />
     </AppShell>
   )

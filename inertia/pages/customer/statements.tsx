@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button } from '@heroui/react'
+import { Alert, Button, Tab, Tabs } from '@heroui/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type StatementsController from '#controllers/customer/statements_controller'
 import { DEFAULT_PAGE_SIZE } from '@domain/pagination'
@@ -12,6 +12,7 @@ import {
   type DateRangeErrors,
 } from '~/components/data/date_range_filter'
 import { useServerList } from '~/hooks/use_server_list'
+import { OrdersHistoryTable } from '~/components/trading/orders_history_table'
 import { useTranslation } from '~/hooks/use_translation'
 import { errorMessage } from '~/lib/api'
 import { toastError } from '~/lib/toast'
@@ -61,7 +62,22 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
   }
 
   const columns: PagedColumn<Row>[] = [
-    { key: 'ticket', label: 'Ticket' },
+    {
+      key: 'ticket',
+      label: 'Ticket',
+      // The closed part of a partial close names the ticket it came from.
+      render: (row) =>
+        row.parentOrderId ? (
+          <span data-testid={`statement-ticket-${row.ticket}`}>
+            {row.ticket}{' '}
+            <span className="text-tiny text-default-500">
+              {t('part of #{ticket}', { ticket: row.parentOrderId })}
+            </span>
+          </span>
+        ) : (
+          String(row.ticket)
+        ),
+    },
     { key: 'openTime', label: 'Open Time' },
     { key: 'closeTime', label: 'Close Time' },
     { key: 'type', label: 'Type', render: (row) => t(orderTypeLabel(row.type)) },
@@ -84,46 +100,60 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
 
   return (
     <AppShell title="Statements" withSidebar>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-semibold">{t('Statements')}</h1>
-        <div className="flex items-center gap-2">
-          {(range.start || range.end) && (
-            <span className="text-small text-default-500" data-testid="statements-range">
-              {range.start || '…'} – {range.end || '…'}
-            </span>
+      <h1 className="mb-2 text-xl font-semibold">{t('Statements')}</h1>
+      <Tabs aria-label={t('Statements')} variant="underlined" data-testid="statements-tabs">
+        <Tab key="trades" title={t('Closed trades')}>
+          <div className="mb-4 flex flex-wrap items-center justify-end gap-2">
+            {(range.start || range.end) && (
+              <span className="text-small text-default-500" data-testid="statements-range">
+                {range.start || '…'} – {range.end || '…'}
+              </span>
+            )}
+            <DateRangeFilter
+              value={range}
+              onApply={applyRange}
+              initialErrors={{ start: filterErrors.dateStart, end: filterErrors.dateEnd }}
+              testId="statements-filter"
+            />
+            <Button
+              as="a"
+              href={`/statements/export${query(range)}`}
+              download
+              size="sm"
+              color="primary"
+              variant="flat"
+              data-testid="statements-export"
+            >
+              {t('Export')}
+            </Button>
+          </div>
+          {addressErrors.length > 0 && (
+            <Alert
+              color="danger"
+              className="mb-4"
+              title={addressErrors.map((m) => t(m)).join(' ')}
+            />
           )}
-          <DateRangeFilter
-            value={range}
-            onApply={applyRange}
-            initialErrors={{ start: filterErrors.dateStart, end: filterErrors.dateEnd }}
-            testId="statements-filter"
+          <PagedTable
+            label="Statements"
+            columns={columns}
+            {...listPaging(list)}
+            rowKey={(row) => row.ticket}
+            emptyText={
+              range.start || range.end
+                ? 'No closed trades in this date range'
+                : 'No closed trades yet'
+            }
+            testId="statements-table"
           />
-          <Button
-            as="a"
-            href={`/statements/export${query(range)}`}
-            download
-            size="sm"
-            color="primary"
-            variant="flat"
-            data-testid="statements-export"
-          >
-            {t('Export')}
-          </Button>
-        </div>
-      </div>
-      {addressErrors.length > 0 && (
-        <Alert color="danger" className="mb-4" title={addressErrors.map((m) => t(m)).join(' ')} />
-      )}
-      <PagedTable
-        label="Statements"
-        columns={columns}
-        {...listPaging(list)}
-        rowKey={(row) => row.ticket}
-        emptyText={
-          range.start || range.end ? 'No closed trades in this date range' : 'No closed trades yet'
-        }
-        testId="statements-table"
-      />
+        </Tab>
+        <Tab
+          key="orders"
+          title={<span data-testid="orders-history-tab">{t('Orders history')}</span>}
+        >
+          <OrdersHistoryTable />
+        </Tab>
+      </Tabs>
     </AppShell>
   )
 }
