@@ -21,7 +21,6 @@ import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
 import { DateTime } from 'luxon'
 import { recordStaffAction } from '#services/audit_log'
 import { notePreview } from '#domain/lead_desks'
-import { pendingFor } from '#tests/helpers/pending_orders'
 
 /** Words that are the same in both languages or are names of things, not English prose. */
 const SHARED_WORDS = new Set([
