@@ -16,14 +16,15 @@ export function expiresAtFor(
 ): DateTime | null {
   const now = marketClock.now()
   if (expiry === 'gtc') return null
-  if (expiry === 'day') return endOfTradingDay(instrument.category, now)
+  // In the process's zone: Lucid writes a DateTime in its own zone without the offset (as dbTime does).
+  if (expiry === 'day') return endOfTradingDay(instrument.category, now).toLocal()
   if (!expiresAt) {
     throw new UserFacingException('Choose when the order expires', { field: 'expiresAt' })
   }
   if (expiresAt <= now) {
     throw new UserFacingException('Expiry must be in the future', { field: 'expiresAt' })
   }
-  return expiresAt.toUTC()
+  return expiresAt.toLocal()
 }
 
 /** The expiry choice a request means: as given, else 'date' when it names a moment, else 'gtc'. */
