@@ -79,6 +79,8 @@ test.group('Statements page (GET /statements)', (group) => {
       closeRate: '1.08550',
       profitLoss: '12.50000',
       status: 'CLOSED',
+      // A whole close, not the closed part of a partial close (issue 23 item 3).
+      parentOrderId: null,
     })
     assert.include(props.statements.data[1], {
       type: 'sell',
