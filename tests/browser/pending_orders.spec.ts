@@ -154,7 +154,12 @@ test.group('Browser: pending orders', (group) => {
         .locator('[data-toast]', { hasText: 'Pending Order Placed Successfully' })
         .first()
         .waitFor()
-      const placed = await PendingOrder.query().where('status', 'pending').firstOrFail()
+      // This customer's: race tests of the functional suite may leave other customers' orders.
+      const placed = await PendingOrder.query()
+        .where('user_id', (await demoUser(DEMO.customer)).id)
+        .where('status', 'pending')
+        .orderBy('id', 'desc')
+        .firstOrFail()
       assert.equal(placed.expiry, 'day')
       // The pinned clock is a Wednesday 15:00 in New York: the forex day ends at 17:00 there.
       await page.assertText(`[data-testid=pending-expiry-${placed.id}]`, '2026-11-18 10:00 PM')

@@ -4,7 +4,7 @@ import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
 import { openMarkets, quote, withPriceFanout } from '#tests/helpers/market'
-import { DEMO } from '#tests/helpers/users'
+import { DEMO, demoUser } from '#tests/helpers/users'
 
 test.group('Browser: spread settings', (group) => {
   isolate(group)
@@ -41,9 +41,13 @@ test.group('Browser: spread settings', (group) => {
     await dialog.locator('[data-testid=order-submit]').click()
     await page.locator('[data-toast]', { hasText: 'Order Placed Successfully' }).first().waitFor()
 
+    // This customer's newest: race tests of the functional suite leave other customers' EUR_USD positions open.
+    const customer = await demoUser(DEMO.customer)
     const order = await Order.query()
+      .where('user_id', customer.id)
       .where('instrument', 'EUR_USD')
       .whereNull('close_time')
+      .orderBy('id', 'desc')
       .firstOrFail()
     // (1.08662 − 1.08650) × 3 × the order's amount
     assert.equal(
