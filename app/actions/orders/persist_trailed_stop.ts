@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { Fence } from '#services/market/market_lease'
+import { affected } from '#actions/trades/trade_parts'
 
 export interface PersistTrailedStopInput {
   orderId: number
@@ -31,6 +32,6 @@ export async function persistTrailedStop(input: PersistTrailedStopInput): Promis
         q.whereNull('loss').orWhere('loss', input.type === 'buy' ? '<' : '>', input.stop)
       )
       .update({ loss: input.stop, updated_at: DateTime.now().toSQL({ includeOffset: false }) })
-    return Number(Array.isArray(updated) ? updated[0] : updated) === 1
+    return affected(updated) === 1
   })
 }

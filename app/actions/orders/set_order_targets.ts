@@ -15,6 +15,7 @@ import { UserFacingException } from '#exceptions/user_facing_exception'
 import { NotFoundException } from '#exceptions/not_found_exception'
 import type { StaffContext } from '#services/audit_log'
 import { recordActingStaffWrite } from '#services/acting_staff'
+import { affected } from '#actions/trades/trade_parts'
 
 export interface SetOrderTargetsInput {
   userId: number
@@ -89,7 +90,7 @@ export async function setOrderTargets(input: SetOrderTargetsInput): Promise<Orde
       .whereNull('close_time')
       .whereNull('deleted_at')
       .update({ ...changes, updated_at: DateTime.now().toSQL({ includeOffset: false }) })
-    if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+    if (affected(updated) !== 1) {
       throw new UserFacingException('This position is already closed', { status: 409 })
     }
     const before: Record<string, string | null> = { orderId: null }

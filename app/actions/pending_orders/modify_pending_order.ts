@@ -16,6 +16,7 @@ import { NotFoundException } from '#exceptions/not_found_exception'
 import { marginRefusal, positionTerms } from '#actions/orders/open_position'
 import { expiresAtFor, expiryChoice } from './pending_terms.js'
 import { dbTime } from './pending_parts.js'
+import { affected } from '#actions/trades/trade_parts'
 
 export interface ModifyPendingOrderInput {
   pendingId: number
@@ -105,7 +106,7 @@ export async function modifyPendingOrder(input: ModifyPendingOrderInput): Promis
         margin_required: toDbDecimal(margin),
         updated_at: dbTime(DateTime.now()),
       })
-    if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) throw noLongerPending()
+    if (affected(updated) !== 1) throw noLongerPending()
     marketEvents.afterCommit(trx, { type: 'pending.changed', pendingId: found.id })
     await recordActingStaffWrite(trx, input.actingStaff, {
       action: 'customer_session.pending_modify',

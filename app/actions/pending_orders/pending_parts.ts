@@ -9,6 +9,7 @@ import {
   type PendingReason,
   type PendingStatus,
 } from '#domain/pending_orders'
+import { affected } from '#actions/trades/trade_parts'
 
 /** A timestamp as Lucid writes it (process zone, no offset), for raw updates and comparisons. */
 export function dbTime(at: DateTime) {
@@ -45,7 +46,7 @@ export async function resolvePending(
     resolved_at: now,
     updated_at: now,
   })
-  const won = Number(Array.isArray(claimed) ? claimed[0] : claimed) === 1
+  const won = affected(claimed) === 1
   if (won) marketEvents.afterCommit(trx, { type: 'pending.resolved', pendingId })
   return won
 }
