@@ -12,5 +12,7 @@ export const LEDGER_ENTRY_TYPES = [
   'trade_correction',
   /** Staff deleted a closed trade: everything it moved in the wallet, reversed. */
   'trade_reversal',
+  /** Overnight financing of an open position at the daily rollover (issue 24): a charge or a credit. */
+  'swap',
 ] as const
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number]

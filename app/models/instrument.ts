@@ -41,6 +41,18 @@ export default class Instrument extends BaseModel {
   @moneyColumn()
   declare swap: string
 
+  /** Annual % of a long position's notional per night (positive = credit); null: `swap` is charged. */
+  @moneyColumn()
+  declare swapLong: string | null
+
+  /** Annual % of a short position's notional per night (positive = credit); null: `swap` is charged. */
+  @moneyColumn()
+  declare swapShort: string | null
+
+  /** The largest net customer position in USD notional the house accepts (null: no limit). */
+  @moneyColumn()
+  declare exposureLimit: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -76,6 +76,33 @@ export default class Order extends BaseModel {
   @column()
   declare closeReason: string | null
 
+  /** Overnight swaps posted so far (signed, wallet currency; negative = charged). */
+  @moneyColumn()
+  declare swap: string
+
+  /** Execution evidence of the close (issue 24 item 2): the quote it used… */
+  @moneyColumn()
+  declare closeBid: string | null
+
+  @moneyColumn()
+  declare closeAsk: string | null
+
+  @column.dateTime()
+  declare closeQuotedAt: DateTime | null
+
+  @column()
+  declare closeSource: string | null
+
+  /** …and, for a stop-out, the account at the trigger. */
+  @moneyColumn()
+  declare closeEquity: string | null
+
+  @moneyColumn()
+  declare closeMargin: string | null
+
+  @moneyColumn()
+  declare closeMarginLevel: string | null
+
   /** A partial close's own closed row names the ticket it was closed from (still open or closed later). */
   @column()
   declare parentOrderId: number | null

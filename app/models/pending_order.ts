@@ -77,6 +77,19 @@ export default class PendingOrder extends BaseModel {
   @moneyColumn()
   declare fillRate: string | null
 
+  /** The quote the fill used (execution evidence, issue 24 item 2). */
+  @moneyColumn()
+  declare fillBid: string | null
+
+  @moneyColumn()
+  declare fillAsk: string | null
+
+  @column.dateTime()
+  declare fillQuotedAt: DateTime | null
+
+  @column()
+  declare fillSource: string | null
+
   @column()
   declare cancelledById: number | null
 

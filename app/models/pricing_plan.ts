@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { booleanColumn } from '#models/boolean_column'
 import { moneyColumn } from '#models/money_column'
 
 /** A pricing plan: a price and, per category, a leverage and a stop-out percent. */
@@ -45,6 +46,10 @@ export default class PricingPlan extends BaseModel {
 
   @moneyColumn()
   declare cryptoStopout: string | null
+
+  /** Its customers pay and earn no overnight swap. */
+  @booleanColumn()
+  declare swapFree: boolean
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
