@@ -9,6 +9,7 @@ import {
   swapDays,
   swapRate,
 } from '#domain/swaps'
+import { marginCallLevelFrom, tripleDaysFrom, tripleDaysRow } from '#domain/book_settings'
 
 test.group('swaps: the rollover moment (issue 24 item 1)', () => {
   test('17:00 New York is 22:00 UTC in winter and 21:00 UTC in summer', ({ assert }) => {
@@ -98,5 +99,37 @@ test.group('swaps: the charge', () => {
     const input = { units: '2', price: '5000', conversion: '1.25', rate: '-4.5', days: 3 }
     // 8,000 × −4.5 % / 360 × 3 = −3.00
     assert.equal(swapAmount({ ...input, currency: 'EUR' }).toFixed(2), '-3.00')
+  })
+})
+
+test.group('swaps: the book settings rows', () => {
+  test('triple days read per category; unknown values keep the default', ({ assert }) => {
+    const rows = {
+      swapTripleDays: {
+        value1: 'thursday',
+        value2: 'bogus',
+        value3: null,
+        value4: 'none',
+        value5: 'sunday',
+      },
+    }
+    assert.deepEqual(tripleDaysFrom(rows), {
+      forex: 'thursday',
+      commodity: 'wednesday',
+      index: 'wednesday',
+      stock: null,
+      crypto: 'sunday',
+    })
+    assert.deepEqual(tripleDaysFrom({}), DEFAULT_TRIPLE_DAYS)
+    assert.deepEqual(
+      tripleDaysFrom({ swapTripleDays: tripleDaysRow(DEFAULT_TRIPLE_DAYS) }),
+      DEFAULT_TRIPLE_DAYS
+    )
+  })
+
+  test('the margin-call level defaults to 100 %', ({ assert }) => {
+    assert.equal(marginCallLevelFrom({}), '100')
+    assert.equal(marginCallLevelFrom({ marginCallLevel: { value1: '120' } }), '120')
+    assert.equal(marginCallLevelFrom({ marginCallLevel: { value1: '-5' } }), '100')
   })
 })
