@@ -54,6 +54,9 @@ export const INSTRUMENT_LIMITS = {
 /** Swap is a percent, either sign (a charge or a credit), at most 4 decimals (ours; the spec says "percent, default 0"). */
 export const MAX_SWAP = 100
 
+/** The largest exposure limit in USD notional a form takes (13 integer digits fit decimal(24, 2) and 15 exact digits). */
+export const MAX_EXPOSURE_LIMIT = '9999999999999.99'
+
 /**
  * Why an instrument cannot be deleted, or renamed or moved to another
  * category (positions are priced and stopped out by its name and kind):

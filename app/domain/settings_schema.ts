@@ -16,6 +16,7 @@
 import type { Category } from './instruments.js'
 import { SITE_SETTINGS } from './site_settings.js'
 import { API_SETTINGS } from './api_settings.js'
+import type { Weekday } from './swaps.js'
 
 export type SettingSlot = 'value1' | 'value2' | 'value3' | 'value4' | 'value5'
 
@@ -174,6 +175,76 @@ export const LOT_MODE_SETTINGS: SettingsSchema = {
   })),
 }
 
+/** A triple-charge weekday's choices (stored lower case; 'none': no triple day). */
+const TRIPLE_DAY_OPTIONS: readonly { value: Weekday | 'none'; label: string }[] = [
+  { value: 'monday', label: 'Monday' },
+  { value: 'tuesday', label: 'Tuesday' },
+  { value: 'wednesday', label: 'Wednesday' },
+  { value: 'thursday', label: 'Thursday' },
+  { value: 'friday', label: 'Friday' },
+  { value: 'saturday', label: 'Saturday' },
+  { value: 'sunday', label: 'Sunday' },
+  { value: 'none', label: 'No triple day' },
+]
+
+/** The slots of `swapTripleDays`, in CATEGORIES order (app/domain/book_settings.ts reads them). */
+const TRIPLE_DAY_SLOTS: Record<Category, SettingSlot> = {
+  forex: 'value1',
+  commodity: 'value2',
+  index: 'value3',
+  stock: 'value4',
+  crypto: 'value5',
+}
+
+/** DEFAULT_TRIPLE_DAYS of swaps.ts as stored text (kept here so the form needs no date library). */
+const TRIPLE_DAY_FALLBACKS: Record<Category, Weekday | 'none'> = {
+  forex: 'wednesday',
+  commodity: 'wednesday',
+  index: 'wednesday',
+  stock: 'friday',
+  crypto: 'none',
+}
+
+/**
+ * Swap and margin-call settings (issue 24 items 1, 5), under the Spread
+ * Settings: the weekday each category's rollover is charged three times
+ * (the weekend's financing), and the margin level in percent at or below
+ * which a customer is warned. Rows `swapTripleDays` and `marginCallLevel`,
+ * parsed with their defaults by app/domain/book_settings.ts.
+ */
+export const SWAP_SETTINGS: SettingsSchema = {
+  id: 'swaps',
+  saved: 'Swap settings updated successfully',
+  fields: [
+    ...FORM_CATEGORIES.map(
+      (category): SettingField => ({
+        name: `swapTripleDay_${category}`,
+        key: 'swapTripleDays',
+        slot: TRIPLE_DAY_SLOTS[category],
+        label: CATEGORY_LABELS[category] + ' triple swap day',
+        kind: 'choice',
+        options: TRIPLE_DAY_OPTIONS,
+        fallback: TRIPLE_DAY_FALLBACKS[category],
+        required: CATEGORY_LABELS[category] + ' triple swap day must be a weekday or none',
+        section: 'Triple swap day',
+      })
+    ),
+    {
+      name: 'marginCallLevel',
+      key: 'marginCallLevel',
+      label: 'Margin call level',
+      kind: 'integer',
+      min: 1,
+      max: 1000,
+      fallback: '100',
+      required: 'Margin call level is required',
+      invalid: 'Margin call level must be a whole percentage from 1 to 1000',
+      hint: 'Customers are warned once when their margin level falls to it',
+      section: 'Margin call',
+    },
+  ],
+}
+
 /**
  * The message for a field's value, or undefined when it is acceptable (the
  * client's and the server's rule). `blankAllowed`: a required secret that is
@@ -295,6 +366,7 @@ export function secretNames(schema: SettingsSchema): string[] {
 export const SETTINGS_SCHEMAS: readonly SettingsSchema[] = [
   SPREAD_SETTINGS,
   LOT_MODE_SETTINGS,
+  SWAP_SETTINGS,
   SITE_SETTINGS,
   ...API_SETTINGS.map((card) => card.schema),
 ]

@@ -46,6 +46,9 @@ export function instrumentAdminRow(
     leverage: i.leverage,
     tradable: i.tradable,
     swap: toDbDecimal(i.swap),
+    swapLong: i.swapLong === null ? null : toDbDecimal(i.swapLong),
+    swapShort: i.swapShort === null ? null : toDbDecimal(i.swapShort),
+    exposureLimit: i.exposureLimit === null ? null : toDbDecimal(i.exposureLimit),
   }
 }
 

@@ -19,6 +19,7 @@ export function planCard(
     price: toFixedString(plan.price, 2),
     forexLeverage: plan.forexLeverage,
     forexStopout: plan.forexStopout === null ? null : toFixedString(plan.forexStopout, 0),
+    swapFree: plan.swapFree,
     payment,
     payer: payer ? { id: payer.id, mode: payer.mode, currency: payer.currency } : null,
   }
@@ -49,6 +50,7 @@ export function planRow(plan: PricingPlan) {
     indexStopout: percent(plan.indexStopout),
     stockStopout: percent(plan.stockStopout),
     cryptoStopout: percent(plan.cryptoStopout),
+    swapFree: plan.swapFree,
   }
 }
 

@@ -1,6 +1,11 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
-import { CATEGORIES, INSTRUMENT_LIMITS, MAX_SWAP } from '#domain/instruments'
+import {
+  CATEGORIES,
+  INSTRUMENT_LIMITS,
+  MAX_EXPOSURE_LIMIT,
+  MAX_SWAP,
+} from '#domain/instruments'
 import { MAX_LEVERAGE } from '#domain/pricing_plans'
 import { SQLITE_EXACT_DIGITS, money, significantDigits } from '#domain/money'
 import {
@@ -14,7 +19,7 @@ import {
 } from '#validators/rules'
 
 /** Fields of the instrument payload that may arrive as JSON numbers (turned into text, never computed as floats). */
-export const INSTRUMENT_DECIMAL_FIELDS = ['bids', 'asks', 'swap']
+export const INSTRUMENT_DECIMAL_FIELDS = ['bids', 'asks', 'swap', 'swapLong', 'swapShort', 'exposureLimit']
 
 /** A price above zero whose digits every database keeps exactly (at most 15 significant digits). */
 const storablePrice = vine.createRule(
@@ -27,6 +32,13 @@ const storablePrice = vine.createRule(
 )
 
 const price = () => decimalText(9, 8).use(storablePrice()).nullable().optional()
+
+/** A swap rate in annual percent, either sign (bounded like the spec's `swap`). */
+const swapRate = () =>
+  signedDecimalText(3, 4)
+    .use(decimalRange({ min: String(-MAX_SWAP), max: String(MAX_SWAP) }))
+    .nullable()
+    .optional()
 
 /*
  * Admin spec §5: name, base, quote, category, tradingview, leverage (a
@@ -56,8 +68,12 @@ export const instrumentValidator = vine.compile(
     alias: shortText(INSTRUMENT_LIMITS.alias).nullable().optional(),
     leverage: wholeNumberRule(0, MAX_LEVERAGE),
     tradable: vine.boolean({ strict: true }),
-    swap: signedDecimalText(3, 4)
-      .use(decimalRange({ min: String(-MAX_SWAP), max: String(MAX_SWAP) }))
+    swap: swapRate(),
+    // Issue 24: per-side swap rates (empty: `swap` charged both ways) and the net exposure cap (empty: none).
+    swapLong: swapRate(),
+    swapShort: swapRate(),
+    exposureLimit: decimalText(13, 2)
+      .use(decimalRange({ min: '0', max: MAX_EXPOSURE_LIMIT, aboveMin: true }))
       .nullable()
       .optional(),
   })
@@ -99,6 +115,21 @@ instrumentValidator.messagesProvider = new SimpleMessagesProvider({
     'swap',
     `Swap must be a percentage from -${MAX_SWAP} to ${MAX_SWAP} with at most 4 decimals`,
     ['string', 'regex', 'decimalRange']
+  ),
+  ...oneMessage(
+    'swapLong',
+    `Swap long must be a percentage from -${MAX_SWAP} to ${MAX_SWAP} with at most 4 decimals`,
+    ['string', 'regex', 'decimalRange']
+  ),
+  ...oneMessage(
+    'swapShort',
+    `Swap short must be a percentage from -${MAX_SWAP} to ${MAX_SWAP} with at most 4 decimals`,
+    ['string', 'regex', 'decimalRange']
+  ),
+  ...oneMessage(
+    'exposureLimit',
+    'Exposure limit must be an amount in USD above 0 with at most 2 decimals, or empty for none',
+    ['string', 'regex', 'decimalRange', 'exactDigits']
   ),
 })
 

@@ -48,6 +48,8 @@ export const planValidator = vine.compile(
     indexStopout: stopout(),
     stockStopout: stopout(),
     cryptoStopout: stopout(),
+    // Issue 24: its customers pay and earn no swap (absent: off).
+    swapFree: vine.boolean({ strict: true }).optional(),
   })
 )
 
@@ -91,6 +93,7 @@ planValidator.messagesProvider = new SimpleMessagesProvider({
     `Crypto stop-out must be a percentage above 0 and at most ${MAX_STOP_OUT}`,
     STOPOUT_RULES
   ),
+  'swapFree.boolean': 'Swap-free must be on or off',
 })
 
 /** A subscription's body (issue 21 item 8): the wallet the customer's confirmation named, if any. */

@@ -218,6 +218,9 @@ router
     router
       .post('/admin/spreads', [TradingSettingsController, 'updateSpreads'])
       .as('admin.spreads.update')
+    router
+      .post('/admin/swapSettings', [TradingSettingsController, 'updateSwaps'])
+      .as('admin.swapSettings.update')
     router.post('/admin/lots', [TradingSettingsController, 'updateLots']).as('admin.lots.update')
     router
       .post('/admin/lotSelector', [TradingSettingsController, 'updateLotSelector'])

@@ -11,6 +11,7 @@ import {
   ensureNameFree,
   instrumentAudit,
   type InstrumentFields,
+  bookColumns,
 } from '#actions/instruments/instrument_fields'
 
 /**
@@ -39,6 +40,9 @@ export async function createInstrument(
           leverage: input.leverage,
           tradable: input.tradable,
           swap: toDbDecimal(input.swap ?? '0'),
+          swapLong: bookColumns(input).swap_long,
+          swapShort: bookColumns(input).swap_short,
+          exposureLimit: bookColumns(input).exposure_limit,
         },
         { client: trx }
       )

@@ -18,6 +18,20 @@ export interface InstrumentFields {
   leverage: number
   tradable: boolean
   swap?: string | null
+  swapLong?: string | null
+  swapShort?: string | null
+  exposureLimit?: string | null
+}
+
+/** The issue-24 columns as stored: empty stays null (swap: the spec's `swap` both ways; limit: none). */
+export function bookColumns(input: InstrumentFields) {
+  const orNull = (value: string | null | undefined) =>
+    value === null || value === undefined || value === '' ? null : toDbDecimal(value)
+  return {
+    swap_long: orNull(input.swapLong),
+    swap_short: orNull(input.swapShort),
+    exposure_limit: orNull(input.exposureLimit),
+  }
 }
 
 /** What the audit trail keeps of an instrument. */
@@ -34,6 +48,9 @@ export function instrumentAudit(i: Instrument) {
     leverage: i.leverage,
     tradable: i.tradable,
     swap: toDbDecimal(i.swap),
+    swapLong: i.swapLong === null ? null : toDbDecimal(i.swapLong),
+    swapShort: i.swapShort === null ? null : toDbDecimal(i.swapShort),
+    exposureLimit: i.exposureLimit === null ? null : toDbDecimal(i.exposureLimit),
   }
 }
 

@@ -16,6 +16,7 @@ import {
   instrumentAudit,
   openPositionsOn,
   type InstrumentFields,
+  bookColumns,
 } from '#actions/instruments/instrument_fields'
 
 const sameDecimal = (a: string | null, b: string | null) =>
@@ -70,6 +71,7 @@ export async function updateInstrument(
           leverage: input.leverage,
           tradable: input.tradable,
           swap: toDbDecimal(input.swap ?? '0'),
+          ...bookColumns(input),
           ...(repriced ? { updated_at: DateTime.now().toSQL({ includeOffset: false }) } : {}),
         })
       const after = await Instrument.query({ client: trx }).where('id', before.id).firstOrFail()

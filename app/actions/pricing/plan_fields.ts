@@ -17,6 +17,7 @@ export interface PlanFields {
   indexStopout?: string | null
   stockStopout?: string | null
   cryptoStopout?: string | null
+  swapFree?: boolean
 }
 
 const orNull = <T>(value: T | null | undefined) => (value === undefined ? null : value)
@@ -39,6 +40,7 @@ export function planColumns(fields: PlanFields): Partial<PricingPlan> {
     indexStopout: percent(fields.indexStopout),
     stockStopout: percent(fields.stockStopout),
     cryptoStopout: percent(fields.cryptoStopout),
+    swapFree: fields.swapFree ?? false,
   }
 }
 

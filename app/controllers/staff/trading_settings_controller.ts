@@ -1,6 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import settings from '#services/settings_service'
-import { formValues, LOT_MODE_SETTINGS, SPREAD_SETTINGS } from '#domain/settings_schema'
+import {
+  formValues,
+  LOT_MODE_SETTINGS,
+  SPREAD_SETTINGS,
+  SWAP_SETTINGS,
+} from '#domain/settings_schema'
 import { lotSelectorValidator, settingsValidator } from '#validators/settings'
 import { saveSettings } from '#actions/settings/save_settings'
 import { saveLotSelector } from '#actions/settings/save_lot_selector'
@@ -9,10 +14,19 @@ import { staffContext } from '#services/audit_log'
 
 /** Spread Settings and Lot Settings (admin spec §2, §3, §7): forms generated from app/domain/settings_schema.ts. */
 export default class TradingSettingsController {
-  /** GET /admin/spreads */
+  /** GET /admin/spreads: the spreads, and under them the swap and margin-call settings (issue 24). */
   async spreads({ inertia }: HttpContext) {
-    const { values } = formValues(SPREAD_SETTINGS, await settings.rows())
-    return inertia.render('staff/settings/spreads', { values })
+    const rows = await settings.rows()
+    const { values } = formValues(SPREAD_SETTINGS, rows)
+    const { values: swapValues } = formValues(SWAP_SETTINGS, rows)
+    return inertia.render('staff/settings/spreads', { values, swapValues })
+  }
+
+  /** POST /admin/swapSettings { swapTripleDay_{category} (a weekday or 'none'), marginCallLevel } */
+  async updateSwaps(ctx: HttpContext) {
+    const values = await ctx.request.validateUsing(settingsValidator(SWAP_SETTINGS))
+    await saveSettings(SWAP_SETTINGS, values, staffContext(ctx))
+    return { message: SWAP_SETTINGS.saved }
   }
 
   /** POST /admin/spreads { spread_forex, spread_commodity, spread_index, spread_crypto, spread_stock } */

@@ -9,6 +9,8 @@ export interface PlanCardData {
   price: string
   forexLeverage: number | null
   forexStopout: string | null
+  /** Its customers pay and earn no overnight swap (issue 24). */
+  swapFree: boolean
   /** How it would be paid now (app/domain/plan_payment.ts), and by which wallet. */
   payment: 'free' | 'wallet' | 'insufficient'
   payer: { id: number; mode: 'demo' | 'real'; currency: string } | null
@@ -42,6 +44,11 @@ export function PlanCard(props: {
             ? t('Stopout up to {stopout}%', { stopout: plan.forexStopout })
             : t('N/A')}
         </p>
+        {plan.swapFree && (
+          <p className="font-medium text-success" data-testid={`plan-swap-free-${plan.id}`}>
+            {t('Swap-free: no overnight charges')}
+          </p>
+        )}
       </CardBody>
       <CardFooter>
         <Button

@@ -422,6 +422,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   // Spread Settings and Lot Settings (admin spec §2 menu: role 1).
   'GET /admin/spreads': { access: [1], page: true },
   'POST /admin/spreads': { access: [1], page: false },
+  'POST /admin/swapSettings': { access: [1], page: false },
   'GET /admin/lots': { access: [1], page: true },
   'POST /admin/lots': { access: [1], page: false },
   'POST /admin/lotSelector': { access: [1], page: false },

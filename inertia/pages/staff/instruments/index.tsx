@@ -26,6 +26,9 @@ const TEXT_FIELDS = [
   'alias',
   'leverage',
   'swap',
+  'swapLong',
+  'swapShort',
+  'exposureLimit',
 ] as const
 type Values = Record<(typeof TEXT_FIELDS)[number], string> & { tradable: boolean }
 
@@ -80,6 +83,34 @@ function InstrumentList({ category }: { category: Category }) {
           <NumberField form={form} name="asks" label="Asks" decimals={8} />
           <NumberField form={form} name="leverage" label="Leverage" />
           <NumberField form={form} name="swap" label="Swap" decimals={4} signed unit="%" />
+          <NumberField
+            form={form}
+            name="exposureLimit"
+            label="Exposure limit"
+            decimals={2}
+            unit="USD"
+            placeholder="No limit"
+          />
+          <NumberField
+            form={form}
+            name="swapLong"
+            label="Swap long"
+            decimals={4}
+            signed
+            unit="%"
+            placeholder="Swap"
+            description={t('Annual %, positive = credit; empty: Swap charged both ways')}
+          />
+          <NumberField
+            form={form}
+            name="swapShort"
+            label="Swap short"
+            decimals={4}
+            signed
+            unit="%"
+            placeholder="Swap"
+            description={t('Annual %, positive = credit; empty: Swap charged both ways')}
+          />
         </div>
         <TextField form={form} name="alias" label="Alias" />
         <SwitchField form={form} name="tradable" label="Tradable" />

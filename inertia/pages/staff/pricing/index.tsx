@@ -11,10 +11,11 @@ import type { PagedColumn } from '~/components/data/paged_table'
 import { useRecordEditor } from '~/components/data/record_editor'
 import { TextField } from '~/components/form/text_field'
 import { NumberField } from '~/components/form/number_field'
+import { SwitchField } from '~/components/form/switch_field'
 import { useServerList } from '~/hooks/use_server_list'
 
-type Field = keyof Omit<PlanRow, 'id'>
-type Values = Record<Field, string>
+type Field = keyof Omit<PlanRow, 'id' | 'swapFree'>
+type Values = Record<Field, string> & { swapFree: boolean }
 
 const FIELDS: Field[] = [
   'name',
@@ -35,10 +36,12 @@ export default function PricingPlans() {
   const editor = useRecordEditor<PlanRow, Values>({
     testId: 'plan',
     titles: { add: 'Add Plan', edit: 'Edit Plan' },
-    initial: (row) =>
-      Object.fromEntries(
+    initial: (row) => ({
+      ...(Object.fromEntries(
         FIELDS.map((f) => [f, row ? String(row[f] ?? '') : f === 'price' ? '0' : ''])
-      ) as Values,
+      ) as Record<Field, string>),
+      swapFree: row?.swapFree ?? false,
+    }),
     rules: (v) => ({ name: v.name.trim() ? undefined : 'Name is required' }),
     fields: (form) => (
       <>
@@ -64,13 +67,21 @@ export default function PricingPlans() {
             />,
           ])}
         </div>
+        <SwitchField
+          form={form}
+          name="swapFree"
+          label="Swap-free"
+          description="Its customers pay and earn no overnight swap"
+        />
       </>
     ),
     createUrl: '/admin/pricing',
     updateUrl: (row) => `/admin/pricing/${row.id}`,
     // Empty means none (null); the price defaults to 0; numbers travel as text, never as floats.
-    body: (v) =>
-      Object.fromEntries(FIELDS.map((f) => [f, v[f].trim() || (f === 'price' ? '0' : null)])),
+    body: (v) => ({
+      ...Object.fromEntries(FIELDS.map((f) => [f, v[f].trim() || (f === 'price' ? '0' : null)])),
+      swapFree: v.swapFree,
+    }),
     remove: {
       url: (row) => `/admin/pricing/${row.id}`,
       message: 'Are you sure to delete this plan?',
