@@ -45,6 +45,12 @@ export interface AccountMetrics {
 /**
  * The top bar's figures (customer spec §9): equity = balance + P/L;
  * free margin = balance − margin + P/L.
+ *
+ * Swaps (issue 24) are counted once, through the balance: each rollover posts
+ * a `swap` ledger entry to the wallet, so the balance already holds every swap
+ * paid or earned. P/L here is the positions' price P/L only; adding
+ * orders.swap to it (as the positions table does for a position's net P/L)
+ * would count the swaps twice in equity and free margin.
  */
 export function accountMetrics(input: {
   balance: MoneyInput
@@ -73,3 +79,8 @@ export function formatAccountMetrics(m: AccountMetrics) {
 }
 
 export type FormattedAccountMetrics = ReturnType<typeof formatAccountMetrics>
+
+/** A position's net P/L as the positions table and statements show it: price P/L plus the swaps it paid or earned. */
+export function netProfitLoss(profitLoss: MoneyInput, swap: MoneyInput | null | undefined): Money {
+  return money(profitLoss).plus(money(swap ?? '0'))
+}

@@ -7,6 +7,7 @@ import { currentRateFor, positionProfitLoss } from '#domain/account_metrics'
 import type { Category } from '#domain/instruments'
 import { toDbDecimal } from '#domain/money'
 import type { PageMeta } from '#queries/paginate'
+import { closeEvidenceOf, type CloseEvidence } from '#domain/execution_evidence'
 
 export interface StaffTradeFilter {
   type: TradeListType
@@ -43,6 +44,11 @@ export interface StaffTrade {
   createdAt: DateTime
   /** An open order's P/L at the freshest price this process knows; null when closed or unpriced. */
   livePnl: string | null
+  /** Overnight swaps posted so far (issue 24). */
+  swap: string
+  closeReason: string | null
+  /** The close's stored evidence (issue 24 item 2), null when none was stored. */
+  closeEvidence: CloseEvidence | null
 }
 
 const COLUMNS = [
@@ -66,6 +72,15 @@ const COLUMNS = [
   'orders.leverage',
   'orders.parent_order_id',
   'orders.created_at',
+  'orders.swap',
+  'orders.close_reason',
+  'orders.close_bid',
+  'orders.close_ask',
+  'orders.close_quoted_at',
+  'orders.close_source',
+  'orders.close_equity',
+  'orders.close_margin',
+  'orders.close_margin_level',
   'users.email',
   'balances.mode',
   'balances.currency',
@@ -195,6 +210,21 @@ function toTrade(r: Record<string, any>): StaffTrade {
     parentOrderId: r.parent_order_id === null ? null : Number(r.parent_order_id),
     createdAt: dateTime(r.created_at),
     livePnl: null,
+    swap: decimal(r.swap ?? 0),
+    closeReason: r.close_reason ?? null,
+    closeEvidence:
+      r.close_time === null
+        ? null
+        : closeEvidenceOf({
+            closeBid: decimalOrNull(r.close_bid),
+            closeAsk: decimalOrNull(r.close_ask),
+            closeQuotedAt:
+              r.close_quoted_at === null ? null : dateTime(r.close_quoted_at).toUTC().toISO(),
+            closeSource: r.close_source ?? null,
+            closeEquity: decimalOrNull(r.close_equity),
+            closeMargin: decimalOrNull(r.close_margin),
+            closeMarginLevel: decimalOrNull(r.close_margin_level),
+          }),
   }
 }
 

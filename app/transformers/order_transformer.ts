@@ -2,6 +2,7 @@ import type Order from '#models/order'
 import { toDbDecimal } from '#domain/money'
 import { formatTableDate } from '#domain/date_format'
 import { priceDecimals } from '#domain/instruments'
+import { closeEvidenceOf } from '#domain/execution_evidence'
 
 /** The fraction digits the order's instrument is quoted with, from the order's own open rate. */
 export function orderRateDigits(o: Order): number {
@@ -32,7 +33,11 @@ export function orderRow(o: Order) {
     marginUsed: toDbDecimal(o.marginUsed),
     /** Realized P/L of a closed order; an open one's is computed live from prices. */
     profitLoss: o.proLoss === null ? null : toDbDecimal(o.proLoss),
+    /** Overnight swaps posted to the wallet so far (signed; negative = charged); issue 24. */
+    swap: toDbDecimal(o.swap ?? '0'),
     closeReason: o.closeReason,
+    /** The quote the close used (null while open, and on rows closed before evidence was stored). */
+    closeEvidence: o.closeTime ? orderEvidence(o) : null,
     /** The ticket this row was partially closed from; null for a ticket of its own. */
     parentOrderId: o.parentOrderId ?? null,
     status: o.closeTime ? ('CLOSED' as const) : ('OPENED' as const),
@@ -40,3 +45,16 @@ export function orderRow(o: Order) {
 }
 
 export type OrderRow = ReturnType<typeof orderRow>
+
+/** An order's stored close evidence, times in UTC ISO with milliseconds. */
+export function orderEvidence(o: Order) {
+  return closeEvidenceOf({
+    closeBid: o.closeBid === null ? null : toDbDecimal(o.closeBid),
+    closeAsk: o.closeAsk === null ? null : toDbDecimal(o.closeAsk),
+    closeQuotedAt: o.closeQuotedAt ? o.closeQuotedAt.toUTC().toISO() : null,
+    closeSource: o.closeSource,
+    closeEquity: o.closeEquity === null ? null : toDbDecimal(o.closeEquity),
+    closeMargin: o.closeMargin === null ? null : toDbDecimal(o.closeMargin),
+    closeMarginLevel: o.closeMarginLevel === null ? null : toDbDecimal(o.closeMarginLevel),
+  })
+}

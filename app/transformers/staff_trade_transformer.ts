@@ -29,6 +29,10 @@ export function staffTradeRow(t: StaffTrade) {
     marginUsed: t.marginUsed,
     proLoss: t.closeTime ? t.proLoss : t.livePnl,
     proLossLive: !t.closeTime,
+    /** Overnight swaps posted so far (issue 24); the net P/L is proLoss + swap. */
+    swap: t.swap,
+    closeReason: t.closeReason,
+    closeEvidence: t.closeEvidence,
     profit: t.profit,
     loss: t.loss,
     /** The stop trails the price at this distance (price units); null: a fixed stop. */

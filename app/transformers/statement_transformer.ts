@@ -1,8 +1,10 @@
 import type Order from '#models/order'
 import { toDbDecimal } from '#domain/money'
 import { formatTableDate } from '#domain/date_format'
-import { formatProfitLoss, formatRate } from '#domain/formatting'
-import { orderRateDigits } from '#transformers/order_transformer'
+import { formatDecimal, formatProfitLoss, formatRate } from '#domain/formatting'
+import { netProfitLoss } from '#domain/account_metrics'
+import { closeEvidenceText, feedName } from '#domain/execution_evidence'
+import { orderEvidence, orderRateDigits } from '#transformers/order_transformer'
 
 /** A closed trade as the statement table shows it (customer spec §2 Statements). */
 export function statementRow(order: Order) {
@@ -16,10 +18,17 @@ export function statementRow(order: Order) {
     // Rates with the instrument's digits, trailing zeros kept ("1.08370").
     openRate: formatRate(order.openRate, orderRateDigits(order)),
     closeRate: order.closeRate === null ? '' : formatRate(order.closeRate, orderRateDigits(order)),
-    profitLoss: formatProfitLoss(order.proLoss ?? '0'),
+    /** Net of the position's swaps (issue 24): the price P/L plus every swap it paid or earned. */
+    profitLoss: formatProfitLoss(netProfitLoss(order.proLoss ?? '0', order.swap)),
+    /** The swaps accumulated over the position's life (wallet currency; negative = charged). */
+    swap: formatDecimal(order.swap ?? '0', 2),
     status: 'CLOSED' as const,
     /** The ticket a partial close came from (issue 23): the table shows "part of #N". */
     parentOrderId: order.parentOrderId ?? null,
+    /** What the evidence sentence needs (issue 24 item 2); the page translates it. */
+    digits: orderRateDigits(order),
+    closeReason: order.closeReason,
+    closeEvidence: orderEvidence(order),
   }
 }
 
@@ -35,6 +44,47 @@ export const STATEMENT_COLUMNS = [
   ['units', 'Units'],
   ['openRate', 'Open Rate'],
   ['closeRate', 'Close Rate'],
+  ['swap', 'Swap'],
   ['profitLoss', 'Profit/Loss'],
   ['status', 'Status'],
-] as const satisfies readonly (readonly [keyof StatementRow, string])[]
+  ['closeReason', 'Close Reason'],
+  ['bid', 'Bid'],
+  ['ask', 'Ask'],
+  ['quotedAt', 'Quote Time'],
+  ['feed', 'Feed'],
+  ['equity', 'Equity'],
+  ['margin', 'Margin'],
+  ['marginLevel', 'Margin Level'],
+  ['evidence', 'Execution Evidence'],
+] as const satisfies readonly (readonly [keyof StatementCsvRow, string])[]
+
+/**
+ * A statement row as the export writes it: the table's cells and the close's
+ * evidence one column each (blank where none was stored), then its sentence
+ * in English.
+ */
+export function statementCsvRow(order: Order) {
+  const row = statementRow(order)
+  const e = row.closeEvidence
+  return {
+    ...row,
+    closeReason: row.closeReason ?? '',
+    bid: e?.bid ?? '',
+    ask: e?.ask ?? '',
+    quotedAt: e?.quotedAt ?? '',
+    feed: e?.source ? feedName(e.source) : '',
+    equity: e?.equity ?? '',
+    margin: e?.margin ?? '',
+    marginLevel: e?.marginLevel ?? '',
+    evidence:
+      closeEvidenceText({
+        type: order.type,
+        closeReason: order.closeReason,
+        partial: order.parentOrderId !== null,
+        closeEvidence: e,
+        digits: row.digits,
+      }) ?? '',
+  }
+}
+
+type StatementCsvRow = ReturnType<typeof statementCsvRow>

@@ -26,6 +26,7 @@ const TRANSLATING_COMPONENTS = new Set([
   'FileField',
   'NumberField',
   'SwitchField',
+  'SettingsForm',
   'StaffLayout',
   'AppShell',
   'AuthLayout',

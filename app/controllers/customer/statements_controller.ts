@@ -5,7 +5,11 @@ import {
   statementHistoryValidator,
 } from '#validators/statements'
 import { statementOrders, statementPage } from '#queries/statements'
-import { STATEMENT_COLUMNS, statementRow } from '#transformers/statement_transformer'
+import {
+  STATEMENT_COLUMNS,
+  statementCsvRow,
+  statementRow,
+} from '#transformers/statement_transformer'
 import { DEFAULT_PAGE_SIZE } from '#domain/pagination'
 import { toCsv } from '#domain/csv'
 
@@ -51,7 +55,7 @@ export default class StatementsController {
     const filter = await request.validateUsing(statementRangeValidator, {
       data: historyQuery(request.qs()),
     })
-    const rows = (await statementOrders(auth.getUserOrFail(), filter)).map(statementRow)
+    const rows = (await statementOrders(auth.getUserOrFail(), filter)).map(statementCsvRow)
     const csv = toCsv(
       STATEMENT_COLUMNS.map(([, header]) => header),
       rows.map((row) => STATEMENT_COLUMNS.map(([key]) => row[key]))

@@ -11,7 +11,7 @@ import {
 } from '~/components/withdrawals/staff_withdrawals_table'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
-import { TradeIdCell } from '~/components/staff/trade_cells'
+import { TradeIdCell, TradeStatusCell, TradeSwapCell } from '~/components/staff/trade_cells'
 
 /**
  * One customer's lists, the tabs of the edit customer page (CRM spec §2.9,
@@ -46,13 +46,19 @@ export function CustomerTradesTable(props: { userId: number }) {
       sortValue: (r) => r.proLoss,
       render: (r) => formatAccountMoney(r.proLoss, r.balance.currency),
     },
+    { key: 'swap', label: 'SWAP', align: 'end', render: (r) => <TradeSwapCell row={r} /> },
     {
       key: 'status',
       label: 'STATUS',
       render: (r) => (
-        <Chip size="sm" variant="flat" color={r.status === 'open' ? 'primary' : 'default'}>
-          {t(r.status === 'open' ? 'Open' : 'Closed')}
-        </Chip>
+        <TradeStatusCell
+          row={r}
+          chip={
+            <Chip size="sm" variant="flat" color={r.status === 'open' ? 'primary' : 'default'}>
+              {t(r.status === 'open' ? 'Open' : 'Closed')}
+            </Chip>
+          }
+        />
       ),
     },
     { key: 'openTime', label: 'OPEN TIME', render: (r) => formatDateTime(r.openTime, 'display') },

@@ -24,20 +24,34 @@ import type { OrderRow } from '~/hooks/use_orders'
 import type { PendingOrderList } from '~/hooks/use_pending_orders'
 import { useBranding } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
-import { currentRateFor, positionProfitLoss } from '@domain/account_metrics'
+import { currentRateFor, netProfitLoss, positionProfitLoss } from '@domain/account_metrics'
 import { money } from '@domain/money'
 import { isDecimalString } from '@domain/decimal_strings'
-import { formatProfitLoss, formatRate, orderTypeLabel } from '@domain/formatting'
+import { formatDecimal, formatProfitLoss, formatRate, orderTypeLabel } from '@domain/formatting'
+import { closeEvidenceText } from '@domain/execution_evidence'
 import type { Category } from '@domain/instruments'
 import { distanceInPips, priceStep } from '@domain/price_steps'
 
-/** An order with its market rate and P/L now: live for open ones, as closed for the others. */
+/**
+ * An order with its market rate and P/L now: live for open ones, as closed
+ * for the others. The P/L shown is net of the swaps the position paid or
+ * earned (issue 24); the top bar's figures do not add them again, the wallet
+ * balance already holds them (see accountMetrics).
+ */
 export function liveRow(o: OrderRow, prices: Record<string, LivePrice>) {
-  if (o.status === 'CLOSED') return { ...o, marketRate: o.closeRate, livePl: o.profitLoss }
+  if (o.status === 'CLOSED') {
+    const livePl = o.profitLoss === null ? null : formatProfitLoss(netProfitLoss(o.profitLoss, o.swap))
+    return { ...o, marketRate: o.closeRate, livePl }
+  }
   const live = prices[o.instrument]
   const marketRate = live?.bids && live.asks ? currentRateFor(o.type, live.bids, live.asks) : null
   const livePl = marketRate
-    ? formatProfitLoss(positionProfitLoss({ ...o, tradeAmount: o.units, currentRate: marketRate }))
+    ? formatProfitLoss(
+        netProfitLoss(
+          positionProfitLoss({ ...o, tradeAmount: o.units, currentRate: marketRate }),
+          o.swap
+        )
+      )
     : null
   return { ...o, marketRate, livePl }
 }
@@ -56,6 +70,8 @@ export function PositionsPanel(props: {
   /** Each instrument's category (lot sizes and price steps). */
   kinds: Record<string, Category>
   pending: PendingOrderList
+  /** The wallet's currency (a stop-out's evidence names its equity and margin). */
+  currency?: string
   onChanged: () => void
 }) {
   const { t } = useTranslation()
@@ -133,6 +149,16 @@ export function PositionsPanel(props: {
         </span>
       ),
     },
+    {
+      key: 'swap',
+      label: 'Swap',
+      align: 'end',
+      render: (o) => (
+        <span className="font-mono" data-testid={`swap-${o.id}`}>
+          {formatDecimal(o.swap, 2)}
+        </span>
+      ),
+    },
     { key: 'takeProfit', label: 'Take/Profit', render: (o) => target(o, 'profit') },
     {
       key: 'stopLoss',
@@ -160,16 +186,39 @@ export function PositionsPanel(props: {
     {
       key: 'status',
       label: 'Status',
-      render: (o) => (
-        <Chip
-          size="sm"
-          variant="flat"
-          color={o.status === 'OPENED' ? 'primary' : 'default'}
-          data-testid={`status-${o.id}`}
-        >
-          {t(o.status)}
-        </Chip>
-      ),
+      render: (o) => {
+        const chip = (
+          <Chip
+            size="sm"
+            variant="flat"
+            color={o.status === 'OPENED' ? 'primary' : 'default'}
+            data-testid={`status-${o.id}`}
+          >
+            {t(o.status)}
+          </Chip>
+        )
+        const evidence =
+          o.status === 'CLOSED'
+            ? closeEvidenceText(
+                { ...o, partial: o.parentOrderId !== null, currency: props.currency },
+                t
+              )
+            : null
+        return evidence ? (
+          <div className="flex flex-col items-start gap-0.5">
+            {chip}
+            {/* The quote the close used (issue 24 item 2), whole: a customer disputing a stop-out reads it here. */}
+            <span
+              className="w-72 whitespace-normal text-tiny text-default-500"
+              data-testid={`evidence-${o.id}`}
+            >
+              {evidence}
+            </span>
+          </div>
+        ) : (
+          chip
+        )
+      },
     },
     {
       key: 'action',

@@ -144,6 +144,7 @@ export default function Dashboard({
                 prices={prices}
                 kinds={kinds}
                 pending={pending}
+                currency={session?.activeBalance?.currency}
                 onChanged={refreshAll}
               />
             </CardBody>

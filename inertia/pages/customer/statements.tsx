@@ -14,6 +14,8 @@ import {
 import { useServerList } from '~/hooks/use_server_list'
 import { OrdersHistoryTable } from '~/components/trading/orders_history_table'
 import { useTranslation } from '~/hooks/use_translation'
+import { useSession } from '~/hooks/use_shared'
+import { closeEvidenceText } from '@domain/execution_evidence'
 import { errorMessage } from '~/lib/api'
 import { toastError } from '~/lib/toast'
 
@@ -35,6 +37,7 @@ function query(range: DateRange) {
 
 export default function Statements({ statements, filter, filterErrors }: Props) {
   const { t } = useTranslation()
+  const session = useSession()
   const list = useServerList<Row, { dateStart: string; dateEnd: string }>('/statements/history', {
     searchable: false,
     pageSizes: [DEFAULT_PAGE_SIZE],
@@ -86,6 +89,16 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
     { key: 'openRate', label: 'Open Rate', align: 'end' },
     { key: 'closeRate', label: 'Close Rate', align: 'end' },
     {
+      key: 'swap',
+      label: 'Swap',
+      align: 'end',
+      render: (row) => (
+        <span className="font-mono" data-testid={`statement-swap-${row.ticket}`}>
+          {row.swap}
+        </span>
+      ),
+    },
+    {
       key: 'profitLoss',
       label: 'Profit/Loss',
       align: 'end',
@@ -95,7 +108,30 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
         </span>
       ),
     },
-    { key: 'status', label: 'Status', render: (row) => t(row.status) },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (row) => {
+        // The quote the close used (issue 24 item 2), whole under the status.
+        const evidence = closeEvidenceText(
+          { ...row, partial: row.parentOrderId !== null, currency: session?.activeBalance?.currency },
+          t
+        )
+        return evidence ? (
+          <div className="flex flex-col items-start gap-0.5">
+            <span>{t(row.status)}</span>
+            <span
+              className="w-72 whitespace-normal text-tiny text-default-500"
+              data-testid={`statement-evidence-${row.ticket}`}
+            >
+              {evidence}
+            </span>
+          </div>
+        ) : (
+          t(row.status)
+        )
+      },
+    },
   ]
 
   return (

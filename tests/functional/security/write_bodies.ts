@@ -156,6 +156,7 @@ const PLAN_BODY = {
   cryptoLeverage: '5',
   forexStopout: '40',
   stockStopout: 35.5,
+  swapFree: true,
 }
 
 const instrumentBody = (name: string) => ({
@@ -170,6 +171,9 @@ const instrumentBody = (name: string) => ({
   leverage: 5,
   tradable: true,
   swap: '-0.5',
+  swapLong: '-2.5',
+  swapShort: '0.75',
+  exposureLimit: '5000000',
 })
 
 const eurUsd = async () => (await Instrument.findByOrFail('name', 'EUR_USD')).id
@@ -315,6 +319,17 @@ export const WRITE_BASES: Record<string, WriteBase> = {
       spread_index: 1,
       spread_crypto: 1,
       spread_stock: 1,
+    }),
+  },
+  'POST /admin/swapSettings': {
+    as: DEMO.admin,
+    body: () => ({
+      swapTripleDay_forex: 'wednesday',
+      swapTripleDay_commodity: 'wednesday',
+      swapTripleDay_index: 'thursday',
+      swapTripleDay_crypto: 'none',
+      swapTripleDay_stock: 'friday',
+      marginCallLevel: 120,
     }),
   },
   'POST /admin/lots': {

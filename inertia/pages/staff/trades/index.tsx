@@ -9,7 +9,7 @@ import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
 import { useOrderActions } from '~/components/staff/order_editor'
-import { TradeIdCell } from '~/components/staff/trade_cells'
+import { TradeIdCell, TradeStatusCell, TradeSwapCell } from '~/components/staff/trade_cells'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 
@@ -100,6 +100,13 @@ function TradesList({ type }: { type: TradeListType }) {
         </span>
       ),
     },
+    {
+      key: 'swap',
+      label: 'SWAP',
+      align: 'end',
+      sortValue: (r) => r.swap,
+      render: (r) => <TradeSwapCell row={r} />,
+    },
     { key: 'profit', label: 'TAKE PROFIT', align: 'end', render: (r) => rate(r.profit, r) },
     {
       key: 'loss',
@@ -124,14 +131,19 @@ function TradesList({ type }: { type: TradeListType }) {
       label: 'STATUS',
       sortValue: (r) => r.status,
       render: (r) => (
-        <Chip
-          size="sm"
-          variant="flat"
-          color={r.status === 'open' ? 'primary' : 'default'}
-          data-testid={`trade-status-${r.id}`}
-        >
-          {t(r.status === 'open' ? 'Open' : 'Closed')}
-        </Chip>
+        <TradeStatusCell
+          row={r}
+          chip={
+            <Chip
+              size="sm"
+              variant="flat"
+              color={r.status === 'open' ? 'primary' : 'default'}
+              data-testid={`trade-status-${r.id}`}
+            >
+              {t(r.status === 'open' ? 'Open' : 'Closed')}
+            </Chip>
+          }
+        />
       ),
     },
     {
