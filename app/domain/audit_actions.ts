@@ -120,6 +120,7 @@ export const AUDIT_SETTING_NAMES: Record<string, string> = {
   lots: 'Lot Settings',
   lotSelector: 'Lot Selector',
   site: 'Site Settings',
+  swaps: 'Swaps and margin call',
   // API Settings cards, by their row key: the card's title.
   ...Object.fromEntries(API_SETTINGS.map((card) => [card.key, card.title])),
 }
@@ -165,6 +166,11 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   leverage: 'Leverage',
   tradable: 'Tradable',
   swap: 'Swap',
+  // Issue 24: an instrument's swaps per side and exposure limit, a plan's swap-free switch.
+  swapLong: 'Swap long',
+  swapShort: 'Swap short',
+  exposureLimit: 'Exposure limit',
+  swapFree: 'Swap-free',
   openRate: 'Open Rate',
   closeRate: 'Close Rate',
   spread: 'Spread',

@@ -9,6 +9,9 @@ import { DEMO, demoUser, walletsOf } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
 import { closedOrder } from '#tests/helpers/closed_orders'
 
+const STATEMENT_HEADER =
+  'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Swap,Profit/Loss,Status,Close Reason,Bid,Ask,Quote Time,Feed,Equity,Margin,Margin Level,Execution Evidence'
+
 const day = (n: number) => `2025-01-${String(n).padStart(2, '0')}`
 
 /**
@@ -78,9 +81,14 @@ test.group('Statements page (GET /statements)', (group) => {
       openRate: '1.08450',
       closeRate: '1.08550',
       profitLoss: '12.50000',
+      // Issue 24: the swaps it paid (none) and what the close's evidence sentence needs (none stored).
+      swap: '0.00',
       status: 'CLOSED',
       // A whole close, not the closed part of a partial close (issue 23 item 3).
       parentOrderId: null,
+      digits: 5,
+      closeReason: 'manual',
+      closeEvidence: null,
     })
     assert.include(props.statements.data[1], {
       type: 'sell',
@@ -373,19 +381,17 @@ test.group('GET /statements/export', (group) => {
     const text = response.text()
     assert.isTrue(text.endsWith('\r\n'))
     const lines = text.split('\r\n').slice(0, -1)
-    assert.equal(
-      lines[0],
-      'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Profit/Loss,Status'
-    )
+    // Issue 24: the swap before the (net) P/L; the close's reason and evidence after the status.
+    assert.equal(lines[0], STATEMENT_HEADER)
     assert.lengthOf(lines, 1 + 17)
     assert.equal(
       lines[1],
-      `${ids[0]},2025-01-17 2:05 PM,2025-01-17 3:05 PM,buy,EUR/USD,1000,1.08450,1.08550,12.50000,CLOSED`
+      `${ids[0]},2025-01-17 2:05 PM,2025-01-17 3:05 PM,buy,EUR/USD,1000,1.08450,1.08550,0.00,12.50000,CLOSED,manual,,,,,,,,`
     )
     // A loss stays a plain negative number: no formula guard on numbers.
     assert.equal(
       lines[2],
-      `${ids[1]},2025-01-16 2:05 PM,2025-01-16 3:05 PM,sell,EUR/USD,1000,1.08450,1.08550,-3.25000,CLOSED`
+      `${ids[1]},2025-01-16 2:05 PM,2025-01-16 3:05 PM,sell,EUR/USD,1000,1.08450,1.08550,0.00,-3.25000,CLOSED,manual,,,,,,,,`
     )
     assert.deepEqual(
       lines.slice(1).map((l) => Number(l.split(',')[0])),
@@ -431,7 +437,7 @@ test.group('GET /statements/export', (group) => {
     response.assertStatus(200)
     assert.equal(
       response.text(),
-      'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Profit/Loss,Status\r\n'
+      `${STATEMENT_HEADER}\r\n`
     )
   })
 
@@ -450,7 +456,7 @@ test.group('GET /statements/export', (group) => {
     // A loss that rounds to nothing is written without a minus sign.
     assert.equal(
       lines[1],
-      `${order.id},2025-03-01 8:30 AM,2025-03-01 9:30 AM,buy,"'=SUM(A1,""x"")/@USD",1000,1.08450,1.08550,0.00000,CLOSED`
+      `${order.id},2025-03-01 8:30 AM,2025-03-01 9:30 AM,buy,"'=SUM(A1,""x"")/@USD",1000,1.08450,1.08550,0.00,0.00000,CLOSED,manual,,,,,,,,`
     )
   })
 

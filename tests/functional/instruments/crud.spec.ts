@@ -115,6 +115,9 @@ test.group('Instruments pages and list', (group) => {
         leverage: 100,
         tradable: true,
         swap: '0',
+        swapLong: null,
+        swapShort: null,
+        exposureLimit: null,
       },
     ])
     // Base and quote are searched too; another category's instruments never show.

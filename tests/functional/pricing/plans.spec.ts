@@ -113,6 +113,7 @@ test.group('Pricing Plans page and list', (group) => {
       indexStopout: '40',
       stockStopout: '40',
       cryptoStopout: '40',
+      swapFree: false,
     })
 
     for (let i = 1; i <= 14; i++) await PricingPlan.create({ name: `Tier ${i}`, price: '0' })
@@ -227,6 +228,7 @@ test.group('Pricing Plans add, edit, delete', (group) => {
       indexStopout: null,
       stockStopout: null,
       cryptoStopout: null,
+      swapFree: false,
     })
     const numbers = await api(client, 'post', '/admin/pricing', {
       name: 'Numeric',
