@@ -216,19 +216,17 @@ export const SWAP_SETTINGS: SettingsSchema = {
   id: 'swaps',
   saved: 'Swap settings updated successfully',
   fields: [
-    ...FORM_CATEGORIES.map(
-      (category): SettingField => ({
-        name: `swapTripleDay_${category}`,
-        key: 'swapTripleDays',
-        slot: TRIPLE_DAY_SLOTS[category],
-        label: CATEGORY_LABELS[category] + ' triple swap day',
-        kind: 'choice',
-        options: TRIPLE_DAY_OPTIONS,
-        fallback: TRIPLE_DAY_FALLBACKS[category],
-        required: CATEGORY_LABELS[category] + ' triple swap day must be a weekday or none',
-        section: 'Triple swap day',
-      })
-    ),
+    ...FORM_CATEGORIES.map((category): SettingField => ({
+      name: `swapTripleDay_${category}`,
+      key: 'swapTripleDays',
+      slot: TRIPLE_DAY_SLOTS[category],
+      label: CATEGORY_LABELS[category] + ' triple swap day',
+      kind: 'choice',
+      options: TRIPLE_DAY_OPTIONS,
+      fallback: TRIPLE_DAY_FALLBACKS[category],
+      required: CATEGORY_LABELS[category] + ' triple swap day must be a weekday or none',
+      section: 'Triple swap day',
+    })),
     {
       name: 'marginCallLevel',
       key: 'marginCallLevel',

@@ -1,11 +1,6 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
-import {
-  CATEGORIES,
-  INSTRUMENT_LIMITS,
-  MAX_EXPOSURE_LIMIT,
-  MAX_SWAP,
-} from '#domain/instruments'
+import { CATEGORIES, INSTRUMENT_LIMITS, MAX_EXPOSURE_LIMIT, MAX_SWAP } from '#domain/instruments'
 import { MAX_LEVERAGE } from '#domain/pricing_plans'
 import { SQLITE_EXACT_DIGITS, money, significantDigits } from '#domain/money'
 import {
@@ -19,7 +14,14 @@ import {
 } from '#validators/rules'
 
 /** Fields of the instrument payload that may arrive as JSON numbers (turned into text, never computed as floats). */
-export const INSTRUMENT_DECIMAL_FIELDS = ['bids', 'asks', 'swap', 'swapLong', 'swapShort', 'exposureLimit']
+export const INSTRUMENT_DECIMAL_FIELDS = [
+  'bids',
+  'asks',
+  'swap',
+  'swapLong',
+  'swapShort',
+  'exposureLimit',
+]
 
 /** A price above zero whose digits every database keeps exactly (at most 15 significant digits). */
 const storablePrice = vine.createRule(

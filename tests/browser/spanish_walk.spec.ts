@@ -258,8 +258,19 @@ test.group('Browser: every page in Spanish', (group) => {
         close_time: DateTime.now().toSQL({ includeOffset: false }),
         close_rate: closed.openRate,
         pro_loss: '0',
-        close_reason: 'manual',
+        // Issue 24: a stop-out with its evidence, swaps paid on both rows, a swap-free plan card.
+        close_reason: 'stop_out',
+        close_bid: '1.0841',
+        close_ask: '1.08422',
+        close_quoted_at: '2026-11-26 14:03:22.514',
+        close_source: 'stored',
+        close_equity: '48.2',
+        close_margin: '1000',
+        close_margin_level: '4.82',
+        swap: '-0.5',
       })
+    await db.from('orders').where('id', open.id).update({ swap: '-1.25' })
+    await db.from('pricing_plans').where('name', 'Gold').update({ swap_free: true })
     // Issue 23: a trailing stop on the open position, a part closed from it, a pending order and one cancelled.
     await db
       .from('orders')
@@ -403,6 +414,8 @@ test.group('Browser: every page in Spanish', (group) => {
         '/admin/trades/pending',
         '/admin/audit',
         '/admin/pricing',
+        // Issue 24: the swap and margin-call settings under the spreads.
+        '/admin/spreads',
         '/admin/instruments/forex',
         '/admin/instruments/commodity',
         '/admin/instruments/index',

@@ -40,7 +40,8 @@ import { distanceInPips, priceStep } from '@domain/price_steps'
  */
 export function liveRow(o: OrderRow, prices: Record<string, LivePrice>) {
   if (o.status === 'CLOSED') {
-    const livePl = o.profitLoss === null ? null : formatProfitLoss(netProfitLoss(o.profitLoss, o.swap))
+    const livePl =
+      o.profitLoss === null ? null : formatProfitLoss(netProfitLoss(o.profitLoss, o.swap))
     return { ...o, marketRate: o.closeRate, livePl }
   }
   const live = prices[o.instrument]

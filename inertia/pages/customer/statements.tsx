@@ -114,7 +114,11 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
       render: (row) => {
         // The quote the close used (issue 24 item 2), whole under the status.
         const evidence = closeEvidenceText(
-          { ...row, partial: row.parentOrderId !== null, currency: session?.activeBalance?.currency },
+          {
+            ...row,
+            partial: row.parentOrderId !== null,
+            currency: session?.activeBalance?.currency,
+          },
           t
         )
         return evidence ? (

@@ -435,10 +435,7 @@ test.group('GET /statements/export', (group) => {
     const customer = await demoUser(DEMO.customer)
     const response = await client.get('/statements/export?dateStart=2030-01-01').loginAs(customer)
     response.assertStatus(200)
-    assert.equal(
-      response.text(),
-      `${STATEMENT_HEADER}\r\n`
-    )
+    assert.equal(response.text(), `${STATEMENT_HEADER}\r\n`)
   })
 
   test('quotes fields that need it and neutralizes formulas', async ({ client, assert }) => {

@@ -27,7 +27,10 @@ async function withEvidence(order: Order, over: Partial<Order> = {}) {
   })
   await order.save()
   // The quote's own time with its milliseconds, as the close stores it (TZ=UTC).
-  await db.from('orders').where('id', order.id).update({ close_quoted_at: '2026-11-26 14:03:22.514' })
+  await db
+    .from('orders')
+    .where('id', order.id)
+    .update({ close_quoted_at: '2026-11-26 14:03:22.514' })
   return order
 }
 
@@ -39,7 +42,11 @@ test.group('Order rows: swap, closeReason and closeEvidence (issue 24)', (group)
     assert,
   }) => {
     const customer = await demoUser(DEMO.customer)
-    const open = await openPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
+    const open = await openPosition(customer, {
+      instrument: 'EUR_USD',
+      type: 'buy',
+      amount: '1000',
+    })
     await Order.query().where('id', open.id).update({ swap: '-0.37' })
     const evidenced = await withEvidence(
       await closedOrder(customer, { closedAt: '2026-11-26T14:03:23Z' })
@@ -142,9 +149,7 @@ test.group('Order rows: swap, closeReason and closeEvidence (issue 24)', (group)
       .loginAs(customer)
     csv.assertStatus(200)
     const [header, line] = csv.text().split('\r\n')
-    const cells = Object.fromEntries(
-      header.split(',').map((name, i) => [name, line.split(',')[i]])
-    )
+    const cells = Object.fromEntries(header.split(',').map((name, i) => [name, line.split(',')[i]]))
     assert.containsSubset(cells, {
       'Swap': '-1.25',
       'Profit/Loss': '8.75000',
@@ -344,8 +349,7 @@ test.group('Pricing plan: the swap-free switch (issue 24)', (group) => {
 
   test('a switch that is not on or off: 422, nothing written', async ({ client, assert }) => {
     const audits = await auditCount()
-    const planCount = async () =>
-      Number((await db.from('pricing_plans').count('* as n').first()).n)
+    const planCount = async () => Number((await db.from('pricing_plans').count('* as n').first()).n)
     const plans = await planCount()
     for (const value of ['yes', 1, 'true', 'on']) {
       const response = await api(client, 'post', '/admin/pricing', {
@@ -440,8 +444,8 @@ test.group('Swap and margin-call settings (issue 24)', (group) => {
     assert.equal(Number(stored[0].n), 0)
     assert.equal(await auditCount(), audits)
     const manager = await userOfRole(2)
-    ;(
-      await api(client, 'post', '/admin/swapSettings', SWAP_FORM).loginAs(manager)
-    ).assertStatus(403)
+    ;(await api(client, 'post', '/admin/swapSettings', SWAP_FORM).loginAs(manager)).assertStatus(
+      403
+    )
   })
 })
