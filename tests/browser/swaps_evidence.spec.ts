@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import Instrument from '#models/instrument'
 import Order from '#models/order'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
@@ -74,9 +75,21 @@ test.group('Browser: swaps and execution evidence (issue 24)', (group) => {
   }) => {
     const page = await visit('/')
     await loginThroughForm(page, DEMO.admin)
-    const eurUsd = await db.from('instruments').where('name', 'EUR_USD').first()
-    await page.goto('/admin/instruments/forex')
-    await page.locator(`[data-testid=instrument-edit-${eurUsd.id}]`).click()
+    // A new instrument lists first (newest first).
+    const ada = await Instrument.create({
+      name: 'ADA_USD',
+      base: 'ADA',
+      quote: 'USD',
+      category: 'crypto',
+      bids: '0.4512',
+      asks: '0.4518',
+      tradingview: 'BINANCE',
+      leverage: 5,
+      tradable: true,
+      swap: '0',
+    })
+    await page.goto('/admin/instruments/crypto')
+    await page.locator(`[data-testid=instrument-edit-${ada.id}]`).click()
     const dialog = page.locator('[data-testid=instrument-modal]')
     await dialog.locator('input[name=swapLong]').fill('-2.5')
     await dialog.locator('input[name=swapShort]').fill('0.75')
@@ -96,7 +109,7 @@ test.group('Browser: swaps and execution evidence (issue 24)', (group) => {
       .waitFor()
     const stored = await db
       .from('instruments')
-      .where('name', 'EUR_USD')
+      .where('id', ada.id)
       .select('swap_long', 'swap_short', 'exposure_limit')
       .first()
     assert.equal(Number(stored.swap_long), -2.5)
