@@ -4,6 +4,7 @@ import { SwitchField } from '~/components/form/switch_field'
 import { TextField } from '~/components/form/text_field'
 import { NumberField } from '~/components/form/number_field'
 import { useRowAction } from '~/hooks/use_row_action'
+import { tradeEvidence } from '~/components/staff/trade_cells'
 import { useTranslation } from '~/hooks/use_translation'
 
 type Values = {
@@ -72,8 +73,14 @@ export function useOrderActions(onChanged: () => void) {
     }),
     fields: (form, row) => {
       const open = row?.status === 'open'
+      const evidence = row ? tradeEvidence(row, t) : null
       return (
         <>
+          {evidence && (
+            <p className="text-small text-default-500" data-testid="trade-modal-evidence">
+              {evidence}
+            </p>
+          )}
           <NumberField form={form} name="openRate" label="Open Rate" decimals={8} />
           <NumberField
             form={form}

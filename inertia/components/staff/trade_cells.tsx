@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { StaffTradeRow } from '#transformers/staff_trade_transformer'
 import { useTranslation } from '~/hooks/use_translation'
-import { closeEvidenceText } from '@domain/execution_evidence'
+import { closeEvidenceText, type Translate } from '@domain/execution_evidence'
 import { formatAccountMoney } from '@domain/formatting'
 
 /**
@@ -34,43 +34,42 @@ export function TradeSwapCell({ row }: { row: Pick<StaffTradeRow, 'id' | 'swap' 
   )
 }
 
+type EvidenceRow = Pick<
+  StaffTradeRow,
+  | 'id'
+  | 'type'
+  | 'status'
+  | 'closeReason'
+  | 'closeEvidence'
+  | 'digits'
+  | 'parentOrderId'
+  | 'balance'
+>
+
+/** A closed trade's evidence sentence in the reader's language (null: open, or none stored). */
+export function tradeEvidence(row: EvidenceRow, t: Translate): string | null {
+  if (row.status !== 'closed') return null
+  return closeEvidenceText(
+    {
+      type: row.type,
+      closeReason: row.closeReason,
+      partial: row.parentOrderId !== null,
+      closeEvidence: row.closeEvidence,
+      digits: row.digits,
+      currency: row.balance.currency,
+    },
+    t
+  )
+}
+
 /**
  * A closed trade's status with the evidence of its close under it (issue 24
  * item 2): the quote it used, its time and feed, and for a stop-out the
  * account at the trigger — what a dealer answers a dispute with.
  */
-export function TradeStatusCell({
-  row,
-  chip,
-}: {
-  row: Pick<
-    StaffTradeRow,
-    | 'id'
-    | 'type'
-    | 'status'
-    | 'closeReason'
-    | 'closeEvidence'
-    | 'digits'
-    | 'parentOrderId'
-    | 'balance'
-  >
-  chip: ReactNode
-}) {
+export function TradeStatusCell({ row, chip }: { row: EvidenceRow; chip: ReactNode }) {
   const { t } = useTranslation()
-  const evidence =
-    row.status === 'closed'
-      ? closeEvidenceText(
-          {
-            type: row.type,
-            closeReason: row.closeReason,
-            partial: row.parentOrderId !== null,
-            closeEvidence: row.closeEvidence,
-            digits: row.digits,
-            currency: row.balance.currency,
-          },
-          t
-        )
-      : null
+  const evidence = tradeEvidence(row, t)
   if (!evidence) return <>{chip}</>
   return (
     <div className="flex flex-col items-start gap-0.5">

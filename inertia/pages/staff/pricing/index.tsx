@@ -13,6 +13,7 @@ import { TextField } from '~/components/form/text_field'
 import { NumberField } from '~/components/form/number_field'
 import { SwitchField } from '~/components/form/switch_field'
 import { useServerList } from '~/hooks/use_server_list'
+import { useTranslation } from '~/hooks/use_translation'
 
 type Field = keyof Omit<PlanRow, 'id' | 'swapFree'>
 type Values = Record<Field, string> & { swapFree: boolean }
@@ -32,6 +33,7 @@ const FIELDS: Field[] = [
  * 'Are you sure to delete this plan?'.
  */
 export default function PricingPlans() {
+  const { t } = useTranslation()
   const list = useServerList<PlanRow>('/dashboard/pricing')
   const editor = useRecordEditor<PlanRow, Values>({
     testId: 'plan',
@@ -99,6 +101,13 @@ export default function PricingPlans() {
       label: LEVERAGE_COLUMN_LABELS[c],
       render: (r: PlanRow) => String(r[`${c}Leverage`] ?? '-'),
     })),
+    {
+      key: 'swapFree',
+      label: 'Swap-free',
+      render: (r) => (
+        <span data-testid={`plan-swap-free-${r.id}`}>{t(r.swapFree ? 'Yes' : 'No')}</span>
+      ),
+    },
     { key: 'actions', label: 'Actions', render: editor.rowButtons },
   ]
 
