@@ -147,7 +147,9 @@ if (args.get('keep') !== 'true') {
   say(`seeded rows deleted in ${secs(performance.now() - t)}`)
 }
 const sorted = [...timings].sort((a, b) => a - b)
-say(`reconcileBooks: median ${secs(sorted[Math.floor(sorted.length / 2)])}, best ${secs(sorted[0])}`)
+say(
+  `reconcileBooks: median ${secs(sorted[Math.floor(sorted.length / 2)])}, best ${secs(sorted[0])}`
+)
 say(
   `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ` +
     `node ${process.version}, load average ${os
