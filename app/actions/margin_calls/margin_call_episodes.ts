@@ -1,12 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Balance from '#models/balance'
-import MarginCall from '#models/margin_call'
 import PricingPlan from '#models/pricing_plan'
 import User from '#models/user'
 import { openPositionsAtMarket } from '#queries/open_positions'
 import { notifyUser } from '#services/notification_service'
-import { isUniqueViolation } from '#services/db_errors'
 import { runAfterResponse } from '#services/deferred'
 import { sendMarginCallMail } from '#services/risk_mails'
 import type { Fence } from '#services/market/market_lease'
@@ -21,9 +19,10 @@ export type OpenOutcome = 'opened' | 'already_open' | 'not_due'
  * Opens a margin-call episode for the wallet if, by the exact figures now, it
  * is due (issue 24 item 5). Exactly once per episode: the INSERT meets the
  * partial unique index `margin_calls_open_unique` (one open episode per
- * wallet), so a second engine, a restart or a repeated screening fails it
- * harmlessly; only the inserting process notifies (in the same transaction,
- * behind the market lease's fence) and e-mails (claimed by `emailed_at`).
+ * wallet; ON CONFLICT DO NOTHING on both databases), so a second engine, a
+ * restart or a repeated screening inserts nothing; only the inserting process
+ * notifies (in the same transaction, behind the market lease's fence) and
+ * e-mails (claimed by `emailed_at`).
  */
 export async function openMarginCall(
   balanceId: number,
@@ -51,40 +50,36 @@ export async function openMarginCall(
   if (step !== 'enter') return 'not_due'
   const level = metrics.marginLevel!.toFixed(2)
 
-  let episode: MarginCall
-  try {
-    episode = await db.transaction(async (trx) => {
-      await options.fence?.(trx)
-      const row = await MarginCall.create(
-        {
-          balanceId,
-          marginLevel: toDbDecimal(metrics.marginLevel!),
-          startedAt: DateTime.now(),
-        },
-        { client: trx }
-      )
-      const callLevel = options.callLevel
-      const stopOutLevel = stopOut.toFixed()
-      await notifyUser(
-        wallet.userId,
-        {
-          title: 'Margin call',
-          description: `Your margin level is ${level}%, at or below the margin-call level of ${callLevel}%. Positions are closed automatically at ${stopOutLevel}%: add funds or reduce your positions.`,
-          url: '/dashboard',
-        },
-        trx
-      )
-      return row
-    })
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'already_open'
-    throw error
-  }
+  const episodeId = await db.transaction(async (trx) => {
+    await options.fence?.(trx)
+    // The partial unique index decides: a wallet with an open episode inserts nothing (no error,
+    // so neither database aborts the transaction), and only the inserting process notifies.
+    const inserted = await trx.rawQuery(
+      `INSERT INTO margin_calls (balance_id, margin_level, started_at) VALUES (?, ?, ?)
+       ON CONFLICT (balance_id) WHERE ended_at IS NULL DO NOTHING RETURNING id`,
+      [balanceId, toDbDecimal(metrics.marginLevel!), DateTime.now().toSQL({ includeOffset: false })]
+    )
+    const rows: { id: number }[] = Array.isArray(inserted) ? inserted : inserted.rows
+    if (rows.length === 0) return null
+    const callLevel = options.callLevel
+    const stopOutLevel = stopOut.toFixed()
+    await notifyUser(
+      wallet.userId,
+      {
+        title: 'Margin call',
+        description: `Your margin level is ${level}%, at or below the margin-call level of ${callLevel}%. Positions are closed automatically at ${stopOutLevel}%: add funds or reduce your positions.`,
+        url: '/dashboard',
+      },
+      trx
+    )
+    return Number(rows[0].id)
+  })
+  if (episodeId === null) return 'already_open'
 
   // The e-mail once per episode, even if this ran twice: claimed by a conditional update.
   const claimed = await db
     .from('margin_calls')
-    .where('id', episode.id)
+    .where('id', episodeId)
     .whereNull('emailed_at')
     .update({ emailed_at: DateTime.now().toSQL({ includeOffset: false }) })
   if (Number(Array.isArray(claimed) ? claimed[0] : claimed) === 1) {
