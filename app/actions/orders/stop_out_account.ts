@@ -104,6 +104,7 @@ export async function stopOutWithin(
   staffId: number
 ): Promise<StopOutWithin> {
   const result: StopOutWithin = { closed: [], entryIds: [] }
+  let atTrigger: AccountAtTrigger | null = null
   const wallet0 = await Balance.query({ client: trx }).where('id', balanceId).firstOrFail()
   const owner = await User.query({ client: trx }).where('id', wallet0.userId).first()
   const plan = owner?.pricingTableId
@@ -130,22 +131,32 @@ export async function stopOutWithin(
       usedMargin: wallet.margin,
       positions,
     })
+    const atThisRound = {
+      equity: metrics.equity,
+      margin: metrics.usedMargin,
+      marginLevel: metrics.marginLevel,
+    }
     const settled = await settleClose(trx, order, {
       closeRate: toDbDecimal(worst.currentRate),
       reason: 'stop_out',
       staffId,
       evidence: {
         quote: await evidenceQuoteOf(worst.instrument, worst.currentRate, trx),
-        account: {
-          equity: metrics.equity,
-          margin: metrics.usedMargin,
-          marginLevel: metrics.marginLevel,
-        },
+        account: atThisRound,
       },
     })
     if (!settled) continue
+    atTrigger ??= atThisRound
     result.closed.push({ id: order.id, instrument: order.instrument })
     result.entryIds.push(...settled.entryIds)
+  }
+  // The same stop-out e-mail as the risk engine's, once the correction commits.
+  if (atTrigger && result.closed.length > 0) {
+    const account = atTrigger
+    const ids = result.closed.map((c) => c.id)
+    trx.after('commit', () =>
+      runAfterResponse('stop-out e-mail', () => sendStopOutMail(balanceId, ids, account))
+    )
   }
   return result
 }

@@ -17,6 +17,10 @@ import { pendingFor } from '#tests/helpers/pending_orders'
 import { onlyAuditRow } from '#tests/helpers/audit'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { money } from '#domain/money'
+import mail from '@adonisjs/mail/services/main'
+import { postEntry } from '#services/ledger_service'
+import { settleDeferred } from '#services/deferred'
+import StopOutNotification from '#mails/stop_out_notification'
 
 /*
 | Issue 24 item 2: every close and every pending fill stores the quote it used
@@ -321,5 +325,57 @@ test.group('execution evidence of closes and fills', (group) => {
     assert.equal(money(row.fillAsk!).toFixed(), '1.08412')
     assert.equal(row.fillQuotedAt!.toMillis(), at)
     assert.equal(row.fillSource, 'oanda')
+  })
+
+  test('a stop-out a staff correction causes stores its evidence and e-mails the customer once', async ({
+    client,
+    assert,
+  }) => {
+    const { mails } = mail.fake()
+    const customer = await demoUser(DEMO.customer)
+    const admin = await demoUser(DEMO.admin)
+    const walletId = customer.activeBalanceId!
+    await Order.query().where('balance_id', walletId).whereNull('close_time').delete()
+    await Balance.query().where('id', walletId).update({ margin: '0' })
+    // A plan whose forex stop-out (150 %) sits above what the free-margin rule keeps (100 %).
+    await db
+      .from('pricing_plans')
+      .where('id', customer.pricingTableId!)
+      .update({ forex_stopout: '150' })
+    const wallet = await Balance.findOrFail(walletId)
+    await db.transaction((trx) =>
+      postEntry(trx, {
+        balanceId: walletId,
+        type: 'admin_adjustment',
+        amount: money('100.00').minus(wallet.balance),
+      })
+    )
+    quote('EUR_USD', '1.08650', '1.08662')
+    const id = await place(client, customer, {
+      type: 'buy',
+      instrument: 'EUR_USD',
+      amount: '10000',
+    })
+    const at = stamp()
+    quote('EUR_USD', '1.08650', '1.08662', at)
+    // Open rate 1.08850: equity 100 − 20 = 80.00 is 147 % of the margin 54.34, at or below 150 %.
+    const response = await api(client, 'put', `/admin/trades/${id}`, {
+      openRate: '1.08850',
+    }).loginAs(admin)
+    response.assertStatus(200)
+    assert.deepEqual(response.body().stoppedOut, [id])
+    const evidence = await evidenceOf(id)
+    assert.deepInclude(evidence, {
+      reason: 'stop_out',
+      bid: '1.0865',
+      ask: '1.08662',
+      quotedAt: at,
+      source: 'simulator',
+      equity: '80',
+      margin: '54.34',
+    })
+    assert.equal(evidence.marginLevel, '147.22')
+    await settleDeferred()
+    mails.assertSentCount(StopOutNotification, 1)
   })
 })

@@ -13,6 +13,8 @@ import type User from '#models/user'
 import MarginCallNotification from '#mails/margin_call_notification'
 import StopOutNotification from '#mails/stop_out_notification'
 import { RiskEngine } from '#services/market/risk_engine'
+import { LeaseLostError } from '#services/market/market_lease'
+import { endMarginCall, openMarginCall } from '#actions/margin_calls/margin_call_episodes'
 import { settleDeferred } from '#services/deferred'
 import { formatQuoteTime } from '#domain/evidence'
 import { startMailCatcher, type CaughtMessage } from '../../../scripts/mail_catcher.js'
@@ -303,5 +305,33 @@ test.group('margin-call episodes', (group) => {
         m.message.toJSON().message.subject === 'Stop-out: 2 positions closed on your Broker account'
       )
     })
+  })
+
+  test('the episode action: exactly once by the unique key, and a deposed market process writes nothing', async ({
+    client,
+    assert,
+  }) => {
+    const { mails } = mail.fake()
+    const { customer, walletId } = await twoStocks(client)
+    quote('AAPL', '90.00', '90.00')
+    quote('MSFT', '99.00', '99.00')
+
+    const deposed = async () => {
+      throw new LeaseLostError('another process holds the lease')
+    }
+    await assert.rejects(() => openMarginCall(walletId, { callLevel: '100', fence: deposed }))
+    assert.lengthOf(await episodes(walletId), 0)
+    assert.lengthOf(await notices(customer.id), 0)
+
+    assert.equal(await openMarginCall(walletId, { callLevel: '100' }), 'opened')
+    assert.equal(await openMarginCall(walletId, { callLevel: '100' }), 'already_open')
+    // Not due at a lower level (70 % is above 60 %).
+    assert.isTrue(await endMarginCall(walletId))
+    assert.isFalse(await endMarginCall(walletId))
+    assert.equal(await openMarginCall(walletId, { callLevel: '60' }), 'not_due')
+    await settleDeferred()
+    assert.lengthOf(await episodes(walletId), 1)
+    assert.lengthOf(await notices(customer.id), 1)
+    mails.assertSentCount(MarginCallNotification, 1)
   })
 })
