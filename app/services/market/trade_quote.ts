@@ -88,7 +88,7 @@ export async function evidenceQuoteOf(
     .where('name', name)
     .first()
   if (stored && stored.bids !== null && stored.asks !== null) {
-    const updated = stored.updated_at ? new Date(stored.updated_at).getTime() : NaN
+    const updated = stored.updated_at ? new Date(stored.updated_at).getTime() : Number.NaN
     return {
       bid: toDbDecimal(String(stored.bids)),
       ask: toDbDecimal(String(stored.asks)),

@@ -288,7 +288,9 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
       1
     )
     assert.lengthOf(
-      await Notification.query().where('user_id', customer.id).where('title', 'Trailing stop executed'),
+      await Notification.query()
+        .where('user_id', customer.id)
+        .where('title', 'Trailing stop executed'),
       1
     )
   })
