@@ -28,11 +28,9 @@ import { TEXTS as PARTIAL_CLOSE } from '#database/demo/translations/partial_clos
 import { TEXTS as PENDING_ORDERS_SERVER } from '#database/demo/translations/pending_orders_server'
 import { TEXTS as STAFF_PENDING_ORDERS } from '#database/demo/translations/staff_pending_orders'
 import { TEXTS as TRADING_ORDERS } from '#database/demo/translations/trading_orders'
-<<<<<<< HEAD
 import { TEXTS as LIMITS_RECONCILE } from '#database/demo/translations/limits_reconcile'
-=======
 import { TEXTS as EVIDENCE_MARGIN } from '#database/demo/translations/evidence_margin'
->>>>>>> h2
+import { TEXTS as AUDIT_STATUSES } from '#database/demo/translations/audit_statuses'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -60,9 +58,7 @@ export const SPANISH: Record<string, string> = {
   ...PENDING_ORDERS_SERVER,
   ...STAFF_PENDING_ORDERS,
   ...TRADING_ORDERS,
-<<<<<<< HEAD
   ...LIMITS_RECONCILE,
-=======
   ...EVIDENCE_MARGIN,
->>>>>>> h2
+  ...AUDIT_STATUSES,
 }
