@@ -73,5 +73,4 @@ export const TEXTS: Record<string, string> = {
     'Cerrada por el bróker a {price} ({side}), cotización {time} UTC, fuente {feed}',
   'Closed at {price} ({side}), quote {time} UTC, feed {feed}':
     'Cerrada a {price} ({side}), cotización {time} UTC, fuente {feed}',
-  'Stored price': 'Precio guardado',
 }
