@@ -98,7 +98,9 @@ test.group('Browser: statements', (group) => {
     const lines = csv.split('\r\n').filter(Boolean)
     assert.equal(
       lines[0],
-      'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Profit/Loss,Status'
+      // Issue 24: the swap, and the close's reason and evidence after the status.
+      'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Swap,Profit/Loss,Status,' +
+        'Close Reason,Bid,Ask,Quote Time,Feed,Equity,Margin,Margin Level,Execution Evidence'
     )
     assert.deepEqual(
       lines.slice(1).map((l) => Number(l.split(',')[0])),
