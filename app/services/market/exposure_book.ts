@@ -1,0 +1,210 @@
+import type { Category } from '#domain/instruments'
+import { conversionRate, midPrice } from '#domain/conversion'
+import {
+  BOOK_MODES,
+  applyToSide,
+  atOrBelowMarginCall,
+  emptySide,
+  exposureFigures,
+  marginLevel,
+  topBy,
+  usdPerUnit,
+  type BookMode,
+  type ExposureFigures,
+  type InstrumentSums,
+  type Quote,
+  type SideSums,
+} from '#domain/exposure'
+
+/*
+ * The risk engine's exposure aggregate (issue 24 item 3). The engine tells it
+ * of every position it adds or removes; it keeps the running sums per
+ * instrument, mode and side (app/domain/exposure.ts), so the per-instrument
+ * figures of a snapshot cost nothing per position. The account rankings walk
+ * the engine's instrument lists once (one multiply-add per position), which
+ * is what lets them use current prices.
+ */
+
+/** What the book needs of the engine's position (its own fields, structurally). */
+export interface ExposedPosition {
+  amount: number
+  openRate: number
+  spread: number
+  type: 'buy' | 'sell'
+  account: ExposedAccount
+  /** The side sums it was filed under (null: its wallet's mode is not known yet). */
+  exposure: SideSums | null
+}
+
+export interface ExposedAccount {
+  balanceId: number
+  userId: number
+  mode: BookMode | null
+  currency: string
+  balance: number
+  margin: number
+  /** Σ of its positions' P/L in the account currency (the engine keeps it per tick). */
+  pl: number
+  positions: { size: number }
+  /** Scratch of the snapshot being built: gross notional in USD. */
+  usdNotional: number
+}
+
+export interface AccountFigures {
+  balanceId: number
+  userId: number
+  currency: string
+  positions: number
+  usdNotional: number
+  /** In USD. */
+  unrealizedPl: number | null
+  /** In the account currency. */
+  equity: number
+  margin: number
+  marginLevel: number | null
+}
+
+export interface ModeFigures {
+  rows: ExposureFigures[]
+  topByNotional: AccountFigures[]
+  topByUnrealizedPl: AccountFigures[]
+  /** Lowest margin level first, at most MARGIN_CALL_LIST. */
+  marginCalls: AccountFigures[]
+  marginCallCount: number
+}
+
+export const TOP_ACCOUNTS = 10
+export const MARGIN_CALL_LIST = 100
+
+type PriceLookup = (instrument: string) => Quote | null
+
+export class ExposureBook {
+  /** `${mode} ${instrument}` → sums. */
+  #sums = new Map<string, InstrumentSums & { mode: BookMode }>()
+
+  clear() {
+    this.#sums.clear()
+  }
+
+  /** Files a position under its wallet's mode (nothing yet when the mode is unknown). */
+  add(p: ExposedPosition, instrument: string, category: Category, quote: string) {
+    p.exposure = null
+    const mode = p.account.mode
+    if (!mode) return
+    const key = `${mode} ${instrument}`
+    let sums = this.#sums.get(key)
+    if (!sums) {
+      sums = { mode, instrument, category, quote, long: emptySide(), short: emptySide() }
+      this.#sums.set(key, sums)
+    }
+    p.exposure = p.type === 'sell' ? sums.short : sums.long
+    applyToSide(p.exposure, p, 1)
+  }
+
+  remove(p: ExposedPosition) {
+    if (p.exposure) applyToSide(p.exposure, p, -1)
+    p.exposure = null
+  }
+
+  /** A wallet whose mode became known (or changed): its positions move to that mode's sums. */
+  refile(
+    positions: Iterable<ExposedPosition & { instrument: string; kind: Category; quote: string }>
+  ) {
+    for (const p of positions) {
+      this.remove(p)
+      this.add(p, p.instrument, p.kind, p.quote)
+    }
+  }
+
+  /** The sums of one instrument (tests). */
+  sums(mode: BookMode, instrument: string): InstrumentSums | null {
+    return this.#sums.get(`${mode} ${instrument}`) ?? null
+  }
+
+  /**
+   * Every figure of both modes at these prices. `lists` are the engine's
+   * positions per instrument; `accounts` its wallets.
+   */
+  figures(
+    lists: Iterable<readonly ExposedPosition[]>,
+    accounts: Iterable<ExposedAccount>,
+    price: PriceLookup,
+    marginCallLevel: number
+  ): Record<BookMode, ModeFigures> {
+    const usd = usdConverter(price)
+    const rows: Record<BookMode, ExposureFigures[]> = { real: [], demo: [] }
+    /** USD per unit held of each instrument (mid × quote→USD), for the account notionals. */
+    const perUnit = new Map<SideSums, number>()
+    for (const sums of this.#sums.values()) {
+      if (sums.long.positions + sums.short.positions === 0) continue
+      const quote = price(sums.instrument)
+      const figures = exposureFigures(sums, quote, usd(sums.quote))
+      rows[sums.mode].push(figures)
+      if (figures.usdGross !== null && figures.grossUnits > 0) {
+        const unit = figures.usdGross / figures.grossUnits
+        perUnit.set(sums.long, unit)
+        perUnit.set(sums.short, unit)
+      }
+    }
+    const all = [...accounts]
+    for (const account of all) account.usdNotional = 0
+    for (const list of lists) {
+      for (const p of list) {
+        const unit = p.exposure ? perUnit.get(p.exposure) : undefined
+        if (unit !== undefined) p.account.usdNotional += p.amount * unit
+      }
+    }
+    const out = {} as Record<BookMode, ModeFigures>
+    for (const mode of BOOK_MODES) {
+      const figures: AccountFigures[] = []
+      for (const account of all) {
+        if (account.mode !== mode || account.positions.size === 0) continue
+        figures.push(accountFigures(account, usd(account.currency)))
+      }
+      const calls = figures
+        .filter((a) => atOrBelowMarginCall(a.marginLevel, marginCallLevel))
+        .sort((a, b) => a.marginLevel! - b.marginLevel!)
+      out[mode] = {
+        rows: rows[mode].sort((a, b) => (a.instrument < b.instrument ? -1 : 1)),
+        topByNotional: topBy(figures, (a) => a.usdNotional, TOP_ACCOUNTS),
+        topByUnrealizedPl: topBy(figures, (a) => a.unrealizedPl ?? Number.NaN, TOP_ACCOUNTS),
+        marginCalls: calls.slice(0, MARGIN_CALL_LIST),
+        marginCallCount: calls.length,
+      }
+    }
+    return out
+  }
+}
+
+function accountFigures(account: ExposedAccount, usdPerAccountUnit: number | null): AccountFigures {
+  const equity = account.balance + account.pl
+  return {
+    balanceId: account.balanceId,
+    userId: account.userId,
+    currency: account.currency,
+    positions: account.positions.size,
+    usdNotional: account.usdNotional,
+    unrealizedPl: usdPerAccountUnit === null ? null : account.pl * usdPerAccountUnit,
+    equity,
+    margin: account.margin,
+    marginLevel: marginLevel(equity, account.margin),
+  }
+}
+
+/** USD per unit of a currency at these prices (conversion.ts's rules), memoized for one snapshot. */
+function usdConverter(price: PriceLookup) {
+  const memo = new Map<string, number | null>()
+  const mid = (pair: string) => {
+    const q = price(pair)
+    return q ? midPrice(q.bid, q.ask) : null
+  }
+  return (currency: string) => {
+    let value = memo.get(currency)
+    if (value === undefined) {
+      const rate = conversionRate(currency || 'USD', 'USD', mid)
+      value = usdPerUnit(rate ? rate.toNumber() : null)
+      memo.set(currency, value)
+    }
+    return value
+  }
+}
