@@ -225,14 +225,17 @@ test.group('exposure book (issue 24 item 3)', () => {
     const big = account(1, 'real', { pl: 500 })
     const small = account(2, 'real', { pl: -950, balance: 1_000, margin: 100 })
     const demo = account(3, 'demo')
-    const lists = [
+    const lists: [string, ExposedPosition[]][] = [
       [
-        position(big, 'buy', 100_000, 1.08),
-        position(small, 'sell', 1_000, 1.1),
-        position(demo, 'buy', 7, 1),
+        'EUR_USD',
+        [
+          position(big, 'buy', 100_000, 1.08),
+          position(small, 'sell', 1_000, 1.1),
+          position(demo, 'buy', 7, 1),
+        ],
       ],
     ]
-    for (const p of lists[0]) book.add(p, 'EUR_USD', 'forex', 'USD')
+    for (const p of lists[0][1]) book.add(p, 'EUR_USD', 'forex', 'USD')
     const f = book.figures(
       lists,
       [big, small, demo],

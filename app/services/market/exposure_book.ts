@@ -126,7 +126,7 @@ export class ExposureBook {
    * positions per instrument; `accounts` its wallets.
    */
   figures(
-    lists: Iterable<readonly ExposedPosition[]>,
+    lists: Iterable<[string, readonly ExposedPosition[]]>,
     accounts: Iterable<ExposedAccount>,
     price: PriceLookup,
     marginCallLevel: number
@@ -134,41 +134,47 @@ export class ExposureBook {
     const usd = usdConverter(price)
     const rows: Record<BookMode, ExposureFigures[]> = { real: [], demo: [] }
     /** USD per unit held of each instrument (mid × quote→USD), for the account notionals. */
-    const perUnit = new Map<SideSums, number>()
+    const perUnit = new Map<string, number>()
     for (const sums of this.#sums.values()) {
       if (sums.long.positions + sums.short.positions === 0) continue
       const quote = price(sums.instrument)
-      const figures = exposureFigures(sums, quote, usd(sums.quote))
-      rows[sums.mode].push(figures)
-      if (figures.usdGross !== null && figures.grossUnits > 0) {
-        const unit = figures.usdGross / figures.grossUnits
-        perUnit.set(sums.long, unit)
-        perUnit.set(sums.short, unit)
-      }
+      const usdPerQuote = usd(sums.quote)
+      rows[sums.mode].push(exposureFigures(sums, quote, usdPerQuote))
+      if (quote && usdPerQuote !== null)
+        perUnit.set(sums.instrument, ((quote.bid + quote.ask) / 2) * usdPerQuote)
     }
-    const all = [...accounts]
-    for (const account of all) account.usdNotional = 0
-    for (const list of lists) {
-      for (const p of list) {
-        const unit = p.exposure ? perUnit.get(p.exposure) : undefined
-        if (unit !== undefined) p.account.usdNotional += p.amount * unit
+    const all: ExposedAccount[] = []
+    for (const account of accounts) {
+      account.usdNotional = 0
+      all.push(account)
+    }
+    // One multiply-add per position, an instrument at a time (its unit value looked up once).
+    for (const [instrument, list] of lists) {
+      const unit = perUnit.get(instrument)
+      if (unit === undefined) continue
+      for (let i = 0; i < list.length; i++) {
+        const p = list[i]
+        p.account.usdNotional += p.amount * unit
       }
     }
     const out = {} as Record<BookMode, ModeFigures>
     for (const mode of BOOK_MODES) {
-      const figures: AccountFigures[] = []
-      for (const account of all) {
-        if (account.mode !== mode || account.positions.size === 0) continue
-        figures.push(accountFigures(account, usd(account.currency)))
+      // Scored in place; figures are built only for the few accounts listed.
+      const held = all.filter((a) => a.mode === mode && a.positions.size > 0)
+      const plUsd = (a: ExposedAccount) => {
+        const rate = usd(a.currency)
+        return rate === null ? Number.NaN : a.pl * rate
       }
-      const calls = figures
-        .filter((a) => atOrBelowMarginCall(a.marginLevel, marginCallLevel))
-        .sort((a, b) => a.marginLevel! - b.marginLevel!)
+      const level = (a: ExposedAccount) => marginLevel(a.balance + a.pl, a.margin)
+      const calls = held
+        .filter((a) => atOrBelowMarginCall(level(a), marginCallLevel))
+        .sort((a, b) => level(a)! - level(b)!)
+      const figuresOf = (a: ExposedAccount) => accountFigures(a, usd(a.currency))
       out[mode] = {
         rows: rows[mode].sort((a, b) => (a.instrument < b.instrument ? -1 : 1)),
-        topByNotional: topBy(figures, (a) => a.usdNotional, TOP_ACCOUNTS),
-        topByUnrealizedPl: topBy(figures, (a) => a.unrealizedPl ?? Number.NaN, TOP_ACCOUNTS),
-        marginCalls: calls.slice(0, MARGIN_CALL_LIST),
+        topByNotional: topBy(held, (a) => a.usdNotional, TOP_ACCOUNTS).map(figuresOf),
+        topByUnrealizedPl: topBy(held, plUsd, TOP_ACCOUNTS).map(figuresOf),
+        marginCalls: calls.slice(0, MARGIN_CALL_LIST).map(figuresOf),
         marginCallCount: calls.length,
       }
     }

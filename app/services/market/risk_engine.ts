@@ -231,7 +231,7 @@ export class RiskEngine {
   /** The exposure screen's figures at the latest prices (app/services/market/exposure_snapshots.ts). */
   exposureFigures(marginCallLevel: number) {
     return this.exposure.figures(
-      this.#byInstrument.values(),
+      this.#byInstrument.entries(),
       this.#accounts.values(),
       (name) => {
         const q = priceBook.get(name)
