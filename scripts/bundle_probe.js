@@ -94,5 +94,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.
     )
     process.exit(1)
   }
-  console.log(`bundle probe: apexcharts is loaded by ${CHART_PAGE} only, on demand (${assets})`)
+  console.log(
+    `bundle probe: apexcharts is loaded by ${CHART_PAGES.join(' and ')} only, on demand (${assets})`
+  )
 }

@@ -182,13 +182,22 @@ function account(id: number, mode: 'real' | 'demo' | null, fields: Partial<Expos
     pl: 0,
     positions,
     usdNotional: 0,
+    exposureSlot: -1,
     ...fields,
   }
   return a
 }
 
 function position(a: ExposedAccount, type: 'buy' | 'sell', amount: number, openRate: number) {
-  const p = { amount, openRate, spread: 0, type, account: a, exposure: null } as ExposedPosition & {
+  const p = {
+    amount,
+    openRate,
+    spread: 0,
+    type,
+    account: a,
+    exposure: null,
+    accountSlot: -1,
+  } as ExposedPosition & {
     instrument: string
     kind: 'forex'
     quote: string

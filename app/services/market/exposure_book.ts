@@ -34,6 +34,8 @@ export interface ExposedPosition {
   account: ExposedAccount
   /** The side sums it was filed under (null: its wallet's mode is not known yet). */
   exposure: SideSums | null
+  /** Its account's slot in the notional array (the snapshot's hot loop touches no account object). */
+  accountSlot: number
 }
 
 export interface ExposedAccount {
@@ -48,6 +50,8 @@ export interface ExposedAccount {
   positions: { size: number }
   /** Scratch of the snapshot being built: gross notional in USD. */
   usdNotional: number
+  /** Its index in the notional array; −1 until its first position is filed. */
+  exposureSlot: number
 }
 
 export interface AccountFigures {
@@ -81,14 +85,23 @@ type PriceLookup = (instrument: string) => Quote | null
 export class ExposureBook {
   /** `${mode} ${instrument}` → sums. */
   #sums = new Map<string, InstrumentSums & { mode: BookMode }>()
+  /**
+   * Account slots handed out since the last clear (never reused: a dropped
+   * wallet's slot costs 8 bytes until the next cold start).
+   */
+  #slots = 0
+  #notional = new Float64Array(1024)
 
   clear() {
     this.#sums.clear()
+    this.#slots = 0
   }
 
   /** Files a position under its wallet's mode (nothing yet when the mode is unknown). */
   add(p: ExposedPosition, instrument: string, category: Category, quote: string) {
     p.exposure = null
+    if (p.account.exposureSlot < 0) p.account.exposureSlot = this.#slots++
+    p.accountSlot = p.account.exposureSlot
     const mode = p.account.mode
     if (!mode) return
     const key = `${mode} ${instrument}`
@@ -143,19 +156,22 @@ export class ExposureBook {
       if (quote && usdPerQuote !== null)
         perUnit.set(sums.instrument, ((quote.bid + quote.ask) / 2) * usdPerQuote)
     }
-    const all: ExposedAccount[] = []
-    for (const account of accounts) {
-      account.usdNotional = 0
-      all.push(account)
-    }
-    // One multiply-add per position, an instrument at a time (its unit value looked up once).
+    if (this.#notional.length < this.#slots) this.#notional = new Float64Array(this.#slots * 2)
+    const notional = this.#notional
+    notional.fill(0, 0, this.#slots)
+    // One multiply-add per position into a flat array, an instrument at a time (its unit value looked up once).
     for (const [instrument, list] of lists) {
       const unit = perUnit.get(instrument)
       if (unit === undefined) continue
       for (let i = 0; i < list.length; i++) {
         const p = list[i]
-        p.account.usdNotional += p.amount * unit
+        notional[p.accountSlot] += p.amount * unit
       }
+    }
+    const all: ExposedAccount[] = []
+    for (const account of accounts) {
+      account.usdNotional = account.exposureSlot < 0 ? 0 : notional[account.exposureSlot]
+      all.push(account)
     }
     const out = {} as Record<BookMode, ModeFigures>
     for (const mode of BOOK_MODES) {

@@ -72,6 +72,7 @@ interface Position {
   instrument: string
   quote: string
   exposure: SideSums | null
+  accountSlot: number
   /** Its wallet, held directly: the hot loops do no map lookups. */
   account: Account
   /** Its instrument's positions, and its index there: removal takes constant time. */
@@ -95,8 +96,9 @@ interface Account {
   /** Null until its row is read: its positions join the exposure book then. */
   mode: BookMode | null
   currency: string
-  /** Scratch of the exposure snapshot being built (USD). */
+  /** Scratch of the exposure snapshot being built (USD), and its slot there. */
   usdNotional: number
+  exposureSlot: number
   /** The owner's plan, whose stop-outs apply (null: the default 50 %). */
   planId: number | null
   balance: number
@@ -628,6 +630,7 @@ export class RiskEngine {
       mode: null,
       currency: '',
       usdNotional: 0,
+      exposureSlot: -1,
       planId: null,
       balance: 0,
       margin: 0,
@@ -676,6 +679,7 @@ export class RiskEngine {
       instrument: o.instrument,
       quote: o.quote_symbol || quoteOfName(o.instrument),
       exposure: null,
+      accountSlot: -1,
       account,
       slot: list.length,
     }
