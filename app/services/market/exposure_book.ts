@@ -163,10 +163,7 @@ export class ExposureBook {
     for (const [instrument, list] of lists) {
       const unit = perUnit.get(instrument)
       if (unit === undefined) continue
-      for (let i = 0; i < list.length; i++) {
-        const p = list[i]
-        notional[p.accountSlot] += p.amount * unit
-      }
+      for (const p of list) notional[p.accountSlot] += p.amount * unit
     }
     const all: ExposedAccount[] = []
     for (const account of accounts) {
