@@ -25,6 +25,7 @@ export const PENDING_REASONS = [
   'expired',
   'insufficient_margin',
   'not_tradable',
+  'exposure_limit',
 ] as const
 export type PendingReason = (typeof PENDING_REASONS)[number]
 
@@ -35,6 +36,7 @@ export const PENDING_REASON_TEXT: Record<PendingReason, string> = {
   expired: 'Expired',
   insufficient_margin: 'Not enough free margin when the price was reached',
   not_tradable: 'The instrument could not be traded when the price was reached',
+  exposure_limit: "The broker's exposure limit on the instrument was reached",
 }
 
 /** The name of each order kind, as traders know them (MetaTrader's). */

@@ -62,11 +62,6 @@ export function isStopOut(input: {
   return input.marginLevel !== null && input.marginLevel.lessThanOrEqualTo(money(input.stopOut))
 }
 
-/** A margin call warns the customer when the margin level falls below twice the stop-out level. */
-export function isMarginCall(input: { marginLevel: Money | null; stopOut: MoneyInput }): boolean {
-  return input.marginLevel !== null && input.marginLevel.lessThan(money(input.stopOut).times(2))
-}
-
 /** Negative balance protection: what must be written off so a balance never ends below zero. */
 export function negativeBalanceWriteOff(balanceAfter: MoneyInput): Money {
   const after = money(balanceAfter)

@@ -199,6 +199,22 @@ async function auditHistory(customerId: number, documentId: number) {
     {
       staff: admin,
       ip: '198.51.100.40',
+      action: 'order.close',
+      target: { type: 'order', id: 1 },
+      before: { status: 'open' },
+      after: { status: 'closed' },
+    },
+    {
+      staff: admin,
+      ip: '198.51.100.40',
+      action: 'pending_order.cancel',
+      target: { type: 'pending_order', id: 1 },
+      before: { status: 'pending' },
+      after: { status: 'cancelled' },
+    },
+    {
+      staff: admin,
+      ip: '198.51.100.40',
       action: 'login_as.end',
       target: { type: 'user', id: customerId },
     },

@@ -289,3 +289,21 @@ test.group('Audit anchors (issue 21 item 7)', () => {
     }
   })
 })
+
+test.group('audit: status values read in Spanish', () => {
+  test('every status word a server write records has a Spanish entry', async ({ assert }) => {
+    // The screen translates a changed `status` (audit_log_transformer): a word without an entry shows in English.
+    const { readdir, readFile } = await import('node:fs/promises')
+    const files = (await readdir('app', { recursive: true })).filter((f) => f.endsWith('.ts'))
+    const words = new Set<string>()
+    for (const file of files) {
+      const text = await readFile(`app/${file}`, 'utf8')
+      for (const m of text.matchAll(/\bstatus: '([a-z_]+)'/g)) words.add(m[1])
+    }
+    assert.isAbove(words.size, 3)
+    assert.deepEqual(
+      [...words].filter((w) => !Object.hasOwn(SPANISH, w)),
+      []
+    )
+  })
+})

@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
 import { money } from '#domain/money'
 import {
-  isMarginCall,
   isStopOut,
   largestLoser,
   negativeBalanceWriteOff,
@@ -66,12 +65,6 @@ test.group('stop-out and margin call (standard reading)', () => {
     assert.isTrue(isStopOut({ equity: '0', marginLevel: null, stopOut: '50' }))
     assert.isTrue(isStopOut({ equity: '-0.01', marginLevel: money(-1), stopOut: '50' }))
     assert.isFalse(isStopOut({ equity: '10', marginLevel: null, stopOut: '50' }))
-  })
-
-  test('a margin call below twice the stop-out level', ({ assert }) => {
-    assert.isTrue(isMarginCall({ marginLevel: money('99.99'), stopOut: '50' }))
-    assert.isFalse(isMarginCall({ marginLevel: money('100'), stopOut: '50' }))
-    assert.isFalse(isMarginCall({ marginLevel: null, stopOut: '50' }))
   })
 
   test('the largest loser goes first', ({ assert }) => {

@@ -17,14 +17,22 @@ import { lockWallet } from '#actions/trades/trade_parts'
 import type { StaffContext } from '#services/audit_log'
 import { recordActingStaffWrite } from '#services/acting_staff'
 import type { Fence } from '#services/market/market_lease'
+import {
+  closeEvidenceColumns,
+  evidenceForAudit,
+  type AccountAtTrigger,
+  type QuoteEvidence,
+} from '#domain/evidence'
 
-export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'stop_out' | 'admin'
+export type CloseReason =
+  'manual' | 'take_profit' | 'stop_loss' | 'trailing_stop' | 'stop_out' | 'admin'
 
 /** How a close reads in the ledger and the customer's notification. */
 export const CLOSE_REASON_TEXT: Record<CloseReason, string> = {
   manual: 'manual',
   take_profit: 'take profit',
   stop_loss: 'stop loss',
+  trailing_stop: 'trailing stop',
   stop_out: 'stop out',
   admin: 'by the broker',
 }
@@ -40,6 +48,8 @@ export interface CloseOrderInput {
   reason: CloseReason
   /** The quote that triggered a server close; a customer's close uses the current one. */
   quote?: TradeQuote
+  /** A stop-out's account at the trigger (equity, used margin, margin level), stored as evidence. */
+  account?: AccountAtTrigger
   /**
    * The market role's closes (TP/SL, stop-outs) pass the lease check first in their transaction:
    * a deposed market process's close rolls back. Customers' and staff's closes have none.
@@ -51,7 +61,7 @@ export interface CloseOrderInput {
   inTransaction?: (
     trx: TransactionClientContract,
     order: Order,
-    close: { closeRate: string; realized: string; entryIds: number[] }
+    close: { closeRate: string; realized: string; entryIds: number[]; quote: TradeQuote }
   ) => Promise<void>
 }
 
@@ -94,6 +104,7 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
       closeRate,
       reason: input.reason,
       staffId: input.staffId ?? input.actingStaff?.staff.id ?? null,
+      evidence: { quote, account: input.account },
     })
     if (!settled) return { lost: true as const, deleted: false }
     const { realized, writeOff, entryIds } = settled
@@ -101,6 +112,7 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
       closeRate: toDbDecimal(closeRate),
       realized: toDbDecimal(realized),
       entryIds,
+      quote,
     })
     await recordActingStaffWrite(trx, input.actingStaff, {
       action: 'customer_session.order_close',
@@ -111,6 +123,7 @@ export async function closeOrder(input: CloseOrderInput): Promise<ClosedOrder | 
         status: 'closed',
         closeRate: toDbDecimal(closeRate),
         proLoss: toDbDecimal(realized),
+        evidence: evidenceForAudit(quote),
       },
       ledgerEntryIds: entryIds,
     })
@@ -141,12 +154,18 @@ export interface SettledClose {
  * (`close_time IS NULL`, not deleted: of racing closes one wins), realize
  * the P/L (cents half-up) releasing the margin in the same write, and write
  * off any excess below zero. Null when another close or a delete won. The
- * staff member, if any, is named on every entry.
+ * staff member, if any, is named on every entry; the evidence is stored on the row.
  */
 export async function settleClose(
   trx: TransactionClientContract,
   order: Order,
-  close: { closeRate: string; reason: CloseReason; staffId: number | null }
+  close: {
+    closeRate: string
+    reason: CloseReason
+    staffId: number | null
+    /** The quote the close used and, for a stop-out, the account at the trigger (issue 24 item 2). */
+    evidence?: { quote: QuoteEvidence; account?: AccountAtTrigger | null }
+  }
 ): Promise<SettledClose | null> {
   const { closeRate } = close
   // The wallet before the order row's write (whose trigger locks a block of order_list_counts), as placing does.
@@ -173,6 +192,7 @@ export async function settleClose(
       close_rate: toDbDecimal(closeRate),
       pro_loss: toDbDecimal(realized),
       close_reason: close.reason,
+      ...(close.evidence && closeEvidenceColumns(close.evidence.quote, close.evidence.account)),
       updated_at: now,
     })
   if (Number(Array.isArray(claimed) ? claimed[0] : claimed) !== 1) return null

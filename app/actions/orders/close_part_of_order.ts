@@ -5,6 +5,7 @@ import Instrument from '#models/instrument'
 import { isStorableId } from '#domain/ids'
 import { currentRateFor } from '#domain/account_metrics'
 import { toDbDecimal } from '#domain/money'
+import { closeEvidenceColumns, evidenceForAudit } from '#domain/evidence'
 import { partialAmountError, splitPosition } from '#domain/partial_close'
 import { negativeBalanceWriteOff } from '#domain/risk'
 import { postEntry } from '#services/ledger_service'
@@ -131,6 +132,8 @@ export async function closePartOfOrder(input: ClosePartInput): Promise<ClosedPar
       },
       { client: trx }
     )
+    // The quote the part closed on (execution evidence), written raw: the model's SQLite format drops milliseconds.
+    await trx.from('orders').where('id', closed.id).update(closeEvidenceColumns(quote))
     marketEvents.afterCommit(trx, { type: 'order.changed', orderId: order.id })
 
     const staffId = input.actingStaff?.staff.id ?? null
@@ -172,6 +175,7 @@ export async function closePartOfOrder(input: ClosePartInput): Promise<ClosedPar
         closedAmount: toDbDecimal(part.tradeAmount),
         closeRate: toDbDecimal(closeRate),
         proLoss: toDbDecimal(part.realized),
+        evidence: evidenceForAudit(quote),
       },
       ledgerEntryIds: entryIds,
     })

@@ -10,6 +10,9 @@ import { conversionRateFor } from '#queries/conversion_rate'
 import { openPositionsAtMarket } from '#queries/open_positions'
 import { accountMetrics } from '#domain/account_metrics'
 import { money, toDbDecimal, type Money } from '#domain/money'
+import { midPrice } from '#domain/conversion'
+import { exposureAllowed, exposureLimitMessage, signedUnits } from '#domain/exposure_limits'
+import { netRealUnits } from '#queries/net_exposure'
 import {
   leverageFor,
   openingPrice,
@@ -28,7 +31,7 @@ import { UserFacingException } from '#exceptions/user_facing_exception'
  */
 
 /** Why opening was refused inside the transaction; a pending fill turns it into its cancel reason. */
-export type PositionRefusal = 'insufficient_margin' | 'not_tradable'
+export type PositionRefusal = 'insufficient_margin' | 'not_tradable' | 'exposure_limit'
 
 /** A refusal of `openPosition`: the same message and field a market order has always answered. */
 export class PositionRefusedError extends UserFacingException {
@@ -43,7 +46,7 @@ export class PositionRefusedError extends UserFacingException {
 
 export interface PositionTerms {
   userId: number
-  wallet: Pick<Balance, 'id' | 'currency'>
+  wallet: Pick<Balance, 'id' | 'currency' | 'mode'>
   instrument: Instrument
   type: OrderType
   /** Units, a decimal string. */
@@ -57,6 +60,10 @@ export interface PositionTerms {
   rate: Money
   /** Rounded up to cents. */
   margin: Money
+  /** The quote's mid: what a unit is worth, for the exposure limit. */
+  mid: Money
+  /** One unit in USD (mid ÷ rate quote→USD), read only when the instrument has an exposure limit. */
+  usdPerUnit: Money | null
 }
 
 /**
@@ -65,7 +72,7 @@ export interface PositionTerms {
  */
 export async function positionTerms(input: {
   user: { id: number; pricingTableId: number | null }
-  wallet: Pick<Balance, 'id' | 'currency'>
+  wallet: Pick<Balance, 'id' | 'currency' | 'mode'>
   instrument: Instrument
   type: OrderType
   amount: string
@@ -93,6 +100,7 @@ export async function positionTerms(input: {
     2,
     0
   )
+  const mid = midPrice(quote.bid, quote.ask)
   return {
     userId: input.user.id,
     wallet,
@@ -106,8 +114,51 @@ export async function positionTerms(input: {
     spread,
     rate,
     margin,
+    mid,
+    usdPerUnit: instrument.exposureLimit === null ? null : await usdPerUnitOf(instrument, mid),
   }
 }
+
+/** mid ÷ (quote currency units per USD); null when no rate connects the quote currency to USD. */
+async function usdPerUnitOf(instrument: Instrument, mid: Money): Promise<Money | null> {
+  const toUsd = await conversionRateFor(instrument.quote, 'USD')
+  return toUsd && !toUsd.isZero() ? mid.dividedBy(toUsd) : null
+}
+
+/**
+ * Refuses an order that would take the customers' net position on a limited
+ * instrument beyond its USD limit (issue 24 item 4). Only real wallets count
+ * and are checked: demo money is not the house's risk. Opens on a limited
+ * instrument are serialized so that two orders each within the limit cannot
+ * together pass it: on PostgreSQL a transaction-level advisory lock per
+ * instrument (the row already carries this transaction's FOR SHARE lock;
+ * upgrading it to FOR UPDATE in two transactions at once would deadlock);
+ * SQLite runs one write transaction at a time already.
+ */
+async function checkExposureLimit(
+  trx: TransactionClientContract,
+  current: Instrument,
+  terms: PositionTerms
+) {
+  if (current.exposureLimit === null || terms.wallet.mode !== 'real') return
+  if (trx.dialect.name === 'postgres') {
+    await trx.rawQuery('SELECT pg_advisory_xact_lock(?::int, ?::int)', [EXPOSURE_LOCK, current.id])
+  }
+  // The limit was set after the terms were read: value the unit now.
+  const usdPerUnit = terms.usdPerUnit ?? (await usdPerUnitOf(current, terms.mid))
+  const message = exposureLimitMessage(current.name, current.exposureLimit)
+  if (!usdPerUnit) throw new PositionRefusedError(message, 'exposure_limit', 'amount')
+  const allowed = exposureAllowed({
+    netUnits: await netRealUnits(trx, current),
+    orderUnits: signedUnits(terms.type, terms.amount),
+    usdPerUnit,
+    limit: current.exposureLimit,
+  })
+  if (!allowed) throw new PositionRefusedError(message, 'exposure_limit', 'amount')
+}
+
+/** Any constant: the advisory lock namespace of exposure checks on PostgreSQL ("expo"); the key is the instrument id. */
+const EXPOSURE_LOCK = 0x6578706f
 
 /**
  * Why the wallet as read cannot carry `margin` more, or null when it can:
@@ -152,6 +203,7 @@ export async function openPosition(
   }
   if (!current.tradable)
     throw new PositionRefusedError('This instrument is not tradable', 'not_tradable', 'instrument')
+  await checkExposureLimit(trx, current, terms)
   await reserveMargin(trx, terms.wallet.id, async (locked) => {
     const refusal = await marginRefusal(trx, locked, margin)
     if (refusal) throw refusal

@@ -7,6 +7,7 @@ import User from '#models/user'
 import { isStorableId } from '#domain/ids'
 import { isTriggered, type PendingReason } from '#domain/pending_orders'
 import { toDbDecimal } from '#domain/money'
+import { fillEvidenceColumns } from '#domain/evidence'
 import { notifyUser, signalAccountChanged } from '#services/notification_service'
 import type { TradeQuote } from '#services/market/trade_quote'
 import type { Fence } from '#services/market/market_lease'
@@ -71,7 +72,11 @@ export async function fillPendingOrder(
       }
       // The targets as they stand now (the customer may have just modified them).
       const order = await openPosition(trx, { ...terms, profit: row.profit, loss: row.loss })
-      await trx.from('pending_orders').where('id', row.id).update({ order_id: order.id })
+      // The link to the position and the quote the fill used (execution evidence).
+      await trx
+        .from('pending_orders')
+        .where('id', row.id)
+        .update({ order_id: order.id, ...fillEvidenceColumns(quote) })
       await notifyFilled(trx, row, order.id, fillRate)
       return 'filled' as const
     })

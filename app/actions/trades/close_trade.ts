@@ -2,6 +2,7 @@ import { closeOrder } from '#actions/orders/close_order'
 import { notifyUser } from '#services/notification_service'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import { linkEntriesToAudit } from '#services/ledger_service'
+import { evidenceForAudit } from '#domain/evidence'
 
 /**
  * Staff close an open trade at the current market price (admin spec §4):
@@ -17,7 +18,7 @@ export async function closeTrade(input: { orderId: number } & StaffContext) {
     userId: null,
     staffId: input.staff.id,
     reason: 'admin',
-    inTransaction: async (trx, order, { closeRate, realized, entryIds }) => {
+    inTransaction: async (trx, order, { closeRate, realized, entryIds, quote }) => {
       await notifyUser(
         order.userId,
         {
@@ -33,7 +34,13 @@ export async function closeTrade(input: { orderId: number } & StaffContext) {
         action: 'order.close',
         target: { type: 'order', id: order.id },
         before: { status: 'open', closeRate: null, proLoss: null },
-        after: { status: 'closed', closeRate, proLoss: realized },
+        // The quote the close used, so a dispute about a staff close has the tick in the audit trail.
+        after: {
+          status: 'closed',
+          closeRate,
+          proLoss: realized,
+          evidence: evidenceForAudit(quote),
+        },
       })
       if (audit) await linkEntriesToAudit(trx, entryIds, audit.id)
     },

@@ -6,6 +6,8 @@ import heartbeatStore from '#services/market/heartbeat_store'
 import settings from '#services/settings_service'
 import { VOISO_SETTING } from '#services/voiso_client'
 import { voisoProblem } from '#domain/voiso_connection'
+import { lastReconciliation } from '#queries/last_reconciliation'
+import { reconciliationLine } from '#domain/reconciliation'
 
 /** The back office's Dashboard (admin spec §2 Dashboard, §3 Dashboard data, §7). Role 1. */
 export default class DashboardController {
@@ -19,6 +21,8 @@ export default class DashboardController {
     return inertia.render('staff/dashboard/index', {
       heartbeat: await heartbeatStore.last(),
       voisoProblem: voisoProblem((await settings.rows())[VOISO_SETTING]),
+      // The last reconciliation of the books (issue 24 item 6): balanced, differing, or none yet.
+      books: reconciliationLine(await lastReconciliation()),
     })
   }
 

@@ -9,7 +9,7 @@ import { expirePendingOrder } from '#actions/pending_orders/expire_pending_order
 import { TriggerBooks, crossed, type InstrumentTrigger } from '#domain/trigger_book'
 import { IndexedHeap, type HeapNode } from '#domain/indexed_heap'
 import type { Fence } from '#services/market/market_lease'
-import type { TradeQuote } from '#services/market/trade_quote'
+import { liveTradeQuote, type TradeQuote } from '#services/market/trade_quote'
 import * as reads from '#services/market/pending_reads'
 import type { PendingRow } from '#services/market/pending_reads'
 
@@ -314,7 +314,7 @@ export class PendingEngine {
       crossed(trigger, Number(latest.bids), Number(latest.asks))
         ? latest
         : crossing
-    return { bid: q.bids, ask: q.asks, at: q.at }
+    return liveTradeQuote(q)
   }
 
   #retryLater(id: number) {

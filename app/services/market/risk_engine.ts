@@ -4,6 +4,15 @@ import priceBook, { type Quote } from '#services/market/price_book'
 import marketEvents from '#services/market/market_events'
 import feedHealth from '#services/market/feed_health'
 import { notifyUser, signalAccountChanged } from '#services/notification_service'
+import settings from '#services/settings_service'
+import { liveTradeQuote } from '#services/market/trade_quote'
+import {
+  endMarginCall,
+  openMarginCall,
+  walletsInMarginCall,
+} from '#actions/margin_calls/margin_call_episodes'
+import { marginCallLevelFrom, DEFAULT_MARGIN_CALL_LEVEL } from '#domain/book_settings'
+import { marginCallStep } from '#domain/margin_calls'
 import { closeOrder } from '#actions/orders/close_order'
 import { persistTrailedStop } from '#actions/orders/persist_trailed_stop'
 import { stopOutAccount } from '#actions/orders/stop_out_account'
@@ -110,6 +119,7 @@ interface Account {
   positions: Set<Position>
   /** The highest stop-out percent among its positions' kinds, kept as positions come and go. */
   highestStopOut: number
+  /** In a margin-call episode (as this engine last decided; the margin_calls table is the truth). */
   marginCalled: boolean
   /** The last reconciliation pass that found it in the database. */
   seen: number
@@ -131,6 +141,8 @@ const DEFAULT_STOP_OUTS = Object.fromEntries(KINDS.map((k) => [k, DEFAULT_STOP_O
   Category,
   number
 >
+/** How often the margin-call level is re-read from the (cached) site settings. */
+const SETTINGS_EVERY_MS = 10_000
 /** Wallets read per query (well under SQLite's limit of bound parameters). */
 const WALLET_CHUNK = 5_000
 
@@ -150,6 +162,9 @@ export class RiskEngine {
   #fence: Fence | undefined
   /** Exposure per instrument, mode and side, kept as positions come and go (issue 24 item 3). */
   readonly exposure = new ExposureBook()
+  /** The site's margin-call level (issue 24 item 5): a float for the screen, the exact text for the episode. */
+  #callLevel = Number(DEFAULT_MARGIN_CALL_LEVEL)
+  #callLevelExact = DEFAULT_MARGIN_CALL_LEVEL
 
   constructor(options: RiskEngineConstruction = {}) {
     this.#fence = options.fence
@@ -180,6 +195,13 @@ export class RiskEngine {
       marketEvents.on('user.plan', ({ userId }) => this.userPlanChanged(userId))
     )
     let failure: unknown = null
+    this.#enqueue('settings', () => this.refreshSettings())
+    const settingsTimer = setInterval(
+      () => this.#enqueue('settings', () => this.refreshSettings()),
+      SETTINGS_EVERY_MS
+    )
+    settingsTimer.unref()
+    this.#stops.push(() => clearInterval(settingsTimer))
     this.#enqueue('load', () => this.loadBook(options.pageSize).catch((e) => void (failure = e)))
     await this.idle()
     if (failure) {
@@ -198,6 +220,13 @@ export class RiskEngine {
     for (const stop of this.#stops.splice(0)) stop()
     await this.#reconciler?.stop()
     await this.idle()
+  }
+
+  /** Re-reads the margin-call level; accounts are screened against it from their next quote. */
+  async refreshSettings() {
+    const level = marginCallLevelFrom(await settings.rows())
+    this.#callLevelExact = level
+    this.#callLevel = Number(level)
   }
 
   /** Resolves when every queued close and reload has run. */
@@ -320,6 +349,12 @@ export class RiskEngine {
     }
     for (const id of ids) if (!found.has(id)) this.#drop(id)
     const walletsMs = performance.now() - started - ordersMs
+    // Episodes open in the database (this or an earlier process) are the truth: kept, or ended if nothing is open.
+    calledBefore.clear()
+    for (const balanceId of await walletsInMarginCall()) {
+      calledBefore.add(balanceId)
+      if (!this.#accounts.has(balanceId)) this.#syncMarginCallLater(balanceId)
+    }
     this.#finishLoad(calledBefore)
     // Every instrument priced and checked once (targets too), an instrument at a time.
     for (const name of [...this.#byInstrument.keys()]) {
@@ -477,43 +512,63 @@ export class RiskEngine {
       })
       return
     }
-    if (level < highestStopOut * 2) {
-      if (!account.marginCalled) {
-        account.marginCalled = true
-        const percent = level.toFixed(2)
-        this.#enqueue(`margin-call:${account.balanceId}`, () =>
-          notifyUser(account.userId, {
-            title: 'Margin call',
-            description: `Your margin level is ${percent}%. Positions are closed automatically at ${highestStopOut}%: add funds or reduce your positions.`,
-            url: '/dashboard',
-          }).then(() => undefined)
-        )
+    // A margin-call episode starts or ends: a job only on the change, never per tick.
+    const step = marginCallStep({
+      open: account.marginCalled,
+      positions: account.positions.size,
+      marginLevel: level,
+      callLevel: this.#callLevel,
+      stopOutLevel: highestStopOut,
+    })
+    if (step === null) return
+    account.marginCalled = step === 'enter'
+    this.#syncMarginCallLater(account.balanceId)
+  }
+
+  /**
+   * One job per wallet brings the database's episode to the book's state as
+   * it stands when the job runs (so an enter and a leave queued in a burst
+   * settle on the last): open one (the exact check, the unique insert, the
+   * notice and e-mail) or end the open one.
+   */
+  #syncMarginCallLater(balanceId: number) {
+    this.#enqueue(`margin-call:${balanceId}`, async () => {
+      const account = this.#accounts.get(balanceId)
+      if (account?.marginCalled) {
+        const outcome = await openMarginCall(balanceId, {
+          callLevel: this.#callLevelExact,
+          fence: this.#fence,
+        })
+        // Not due by the exact figures: the next quote screens it again.
+        if (outcome === 'not_due') account.marginCalled = false
+      } else {
+        await endMarginCall(balanceId, { fence: this.#fence })
       }
-    } else {
-      account.marginCalled = false
-    }
+    })
   }
 
   #enqueueTarget(p: Position, q: Quote) {
-    const quote = { bid: q.bids, ask: q.asks, at: q.at }
+    const quote = liveTradeQuote(q)
     this.#enqueue(`order:${p.id}`, async () => {
       // The float screen said "hit": re-check with exact decimals against the order as stored now.
       const stored = await Order.find(p.id)
       if (!stored || stored.closeTime || stored.deletedAt) return this.#remove(p.id)
-      const reason = triggeredTarget(stored, stored.type === 'sell' ? quote.bid : quote.ask)
-      if (!reason) return
+      const hit = triggeredTarget(stored, stored.type === 'sell' ? quote.bid : quote.ask)
+      if (!hit) return
+      // A stop that trails is a trailing stop's close (issue 24 item 2: the reason says which).
+      const reason = hit === 'stop_loss' && stored.trailingDistance !== null ? 'trailing_stop' : hit
       const result = await closeOrder({
         orderId: p.id,
         userId: null,
         reason,
         // A gap fills at this market price, not at the stop; the target must still be hit as stored.
         quote,
-        confirm: (order, closeRate) => triggeredTarget(order, closeRate) === reason,
+        confirm: (order, closeRate) => triggeredTarget(order, closeRate) === hit,
         fence: this.#fence,
       })
       if (!result) return
       await notifyUser(stored.userId, {
-        title: reason === 'stop_loss' ? 'Stop loss executed' : 'Take profit executed',
+        title: TARGET_TITLES[reason],
         description: `Position #${p.id} ${stored.instrument} closed at ${result.order.closeRate} (P/L ${result.realized}).`,
         url: '/dashboard',
       })
@@ -606,6 +661,8 @@ export class RiskEngine {
     if (!screen) return account
     if (account.positions.size === 0) {
       this.#accounts.delete(balanceId)
+      // Nothing left open ends its margin-call episode.
+      if (account.marginCalled) this.#syncMarginCallLater(balanceId)
       return null
     }
     this.#screen(account)
@@ -719,6 +776,7 @@ export class RiskEngine {
     if (!account) return
     for (const p of [...account.positions]) this.#remove(p.id)
     this.#accounts.delete(balanceId)
+    if (account.marginCalled) this.#syncMarginCallLater(balanceId)
   }
 
   /**
@@ -798,6 +856,12 @@ export class RiskEngine {
     }
   }
 }
+
+const TARGET_TITLES = {
+  stop_loss: 'Stop loss executed',
+  trailing_stop: 'Trailing stop executed',
+  take_profit: 'Take profit executed',
+} as const
 
 function highestStopOutOf(account: Account) {
   let highest = 0

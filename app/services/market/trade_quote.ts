@@ -1,9 +1,14 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Instrument from '#models/instrument'
+import { toDbDecimal, type MoneyInput } from '#domain/money'
 import priceBook from '#services/market/price_book'
 import feedHealth from '#services/market/feed_health'
 import marketClock from '#services/market/market_clock'
 import { isInstrumentOpen } from '#domain/market_hours'
 import { UserFacingException } from '#exceptions/user_facing_exception'
+import { sourceOfFeed, type QuoteSource } from '#domain/evidence'
+import type { Quote } from '#services/market/price_book'
 
 /** When the price the server would trade at was quoted: the live quote of this process, else the stored one. */
 export function quoteTime(instrument: Pick<Instrument, 'name' | 'updatedAt'>): number | undefined {
@@ -22,6 +27,13 @@ export interface TradeQuote {
   bid: string
   ask: string
   at: number
+  /** The feed it came from (execution evidence); 'stored' for the instruments row's price. */
+  source?: QuoteSource
+}
+
+/** A live quote of the price book as the price a trade uses, with its feed. */
+export function liveTradeQuote(q: Quote): TradeQuote {
+  return { bid: q.bids, ask: q.asks, at: q.at, source: sourceOfFeed(q.feed) }
 }
 
 /**
@@ -54,5 +66,36 @@ export function tradeQuoteFor(instrument: Instrument, field = 'instrument'): Tra
       }
     )
   }
-  return { bid, ask, at: at! }
+  return { bid, ask, at: at!, source: live ? sourceOfFeed(live.feed) : 'stored' }
+}
+
+/**
+ * The quote a server-side close without a crossing tick uses (a stop-out):
+ * this process's live quote with its feed, else the instrument's stored prices
+ * with their own time ('stored'), else `fallbackRate` (the rate the decision
+ * priced the position at) as both sides, now.
+ */
+export async function evidenceQuoteOf(
+  name: string,
+  fallbackRate: MoneyInput,
+  client?: TransactionClientContract
+): Promise<TradeQuote> {
+  const live = priceBook.get(name)
+  if (live) return liveTradeQuote(live)
+  const stored = await (client ?? db)
+    .from('instruments')
+    .select('bids', 'asks', 'updated_at')
+    .where('name', name)
+    .first()
+  if (stored && stored.bids !== null && stored.asks !== null) {
+    const updated = stored.updated_at ? new Date(stored.updated_at).getTime() : Number.NaN
+    return {
+      bid: toDbDecimal(String(stored.bids)),
+      ask: toDbDecimal(String(stored.asks)),
+      at: Number.isFinite(updated) ? updated : Date.now(),
+      source: 'stored',
+    }
+  }
+  const rate = toDbDecimal(fallbackRate)
+  return { bid: rate, ask: rate, at: Date.now(), source: 'stored' }
 }

@@ -273,7 +273,7 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
     quote('EUR_USD', '1.08790', '1.08800') // a gap through 1.08812
     await engine.idle()
     const order = await Order.findOrFail(id)
-    assert.equal(order.closeReason, 'stop_loss')
+    assert.equal(order.closeReason, 'trailing_stop')
     // At the market quote (the ask 1.08800), not at the stop: (10,000 × (1.08800 − 1.08662) − 1.2) = 12.60
     assert.equal(money(order.closeRate!).toFixed(), '1.088')
     assert.equal(money(order.proLoss!).toFixed(2), '12.60')
@@ -288,7 +288,9 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
       1
     )
     assert.lengthOf(
-      await Notification.query().where('user_id', customer.id).where('title', 'Stop loss executed'),
+      await Notification.query()
+        .where('user_id', customer.id)
+        .where('title', 'Trailing stop executed'),
       1
     )
   })
@@ -313,7 +315,7 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
       assert.equal((await stored(id)).loss, '151.3')
       quote('USD_JPY', '151.300', '151.312') // the bid reaches the stop
       await engine.idle()
-      assert.equal((await Order.findOrFail(id)).closeReason, 'stop_loss')
+      assert.equal((await Order.findOrFail(id)).closeReason, 'trailing_stop')
     } finally {
       await restore()
     }
@@ -340,7 +342,7 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
     assert.equal((await stored(id)).loss, '1.08662')
     quote('EUR_USD', '1.08600', '1.08612')
     await engine.idle()
-    assert.equal((await Order.findOrFail(id)).closeReason, 'stop_loss')
+    assert.equal((await Order.findOrFail(id)).closeReason, 'trailing_stop')
   })
 
   test('the stored stop never moves back: a better stop set meanwhile stays, and the book re-reads it', async ({
@@ -369,7 +371,7 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
     assert.equal((await stored(id)).loss, '1.087')
     quote('EUR_USD', '1.08690', '1.08700') // the ask reaches the stored stop
     await engine.idle()
-    assert.equal((await Order.findOrFail(id)).closeReason, 'stop_loss')
+    assert.equal((await Order.findOrFail(id)).closeReason, 'trailing_stop')
   })
 
   test('a trail set without an event (a missed one) is found by the reconciler and trails', async ({

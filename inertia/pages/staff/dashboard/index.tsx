@@ -9,6 +9,7 @@ import { api, ApiError, errorMessage } from '~/lib/api'
 import { useTranslation } from '~/hooks/use_translation'
 import { FeedWarnings } from '~/components/dashboard/feed_warnings'
 import { VoisoWarning } from '~/components/dashboard/voiso_warning'
+import { BooksLine } from '~/components/dashboard/books_line'
 
 /* apexcharts is loaded with the charts only, never with this page's first paint nor any other page. */
 const DashboardCharts = lazy(() => import('~/components/dashboard/dashboard_charts'))
@@ -118,6 +119,7 @@ export default function Dashboard(props: InferPageProps<DashboardController, 'pa
     <div className="flex flex-col gap-4" data-testid="dashboard">
       <FeedWarnings heartbeat={props.heartbeat} />
       <VoisoWarning problem={props.voisoProblem} />
+      <BooksLine books={props.books} />
       <Card>
         <CardBody className="flex flex-col gap-3">
           <div className="flex flex-wrap items-start gap-3">
