@@ -194,6 +194,40 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     }
   })
 
+  test('a web process without the market role reads the snapshot the role stored in Redis', async ({
+    client,
+    assert,
+  }) => {
+    const { wallet } = await seedBook()
+    engine = await started()
+    await engine.idle()
+    const stored = new Map<string, { text: string; until: number }>()
+    const share = {
+      async set(key: string, text: string, _mode: 'PX', ms: number) {
+        stored.set(key, { text, until: Date.now() + ms })
+      },
+      async get(key: string) {
+        const entry = stored.get(key)
+        return entry && entry.until > Date.now() ? entry.text : null
+      },
+    }
+    const stopSharing = exposureSnapshots.shareThrough(share)
+    try {
+      exposureSnapshots.publish(await exposureSnapshots.build(engine))
+      assert.isTrue(stored.has('exposure:snapshot'))
+      // This process forgets its own copy: what it answers now comes from the shared store.
+      exposureSnapshots.forget()
+      const body = await exposure(client, await demoUser(DEMO.admin), wallet.mode)
+      assert.isTrue(body.live)
+      assert.equal(body.data.find((r: Row) => r.instrument === 'EUR_USD').netUnits, '6000')
+      // Expired in the store (the role died): not live.
+      stored.clear()
+      assert.isFalse((await exposure(client, await demoUser(DEMO.admin), wallet.mode)).live)
+    } finally {
+      stopSharing()
+    }
+  })
+
   test('bad input gets 422 with the message under the field, never a 500', async ({
     client,
     assert,
