@@ -32,6 +32,8 @@ export interface PlannedCharge {
   amount: Money
 }
 
+const MEMO_LIMIT = 100_000
+
 interface PricedInstrument {
   quote: string
   rates: Record<OrderType, Money>
@@ -51,6 +53,8 @@ export class RolloverPricing {
   #mids = new Map<string, string>()
   #conversions = new Map<string, Money | null>()
   #days = new Map<Category, number>()
+  /** Positions of one size on one side of one instrument in one currency cost the same: computed once. */
+  #amounts = new Map<string, { notional: Money; amount: Money }>()
 
   private constructor(
     readonly date: string,
@@ -93,15 +97,22 @@ export class RolloverPricing {
       unpriced.count++
       return null
     }
-    const input = {
-      units: position.tradeAmount,
-      price: instrument.prices[position.type],
-      conversion,
-      rate,
-      days,
-      currency: position.currency,
+    const key = `${position.instrument}|${position.type}|${position.currency}|${position.tradeAmount}`
+    let priced = this.#amounts.get(key)
+    if (!priced) {
+      const input = {
+        units: position.tradeAmount,
+        price: instrument.prices[position.type],
+        conversion,
+        rate,
+        days,
+        currency: position.currency,
+      }
+      priced = { notional: swapNotional(input), amount: swapAmount(input) }
+      if (this.#amounts.size >= MEMO_LIMIT) this.#amounts.clear()
+      this.#amounts.set(key, priced)
     }
-    const amount = swapAmount(input)
+    const { notional, amount } = priced
     if (amount.isZero()) return null
     return {
       orderId: position.id,
@@ -110,7 +121,7 @@ export class RolloverPricing {
       currency: position.currency,
       instrument: position.instrument,
       type: position.type,
-      notional: swapNotional(input),
+      notional,
       rate,
       days,
       amount,

@@ -7,9 +7,9 @@ import type { PlannedCharge } from '#actions/swaps/rollover_pricing'
 /*
  * The set-based writes of one rollover batch. Rows travel as ONE JSON
  * parameter (json_to_recordset on PostgreSQL, json_each on SQLite) rather
- * than thousands of placeholders, and every decimal travels as a string:
- * balances and swaps are summed with exact decimals here, never in SQL
- * floating point (SQLite has no exact decimal type).
+ * than thousands of placeholders, and every decimal travels as a string.
+ * PostgreSQL sums in exact numeric; on SQLite, whose columns hold floating
+ * point, balances and swaps are summed with exact decimals here.
  */
 
 type ColumnType = 'int' | 'numeric' | 'text'
@@ -42,20 +42,100 @@ export interface BatchOutcome {
 /**
  * One batch in the caller's transaction: claim each (order, day) with the
  * unique key, then, for the claimed rows only, the orders' accumulated swap,
- * the wallets' balances (locked in id order, written with a compare-and-set
- * on version), one `swap` ledger entry per position with its exact
- * balance_after, and the claim's link to its entry.
+ * the wallets' balances (version bumped), one `swap` ledger entry per
+ * position with its exact balance_after, and the claim's link to its entry.
  */
 export async function writeBatch(
   trx: TransactionClientContract,
   date: string,
   planned: PlannedCharge[]
 ): Promise<BatchOutcome> {
+  const claimedIds =
+    trx.dialect.name === 'postgres'
+      ? await writeBatchPg(trx, date, planned)
+      : await writeBatchSqlite(trx, date, planned)
+  const charged = planned.filter((c) => claimedIds.has(c.orderId))
+  const wallets = [...new Set(charged.map((c) => c.balanceId))].sort((a, b) => a - b)
+  // The risk engine re-reads each wallet once this commits (a swap debit can stop an account out).
+  for (const id of wallets) marketEvents.afterCommit(trx, { type: 'wallet.changed', balanceId: id })
+  return { charged, wallets }
+}
+
+function description(date: string, c: PlannedCharge) {
+  return `Swap ${c.instrument} ${date}${c.days > 1 ? ` (×${c.days})` : ''}`
+}
+
+function claimRows(planned: PlannedCharge[], date?: string) {
+  return planned.map((c) => ({
+    order_id: c.orderId,
+    balance_id: c.balanceId,
+    amount: toDbDecimal(c.amount),
+    rate: c.rate.toDecimalPlaces(4).toFixed(),
+    days: c.days,
+    notional: c.notional.toDecimalPlaces(2).toFixed(),
+    ...(date ? { description: description(date, c) } : {}),
+  }))
+}
+
+/**
+ * PostgreSQL: the whole batch is ONE statement of data-modifying CTEs, so a
+ * batch costs one round trip. Its exact numeric arithmetic adds the swaps to
+ * the orders and wallets under their row locks (a concurrent writer's
+ * compare-and-set sees the bumped version and retries); each entry's id is
+ * drawn with its claim, and its balance_after is the wallet's new balance
+ * less the wallet's entries that follow it (by id).
+ */
+async function writeBatchPg(
+  trx: TransactionClientContract,
+  date: string,
+  planned: PlannedCharge[]
+): Promise<Set<number>> {
   const now = DateTime.now().toSQL({ includeOffset: false })!
-  const pg = trx.dialect.name === 'postgres'
+  const result = await trx.rawQuery(
+    `WITH v AS (
+       SELECT * FROM json_to_recordset(?::json)
+         AS v(order_id int, balance_id int, amount numeric, rate numeric, days int, notional numeric, description text)
+     ), claimed AS (
+       INSERT INTO swap_charges (order_id, balance_id, rollover_date, amount, rate, days, notional, ledger_entry_id, created_at)
+       SELECT order_id, balance_id, ?, amount, rate, days, notional, nextval('ledger_entries_id_seq'), ?::timestamp
+         FROM v ORDER BY order_id
+       ON CONFLICT (order_id, rollover_date) DO NOTHING
+       RETURNING order_id, balance_id, amount, ledger_entry_id
+     ), swapped AS (
+       UPDATE orders SET swap = orders.swap + c.amount FROM claimed c WHERE orders.id = c.order_id
+     ), wallets AS (
+       UPDATE balances SET balance = balances.balance + w.delta, version = balances.version + 1, updated_at = ?::timestamp
+         FROM (SELECT balance_id, sum(amount) AS delta FROM claimed GROUP BY balance_id) w
+        WHERE balances.id = w.balance_id
+       RETURNING balances.id, balances.balance
+     ), entries AS (
+       INSERT INTO ledger_entries (id, balance_id, type, amount, balance_after, reference_type, reference_id, description, created_by_id, created_at)
+       SELECT c.ledger_entry_id, c.balance_id, 'swap', c.amount,
+              w.balance - COALESCE(sum(c.amount) OVER (PARTITION BY c.balance_id ORDER BY c.ledger_entry_id DESC
+                                     ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0),
+              'order', c.order_id, v.description, NULL, ?::timestamp
+         FROM claimed c JOIN wallets w ON w.id = c.balance_id JOIN v ON v.order_id = c.order_id
+     )
+     SELECT order_id FROM claimed`,
+    [JSON.stringify(claimRows(planned, date)), date, now, now, now]
+  )
+  return new Set(rowsOf<{ order_id: number }>(result).map((r) => Number(r.order_id)))
+}
+
+/**
+ * SQLite (one writer, in process): claim, then read and write the orders and
+ * wallets with exact decimals here (its columns hold floating point), each
+ * entry's balance_after running over the wallet's charges in order id order.
+ */
+async function writeBatchSqlite(
+  trx: TransactionClientContract,
+  date: string,
+  planned: PlannedCharge[]
+): Promise<Set<number>> {
+  const now = DateTime.now().toSQL({ includeOffset: false })!
   const byOrder = new Map(planned.map((c) => [c.orderId, c]))
 
-  // 1. Claim: what an earlier or concurrent run inserted is skipped (it waits for that run's commit on PostgreSQL).
+  // What an earlier run inserted is skipped.
   const claimed = rowsOf<{ id: number; order_id: number }>(
     await trx.rawQuery(
       `INSERT INTO swap_charges (order_id, balance_id, rollover_date, amount, rate, days, notional, created_at)
@@ -65,34 +145,14 @@ export async function writeBatch(
         ORDER BY order_id
        ON CONFLICT (order_id, rollover_date) DO NOTHING
        RETURNING id, order_id`,
-      [
-        date,
-        now,
-        JSON.stringify(
-          planned.map((c) => ({
-            order_id: c.orderId,
-            balance_id: c.balanceId,
-            amount: toDbDecimal(c.amount),
-            rate: c.rate.toDecimalPlaces(4).toFixed(),
-            days: c.days,
-            notional: c.notional.toDecimalPlaces(2).toFixed(),
-          }))
-        ),
-      ]
+      [date, now, JSON.stringify(claimRows(planned))]
     )
   )
-  if (claimed.length === 0) return { charged: [], wallets: [] }
+  if (claimed.length === 0) return new Set()
   const chargeIdOf = new Map(claimed.map((r) => [Number(r.order_id), Number(r.id)]))
-  const charged = planned.filter((c) => chargeIdOf.has(c.orderId))
-  const orderIds = charged.map((c) => c.orderId).sort((a, b) => a - b)
+  const orderIds = [...chargeIdOf.keys()].sort((a, b) => a - b)
 
-  // 2. Orders before wallets, as a close locks them: no deadlock with a concurrent close.
-  const orders = await trx
-    .from('orders')
-    .whereIn('id', orderIds)
-    .orderBy('id')
-    .select('id', 'swap')
-    .if(pg, (q) => q.forUpdate())
+  const orders = await trx.from('orders').whereIn('id', orderIds).select('id', 'swap')
   await trx.rawQuery(
     `UPDATE orders SET swap = v.swap FROM ${jsonRows(trx, { id: 'int', swap: 'numeric' })} WHERE orders.id = v.id`,
     [
@@ -105,14 +165,11 @@ export async function writeBatch(
     ]
   )
 
-  // 3. Wallets, locked in id order; each entry's balance_after runs over the wallet's charges in order id order.
-  const walletIds = [...new Set(charged.map((c) => c.balanceId))].sort((a, b) => a - b)
+  const walletIds = [...new Set(orderIds.map((id) => byOrder.get(id)!.balanceId))]
   const wallets = await trx
     .from('balances')
     .whereIn('id', walletIds)
-    .orderBy('id')
     .select('id', 'balance', 'version')
-    .if(pg, (q) => q.forUpdate())
   const running = new Map<number, Money>(
     wallets.map((w: { id: number; balance: unknown }) => [Number(w.id), money(String(w.balance))])
   )
@@ -125,7 +182,7 @@ export async function writeBatch(
       amount: toDbDecimal(c.amount),
       balance_after: toDbDecimal(after),
       reference_id: orderId,
-      description: `Swap ${c.instrument} ${date}${c.days > 1 ? ` (×${c.days})` : ''}`,
+      description: description(date, c),
     }
   })
   const updated = rowsOf<{ id: number }>(
@@ -146,10 +203,9 @@ export async function writeBatch(
       ]
     )
   )
-  // Only a writer that skipped the lock (none should) could move a version: roll back and redo the batch.
+  // Compare-and-set on version: a write that slipped in rolls the batch back to be redone.
   if (updated.length !== wallets.length) throw new BatchConflict()
 
-  // 4. The ledger entries, then each claim's link to its entry.
   const inserted = rowsOf<{ id: number; reference_id: number }>(
     await trx.rawQuery(
       `INSERT INTO ledger_entries (balance_id, type, amount, balance_after, reference_type, reference_id, description, created_by_id, created_at)
@@ -172,9 +228,5 @@ export async function writeBatch(
       ),
     ]
   )
-
-  // The risk engine re-reads each wallet once this commits (a swap debit can stop an account out).
-  for (const id of walletIds)
-    marketEvents.afterCommit(trx, { type: 'wallet.changed', balanceId: id })
-  return { charged, wallets: walletIds }
+  return new Set(orderIds)
 }
