@@ -28,6 +28,7 @@ import { TEXTS as PARTIAL_CLOSE } from '#database/demo/translations/partial_clos
 import { TEXTS as PENDING_ORDERS_SERVER } from '#database/demo/translations/pending_orders_server'
 import { TEXTS as STAFF_PENDING_ORDERS } from '#database/demo/translations/staff_pending_orders'
 import { TEXTS as TRADING_ORDERS } from '#database/demo/translations/trading_orders'
+import { TEXTS as SWAPS } from '#database/demo/translations/swaps'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -55,4 +56,5 @@ export const SPANISH: Record<string, string> = {
   ...PENDING_ORDERS_SERVER,
   ...STAFF_PENDING_ORDERS,
   ...TRADING_ORDERS,
+  ...SWAPS,
 }
