@@ -34,7 +34,7 @@ const HELD_POSITIONS: [string, 'buy' | 'sell', string, number][] = [
  * position open then pays, the living broker's too). Once: skipped when any
  * rollover is recorded.
  */
-export async function seedDemoSwaps(now = DateTime.now()) {
+export async function seedDemoSwaps(now: DateTime = DateTime.now()) {
   if (await db.from('rollovers').first()) return { seeded: false, charged: 0, days: [] as string[] }
 
   for (const [category, rates] of Object.entries(DEMO_SWAP_RATES)) {
