@@ -190,13 +190,16 @@ try {
          (SELECT count(*) FROM ledger_entries e WHERE e.type = 'swap'
             AND e.balance_id IN (SELECT id FROM balances WHERE user_id IN (${OWNERS}))) AS entries,
          (SELECT count(*) FROM balances b WHERE b.user_id IN (${OWNERS}) AND b.balance <> ${FUNDS} + COALESCE(
-            (SELECT sum(amount) FROM ledger_entries e WHERE e.balance_id = b.id), 0)) AS drifted`,
+            (SELECT sum(amount) FROM ledger_entries e WHERE e.balance_id = b.id), 0)) AS drifted,
+         (SELECT count(*) FROM balances b WHERE b.user_id IN (${OWNERS}) AND b.balance <> (
+            SELECT e.balance_after FROM ledger_entries e WHERE e.balance_id = b.id ORDER BY e.id DESC LIMIT 1)) AS stale`,
       [DATE]
     )
   ).rows
   say(
     `books: ${check.charges} claims linked to entries, ${check.entries} swap entries, ` +
-      `${check.drifted} wallets whose balance differs from their entries (expected 0)`
+      `${check.drifted} wallets whose balance differs from their entries, ${check.stale} whose latest ` +
+      `entry's balance_after differs from their balance (expected 0 and 0)`
   )
 } finally {
   await db.from('instruments').update({ swap_long: null, swap_short: null })

@@ -65,7 +65,7 @@ function description(date: string, c: PlannedCharge) {
   return `Swap ${c.instrument} ${date}${c.days > 1 ? ` (×${c.days})` : ''}`
 }
 
-function claimRows(planned: PlannedCharge[], date?: string) {
+function claimRows(planned: PlannedCharge[]) {
   return planned.map((c) => ({
     order_id: c.orderId,
     balance_id: c.balanceId,
@@ -73,17 +73,18 @@ function claimRows(planned: PlannedCharge[], date?: string) {
     rate: c.rate.toDecimalPlaces(4).toFixed(),
     days: c.days,
     notional: c.notional.toDecimalPlaces(2).toFixed(),
-    ...(date ? { description: description(date, c) } : {}),
   }))
 }
 
 /**
- * PostgreSQL: the whole batch is ONE statement of data-modifying CTEs, so a
- * batch costs one round trip. Its exact numeric arithmetic adds the swaps to
- * the orders and wallets under their row locks (a concurrent writer's
- * compare-and-set sees the bumped version and retries); each entry's id is
- * drawn with its claim, and its balance_after is the wallet's new balance
- * less the wallet's entries that follow it (by id).
+ * PostgreSQL: two statements. The first claims and adds the swaps in exact
+ * numeric to the orders and the wallets under their row locks (orders before
+ * wallets, as a close locks them; a concurrent writer's compare-and-set sees
+ * the bumped version and retries), returning each wallet's new balance. The
+ * second, with those locks held, inserts the entries (their ids drawn now, so
+ * no other writer's entry on these wallets can come after them with an older
+ * balance) and links each claim to its entry. Each entry's balance_after is
+ * the wallet's new balance less the wallet's later charges of the batch.
  */
 async function writeBatchPg(
   trx: TransactionClientContract,
@@ -91,35 +92,68 @@ async function writeBatchPg(
   planned: PlannedCharge[]
 ): Promise<Set<number>> {
   const now = DateTime.now().toSQL({ includeOffset: false })!
-  const result = await trx.rawQuery(
-    `WITH v AS (
-       SELECT * FROM json_to_recordset(?::json)
-         AS v(order_id int, balance_id int, amount numeric, rate numeric, days int, notional numeric, description text)
-     ), claimed AS (
-       INSERT INTO swap_charges (order_id, balance_id, rollover_date, amount, rate, days, notional, ledger_entry_id, created_at)
-       SELECT order_id, balance_id, ?, amount, rate, days, notional, nextval('ledger_entries_id_seq'), ?::timestamp
-         FROM v ORDER BY order_id
-       ON CONFLICT (order_id, rollover_date) DO NOTHING
-       RETURNING order_id, balance_id, amount, ledger_entry_id
-     ), swapped AS (
-       UPDATE orders SET swap = orders.swap + c.amount FROM claimed c WHERE orders.id = c.order_id
-     ), wallets AS (
-       UPDATE balances SET balance = balances.balance + w.delta, version = balances.version + 1, updated_at = ?::timestamp
-         FROM (SELECT balance_id, sum(amount) AS delta FROM claimed GROUP BY balance_id) w
-        WHERE balances.id = w.balance_id
-       RETURNING balances.id, balances.balance
-     ), entries AS (
-       INSERT INTO ledger_entries (id, balance_id, type, amount, balance_after, reference_type, reference_id, description, created_by_id, created_at)
-       SELECT c.ledger_entry_id, c.balance_id, 'swap', c.amount,
-              w.balance - COALESCE(sum(c.amount) OVER (PARTITION BY c.balance_id ORDER BY c.ledger_entry_id DESC
-                                     ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0),
-              'order', c.order_id, v.description, NULL, ?::timestamp
-         FROM claimed c JOIN wallets w ON w.id = c.balance_id JOIN v ON v.order_id = c.order_id
-     )
-     SELECT order_id FROM claimed`,
-    [JSON.stringify(claimRows(planned, date)), date, now, now, now]
+  const written = rowsOf<{ order_id: number | null; wallet_id: number | null; balance: string }>(
+    await trx.rawQuery(
+      `WITH v AS (
+         SELECT * FROM json_to_recordset(?::json)
+           AS v(order_id int, balance_id int, amount numeric, rate numeric, days int, notional numeric)
+       ), claimed AS (
+         INSERT INTO swap_charges (order_id, balance_id, rollover_date, amount, rate, days, notional, created_at)
+         SELECT order_id, balance_id, ?, amount, rate, days, notional, ?::timestamp
+           FROM v ORDER BY order_id
+         ON CONFLICT (order_id, rollover_date) DO NOTHING
+         RETURNING order_id, balance_id, amount
+       ), swapped AS (
+         UPDATE orders SET swap = orders.swap + c.amount FROM claimed c WHERE orders.id = c.order_id
+       ), wallets AS (
+         UPDATE balances SET balance = balances.balance + w.delta, version = balances.version + 1, updated_at = ?::timestamp
+           FROM (SELECT balance_id, sum(amount) AS delta FROM claimed GROUP BY balance_id) w
+          WHERE balances.id = w.balance_id
+         RETURNING balances.id, balances.balance
+       )
+       SELECT order_id, NULL AS wallet_id, NULL AS balance FROM claimed
+       UNION ALL
+       SELECT NULL, id, balance::text FROM wallets`,
+      [JSON.stringify(claimRows(planned)), date, now, now]
+    )
   )
-  return new Set(rowsOf<{ order_id: number }>(result).map((r) => Number(r.order_id)))
+  const claimed = written.filter((r) => r.order_id !== null).map((r) => Number(r.order_id))
+  if (claimed.length === 0) return new Set()
+  const balances = new Map(
+    written.filter((r) => r.wallet_id !== null).map((r) => [Number(r.wallet_id), money(r.balance)])
+  )
+  const byOrder = new Map(planned.map((c) => [c.orderId, c]))
+  // Newest first: each entry's balance_after is what the wallet holds before the later charges.
+  const entries = claimed
+    .sort((a, b) => b - a)
+    .map((orderId) => {
+      const c = byOrder.get(orderId)!
+      const after = balances.get(c.balanceId)!
+      balances.set(c.balanceId, after.minus(c.amount))
+      return {
+        balance_id: c.balanceId,
+        amount: toDbDecimal(c.amount),
+        balance_after: toDbDecimal(after),
+        reference_id: orderId,
+        description: description(date, c),
+      }
+    })
+    .reverse()
+  await trx.rawQuery(
+    `WITH entries AS (
+       INSERT INTO ledger_entries (balance_id, type, amount, balance_after, reference_type, reference_id, description, created_by_id, created_at)
+       SELECT balance_id, 'swap', amount, balance_after, 'order', reference_id, description, NULL, ?::timestamp
+         FROM json_to_recordset(?::json)
+           AS v(balance_id int, amount numeric, balance_after numeric, reference_id int, description text)
+        ORDER BY reference_id
+       RETURNING id, reference_id
+     )
+     UPDATE swap_charges SET ledger_entry_id = entries.id
+       FROM entries
+      WHERE swap_charges.order_id = entries.reference_id AND swap_charges.rollover_date = ?`,
+    [now, JSON.stringify(entries), date]
+  )
+  return new Set(claimed)
 }
 
 /**
