@@ -31,6 +31,7 @@ import { TEXTS as TRADING_ORDERS } from '#database/demo/translations/trading_ord
 import { TEXTS as LIMITS_RECONCILE } from '#database/demo/translations/limits_reconcile'
 import { TEXTS as EVIDENCE_MARGIN } from '#database/demo/translations/evidence_margin'
 import { TEXTS as AUDIT_STATUSES } from '#database/demo/translations/audit_statuses'
+import { TEXTS as SWAPS } from '#database/demo/translations/swaps'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -61,4 +62,5 @@ export const SPANISH: Record<string, string> = {
   ...LIMITS_RECONCILE,
   ...EVIDENCE_MARGIN,
   ...AUDIT_STATUSES,
+  ...SWAPS,
 }
