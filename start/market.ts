@@ -18,6 +18,8 @@ import priceStream from '#services/market/price_stream'
 import redis from '@adonisjs/redis/services/main'
 import { RiskEngine } from '#services/market/risk_engine'
 import { PendingEngine } from '#services/market/pending_engine'
+import { RolloverScheduler } from '#services/market/rollover_scheduler'
+import { reconcileAfterRollover } from '#actions/ledger/reconcile_after_rollover'
 import feedManager from '#services/market/feeds/feed_manager'
 import heartbeatStore from '#services/market/heartbeat_store'
 import exposureSnapshots from '#services/market/exposure_snapshots'
@@ -63,6 +65,13 @@ if (roles.includes('market') && env.get('MARKET_FEED', 'off') !== 'off') {
       })
       return () => feedManager.stop()
     },
+    // Overnight swaps at 17:00 New York, missed days caught up; after the risk engine, which hears each debit.
+    // Each finished rollover day is followed by the end-of-day reconciliation of the books.
+    ({ fence }) =>
+      new RolloverScheduler({
+        fence,
+        afterRollover: (date) => reconcileAfterRollover(date),
+      }).start(),
   ]
   const role = new MarketRole({ lease: marketLease, steps })
   app.ready(() => role.start())

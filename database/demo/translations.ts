@@ -32,6 +32,7 @@ import { TEXTS as RISK_EXPOSURE } from '#database/demo/translations/risk_exposur
 import { TEXTS as LIMITS_RECONCILE } from '#database/demo/translations/limits_reconcile'
 import { TEXTS as EVIDENCE_MARGIN } from '#database/demo/translations/evidence_margin'
 import { TEXTS as AUDIT_STATUSES } from '#database/demo/translations/audit_statuses'
+import { TEXTS as SWAPS } from '#database/demo/translations/swaps'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -63,4 +64,5 @@ export const SPANISH: Record<string, string> = {
   ...LIMITS_RECONCILE,
   ...EVIDENCE_MARGIN,
   ...AUDIT_STATUSES,
+  ...SWAPS,
 }
