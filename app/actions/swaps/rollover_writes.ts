@@ -14,6 +14,15 @@ import type { PlannedCharge } from '#actions/swaps/rollover_pricing'
 
 type ColumnType = 'int' | 'numeric' | 'text'
 
+/** The ledger entries' columns as the batch sends them (`description` is SQL's text type, not a message). */
+const ENTRY_COLUMNS: Record<string, ColumnType> = {
+  balance_id: 'int',
+  amount: 'numeric',
+  balance_after: 'numeric',
+  reference_id: 'int',
+  ['description']: 'text',
+}
+
 /** A FROM item `v` with the given typed columns, read from the JSON array bound in its place. */
 function jsonRows(trx: TransactionClientContract, columns: Record<string, ColumnType>) {
   const names = Object.keys(columns)
@@ -244,7 +253,7 @@ async function writeBatchSqlite(
     await trx.rawQuery(
       `INSERT INTO ledger_entries (balance_id, type, amount, balance_after, reference_type, reference_id, description, created_by_id, created_at)
        SELECT balance_id, 'swap', amount, balance_after, 'order', reference_id, description, NULL, ?
-         FROM ${jsonRows(trx, { balance_id: 'int', amount: 'numeric', balance_after: 'numeric', reference_id: 'int', description: 'text' })}
+         FROM ${jsonRows(trx, ENTRY_COLUMNS)}
        RETURNING id, reference_id`,
       [now, JSON.stringify(entries)]
     )
