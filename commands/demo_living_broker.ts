@@ -20,7 +20,15 @@ export default class DemoLivingBroker extends BaseCommand {
       return
     }
     const { seedLivingBroker } = await import('#database/demo/living_broker/seed')
+    const { seedDemoSwaps } = await import('#database/demo/demo_swaps')
     const result = await seedLivingBroker()
+    // Positions held over past rollovers, charged by the rollover itself (once: skipped when a rollover is recorded).
+    const swaps = await seedDemoSwaps()
+    if (swaps.seeded) {
+      this.logger.success(
+        `Swaps: ${swaps.charged} charges over the rollovers of ${swaps.days.join(', ')}`
+      )
+    }
     if (!result.seeded) {
       this.logger.info('The living broker is there already: left as it is.')
       return

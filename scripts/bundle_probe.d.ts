@@ -11,6 +11,7 @@ export type Manifest = Record<string, ManifestChunk>
 
 export declare const APEXCHARTS_MARKER: string
 export declare const CHART_PAGE: string
+export declare const CHART_PAGES: string[]
 export declare function chartChunks(
   manifest: Manifest,
   assetsDir: string,

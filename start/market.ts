@@ -18,8 +18,11 @@ import priceStream from '#services/market/price_stream'
 import redis from '@adonisjs/redis/services/main'
 import { RiskEngine } from '#services/market/risk_engine'
 import { PendingEngine } from '#services/market/pending_engine'
+import { RolloverScheduler } from '#services/market/rollover_scheduler'
+import { reconcileAfterRollover } from '#actions/ledger/reconcile_after_rollover'
 import feedManager from '#services/market/feeds/feed_manager'
 import heartbeatStore from '#services/market/heartbeat_store'
+import exposureSnapshots from '#services/market/exposure_snapshots'
 import marketLease from '#services/market/market_lease'
 import { MarketRole, type RoleStep } from '#services/market/market_role'
 
@@ -39,7 +42,16 @@ if (roles.includes('market') && env.get('MARKET_FEED', 'off') !== 'off') {
       }
     },
     // Before the feeds, so no tick goes unchecked: stops fire with no browser open.
-    ({ fence }) => new RiskEngine({ fence }).start(),
+    // The dealing desk's exposure snapshots (issue 24 item 3) come from this engine's book.
+    async ({ fence }) => {
+      const engine = new RiskEngine({ fence })
+      const stopEngine = await engine.start()
+      const stopSnapshots = exposureSnapshots.start(engine)
+      return async () => {
+        stopSnapshots()
+        await stopEngine()
+      }
+    },
     // Every pending order, loaded afresh by each holder: a standby that takes over resumes them all.
     ({ fence }) => new PendingEngine({ fence }).start(),
     async () => {
@@ -53,6 +65,13 @@ if (roles.includes('market') && env.get('MARKET_FEED', 'off') !== 'off') {
       })
       return () => feedManager.stop()
     },
+    // Overnight swaps at 17:00 New York, missed days caught up; after the risk engine, which hears each debit.
+    // Each finished rollover day is followed by the end-of-day reconciliation of the books.
+    ({ fence }) =>
+      new RolloverScheduler({
+        fence,
+        afterRollover: (date) => reconcileAfterRollover(date),
+      }).start(),
   ]
   const role = new MarketRole({ lease: marketLease, steps })
   app.ready(() => role.start())
@@ -67,12 +86,15 @@ if (roles.includes('market') && env.get('MARKET_FEED', 'off') !== 'off') {
 if (env.get('REDIS_URL')) {
   let stopRelay: (() => Promise<void>) | null = null
   let stopSharing: (() => void) | null = null
+  let stopExposure: (() => void) | null = null
   app.ready(() => {
     stopRelay = priceStream.relayThrough(redis)
     stopSharing = heartbeatStore.shareThrough(redis)
+    stopExposure = exposureSnapshots.shareThrough(redis)
   })
   app.terminating(async () => {
     stopSharing?.()
+    stopExposure?.()
     await stopRelay?.()
   })
 }

@@ -11,7 +11,12 @@ import env from '#start/env'
 import liveStreams from '#services/live_streams'
 import presence from '#services/presence'
 import type { HttpContext } from '@adonisjs/core/http'
-import { HEARTBEAT_CHANNEL, PRICES_CHANNEL, trackChannelUserId } from '#domain/channels'
+import {
+  EXPOSURE_CHANNEL,
+  HEARTBEAT_CHANNEL,
+  PRICES_CHANNEL,
+  trackChannelUserId,
+} from '#domain/channels'
 import { Roles, STAFF_ROLES, type RoleId } from '#domain/roles'
 import { findVisibleCustomer } from '#queries/customer_visibility'
 import { transmitRequestGuard } from '#middleware/transmit_request_guard'
@@ -27,6 +32,12 @@ transmit.authorize<{ id: string }>('users/:id', (ctx: HttpContext, { id }) => {
 
 transmit.authorize(HEARTBEAT_CHANNEL, (ctx: HttpContext) => {
   return ctx.auth.user?.roleId === Roles.ADMIN
+})
+
+/* The dealing desk's exposure (issue 24 item 3): the roles of /admin/risk. */
+transmit.authorize(EXPOSURE_CHANNEL, (ctx: HttpContext) => {
+  const role = ctx.auth.user?.roleId
+  return role === Roles.ADMIN || role === Roles.MANAGER
 })
 
 /*

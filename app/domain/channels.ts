@@ -6,6 +6,9 @@ export const PRICES_CHANNEL = 'prices'
 /** Feed status for the admin API Status page: `{ type: 'heartbeat', feeds }` every few seconds. */
 export const HEARTBEAT_CHANNEL = 'heartbeat'
 
+/** The dealing desk's exposure snapshots (issue 24 item 3): admin and manager only. */
+export const EXPOSURE_CHANNEL = 'exposure'
+
 export function userChannel(userId: number) {
   return `users/${userId}`
 }
@@ -35,6 +38,7 @@ const UID = /^[A-Za-z0-9-]{1,64}$/
 const KNOWN_CHANNELS = [
   /^prices$/,
   /^heartbeat$/,
+  /^exposure$/,
   new RegExp(`^users/${ID_TEXT.source.slice(1)}`),
   TRACK,
 ]

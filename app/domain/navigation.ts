@@ -146,7 +146,7 @@ export const MENU: readonly MenuSection[] = [
   },
   {
     label: 'Trade Management',
-    roles: [Roles.ADMIN],
+    roles: [Roles.ADMIN, Roles.MANAGER],
     links: [
       { label: 'Forex', href: '/admin/instruments/forex', roles: [Roles.ADMIN] },
       { label: 'Commodity', href: '/admin/instruments/commodity', roles: [Roles.ADMIN] },
@@ -156,6 +156,8 @@ export const MENU: readonly MenuSection[] = [
       { label: 'Spreads', href: '/admin/spreads', roles: [Roles.ADMIN] },
       { label: 'Lots', href: '/admin/lots', roles: [Roles.ADMIN] },
       { label: 'Pricing Plans', href: '/admin/pricing', roles: [Roles.ADMIN] },
+      // The dealing desk's exposure (issue 24 item 3).
+      { label: 'Exposure', href: '/admin/risk', roles: [Roles.ADMIN, Roles.MANAGER] },
     ],
   },
   {

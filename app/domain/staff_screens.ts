@@ -35,6 +35,7 @@ export const STAFF_SCREENS = [
   { name: 'admin.spreads', path: '/admin/spreads', title: 'Spread Settings' },
   { name: 'admin.lots', path: '/admin/lots', title: 'Lot Settings' },
   { name: 'admin.pricing.index', path: '/admin/pricing', title: 'Pricing Plans' },
+  { name: 'admin.risk', path: '/admin/risk', title: 'Exposure' },
   { name: 'admin.instruments.forex', path: '/admin/instruments/forex', title: 'Forex' },
   { name: 'admin.instruments.commodity', path: '/admin/instruments/commodity', title: 'Commodity' },
   { name: 'admin.instruments.index', path: '/admin/instruments/index', title: 'Index' },

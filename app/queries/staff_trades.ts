@@ -255,3 +255,30 @@ async function withLivePnl(trades: StaffTrade[]): Promise<StaffTrade[]> {
   }
   return trades
 }
+
+/** The most open trades the exposure screen's drill-down lists at once. */
+export const DRILL_DOWN_LIMIT = 200
+
+/**
+ * The open trades of one instrument or one wallet in a mode, largest first
+ * (the exposure screen's drill-down, issue 24 item 3): the (instrument,
+ * close_time) and (balance_id, close_time) indexes find them.
+ */
+export function openTradesOf(filter: {
+  mode: 'real' | 'demo'
+  instrument?: string
+  balanceId?: number
+}): Promise<StaffTrade[]> {
+  return readTrades((query) => {
+    query
+      .whereNull('orders.close_time')
+      .whereNull('orders.deleted_at')
+      .where('balances.mode', filter.mode)
+      .clearOrder()
+      .orderBy('orders.trade_amount', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(DRILL_DOWN_LIMIT)
+    if (filter.instrument !== undefined) query.where('orders.instrument', filter.instrument)
+    if (filter.balanceId !== undefined) query.where('orders.balance_id', filter.balanceId)
+  })
+}

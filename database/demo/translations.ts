@@ -29,9 +29,11 @@ import { TEXTS as PENDING_ORDERS_SERVER } from '#database/demo/translations/pend
 import { TEXTS as STAFF_PENDING_ORDERS } from '#database/demo/translations/staff_pending_orders'
 import { TEXTS as TRADING_ORDERS } from '#database/demo/translations/trading_orders'
 import { TEXTS as SWAPS_EVIDENCE } from '#database/demo/translations/swaps_evidence'
+import { TEXTS as RISK_EXPOSURE } from '#database/demo/translations/risk_exposure'
 import { TEXTS as LIMITS_RECONCILE } from '#database/demo/translations/limits_reconcile'
 import { TEXTS as EVIDENCE_MARGIN } from '#database/demo/translations/evidence_margin'
 import { TEXTS as AUDIT_STATUSES } from '#database/demo/translations/audit_statuses'
+import { TEXTS as SWAPS } from '#database/demo/translations/swaps'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -60,7 +62,9 @@ export const SPANISH: Record<string, string> = {
   ...STAFF_PENDING_ORDERS,
   ...TRADING_ORDERS,
   ...SWAPS_EVIDENCE,
+  ...RISK_EXPOSURE,
   ...LIMITS_RECONCILE,
   ...EVIDENCE_MARGIN,
   ...AUDIT_STATUSES,
+  ...SWAPS,
 }

@@ -28,6 +28,7 @@ const CrmConfigController = () => import('#controllers/staff/crm_config_controll
 const CrmLeadsController = () => import('#controllers/staff/crm_leads_controller')
 const CustomersController = () => import('#controllers/staff/customers_controller')
 const AffiliatesController = () => import('#controllers/staff/affiliates_controller')
+const RiskExposureController = () => import('#controllers/staff/risk_exposure_controller')
 
 type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
@@ -49,6 +50,7 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'admin.spreads': [TradingSettingsController, 'spreads'],
   'admin.lots': [TradingSettingsController, 'lots'],
   'admin.pricing.index': [PricingPlansController, 'index'],
+  'admin.risk': [RiskExposureController, 'page'],
   'admin.instruments.forex': [InstrumentsController, 'index'],
   'admin.instruments.commodity': [InstrumentsController, 'index'],
   'admin.instruments.index': [InstrumentsController, 'index'],
@@ -202,6 +204,21 @@ router
       .as('admin.trades.pending.destroy')
   })
   .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])
+
+/* Exposure (issue 24 item 3; menu: roles 1, 2): the market role's snapshot, its CSV, the drill-down. */
+router
+  .group(() => {
+    router
+      .get('/admin/risk/exposure/api', [RiskExposureController, 'api'])
+      .as('admin.risk.exposure.api')
+    router
+      .get('/admin/risk/exposure/csv', [RiskExposureController, 'csv'])
+      .as('admin.risk.exposure.csv')
+    router
+      .get('/admin/risk/positions', [RiskExposureController, 'positions'])
+      .as('admin.risk.positions')
+  })
+  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin/risk') })])
 
 /* Balance adjustment (admin spec §2 Balance adjustment, §6: role 6 never; the customer edit page of roles 1, 2 hosts it). */
 router

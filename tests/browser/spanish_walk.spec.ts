@@ -432,6 +432,8 @@ test.group('Browser: every page in Spanish', (group) => {
         '/admin/pricing',
         // Issue 24: the swap and margin-call settings under the spreads.
         '/admin/spreads',
+        '/admin/risk',
+        '/admin/risk?mode=demo',
         '/admin/instruments/forex',
         '/admin/instruments/commodity',
         '/admin/instruments/index',
@@ -463,6 +465,7 @@ test.group('Browser: every page in Spanish', (group) => {
         '/admin/trades/open',
         '/admin/trades/closed',
         '/admin/trades/pending',
+        '/admin/risk',
         '/admin/customers/all',
         `/admin/customers/edit/${customer.id}`,
       ],

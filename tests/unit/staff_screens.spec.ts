@@ -34,9 +34,15 @@ test.group('the staff screen registry (app/domain/staff_screens.ts)', () => {
     assert.deepEqual(
       staffMenu(Roles.MANAGER).map((s) => s.label),
       MENU.filter((s) =>
-        ['Transactions', 'User Management', 'CRM', 'Sales', 'CRM Settings', 'Trades'].includes(
-          s.label
-        )
+        [
+          'Transactions',
+          'User Management',
+          'CRM',
+          'Sales',
+          'CRM Settings',
+          'Trades',
+          'Trade Management',
+        ].includes(s.label)
       ).map((s) => s.label)
     )
   })

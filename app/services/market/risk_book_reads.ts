@@ -33,6 +33,9 @@ export interface WalletRow {
   balance: string | number
   margin: string | number
   pricing_table_id: number | null
+  /** For the exposure screen (issue 24 item 3); absent in older synthetic rows. */
+  mode?: string
+  currency?: string
 }
 
 export type PlanRow = PlanStopoutRow & { id: number }
@@ -80,7 +83,15 @@ export function wallets(ids: number[]): Promise<WalletRow[]> {
   return db
     .from('balances as b')
     .join('users as u', 'u.id', 'b.user_id')
-    .select('b.id', 'b.user_id', 'b.balance', 'b.margin', 'u.pricing_table_id')
+    .select(
+      'b.id',
+      'b.user_id',
+      'b.balance',
+      'b.margin',
+      'b.mode',
+      'b.currency',
+      'u.pricing_table_id'
+    )
     .whereIn('b.id', ids)
 }
 

@@ -31,6 +31,8 @@ import {
   type BookDigest,
 } from '#domain/risk_book'
 import * as reads from '#services/market/risk_book_reads'
+import { ExposureBook } from '#services/market/exposure_book'
+import type { BookMode, SideSums } from '#domain/exposure'
 import type { OrderRow, PlanRow, WalletRow } from '#services/market/risk_book_reads'
 import {
   BookReconciler,
@@ -75,6 +77,11 @@ interface Position {
   /** The trailing stop; null for most positions, so the hot loop skips them with one test. */
   trail: Trail | null
   pl: number
+  /** The dealing desk's view (issue 24 item 3): where it is filed in the exposure book. */
+  instrument: string
+  quote: string
+  exposure: SideSums | null
+  accountSlot: number
   /** Its wallet, held directly: the hot loops do no map lookups. */
   account: Account
   /** Its instrument's positions, and its index there: removal takes constant time. */
@@ -95,6 +102,12 @@ interface Trail {
 interface Account {
   balanceId: number
   userId: number
+  /** Null until its row is read: its positions join the exposure book then. */
+  mode: BookMode | null
+  currency: string
+  /** Scratch of the exposure snapshot being built (USD), and its slot there. */
+  usdNotional: number
+  exposureSlot: number
   /** The owner's plan, whose stop-outs apply (null: the default 50 %). */
   planId: number | null
   balance: number
@@ -147,6 +160,8 @@ export class RiskEngine {
   #stops: (() => void)[] = []
   #stopped = false
   #fence: Fence | undefined
+  /** Exposure per instrument, mode and side, kept as positions come and go (issue 24 item 3). */
+  readonly exposure = new ExposureBook()
   /** The site's margin-call level (issue 24 item 5): a float for the screen, the exact text for the episode. */
   #callLevel = Number(DEFAULT_MARGIN_CALL_LEVEL)
   #callLevelExact = DEFAULT_MARGIN_CALL_LEVEL
@@ -242,6 +257,23 @@ export class RiskEngine {
       highestStopOut: account.highestStopOut,
       ...digestOf(account.positions),
     }
+  }
+
+  /** The exposure screen's figures at the latest prices (app/services/market/exposure_snapshots.ts). */
+  exposureFigures(marginCallLevel: number) {
+    return this.exposure.figures(
+      this.#byInstrument.entries(),
+      this.#accounts.values(),
+      (name) => {
+        const q = priceBook.get(name)
+        return q ? { bid: Number(q.bids), ask: Number(q.asks) } : null
+      },
+      marginCallLevel
+    )
+  }
+
+  get ready() {
+    return this.#ready && !this.#stopped
   }
 
   /** The background reconciler (null before start and when turned off). */
@@ -365,6 +397,7 @@ export class RiskEngine {
     this.#positions.clear()
     this.#accounts.clear()
     this.#plans.clear()
+    this.exposure.clear()
     return calledBefore
   }
 
@@ -651,6 +684,10 @@ export class RiskEngine {
     const account: Account = {
       balanceId: row.balance_id,
       userId: 0,
+      mode: null,
+      currency: '',
+      usdNotional: 0,
+      exposureSlot: -1,
       planId: null,
       balance: 0,
       margin: 0,
@@ -671,6 +708,12 @@ export class RiskEngine {
     account.balance = Number(w.balance)
     account.margin = Number(w.margin)
     account.stopOut = stopOut
+    account.currency = w.currency ?? ''
+    const mode = w.mode === 'demo' ? 'demo' : w.mode === 'real' ? 'real' : null
+    if (account.mode !== mode) {
+      account.mode = mode
+      this.exposure.refile(account.positions)
+    }
   }
 
   #add(o: OrderRow, account: Account) {
@@ -690,9 +733,14 @@ export class RiskEngine {
       sl: o.loss === null ? null : Number(o.loss),
       trail: trailOf(o, kind),
       pl: 0,
+      instrument: o.instrument,
+      quote: o.quote_symbol || quoteOfName(o.instrument),
+      exposure: null,
+      accountSlot: -1,
       account,
       slot: list.length,
     }
+    this.exposure.add(p, p.instrument, kind, p.quote)
     this.#positions.set(p.id, p)
     account.positions.add(p)
     account.highestStopOut = Math.max(account.highestStopOut, account.stopOut[p.kind])
@@ -711,6 +759,7 @@ export class RiskEngine {
     const p = this.#positions.get(id)
     if (!p) return
     this.#positions.delete(id)
+    this.exposure.remove(p)
     p.account.positions.delete(p)
     p.account.pl -= p.pl
     p.account.highestStopOut = highestStopOutOf(p.account)
@@ -818,6 +867,12 @@ function highestStopOutOf(account: Account) {
   let highest = 0
   for (const p of account.positions) highest = Math.max(highest, account.stopOut[p.kind])
   return highest
+}
+
+/** The quote currency of a name like EUR_USD (rows without quote_symbol: the benchmark's). */
+function quoteOfName(instrument: string) {
+  const at = instrument.lastIndexOf('_')
+  return at >= 0 ? instrument.slice(at + 1) : 'USD'
 }
 
 function digestable(o: OrderRow) {

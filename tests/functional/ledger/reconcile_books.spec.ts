@@ -7,6 +7,7 @@ import Notification from '#models/notification'
 import Reconciliation from '#models/reconciliation'
 import { recordStaffAction } from '#services/audit_log'
 import { reconcileBooks } from '#actions/ledger/reconcile_books'
+import { reconcileAfterRollover } from '#actions/ledger/reconcile_after_rollover'
 import { isolate } from '#tests/helpers/isolation'
 import { tamperWith } from '#tests/helpers/audit'
 import { DEMO, demoUser } from '#tests/helpers/users'
@@ -195,5 +196,19 @@ test.group('Reconciliation of the books (issue 24 item 6)', (group) => {
       'Books differ at {time}: {wallets} wallets, {differences} differences'
     )
     assert.match(differing.values.time, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)
+  })
+})
+
+test.group('Reconciliation after a rollover (the market role wiring)', (group) => {
+  isolate(group)
+
+  test('each finished rollover day stores a rollover reconciliation naming the day', async ({
+    assert,
+  }) => {
+    await reconcileAfterRollover('2026-01-14')
+    const run = await Reconciliation.query().orderBy('id', 'desc').firstOrFail()
+    assert.equal(run.kind, 'rollover')
+    assert.equal(run.rolloverDate, '2026-01-14')
+    assert.equal(run.differences, 0)
   })
 })

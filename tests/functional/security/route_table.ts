@@ -367,6 +367,11 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'DELETE /admin/trades/:id': { access: [1, 2], page: false, params: customerOrder },
   'POST /admin/trades/close': { access: [1, 2], page: false },
   'GET /admin/trades/api/pending': { access: [1, 2], page: false },
+  // The dealing desk's exposure (issue 24 item 3).
+  'GET /admin/risk': { access: [1, 2], page: true },
+  'GET /admin/risk/exposure/api': { access: [1, 2], page: false },
+  'GET /admin/risk/exposure/csv': { access: [1, 2], page: false },
+  'GET /admin/risk/positions': { access: [1, 2], page: false },
   'DELETE /admin/trades/pending/:id': { access: [1, 2], page: false, params: customerPending },
 
   // Balance adjustment (admin spec §2, §6: never role 6; the customer edit page is roles 1 and 2's).

@@ -1,0 +1,151 @@
+import Instrument from '#models/instrument'
+import priceBook from '#services/market/price_book'
+import currencyRates from '#services/market/feeds/currency_rates'
+import { conversionRate, midPrice } from '#domain/conversion'
+import type { Category } from '#domain/instruments'
+import { money, type Money } from '#domain/money'
+import type { OrderType } from '#domain/trading'
+import { swapAmount, swapDays, swapNotional, swapRate, type TripleDays } from '#domain/swaps'
+
+/** An open position as the rollover reads it. */
+export interface RolloverPosition {
+  id: number
+  userId: number
+  balanceId: number
+  instrument: string
+  kind: Category
+  type: OrderType
+  tradeAmount: string
+  currency: string
+}
+
+export interface PlannedCharge {
+  orderId: number
+  userId: number
+  balanceId: number
+  currency: string
+  instrument: string
+  type: OrderType
+  notional: Money
+  rate: Money
+  days: number
+  amount: Money
+}
+
+const MEMO_LIMIT = 100_000
+
+interface PricedInstrument {
+  quote: string
+  rates: Record<OrderType, Money>
+  /** The position's closing side: a buy is valued at the bid, a sell at the ask. */
+  prices: Record<OrderType, string> | null
+}
+
+/**
+ * Everything a rollover prices positions with, read once per run: every
+ * instrument's side rates and current quote (this process's price book, else
+ * the stored prices), and conversion rates from the listed pairs' mids,
+ * cached per quote and wallet currency. A past day caught up late is priced
+ * at the current quote: the books keep no quote history to value it at.
+ */
+export class RolloverPricing {
+  #instruments = new Map<string, PricedInstrument>()
+  #mids = new Map<string, string>()
+  #conversions = new Map<string, Money | null>()
+  #days = new Map<Category, number>()
+  /** Positions of one size on one side of one instrument in one currency cost the same: computed once. */
+  #amounts = new Map<string, { notional: Money; amount: Money }>()
+
+  private constructor(
+    readonly date: string,
+    readonly tripleDays: TripleDays
+  ) {}
+
+  static async load(date: string, tripleDays: TripleDays) {
+    const pricing = new RolloverPricing(date, tripleDays)
+    for (const instrument of await Instrument.all()) {
+      const { bids, asks } = priceBook.latest(instrument)
+      const quoted = !!bids && !!asks && money(bids).greaterThan(0) && money(asks).greaterThan(0)
+      pricing.#instruments.set(instrument.name, {
+        quote: instrument.quote,
+        rates: { buy: swapRate('buy', instrument), sell: swapRate('sell', instrument) },
+        prices: quoted ? { buy: bids!, sell: asks! } : null,
+      })
+      if (quoted && instrument.category === 'forex') {
+        pricing.#mids.set(instrument.name, midPrice(bids!, asks!).toFixed())
+      }
+    }
+    return pricing
+  }
+
+  /**
+   * The position's swap for this day, or null when it owes nothing (no
+   * rollover for its category that day, a zero rate or amount) or cannot be
+   * priced (no quote or no conversion: `unpriced` counts it).
+   */
+  charge(position: RolloverPosition, unpriced: { count: number }): PlannedCharge | null {
+    const days = this.#daysOf(position.kind)
+    if (days === 0) return null
+    const instrument = this.#instruments.get(position.instrument)
+    const rate = instrument?.rates[position.type]
+    if (!instrument || !rate || rate.isZero()) {
+      if (!instrument) unpriced.count++
+      return null
+    }
+    const conversion = this.#conversion(instrument.quote, position.currency)
+    if (!instrument.prices || !conversion || conversion.isZero()) {
+      unpriced.count++
+      return null
+    }
+    const key = `${position.instrument}|${position.type}|${position.currency}|${position.tradeAmount}`
+    let priced = this.#amounts.get(key)
+    if (!priced) {
+      const input = {
+        units: position.tradeAmount,
+        price: instrument.prices[position.type],
+        conversion,
+        rate,
+        days,
+        currency: position.currency,
+      }
+      priced = { notional: swapNotional(input), amount: swapAmount(input) }
+      if (this.#amounts.size >= MEMO_LIMIT) this.#amounts.clear()
+      this.#amounts.set(key, priced)
+    }
+    const { notional, amount } = priced
+    if (amount.isZero()) return null
+    return {
+      orderId: position.id,
+      userId: position.userId,
+      balanceId: position.balanceId,
+      currency: position.currency,
+      instrument: position.instrument,
+      type: position.type,
+      notional,
+      rate,
+      days,
+      amount,
+    }
+  }
+
+  #daysOf(category: Category) {
+    let days = this.#days.get(category)
+    if (days === undefined) {
+      days = swapDays(category, this.date, this.tripleDays)
+      this.#days.set(category, days)
+    }
+    return days
+  }
+
+  #conversion(quote: string, currency: string) {
+    const key = `${quote}/${currency}`
+    if (!this.#conversions.has(key)) {
+      this.#conversions.set(
+        key,
+        conversionRate(quote, currency, (pair) => this.#mids.get(pair)) ??
+          currencyRates.rate(quote, currency)
+      )
+    }
+    return this.#conversions.get(key)!
+  }
+}

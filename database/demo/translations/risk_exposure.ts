@@ -1,0 +1,43 @@
+/** Spanish for the dealing desk's exposure screen (issue 24 item 3). */
+export const TEXTS: Record<string, string> = {
+  'Exposure': 'Exposición',
+  'Demo accounts': 'Cuentas demo',
+  'Not live': 'Sin datos en vivo',
+  'Updated {time}': 'Actualizado {time}',
+  'Export CSV': 'Exportar CSV',
+  'The market role is not running: no live exposure to show':
+    'El proceso de mercado no está en marcha: no hay exposición en vivo que mostrar',
+  'Exposure per instrument': 'Exposición por instrumento',
+  'Long units': 'Unidades compradas',
+  'Short units': 'Unidades vendidas',
+  'Net units': 'Unidades netas',
+  'Gross units': 'Unidades brutas',
+  'Net notional (USD)': 'Nocional neto (USD)',
+  'Gross notional (USD)': 'Nocional bruto (USD)',
+  "Customers' unrealized P/L": 'G/P no realizada de los clientes',
+  'Realized P/L today': 'G/P realizada hoy',
+  'Totals per category': 'Totales por categoría',
+  'Top 10 accounts by notional': 'Las 10 cuentas con mayor nocional',
+  'Top 10 accounts by unrealized P/L': 'Las 10 cuentas con mayor G/P no realizada',
+  'Notional (USD)': 'Nocional (USD)',
+  'Unrealized P/L (USD)': 'G/P no realizada (USD)',
+  'Margin level': 'Nivel de margen',
+  'Accounts at or below the margin-call level ({level})':
+    'Cuentas en o bajo el nivel de llamada de margen ({level})',
+  'Accounts at or below the margin-call level': 'Cuentas en o bajo el nivel de llamada de margen',
+  'Open positions in {instrument}': 'Posiciones abiertas en {instrument}',
+  'Open positions of {account}': 'Posiciones abiertas de {account}',
+  'Open positions': 'Posiciones abiertas',
+  'The {limit} largest positions are shown': 'Se muestran las {limit} posiciones más grandes',
+  'Order ID': 'ID de orden',
+  'Net exposure per instrument (USD)': 'Exposición neta por instrumento (USD)',
+  'Customers long to the right, short to the left; green: the house gains, red: it loses':
+    'Clientes comprados a la derecha, vendidos a la izquierda; verde: la casa gana, rojo: pierde',
+  'House P/L': 'G/P de la casa',
+  'Net notional': 'Nocional neto',
+  // The API's bad-input messages.
+  'Mode must be real or demo': 'El modo debe ser real o demo',
+  'Not an instrument name': 'No es un nombre de instrumento',
+  'Choose an instrument or an account': 'Elija un instrumento o una cuenta',
+  'The account must be a wallet id': 'La cuenta debe ser un id de billetera',
+}
