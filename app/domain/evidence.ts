@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { toDbDecimal, type Money } from './money.js'
+import { feedName } from './execution_evidence.js'
 
 /*
  * Execution evidence (issue 24 item 2): the quote every close and fill used —
@@ -90,18 +91,9 @@ export function evidenceForAudit(quote: QuoteEvidence) {
   }
 }
 
-/** How each source reads to a customer ("feed Polygon"). */
-export const SOURCE_LABELS: Record<QuoteSource, string> = {
-  polygon: 'Polygon',
-  eodhd: 'EODHD',
-  oanda: 'OANDA',
-  currencyApi: 'CurrencyAPI',
-  simulator: 'Simulator',
-  stored: 'Stored price',
-}
-
+/** How a source reads to a customer ("feed Polygon"): the one name table, execution_evidence.ts's. */
 export function sourceLabel(source: string | null | undefined): string {
-  return (source && SOURCE_LABELS[source as QuoteSource]) || source || '—'
+  return source ? feedName(source) : '—'
 }
 
 /** A quote's time as evidence reads it: UTC, to the millisecond ("2026-11-18 14:03:22.514 UTC"). */

@@ -46,22 +46,25 @@ export function closeEvidenceOf(row: {
 /** Feed names as the products call themselves, by the stored source (case and separators ignored). */
 const FEED_NAMES: Record<string, string> = {
   polygon: 'Polygon',
-  polygonforex: 'Polygon',
-  polygoncrypto: 'Polygon',
   eodhd: 'EODHD',
-  eod: 'EODHD',
-  eodstock: 'EODHD',
   oanda: 'OANDA',
-  oandarest: 'OANDA',
   currencyapi: 'CurrencyAPI',
   simulator: 'Simulator',
   stored: 'Stored price',
-  storedprice: 'Stored price',
 }
+
+/** Feeds named by a word rather than a product: translated like the sentence around them. */
+const WORD_FEEDS: ReadonlySet<string> = new Set(['Simulator', 'Stored price'])
 
 /** A stored feed source as its product name ('polygon' → 'Polygon'); an unknown one as stored. */
 export function feedName(source: string): string {
   return FEED_NAMES[source.toLowerCase().replace(/[^a-z]/g, '')] ?? source
+}
+
+/** The feed as a reader of `t`'s language sees it: product names as they are, words translated. */
+export function feedText(source: string, t: (key: string) => string): string {
+  const name = feedName(source)
+  return WORD_FEEDS.has(name) ? t(name) : name
 }
 
 /** A buy is closed by selling at the bid; a sell by buying at the ask. */
@@ -90,8 +93,8 @@ export const EVIDENCE_TEMPLATES = {
   other: `Closed ${TAIL}`,
 } as const
 
-/** The closing-side words and the stored-price feed name, translated like the sentences. */
-export const EVIDENCE_WORDS = ['bid', 'ask', 'Stored price'] as const
+/** The closing-side words and the feed names that are words, translated like the sentences. */
+export const EVIDENCE_WORDS = ['bid', 'ask', 'Simulator', 'Stored price'] as const
 
 export type Translate = (key: string, vars?: Vars) => string
 
@@ -141,12 +144,11 @@ export function closeEvidenceText(input: EvidenceInput, t: Translate = identity)
   const price = side === 'bid' ? e.bid : e.ask
   const time = e.quotedAt ? quoteClock(e.quotedAt) : null
   if (price === null || time === null || e.source === null) return null
-  const feed = feedName(e.source)
   const vars: Vars = {
     price: formatDecimal(price, input.digits),
     side: t(side),
     time,
-    feed: feed === 'Stored price' ? t(feed) : feed,
+    feed: feedText(e.source, t),
   }
   const template = evidenceTemplate(input)
   if (template === EVIDENCE_TEMPLATES.stop_out_account) {

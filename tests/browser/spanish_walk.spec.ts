@@ -302,6 +302,11 @@ test.group('Browser: every page in Spanish', (group) => {
         close_rate: part.openRate,
         pro_loss: '0',
         close_reason: 'manual',
+        // The simulator's quote: a feed named by a word, read in Spanish.
+        close_bid: '1.0841',
+        close_ask: '1.08422',
+        close_quoted_at: '2026-11-26 14:03:22.514',
+        close_source: 'simulator',
       })
     await pendingFor(customer, {
       type: 'buy',

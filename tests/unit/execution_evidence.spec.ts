@@ -6,6 +6,7 @@ import {
   EVIDENCE_TEMPLATES,
   EVIDENCE_WORDS,
   feedName,
+  feedText,
   quoteClock,
   type CloseEvidence,
   type EvidenceInput,
@@ -90,6 +91,12 @@ test.group('execution evidence: the sentence of each close (issue 24 item 2)', (
     assert.equal(feedName('simulator'), 'Simulator')
     assert.equal(feedName('stored'), 'Stored price')
     assert.equal(feedName('other_feed'), 'other_feed')
+  })
+
+  test('a feed named by a word is translated, a product name is not', ({ assert }) => {
+    const spanish = (key: string) => ({ Simulator: 'Simulador' })[key] ?? key
+    assert.equal(feedText('simulator', spanish), 'Simulador')
+    assert.equal(feedText('polygon', spanish), 'Polygon')
   })
 
   test('no sentence for an open row, an old row without evidence, or a missing side', ({
