@@ -51,6 +51,45 @@ const units = (value: string) => formatDecimal(value, undefined, { group: true }
 const signed = (value: string | null) =>
   value === null ? '' : Number(value) > 0 ? 'text-success' : Number(value) < 0 ? 'text-danger' : ''
 
+/** The USD figures an instrument row and a category total both show. */
+interface UsdFigures {
+  usdNotional: string | null
+  usdGross: string | null
+  clientsUnrealizedPl: string | null
+  realizedToday: string | null
+}
+
+/** The four USD columns, one definition for both tables (each places them in its own order). */
+function usdFigureColumns<T extends UsdFigures>(options: {
+  sortable: boolean
+  notionalTestId?: (row: T) => string
+}) {
+  const column = (
+    key: keyof UsdFigures,
+    label: string,
+    render: (row: T) => React.ReactNode
+  ): PagedColumn<T> => ({
+    key,
+    label,
+    align: 'end',
+    ...(options.sortable ? { sortValue: (r: T) => r[key] } : {}),
+    render,
+  })
+  const testId = options.notionalTestId
+  return {
+    notional: column('usdNotional', 'Net notional (USD)', (r) =>
+      testId ? <span data-testid={testId(r)}>{usd(r.usdNotional)}</span> : usd(r.usdNotional)
+    ),
+    gross: column('usdGross', 'Gross notional (USD)', (r) => usd(r.usdGross)),
+    unrealized: column('clientsUnrealizedPl', "Customers' unrealized P/L", (r) => (
+      <span className={signed(r.clientsUnrealizedPl)}>{usd(r.clientsUnrealizedPl)}</span>
+    )),
+    realized: column('realizedToday', 'Realized P/L today', (r) => (
+      <span className={signed(r.realizedToday)}>{usd(r.realizedToday)}</span>
+    )),
+  }
+}
+
 /**
  * The dealing desk's exposure (issue 24 item 3): the customers' book per
  * instrument from the market role's in-memory book — long, short, net and
@@ -121,6 +160,12 @@ export default function RiskExposure(props: InferPageProps<RiskExposureControlle
   const live = view.live && (heardAt === 0 || now - heardAt <= SILENCE_MS)
   const open = (d: DrillDown) => setDrill(d)
 
+  const rowFigures = usdFigureColumns<Row>({
+    sortable: true,
+    notionalTestId: (r) => `exposure-notional-${r.instrument}`,
+  })
+  const totalFigures = usdFigureColumns<Total>({ sortable: false })
+
   const instrumentColumns: PagedColumn<Row>[] = [
     {
       key: 'instrument',
@@ -172,22 +217,8 @@ export default function RiskExposure(props: InferPageProps<RiskExposureControlle
       sortValue: (r) => r.grossUnits,
       render: (r) => units(r.grossUnits),
     },
-    {
-      key: 'usdNotional',
-      label: 'Net notional (USD)',
-      align: 'end',
-      sortValue: (r) => r.usdNotional,
-      render: (r) => (
-        <span data-testid={`exposure-notional-${r.instrument}`}>{usd(r.usdNotional)}</span>
-      ),
-    },
-    {
-      key: 'usdGross',
-      label: 'Gross notional (USD)',
-      align: 'end',
-      sortValue: (r) => r.usdGross,
-      render: (r) => usd(r.usdGross),
-    },
+    rowFigures.notional,
+    rowFigures.gross,
     {
       key: 'positions',
       label: 'Positions',
@@ -195,53 +226,17 @@ export default function RiskExposure(props: InferPageProps<RiskExposureControlle
       sortValue: (r) => r.positions,
       render: (r) => <span data-testid={`exposure-positions-${r.instrument}`}>{r.positions}</span>,
     },
-    {
-      key: 'clientsUnrealizedPl',
-      label: "Customers' unrealized P/L",
-      align: 'end',
-      sortValue: (r) => r.clientsUnrealizedPl,
-      render: (r) => (
-        <span className={signed(r.clientsUnrealizedPl)}>{usd(r.clientsUnrealizedPl)}</span>
-      ),
-    },
-    {
-      key: 'realizedToday',
-      label: 'Realized P/L today',
-      align: 'end',
-      sortValue: (r) => r.realizedToday,
-      render: (r) => <span className={signed(r.realizedToday)}>{usd(r.realizedToday)}</span>,
-    },
+    rowFigures.unrealized,
+    rowFigures.realized,
   ]
 
   const totalColumns: PagedColumn<Total>[] = [
     { key: 'category', label: 'Category', render: (r) => t(CATEGORY_TITLES[r.category]) },
     { key: 'positions', label: 'Positions', align: 'end' },
-    {
-      key: 'usdNotional',
-      label: 'Net notional (USD)',
-      align: 'end',
-      render: (r) => usd(r.usdNotional),
-    },
-    {
-      key: 'usdGross',
-      label: 'Gross notional (USD)',
-      align: 'end',
-      render: (r) => usd(r.usdGross),
-    },
-    {
-      key: 'clientsUnrealizedPl',
-      label: "Customers' unrealized P/L",
-      align: 'end',
-      render: (r) => (
-        <span className={signed(r.clientsUnrealizedPl)}>{usd(r.clientsUnrealizedPl)}</span>
-      ),
-    },
-    {
-      key: 'realizedToday',
-      label: 'Realized P/L today',
-      align: 'end',
-      render: (r) => <span className={signed(r.realizedToday)}>{usd(r.realizedToday)}</span>,
-    },
+    totalFigures.notional,
+    totalFigures.gross,
+    totalFigures.unrealized,
+    totalFigures.realized,
   ]
 
   const accountColumns: PagedColumn<ExposureAccount>[] = [
