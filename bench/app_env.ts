@@ -162,3 +162,34 @@ export function compileServer(
 export function compiledDir(outDir: string) {
   return join(BENCH_ROOT, 'tmp', outDir)
 }
+
+/**
+ * A benchmark that runs the app's own code on PostgreSQL in this process:
+ * the environment's defaults (database `test_d`, quiet logs, memory sessions,
+ * no market role), the migrations as `node ace migration:run` applies them,
+ * then the app booted as `node ace` boots it. Returns it, for `terminate()`.
+ */
+export async function bootPgBench(name: string, port: number) {
+  process.env.NODE_ENV ??= 'development'
+  process.env.PORT ??= String(port)
+  process.env.HOST ??= '127.0.0.1'
+  process.env.APP_KEY ??= 'bench-key-not-secret-0123456789abcdef'
+  process.env.LOG_LEVEL ??= 'error'
+  process.env.SESSION_DRIVER ??= 'memory'
+  process.env.DB_CONNECTION ??= 'pg'
+  process.env.PG_HOST ??= '127.0.0.1'
+  process.env.PG_USER ??= 'postgres'
+  process.env.PG_DB_NAME ??= 'test_d'
+  process.env.MARKET_FEED = 'off'
+  if (process.env.DB_CONNECTION !== 'pg') throw new Error(`${name} runs on PostgreSQL`)
+
+  console.log(`migrations on ${process.env.PG_DB_NAME}…`)
+  const migrated = spawnSync(process.execPath, ['ace', 'migration:run', '--force'], {
+    cwd: BENCH_ROOT,
+    env: process.env,
+    encoding: 'utf8',
+  })
+  if (migrated.status !== 0)
+    throw new Error(`migration failed: ${migrated.stdout}${migrated.stderr}`)
+  return bootConsoleApp()
+}

@@ -16,10 +16,9 @@
 |     [--entries=10000000] [--runs=3] [--keep]
 */
 import 'reflect-metadata'
-import { spawnSync } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import os from 'node:os'
-import { BENCH_ROOT, benchArgs, bootConsoleApp } from './app_env.js'
+import { benchArgs, bootPgBench } from './app_env.js'
 
 const args = benchArgs()
 const num = (name: string, fallback: number) => Number(args.get(name) ?? fallback)
@@ -27,31 +26,10 @@ const WALLETS = num('wallets', 100_000)
 const ENTRIES = num('entries', 10_000_000)
 const RUNS = num('runs', 3)
 
-process.env.NODE_ENV ??= 'development'
-process.env.PORT ??= '3504'
-process.env.HOST ??= '127.0.0.1'
-process.env.APP_KEY ??= 'bench-key-not-secret-0123456789abcdef'
-process.env.LOG_LEVEL ??= 'error'
-process.env.SESSION_DRIVER ??= 'memory'
-process.env.DB_CONNECTION ??= 'pg'
-process.env.PG_HOST ??= '127.0.0.1'
-process.env.PG_USER ??= 'postgres'
-process.env.PG_DB_NAME ??= 'test_d'
-process.env.MARKET_FEED = 'off'
-if (process.env.DB_CONNECTION !== 'pg') throw new Error('bench:reconcile runs on PostgreSQL')
-
 const say = (m: string) => console.log(m)
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
-say(`migrations on ${process.env.PG_DB_NAME}…`)
-const migrated = spawnSync(process.execPath, ['ace', 'migration:run', '--force'], {
-  cwd: BENCH_ROOT,
-  env: process.env,
-  encoding: 'utf8',
-})
-if (migrated.status !== 0) throw new Error(`migration failed: ${migrated.stdout}${migrated.stderr}`)
-
-const app = await bootConsoleApp()
+const app = await bootPgBench('bench:reconcile', 3504)
 const { default: db } = await import('@adonisjs/lucid/services/db')
 const { reconcileBooks } = await import('#actions/ledger/reconcile_books')
 

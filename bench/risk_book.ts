@@ -20,11 +20,10 @@
 |     [--instruments=100] [--page=20000] [--ticks=2000] [--missed=10] [--keep]
 */
 import 'reflect-metadata'
-import { spawnSync } from 'node:child_process'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import os from 'node:os'
-import { BENCH_ROOT, benchArgs, bootConsoleApp } from './app_env.js'
+import { benchArgs, bootPgBench } from './app_env.js'
 
 const args = benchArgs()
 const num = (name: string, fallback: number) => Number(args.get(name) ?? fallback)
@@ -35,31 +34,10 @@ const PAGE = num('page', 20_000)
 const TICKS = num('ticks', 2_000)
 const MISSED = num('missed', 10)
 
-process.env.NODE_ENV ??= 'development'
-process.env.PORT ??= '3404'
-process.env.HOST ??= '127.0.0.1'
-process.env.APP_KEY ??= 'bench-key-not-secret-0123456789abcdef'
-process.env.LOG_LEVEL ??= 'error'
-process.env.SESSION_DRIVER ??= 'memory'
-process.env.DB_CONNECTION ??= 'pg'
-process.env.PG_HOST ??= '127.0.0.1'
-process.env.PG_USER ??= 'postgres'
-process.env.PG_DB_NAME ??= 'test_d'
-process.env.MARKET_FEED = 'off'
-if (process.env.DB_CONNECTION !== 'pg') throw new Error('bench:book runs on PostgreSQL')
-
 const say = (m: string) => console.log(m)
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 
-say(`migrations on ${process.env.PG_DB_NAME}…`)
-const migrated = spawnSync(process.execPath, ['ace', 'migration:run', '--force'], {
-  cwd: BENCH_ROOT,
-  env: process.env,
-  encoding: 'utf8',
-})
-if (migrated.status !== 0) throw new Error(`migration failed: ${migrated.stdout}${migrated.stderr}`)
-
-const app = await bootConsoleApp()
+const app = await bootPgBench('bench:book', 3404)
 const { default: db } = await import('@adonisjs/lucid/services/db')
 const { RiskEngine } = await import('#services/market/risk_engine')
 const { default: priceBook } = await import('#services/market/price_book')

@@ -21,10 +21,9 @@
 |     [--date=2025-06-10] [--keep]
 */
 import 'reflect-metadata'
-import { spawnSync } from 'node:child_process'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import os from 'node:os'
-import { BENCH_ROOT, benchArgs, bootConsoleApp } from './app_env.js'
+import { benchArgs, bootPgBench } from './app_env.js'
 
 const args = benchArgs()
 const POSITIONS = Number(args.get('positions') ?? 1_000_000)
@@ -33,32 +32,11 @@ const WALLETS = Number(args.get('wallets') ?? 100_000)
 const DATE = args.get('date') ?? '2025-06-10'
 const FUNDS = 1_000_000
 
-process.env.NODE_ENV ??= 'development'
-process.env.PORT ??= '3405'
-process.env.HOST ??= '127.0.0.1'
-process.env.APP_KEY ??= 'bench-key-not-secret-0123456789abcdef'
-process.env.LOG_LEVEL ??= 'error'
-process.env.SESSION_DRIVER ??= 'memory'
-process.env.DB_CONNECTION ??= 'pg'
-process.env.PG_HOST ??= '127.0.0.1'
-process.env.PG_USER ??= 'postgres'
-process.env.PG_DB_NAME ??= 'test_d'
-process.env.MARKET_FEED = 'off'
-if (process.env.DB_CONNECTION !== 'pg') throw new Error('bench:rollover runs on PostgreSQL')
-
 const say = (m: string) => console.log(m)
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
-say(`migrations on ${process.env.PG_DB_NAME}…`)
-const migrated = spawnSync(process.execPath, ['ace', 'migration:run', '--force'], {
-  cwd: BENCH_ROOT,
-  env: process.env,
-  encoding: 'utf8',
-})
-if (migrated.status !== 0) throw new Error(`migration failed: ${migrated.stdout}${migrated.stderr}`)
-
-const app = await bootConsoleApp()
+const app = await bootPgBench('bench:rollover', 3405)
 const { default: db } = await import('@adonisjs/lucid/services/db')
 const { applyRollover } = await import('#actions/swaps/apply_rollover')
 const { rolloverInstant } = await import('#domain/swaps')
