@@ -8,6 +8,7 @@ import marketClock from '#services/market/market_clock'
 import { isInstrumentOpen } from '#domain/market_hours'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { sourceOfFeed, type QuoteSource } from '#domain/evidence'
+import { canonicalTimestamp } from '#domain/audit'
 import type { Quote } from '#services/market/price_book'
 
 /** When the price the server would trade at was quoted: the live quote of this process, else the stored one. */
@@ -88,7 +89,10 @@ export async function evidenceQuoteOf(
     .where('name', name)
     .first()
   if (stored && stored.bids !== null && stored.asks !== null) {
-    const updated = stored.updated_at ? new Date(stored.updated_at).getTime() : Number.NaN
+    // SQLite hands back zone-less text, PostgreSQL a Date: both are UTC (canonicalTimestamp).
+    const updated = stored.updated_at
+      ? new Date(canonicalTimestamp(stored.updated_at)).getTime()
+      : Number.NaN
     return {
       bid: toDbDecimal(String(stored.bids)),
       ask: toDbDecimal(String(stored.asks)),
