@@ -7,8 +7,13 @@
 | INSERT … SELECT over generate_series per table), gives the instruments swap rates, then times in this process:
 |
 |   - the whole rollover of that day through `applyRollover` (batches of
-|     2,000, each one transaction: claim, orders, wallets, ledger, links), and
-|     the longest event-loop stall meanwhile (perf_hooks monitorEventLoopDelay);
+|     2,000 in wallet order, two in flight, each one transaction: locks, then
+|     claims with their entries' ids, orders, wallets, ledger), the longest
+|     event-loop stall meanwhile (perf_hooks monitorEventLoopDelay), and the
+|     database's work: rows written per position by table (inserted, updated,
+|     updated in place) and the write-ahead log's bytes (the whole cluster's:
+|     other databases' writes meanwhile count too); `--wal-stats` lists the
+|     log's records by kind (needs the pg_walinspect extension);
 |   - the same day run again (charges nothing: every claim conflicts);
 |   - the books afterwards: one claim and one ledger entry per position, and
 |     every wallet's balance moved by exactly its entries.
@@ -18,7 +23,7 @@
 | instruments' swap rates are put back.
 |
 |   DB_CONNECTION=pg PG_DB_NAME=test_d npm run bench:rollover -- [--positions=1000000] [--wallets=100000]
-|     [--date=2025-06-10] [--keep]
+|     [--date=2025-06-10] [--keep] [--wal-stats]
 */
 import 'reflect-metadata'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
@@ -40,6 +45,51 @@ const app = await bootPgBench('bench:rollover', 3405)
 const { default: db } = await import('@adonisjs/lucid/services/db')
 const { applyRollover } = await import('#actions/swaps/apply_rollover')
 const { rolloverInstant } = await import('#domain/swaps')
+
+/** The write-ahead log's position: the bytes between two readings are the database's writes. */
+async function walPosition(): Promise<string> {
+  return (await db.rawQuery('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0].lsn
+}
+async function walSince(lsn: string): Promise<number> {
+  return Number(
+    (await db.rawQuery('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), ?)::bigint AS bytes', [lsn]))
+      .rows[0].bytes
+  )
+}
+
+/** With --wal-stats and the pg_walinspect extension: the log's records by kind since `lsn`. */
+async function printWalStats(lsn: string) {
+  const rows = (
+    await db.rawQuery(
+      `SELECT "resource_manager/record_type" AS kind, count, combined_size, fpi_size
+         FROM pg_get_wal_stats(?::pg_lsn, pg_current_wal_lsn(), true)
+        WHERE count > 0 ORDER BY combined_size DESC LIMIT 15`,
+      [lsn]
+    )
+  ).rows
+  for (const r of rows)
+    say(
+      `  ${r.kind}: ${r.count} records, ${mb(Number(r.combined_size))} (full pages ${mb(Number(r.fpi_size))})`
+    )
+}
+
+/** Rows inserted and updated (and updated in place, HOT) per table, from this database's statistics. */
+async function rowWrites() {
+  // Other connections publish their counts within a second of going idle.
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  const rows = (
+    await db.rawQuery(
+      `SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables
+        WHERE relname IN ('orders', 'balances', 'swap_charges', 'ledger_entries') ORDER BY relname`
+    )
+  ).rows
+  return new Map<string, { ins: number; upd: number; hot: number }>(
+    rows.map((r: Record<string, string>) => [
+      r.relname,
+      { ins: Number(r.n_tup_ins), upd: Number(r.n_tup_upd), hot: Number(r.n_tup_hot_upd) },
+    ])
+  )
+}
 
 const OWNERS = `SELECT id FROM users WHERE email LIKE '%@bench-rollover.test'`
 
@@ -131,7 +181,21 @@ try {
     lastAt = at
     lastCpu = cpuNow
   }, 5)
+  const walBefore = await walPosition()
+  const rowsBefore = await rowWrites()
   const first = await applyRollover(DATE)
+  const walBytes = await walSince(walBefore)
+  const rowsAfter = await rowWrites()
+  if (args.get('wal-stats') === 'true') await printWalStats(walBefore)
+  say(
+    `row writes a position: ${[...rowsAfter]
+      .map(([table, after]) => {
+        const before = rowsBefore.get(table)!
+        const per = (n: number) => (n / Math.max(1, first.charged)).toFixed(2)
+        return `${table} ${per(after.ins - before.ins)} inserted, ${per(after.upd - before.upd)} updated (${per(after.hot - before.hot)} in place)`
+      })
+      .join('; ')}`
+  )
   clearInterval(watch)
   const firstMs = performance.now() - t
   const used = process.cpuUsage(cpu)
@@ -142,6 +206,10 @@ try {
       `${((used.user + used.system) / 1e6).toFixed(1)} s; event-loop delay mean ` +
       `${(loop.mean / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, ` +
       `max ${(loop.max / 1e6).toFixed(1)} ms; totals ${JSON.stringify(first.totals)}`
+  )
+  say(
+    `PostgreSQL's write-ahead log: ${mb(walBytes)} for the rollover ` +
+      `(${Math.round(walBytes / Math.max(1, first.charged))} bytes a position; the whole cluster's log)`
   )
 
   const ownWork = Math.max(0, ...stretches.map((s) => s.cpuMs))

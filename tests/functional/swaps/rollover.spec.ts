@@ -265,3 +265,76 @@ test.group('rollover: exactly once', (group) => {
     }
   })
 })
+
+test.group('rollover: batches', (group) => {
+  isolate(group)
+  openMarkets(group)
+
+  test('batches cut at wallets: every claim links its own entry, each wallet a running chain', async ({
+    assert,
+  }) => {
+    const customer = await demoUser(DEMO.customer)
+    const newcomer = await demoUser(DEMO.newcomer)
+    await swapTerms('EUR_USD', { long: '-5', short: '-3', bid: '1.10000', ask: '1.10010' })
+    const positions: Order[] = []
+    for (const [user, count] of [
+      [customer, 3],
+      [newcomer, 4],
+    ] as const) {
+      for (let i = 0; i < count; i++) {
+        positions.push(
+          await pastPosition(user, {
+            instrument: 'EUR_USD',
+            type: i % 2 === 0 ? 'buy' : 'sell',
+            amount: String(1000 * (i + 1)),
+          })
+        )
+      }
+    }
+    const eurWallet = await walletIn(customer, 'EUR', '5000')
+    positions.push(
+      await pastPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '2000' }),
+      // Closed after the instant: still charged, by the second pass.
+      await pastPosition(
+        customer,
+        { instrument: 'EUR_USD', type: 'sell', amount: '3000' },
+        { closedAt: '2025-01-15 09:00:00' }
+      )
+    )
+
+    // Batches of 3: the first wallet's three positions, the second's four in two, and so on.
+    const result = await applyRollover(TUESDAY, { batchSize: 3 })
+    assert.equal(result.charged, positions.length)
+
+    for (const order of positions) {
+      const claim = await SwapCharge.query()
+        .where('order_id', order.id)
+        .where('rollover_date', TUESDAY)
+        .firstOrFail()
+      const entry = await LedgerEntry.findOrFail(claim.ledgerEntryId)
+      assert.equal(entry.referenceId, order.id)
+      assert.equal(entry.type, 'swap')
+      assert.equal(money(entry.amount).toFixed(2), money(claim.amount).toFixed(2))
+      assert.equal(
+        money((await Order.findOrFail(order.id)).swap).toFixed(2),
+        money(claim.amount).toFixed(2)
+      )
+    }
+    for (const walletId of new Set([...positions.map((p) => p.balanceId), eurWallet.id])) {
+      const entries = await LedgerEntry.query().where('balance_id', walletId).orderBy('id')
+      for (let i = 1; i < entries.length; i++) {
+        assert.equal(
+          money(entries[i].balanceAfter).toFixed(2),
+          money(entries[i - 1].balanceAfter)
+            .plus(entries[i].amount)
+            .toFixed(2),
+          `wallet ${walletId}, entry ${entries[i].id}`
+        )
+      }
+      const wallet = await Balance.findOrFail(walletId)
+      assert.equal(money(entries.at(-1)!.balanceAfter).toFixed(2), money(wallet.balance).toFixed(2))
+      assert.isTrue(await balanceMatchesLedger(walletId))
+    }
+    assert.equal((await applyRollover(TUESDAY, { batchSize: 3 })).charged, 0)
+  })
+})
