@@ -7,7 +7,7 @@
 | combination and search over name, e-mail and phone, p99 < 100 ms per page
 | including 'Total: N'; a bulk move of 10,000 selected leads < 2 s.
 |
-|   1. The database `bench_lead_desks` (PG_HOST/PG_PORT/PG_USER): with
+|   1. The database `bench_lead_desks` (or --database; PG_HOST/PG_PORT/PG_USER): with
 |      --seed=auto (default) it is (re)built when it does not hold --leads
 |      leads; --seed=always rebuilds it, --seed=never uses it as it is.
 |      Building: dropped and created, migrated and demo-seeded by the app's own
