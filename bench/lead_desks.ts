@@ -1,13 +1,13 @@
 /*
 | npm run bench:lead-desks -- [--seed=auto|always|never] [--leads=2000000] [--rounds=30]
-|     [--warmup=3] [--json=path] [--drop]
+|     [--warmup=3] [--json=path] [--drop] [--database=bench_lead_desks] [--smoke]
 |
 | The CRM's desks at scale (issue 13 item 7), on PostgreSQL: 2,000,000 leads,
 | half of them with a note. Goals: every lead list call, with any filter
 | combination and search over name, e-mail and phone, p99 < 100 ms per page
 | including 'Total: N'; a bulk move of 10,000 selected leads < 2 s.
 |
-|   1. The database `bench_lead_desks` (PG_HOST/PG_PORT/PG_USER): with
+|   1. The database `bench_lead_desks` (or --database; PG_HOST/PG_PORT/PG_USER): with
 |      --seed=auto (default) it is (re)built when it does not hold --leads
 |      leads; --seed=always rebuilds it, --seed=never uses it as it is.
 |      Building: dropped and created, migrated and demo-seeded by the app's own
@@ -26,29 +26,40 @@
 |   3. A bulk move of 10,000 sales leads to the archive and back, as the admin
 |      (`bulkUpdateLeads`: visibility check, row locks, update, audit row).
 |
+| --smoke: the same cases on 2,000 leads (unless --leads) in a SQLite file
+| under tmp/ (or, with --db=pg, in --database), migrated and filled in this
+| process by the app's query builder instead of psql; 1 warm-up call and 3
+| timed per case; any failing call exits non-zero. Seconds, for CI.
+|
 | Never run it while tests or other benchmarks run: they share the 2 cores.
 */
 import 'reflect-metadata'
 import { spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DateTime } from 'luxon'
 import { performance } from 'node:perf_hooks'
 import { appEnv, BENCH_ROOT, benchArgs, bootConsoleApp, pgSettings } from './app_env.js'
 
 const args = benchArgs()
+const SMOKE = args.get('smoke') === 'true'
+const SMOKE_DB = (args.get('db') ?? 'sqlite') as 'sqlite' | 'pg'
 const SEED = (args.get('seed') ?? 'auto') as 'auto' | 'always' | 'never'
-const LEADS = Number(args.get('leads') ?? 2_000_000)
-const ROUNDS = Number(args.get('rounds') ?? 30)
-const WARMUP = Number(args.get('warmup') ?? 3)
+const LEADS = Number(args.get('leads') ?? (SMOKE ? 2_000 : 2_000_000))
+const ROUNDS = Number(args.get('rounds') ?? (SMOKE ? 3 : 30))
+const WARMUP = Number(args.get('warmup') ?? (SMOKE ? 1 : 3))
 const JSON_OUT = args.get('json') ?? ''
 const DROP = args.get('drop') === 'true'
-const PG = pgSettings('bench_lead_desks')
+const PG = pgSettings(args.get('database') ?? 'bench_lead_desks')
 const PSQL = ['-h', PG.host, '-p', String(PG.port), '-U', PG.user]
 
+const SMOKE_SQLITE = join(BENCH_ROOT, 'tmp', 'bench-lead-desks-smoke.sqlite3')
 const ENV = appEnv({
   nodeEnv: 'development',
   port: 3498,
   appKey: 'bench-desks-' + 'k'.repeat(32),
-  db: 'pg',
+  db: SMOKE && SMOKE_DB === 'sqlite' ? 'sqlite' : 'pg',
+  sqlitePath: SMOKE_SQLITE,
   pg: PG,
   marketFeed: 'off',
   smtpPort: 1,
@@ -143,18 +154,134 @@ function seed() {
   }
 }
 
+/**
+ * A smoke run's database: emptied, migrated in this process, then the same
+ * staff, teams, leads and notes as seedStatements (the same spread by g),
+ * written through the query builder so that SQLite serves too.
+ */
+async function smokeSeed(leads: number) {
+  if (SMOKE_DB === 'sqlite') {
+    for (const end of ['', '-wal', '-shm']) rmSync(SMOKE_SQLITE + end, { force: true })
+  } else {
+    spawnSync('dropdb', [...PSQL, '--if-exists', PG.database])
+    run('createdb', [...PSQL, PG.database])
+  }
+  const app = await bootConsoleApp()
+  const { default: db } = await import('@adonisjs/lucid/services/db')
+  const { Roles } = await import('#domain/roles')
+  const ace = await app.container.make('ace')
+  const migrated = await ace.exec('migration:run', ['--force'])
+  if (migrated.exitCode) throw migrated.error ?? new Error('migration:run failed')
+
+  const format = db.connection().dialect.dateTimeFormat
+  const now = DateTime.utc()
+  const at = (d: DateTime) => d.toFormat(format)
+  const insert = async (table: string, rows: Record<string, unknown>[]) => {
+    for (let i = 0; i < rows.length; i += 200)
+      await db.table(table).multiInsert(rows.slice(i, i + 200))
+  }
+  const staff = async (role: number, prefix: string, count: number) => {
+    const slug = prefix.toLowerCase().replace(/ /g, '-')
+    const rows = Array.from({ length: count }, (_, i) => ({
+      full_name: `${prefix} ${i + 1}`,
+      email: `${slug}-${i + 1}@bench.test`,
+      password: 'not-a-login',
+      role_id: role,
+      is_email_verified: true,
+      is_active: true,
+      created_at: at(now),
+    }))
+    await insert('users', rows)
+    const ids = await db.from('users').whereLike('email', `${slug}-%`).orderBy('id').select('id')
+    return ids.map((r: { id: number }) => Number(r.id))
+  }
+  await staff(Roles.ADMIN, 'Admin Demo', 1)
+  await db
+    .from('users')
+    .where('email', 'admin-demo-1@bench.test')
+    .update({ email: 'admin@demo.test' })
+  const managers = await staff(Roles.MANAGER, 'Bench Manager', 10)
+  const agents = await staff(Roles.SALES_AGENT, 'Bench Agent', 60)
+  const retention = await staff(Roles.RETENTION_AGENT, 'Bench Retention', 20)
+  const affiliates = await staff(Roles.AFFILIATE, 'Bench Affiliate', 10)
+  await insert(
+    'teams',
+    managers.map((id, i) => ({
+      name: `Bench Team ${i + 1}`,
+      code: `BT-${i + 1}`,
+      user_id: id,
+      created_at: at(now),
+    }))
+  )
+  const teams = (await db.from('teams').whereLike('code', 'BT-%').orderBy('id').select('id')).map(
+    (r: { id: number }) => Number(r.id)
+  )
+  await insert('team_members', [
+    ...agents.map((id, i) => ({ team_id: teams[Math.floor(i / 6)], user_id: id })),
+    ...retention.map((id, i) => ({ team_id: teams[Math.floor(i / 2)], user_id: id })),
+  ])
+  const names = ['Liam', 'Emma', 'Noah', 'Olivia', 'Lucas', 'Mia', 'Hugo', 'Sofia', 'Mateo', 'Lea']
+  const places = [
+    ['Berlin', 'Germany'],
+    ['Lisbon', 'Portugal'],
+    ['Lyon', 'France'],
+    ['Madrid', 'Spain'],
+    ['Milan', 'Italy'],
+  ]
+  const fallbackStatus = await db.from('sales_statuses').count('* as n').first()
+  if (Number(fallbackStatus.n) < 2) {
+    await insert('sales_statuses', [
+      { status: 'Call back', is_default: false, created_at: at(now) },
+    ])
+  }
+  const statuses = (await db.from('sales_statuses').orderBy('id').select('id')).map(
+    (r: { id: number }) => Number(r.id)
+  )
+  const rows = []
+  for (let g = 1; g <= leads; g++) {
+    const desk = g % 20
+    const group = desk < 12 ? 'sales' : desk < 16 ? 'retentions' : desk < 19 ? 'archived' : null
+    const created = now.minus({ days: (leads - g) * (730 / leads) })
+    const [city, country] = places[g % 5]
+    rows.push({
+      first_name: names[g % 10],
+      last_name: `Surname${g % 50000}`,
+      email: `lead${g}@bench.test`,
+      phone: `+49 15${String((g * 7919) % 100_000_000).padStart(8, '0')}`,
+      city,
+      country,
+      sales_status_id: g % 11 === 0 ? null : statuses[Math.floor(g / 11) % statuses.length],
+      group,
+      source: g % 3 === 0 ? 'live' : 'manual',
+      affiliate_id: g % 4 === 1 ? affiliates[Math.floor(g / 4) % 10] : null,
+      manager_id: g % 7 === 0 ? managers[Math.floor(g / 7) % 10] : null,
+      agent_id: group !== null && g % 5 !== 0 ? agents[Math.floor(g / 20) % 60] : null,
+      ret_agent_id: group === 'retentions' ? retention[Math.floor(g / 20) % 20] : null,
+      registered_at: group === null || g % 10 < 3 ? at(created.plus({ hours: 2 })) : null,
+      created_at: at(created),
+      updated_at: at(created),
+    })
+  }
+  await insert('leads', rows)
+  const noted = await db.from('leads').whereRaw('id % 2 = 0').select('id', 'agent_id')
+  await insert(
+    'lead_notes',
+    noted.map((r: { id: number; agent_id: number | null }) => ({
+      lead_id: r.id,
+      user_id: r.agent_id,
+      content: 'Called, no answer; try again tomorrow',
+      created_at: at(now),
+    }))
+  )
+  return app
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 const ms = (n: number) => Number(n.toFixed(1))
 
 async function main() {
-  const have = leadCount()
-  if (SEED === 'always' || (SEED === 'auto' && (have === null || have < LEADS))) {
-    console.log(`Seeding ${LEADS} leads into ${PG.database}…`)
-    seed()
-  }
-
-  const app = await bootConsoleApp()
+  const app = SMOKE ? await smokeSeed(LEADS) : await seededApp()
   const { leadPage } = await import('#queries/leads')
   const { bulkUpdateLeads } = await import('#actions/leads/bulk_update')
   const { default: db } = await import('@adonisjs/lucid/services/db')
@@ -269,6 +396,10 @@ async function main() {
     ['retention retentions/All', page(retention, 'retentions', { status: 'All' })],
   ]
 
+  // The seed fills every desk: an empty admin sales desk means the run measured nothing.
+  const sales = (await cases[0][1]()) as { meta: { total: number } }
+  if (!(sales.meta.total > 0)) throw new Error('the admin sales desk is empty')
+
   const results: Record<string, unknown>[] = []
   const all: number[] = []
   for (const [name, call] of cases) {
@@ -320,7 +451,17 @@ async function main() {
   if (DROP) spawnSync('dropdb', [...PSQL, '--if-exists', PG.database])
 }
 
+async function seededApp() {
+  const have = leadCount()
+  if (SEED === 'always' || (SEED === 'auto' && (have === null || have < LEADS))) {
+    console.log(`Seeding ${LEADS} leads into ${PG.database}…`)
+    seed()
+  }
+  return bootConsoleApp()
+}
+
 main().catch((error) => {
   console.error(error)
-  process.exitCode = 1
+  // The booted app still holds its connections open: leave now, not never.
+  process.exit(1)
 })

@@ -1,5 +1,5 @@
 /*
-| npm run bench:lead-import -- [--db=sqlite|pg|both] [--rows=100000] [--json=path]
+| npm run bench:lead-import -- [--db=sqlite|pg|both] [--rows=100000] [--json=path] [--smoke]
 |
 | The lead CSV import at size (issue 13 item 4): 100,000 rows imported in
 | under 60 s with the server's memory growing by less than 100 MB.
@@ -20,6 +20,10 @@
 |      time and is not in this figure.
 |   4. The same file imported again: every row a duplicate, nothing created.
 |
+| Both imports' counts are checked (every row created, skipped as a duplicate
+| or refused; nothing created the second time): a wrong count exits non-zero.
+| --smoke: 200 rows (unless --rows), the same path, in seconds (CI).
+|
 | Never run it while tests or other benchmarks run: they share the 2 cores.
 */
 import 'reflect-metadata'
@@ -29,11 +33,13 @@ import { once } from 'node:events'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
+import { DateTime } from 'luxon'
 import { appEnv, BENCH_ROOT, benchArgs, bootConsoleApp, pgSettings } from './app_env.js'
 
 const args = benchArgs()
 const DB = (args.get('db') ?? 'sqlite') as 'sqlite' | 'pg' | 'both'
-const ROWS = Number(args.get('rows') ?? 100_000)
+const SMOKE = args.get('smoke') === 'true'
+const ROWS = Number(args.get('rows') ?? (SMOKE ? 200 : 100_000))
 const JSON_OUT = args.get('json') ?? ''
 const CHILD = args.get('child') === 'true'
 const SQLITE_PATH = join(BENCH_ROOT, 'tmp', 'bench-leads.sqlite3')
@@ -67,8 +73,28 @@ function prepare(db: 'sqlite' | 'pg') {
     spawnSync('dropdb', [...psql, '--if-exists', PG.database], { env: e })
     run('createdb', [...psql, PG.database], e)
   }
+  if (SMOKE) return // the child migrates in its own process and adds only the uploader
   run(process.execPath, ['ace', 'migration:run', '--force'], e)
   run(process.execPath, ['ace', 'db:seed'], e)
+}
+
+/** A smoke run's schema and uploader, without the demo seed (seconds, not half a minute). */
+async function smokeSetup() {
+  const { default: app } = await import('@adonisjs/core/services/app')
+  const { default: db } = await import('@adonisjs/lucid/services/db')
+  const { Roles } = await import('#domain/roles')
+  const ace = await app.container.make('ace')
+  const migrated = await ace.exec('migration:run', ['--force'])
+  if (migrated.exitCode) throw migrated.error ?? new Error('migration:run failed')
+  await db.table('users').insert({
+    full_name: 'Smoke Admin',
+    email: 'admin@demo.test',
+    password: 'not-a-login',
+    role_id: Roles.ADMIN,
+    is_email_verified: true,
+    is_active: true,
+    created_at: DateTime.utc().toFormat(db.connection().dialect.dateTimeFormat),
+  })
 }
 
 async function writeCsv() {
@@ -90,6 +116,7 @@ async function writeCsv() {
 /** In a child process per database, so each starts with a fresh heap and its own connection. */
 async function child() {
   const app = await bootConsoleApp()
+  if (SMOKE) await smokeSetup()
   const { importLeads } = await import('#actions/leads/import_leads')
   const { default: User } = await import('#models/user')
   const { default: db } = await import('@adonisjs/lucid/services/db')
@@ -141,6 +168,27 @@ async function child() {
   await app.terminate()
 }
 
+interface ImportRun {
+  first: { result: { created: number; duplicates: number; invalid: number } }
+  second: { result: { created: number; duplicates: number; invalid: number } }
+  leads: number
+}
+
+/** Every row accounted for; the second import creates nothing. */
+function checkCounts(db: string, imported: ImportRun) {
+  const { first, second } = imported
+  const accounted = (r: ImportRun['first']['result']) => r.created + r.duplicates + r.invalid
+  const problems = [
+    accounted(first.result) !== ROWS &&
+      `first import accounts for ${accounted(first.result)} of ${ROWS} rows`,
+    first.result.created === 0 && 'first import created nothing',
+    second.result.created !== 0 && `second import created ${second.result.created}`,
+    accounted(second.result) !== ROWS &&
+      `second import accounts for ${accounted(second.result)} of ${ROWS} rows`,
+  ].filter(Boolean)
+  if (problems.length > 0) throw new Error(`${db}: ${problems.join('; ')}`)
+}
+
 async function main() {
   if (CHILD) return child()
   await writeCsv()
@@ -154,6 +202,8 @@ async function main() {
         '--import=ts-node-maintained/register/esm',
         'bench/lead_import.ts',
         '--child',
+        `--rows=${ROWS}`,
+        ...(SMOKE ? ['--smoke'] : []),
       ],
       { cwd: BENCH_ROOT, env: env(db), encoding: 'utf8', maxBuffer: 1 << 26 }
     )
@@ -161,6 +211,7 @@ async function main() {
     const line = out.stdout.trim().split('\n').pop()!
     results[db] = JSON.parse(line)
     console.log(db, JSON.stringify(results[db], null, 2))
+    checkCounts(db, results[db] as ImportRun)
   }
   if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(results, null, 2))
   rmSync(CSV_PATH, { force: true })
@@ -168,5 +219,7 @@ async function main() {
 
 main().catch((error) => {
   console.error(error)
+  // A child that failed still holds the app's connections open: leave now, not never.
+  if (CHILD) process.exit(1)
   process.exitCode = 1
 })

@@ -10,8 +10,9 @@ import { dateColumnOf, listScope } from '#domain/lead_desks'
 import { utcDayRange } from '#domain/date_format'
 import { Roles, type RoleId } from '#domain/roles'
 import {
-  cappedSumOfCounts,
+  cappedMatchPage,
   likePattern,
+  listPage,
   pageWithTotal,
   sortOf,
   sumOfCounts,
@@ -82,8 +83,9 @@ export function withLeadRelations(query: ModelQueryBuilderContract<typeof Lead>)
  * type, date range (created_at, or registered_at on Clients and Archived),
  * agent and search (first or last name, e-mail, phone); newest first. The
  * total is counted per disjoint part of the viewer's view, with the same
- * filters, while the page is read (indexes: migration 019); a search's total
- * stops at SEARCH_TOTAL_CAP.
+ * filters, while the page is read (indexes: migration 019). A search's
+ * matches are read once for both its total, which stops at SEARCH_TOTAL_CAP,
+ * and its page (cappedMatchPage).
  */
 export async function leadPage(
   list: LeadList,
@@ -104,23 +106,28 @@ export async function leadPage(
     listFilters(query, list, filter, statusId, options.search)
 
   const rows = withLeadRelations(withinBranches(filtered(Lead.query()), branches))
-  const counts = branches.map((branch) => {
-    const count = filtered(db.from('leads'))
-    branch(count)
-    return count
-  })
   const toRow = (lead: Lead) => leadRow(lead, { masked })
   const { column, order } = sortOf(options, SORTABLE, { column: 'leads.id', order: 'desc' })
   if (!options.search) {
+    const counts = branches.map((branch) => {
+      const count = filtered(db.from('leads'))
+      branch(count)
+      return count
+    })
     return pageWithTotal(rows.orderBy(column, order), sumOfCounts(counts), options, toRow)
   }
-  // A search counts at most SEARCH_TOTAL_CAP matches (a common name matches a tenth of a desk).
-  // Fewer matches than that are read and sorted whole: `id + 0` keeps the planner from walking
-  // the id index in the hope of soon meeting 15 matches that may not exist.
-  const counted = await cappedSumOfCounts(counts, SEARCH_TOTAL_CAP)
-  if (counted.atLeast) rows.orderBy(column, order)
-  else rows.orderByRaw(`${column} + 0 ${order}`)
-  return pageWithTotal(rows, counted, options, toRow)
+  // A search reads its matches once, at most SEARCH_TOTAL_CAP + 1 of them (a common name
+  // matches a tenth of a desk): their total and the page's ids come from that one read,
+  // the page's rows by id. Past the cap the matches are dense: the id index finds the page.
+  const matches = () =>
+    withinBranches(filtered(db.from('leads')), branches).select('leads.id as id')
+  const found = await cappedMatchPage(matches, SEARCH_TOTAL_CAP, options, order)
+  if (found.atLeast) return pageWithTotal(rows.orderBy(column, order), found, options, toRow)
+  const onPage =
+    found.ids.length === 0
+      ? []
+      : await withLeadRelations(Lead.query().whereIn('leads.id', found.ids)).orderBy(column, order)
+  return listPage(onPage, found, options, toRow)
 }
 
 type FilterableQuery = ChainableContract & { client: QueryClientContract }

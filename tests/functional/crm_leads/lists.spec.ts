@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { cappedSumOfCounts, sumOfCounts } from '#queries/paginate'
+import { cappedMatchPage, sumOfCounts } from '#queries/paginate'
 import LeadNote from '#models/lead_note'
 import settings from '#services/settings_service'
 import { LEAD_LIST_ROLES, type LeadList } from '#domain/crm'
@@ -244,11 +244,15 @@ test.group('Leads desks: filters, paging and rows', (group) => {
     assert.notProperty(body.meta, 'totalAtLeast')
 
     const matching = () => db.from('leads').whereLike('last_name', 'Capstone%')
-    assert.deepEqual(await cappedSumOfCounts([matching(), matching()], 10), { total: 8 })
-    assert.deepEqual(await cappedSumOfCounts([matching(), matching()], 5), {
-      total: 5,
-      atLeast: true,
-    })
+    const ids = named.map((lead) => lead.id)
+    const pageOf = (cap: number, page: number, order: 'asc' | 'desc' = 'desc') =>
+      cappedMatchPage(() => matching().select('id'), cap, { page, limit: 3 }, order)
+    assert.deepEqual(await pageOf(10, 1), { total: 4, ids: ids.slice(1).reverse() })
+    assert.deepEqual(await pageOf(10, 2), { total: 4, ids: [ids[0]] })
+    assert.deepEqual(await pageOf(10, 1, 'asc'), { total: 4, ids: ids.slice(0, 3) })
+    assert.deepEqual(await pageOf(10, 3), { total: 4, ids: [] }, 'past the last page')
+    assert.deepEqual(await pageOf(4, 1), { total: 4, ids: ids.slice(1).reverse() })
+    assert.deepEqual(await pageOf(3, 1), { total: 3, atLeast: true, ids: [] })
     assert.deepEqual(await sumOfCounts([matching(), matching()]), { total: 8 })
   })
 
