@@ -14,17 +14,19 @@
 |
 |   DB_CONNECTION=pg PG_DB_NAME=bench_h4 npm run bench:reconcile -- [--wallets=100000]
 |     [--entries=10000000] [--runs=3] [--keep]
+|   --smoke: 100 wallets, 1,000 entries, one run (the same checks).
 */
 import 'reflect-metadata'
 import { performance } from 'node:perf_hooks'
 import os from 'node:os'
-import { benchArgs, bootPgBench } from './app_env.js'
+import { benchArgs, bootPgBench, expect, isSmoke } from './app_env.js'
 
 const args = benchArgs()
 const num = (name: string, fallback: number) => Number(args.get(name) ?? fallback)
-const WALLETS = num('wallets', 100_000)
-const ENTRIES = num('entries', 10_000_000)
-const RUNS = num('runs', 3)
+const SMOKE = isSmoke()
+const WALLETS = num('wallets', SMOKE ? 100 : 100_000)
+const ENTRIES = num('entries', SMOKE ? 1_000 : 10_000_000)
+const RUNS = num('runs', SMOKE ? 1 : 3)
 
 const say = (m: string) => console.log(m)
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
@@ -117,6 +119,7 @@ say(
   `with one planted difference: ${secs(performance.now() - t)}, found ` +
     planted.differences.map((d) => `${d.check} on wallet #${d.walletId}`).join(', ')
 )
+expect(planted.differences.length > 0, 'the planted difference was not found')
 
 if (args.get('keep') !== 'true') {
   t = performance.now()
