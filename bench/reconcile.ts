@@ -97,16 +97,27 @@ say(
   `seeded in ${secs(performance.now() - t)}: ${wallets.n} wallets, ${entries.n} ledger entries in all`
 )
 
+/**
+ * The differences in this benchmark's wallets: the database may hold other
+ * rows whose books nobody keeps (bench:scale's seed writes no ledger), and a
+ * smoke run shares CI's database with the other benchmarks.
+ */
+const ours = new Set(
+  (await db.from('balances').whereIn('user_id', db.raw(OWNERS)).select('id')).map((w) => w.id)
+)
+const own = (differences: { walletId: number }[]) => differences.filter((d) => ours.has(d.walletId))
+
 const timings: number[] = []
 for (let run = 0; run < RUNS; run++) {
   t = performance.now()
   const result = await reconcileBooks({ kind: 'manual' })
   timings.push(performance.now() - t)
+  const found = own(result.differences)
   say(
     `reconcileBooks run ${run + 1}: ${secs(timings[run])}, ${result.wallets} wallets, ` +
-      `${result.differences.length} differences`
+      `${found.length} differences (${result.differences.length - found.length} in other wallets of the database)`
   )
-  if (result.differences.length) throw new Error(JSON.stringify(result.differences.slice(0, 5)))
+  if (found.length) throw new Error(JSON.stringify(found.slice(0, 5)))
 }
 
 // A planted difference must be found, at the same cost.
@@ -117,9 +128,11 @@ t = performance.now()
 const planted = await reconcileBooks({ kind: 'manual' })
 say(
   `with one planted difference: ${secs(performance.now() - t)}, found ` +
-    planted.differences.map((d) => `${d.check} on wallet #${d.walletId}`).join(', ')
+    own(planted.differences)
+      .map((d) => `${d.check} on wallet #${d.walletId}`)
+      .join(', ')
 )
-expect(planted.differences.length > 0, 'the planted difference was not found')
+expect(own(planted.differences).length > 0, 'the planted difference was not found')
 
 if (args.get('keep') !== 'true') {
   t = performance.now()

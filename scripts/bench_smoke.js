@@ -68,18 +68,19 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ')
 
-let current = null
-function stopCurrent(signal) {
-  if (!current) return
+/** Signals a run's whole process group (npm, the benchmark, any server it started). */
+function stopGroup(pid, signal) {
   try {
-    process.kill(-current.pid, signal)
+    process.kill(-pid, signal)
   } catch {}
 }
+let current = null
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    stopCurrent('SIGTERM')
+    const pid = current?.pid
+    if (pid) stopGroup(pid, 'SIGTERM')
     setTimeout(() => {
-      stopCurrent('SIGKILL')
+      if (pid) stopGroup(pid, 'SIGKILL')
       process.exit(signal === 'SIGINT' ? 130 : 143)
     }, 2000).unref()
   })
@@ -100,8 +101,8 @@ function run(name) {
     let timedOut = false
     const timer = setTimeout(() => {
       timedOut = true
-      stopCurrent('SIGTERM')
-      setTimeout(() => stopCurrent('SIGKILL'), 5000).unref()
+      stopGroup(child.pid, 'SIGTERM')
+      setTimeout(() => stopGroup(child.pid, 'SIGKILL'), 5000).unref()
     }, LIMIT_S * 1000)
     child.on('exit', (code, signal) => {
       clearTimeout(timer)
