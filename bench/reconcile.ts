@@ -105,7 +105,8 @@ say(
 const ours = new Set(
   (await db.from('balances').whereIn('user_id', db.raw(OWNERS)).select('id')).map((w) => w.id)
 )
-const own = (differences: { walletId: number }[]) => differences.filter((d) => ours.has(d.walletId))
+const own = <D extends { walletId: number | null }>(differences: D[]) =>
+  differences.filter((d) => d.walletId !== null && ours.has(d.walletId))
 
 const timings: number[] = []
 for (let run = 0; run < RUNS; run++) {
