@@ -49,7 +49,6 @@
 | end. Without PG_DB_NAME, in `bench_scale`. The rollup's checks must hold.
 */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { cpus, loadavg, totalmem } from 'node:os'
@@ -104,7 +103,11 @@ const REBUILD_SCHEMA = SMOKE && !!process.env.PG_DB_NAME
 const PG = pgSettings(REBUILD_SCHEMA ? process.env.PG_DB_NAME! : 'bench_scale')
 const BASE = `http://127.0.0.1:${PORT}`
 const BUILD_DIR_NAME = 'bench-scale-build'
-const APP_KEY = randomBytes(24).toString('base64url')
+/**
+ * Fixed, not random: the demo staff's TOTP secret is sealed with the key of the
+ * process that seeded it, and a later run reusing the database must open it.
+ */
+const APP_KEY = 'bench-scale-key-not-secret-0123456789abcdef'
 const ADMIN = { email: 'admin@demo.test', password: DEMO_PASSWORD }
 const PAGE_SIZE = 15
 
