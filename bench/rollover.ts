@@ -15,11 +15,11 @@
 |
 | The seeded customers (e-mail @bench-rollover.test) and everything they own
 | are deleted at the end (and before seeding, after an interrupted run); the
-| instruments' swap rates are put back.
+| instruments' swap rates are put back. --smoke: 500 positions over 50
+| wallets, and the books' checks must hold (the run fails otherwise).
 |
 |   DB_CONNECTION=pg PG_DB_NAME=test_d npm run bench:rollover -- [--positions=1000000] [--wallets=100000]
 |     [--date=2025-06-10] [--keep]
-|   --smoke: 500 positions over 50 wallets; the books' checks must hold.
 */
 import 'reflect-metadata'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
