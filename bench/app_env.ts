@@ -164,10 +164,40 @@ export function compiledDir(outDir: string) {
 }
 
 /**
+ * `--smoke` (issue 25 item 6): the benchmark on tiny data through the same
+ * code, in seconds, failing (exit code ≠ 0) when anything in it fails;
+ * `npm run bench:smoke` (scripts/bench_smoke.js) runs every bench:* script so.
+ */
+export function isSmoke(argv: string[] = process.argv.slice(2)) {
+  return argv.includes('--smoke')
+}
+
+/** A check a benchmark makes of its own results: failing, it says why and the run exits 1. */
+export function expect(ok: boolean, what: string) {
+  if (ok) return
+  console.error(`FAILED: ${what}`)
+  process.exitCode = 1
+}
+
+/**
+ * The pending migrations applied in this process, on the booted app's
+ * default connection, as `node ace migration:run --force` applies them (one
+ * app boot instead of two: the boot is most of a smoke run's seconds).
+ */
+export async function migrateBooted(app: Awaited<ReturnType<typeof bootConsoleApp>>) {
+  const { MigrationRunner } = await import('@adonisjs/lucid/migration')
+  const db = await app.container.make('lucid.db')
+  const migrator = new MigrationRunner(db, app, { direction: 'up', dryRun: false })
+  await migrator.run()
+  if (migrator.error) throw migrator.error
+}
+
+/**
  * A benchmark that runs the app's own code on PostgreSQL in this process:
  * the environment's defaults (database `test_d`, quiet logs, memory sessions,
- * no market role), the migrations as `node ace migration:run` applies them,
- * then the app booted as `node ace` boots it. Returns it, for `terminate()`.
+ * no market role), the app booted as `node ace` boots it, then the
+ * migrations as `node ace migration:run` applies them. Returns it, for
+ * `terminate()`. A smoke run works in PG_DB_NAME like any other (CI: `test`).
  */
 export async function bootPgBench(name: string, port: number) {
   process.env.NODE_ENV ??= 'development'
@@ -183,13 +213,8 @@ export async function bootPgBench(name: string, port: number) {
   process.env.MARKET_FEED = 'off'
   if (process.env.DB_CONNECTION !== 'pg') throw new Error(`${name} runs on PostgreSQL`)
 
+  const app = await bootConsoleApp()
   console.log(`migrations on ${process.env.PG_DB_NAME}…`)
-  const migrated = spawnSync(process.execPath, ['ace', 'migration:run', '--force'], {
-    cwd: BENCH_ROOT,
-    env: process.env,
-    encoding: 'utf8',
-  })
-  if (migrated.status !== 0)
-    throw new Error(`migration failed: ${migrated.stdout}${migrated.stderr}`)
-  return bootConsoleApp()
+  await migrateBooted(app)
+  return app
 }

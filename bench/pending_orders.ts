@@ -21,22 +21,24 @@
 |   npm run bench:pending -- [--pending=100000] [--instruments=500] [--ticks=50000]
 |   DB_CONNECTION=pg PG_DB_NAME=test_h2 npm run bench:pending -- [--wallets=1000] [--crossings=300]
 |     [--interval=50] [--concurrency=4] [--keep]
+|   --smoke: 2,000 pending orders over 20 instruments, 2,000 ticks; on PostgreSQL
+|     20 wallets and 10 crossings, 10 ms apart (the same checks).
 */
 import 'reflect-metadata'
-import { spawnSync } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import os from 'node:os'
-import { BENCH_ROOT, benchArgs, bootConsoleApp } from './app_env.js'
+import { benchArgs, bootConsoleApp, isSmoke, migrateBooted } from './app_env.js'
 
 const args = benchArgs()
 const num = (name: string, fallback: number) => Number(args.get(name) ?? fallback)
-const PENDING = num('pending', 100_000)
-const INSTRUMENTS = num('instruments', 500)
-const TICKS = num('ticks', 50_000)
-const WALLETS = num('wallets', 1_000)
-const CROSSINGS = Math.min(num('crossings', 300), INSTRUMENTS)
-const INTERVAL = num('interval', 50)
+const SMOKE = isSmoke()
+const PENDING = num('pending', SMOKE ? 2_000 : 100_000)
+const INSTRUMENTS = num('instruments', SMOKE ? 20 : 500)
+const TICKS = num('ticks', SMOKE ? 2_000 : 50_000)
+const WALLETS = num('wallets', SMOKE ? 20 : 1_000)
+const CROSSINGS = Math.min(num('crossings', SMOKE ? 10 : 300), INSTRUMENTS)
+const INTERVAL = num('interval', SMOKE ? 10 : 50)
 const CONCURRENCY = num('concurrency', 4)
 
 process.env.NODE_ENV ??= 'development'
@@ -59,18 +61,11 @@ const stats = (values: ArrayLike<number>) => {
   return `mean ${f(mean)} ms, p50 ${f(at(0.5))} ms, p99 ${f(at(0.99))} ms, max ${f(at(1))} ms`
 }
 
+const app = await bootConsoleApp()
 if (ON_PG) {
   say(`migrations on ${process.env.PG_DB_NAME}…`)
-  const migrated = spawnSync(process.execPath, ['ace', 'migration:run', '--force'], {
-    cwd: BENCH_ROOT,
-    env: process.env,
-    encoding: 'utf8',
-  })
-  if (migrated.status !== 0)
-    throw new Error(`migration failed: ${migrated.stdout}${migrated.stderr}`)
+  await migrateBooted(app)
 }
-
-const app = await bootConsoleApp()
 const { PendingEngine } = await import('#services/market/pending_engine')
 const { TriggerBooks } = await import('#domain/trigger_book')
 const { default: priceBook } = await import('#services/market/price_book')

@@ -9,6 +9,7 @@
 | queued: what is timed is the screening every tick pays.
 |
 |   npm run bench:risk -- [--positions=100000] [--instruments=500] [--accounts=20000] [--ticks=50000]
+|   --smoke: 1,000 positions, 20 instruments, 200 wallets, 2,000 ticks, 5 re-scans.
 */
 import 'reflect-metadata'
 import { performance } from 'node:perf_hooks'
@@ -26,11 +27,12 @@ const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`))
   return found ? Number(found.split('=')[1]) : fallback
 }
-const POSITIONS = arg('positions', 100_000)
-const INSTRUMENTS = arg('instruments', 500)
-const ACCOUNTS = arg('accounts', 20_000)
-const TICKS = arg('ticks', 50_000)
-const RESCANS = arg('rescans', 50)
+const SMOKE = process.argv.includes('--smoke')
+const POSITIONS = arg('positions', SMOKE ? 1_000 : 100_000)
+const INSTRUMENTS = arg('instruments', SMOKE ? 20 : 500)
+const ACCOUNTS = arg('accounts', SMOKE ? 200 : 20_000)
+const TICKS = arg('ticks', SMOKE ? 2_000 : 50_000)
+const RESCANS = arg('rescans', SMOKE ? 5 : 50)
 
 // No database or HTTP is used; the app boots only for its services (logger, models).
 process.env.NODE_ENV ??= 'development'
@@ -142,5 +144,10 @@ console.log(`load into memory: ${loadMs.toFixed(1)} ms; engine holds ${engine.si
 console.log('per tick (ms):', stats(tickTimes), `over ${TICKS} ticks`)
 console.log('full re-scan (ms):', stats(rescanTimes), `over ${RESCANS} re-scans`)
 console.log(`RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB, node ${process.version}`)
+if (engine.size !== POSITIONS) {
+  // Targets far away and wallets well funded: a position gone means the engine closed one it should not have.
+  console.error(`FAILED: the engine holds ${engine.size} positions, not ${POSITIONS}`)
+  process.exitCode = 1
+}
 await engine.stop()
 await app.terminate()

@@ -20,7 +20,8 @@
 |
 | The seeded customers (e-mail @bench-rollover.test) and everything they own
 | are deleted at the end (and before seeding, after an interrupted run); the
-| instruments' swap rates are put back.
+| instruments' swap rates are put back. --smoke: 500 positions over 50
+| wallets, and the books' checks must hold (the run fails otherwise).
 |
 |   DB_CONNECTION=pg PG_DB_NAME=test_d npm run bench:rollover -- [--positions=1000000] [--wallets=100000]
 |     [--date=2025-06-10] [--keep] [--wal-stats]
@@ -28,11 +29,11 @@
 import 'reflect-metadata'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import os from 'node:os'
-import { benchArgs, bootPgBench } from './app_env.js'
+import { benchArgs, bootPgBench, expect, isSmoke } from './app_env.js'
 
 const args = benchArgs()
-const POSITIONS = Number(args.get('positions') ?? 1_000_000)
-const WALLETS = Number(args.get('wallets') ?? 100_000)
+const POSITIONS = Number(args.get('positions') ?? (isSmoke() ? 500 : 1_000_000))
+const WALLETS = Number(args.get('wallets') ?? (isSmoke() ? 50 : 100_000))
 /** A Tuesday: every category rolls one day. */
 const DATE = args.get('date') ?? '2025-06-10'
 const FUNDS = 1_000_000
@@ -247,6 +248,12 @@ try {
       `${check.drifted} wallets whose balance differs from their entries, ${check.stale} whose latest ` +
       `entry's balance_after differs from their balance (expected 0 and 0)`
   )
+  expect(again.charged === 0, 'the same day again charged something')
+  expect(
+    Number(check.charges) > 0 && Number(check.charges) === Number(check.entries),
+    'every claim has one ledger entry'
+  )
+  expect(Number(check.drifted) === 0 && Number(check.stale) === 0, 'balances match their entries')
 } finally {
   await db.from('instruments').update({ swap_long: null, swap_short: null })
   for (const i of instruments) {

@@ -25,15 +25,9 @@ import { isSecondFactorMandatory } from '#domain/two_factor'
 import { sealSecret } from '#services/two_factor_secrets'
 import { seedCrmConfig } from '#database/demo/crm_config'
 import { seedDemoLeads } from '#database/demo/crm_leads'
+import { DEMO_PASSWORD, DEMO_TOTP_KEY } from '#database/demo/credentials'
 
-export const DEMO_PASSWORD = 'demo12345'
-
-/**
- * The demo staff accounts' two-factor key (two-factor login is mandatory for
- * staff): published like the demo password, so the demo's back office opens
- * with any authenticator app or `npm run demo:code`. Demo data only.
- */
-export const DEMO_TOTP_KEY = 'BROKERDEMOSTAFFTWOFACTORKEY2345A'
+export { DEMO_PASSWORD, DEMO_TOTP_KEY }
 
 export const DEMO_ACCOUNTS: { email: string; fullName: string; roleId: RoleId }[] = [
   { email: 'admin@demo.test', fullName: 'Ada Admin', roleId: 1 },
