@@ -6,6 +6,7 @@ export interface ManifestChunk {
   isDynamicEntry?: boolean
   imports?: string[]
   dynamicImports?: string[]
+  css?: string[]
 }
 export type Manifest = Record<string, ManifestChunk>
 
@@ -27,3 +28,31 @@ export declare function apexchartsReach(
   charts: string[]
 ): { staticOffenders: string[]; dynamicImporters: string[] }
 export declare function probeBundle(assetsDir: string): string[]
+
+export interface Budget {
+  pattern: RegExp
+  bytes: number
+  goal: number
+  label: string
+}
+export interface FirstLoad {
+  page: string
+  bytes: number
+  budget: Budget | null
+  files: string[]
+}
+export declare const APP_ENTRY: string
+export declare const BUDGETS: Budget[]
+export declare function budgetFor(page: string, budgets?: Budget[]): Budget | null
+export declare function firstLoadFiles(manifest: Manifest, page: string, entry?: string): string[]
+export declare function firstLoads(
+  manifest: Manifest,
+  sizeOf: (file: string) => number,
+  entry?: string,
+  budgets?: Budget[]
+): FirstLoad[]
+export declare function overBudget(loads: FirstLoad[]): string[]
+export declare function kB(bytes: number): string
+export declare function gzipSizer(assetsDir: string): (file: string) => number
+export declare function budgetTable(loads: FirstLoad[]): string
+export declare function probeBuild(assetsDir: string): { problems: string[]; loads: FirstLoad[] }

@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'react'
-import { HeroUIProvider, ToastProvider } from '@heroui/react'
+import { Suspense, lazy, useEffect, useState } from 'react'
+import { HeroUIProvider } from '@heroui/react'
 import { router } from '@inertiajs/react'
 import { I18nProvider } from '~/hooks/use_translation'
-import { onPlacementChange, type ToastPlacement } from '~/lib/toast'
+import {
+  loadToastRegion,
+  onPlacementChange,
+  onToastsWanted,
+  toastsWanted,
+  type ToastPlacement,
+} from '~/lib/toast'
 
-/**
- * Toasts show their whole text: HeroUI cuts the title to one line with an
- * ellipsis, and server messages are often longer than that (issue 10).
- */
-const TOAST_CLASSES = {
-  title: 'whitespace-normal! overflow-visible! break-words',
-  description: 'whitespace-normal break-words',
-}
+/** HeroUI's toast region, loaded with the page's first toast (~/lib/toast). */
+const ToastRegion = lazy(loadToastRegion)
 
 /**
  * App-wide providers. validationBehavior="aria" keeps HeroUI forms submitting
@@ -19,15 +19,23 @@ const TOAST_CLASSES = {
  */
 export function Providers({ children }: { children: React.ReactNode }) {
   const [placement, setPlacement] = useState<ToastPlacement>('bottom-right')
+  const [toasts, setToasts] = useState(toastsWanted)
   useEffect(() => {
     const off = onPlacementChange(setPlacement)
+    const offWanted = onToastsWanted(() => setToasts(true))
+    if (toastsWanted()) setToasts(true)
     return () => {
       off()
+      offWanted()
     }
   }, [])
   return (
     <HeroUIProvider navigate={(to) => router.visit(to)} validationBehavior="aria">
-      <ToastProvider placement={placement} toastProps={{ classNames: TOAST_CLASSES }} />
+      {toasts && (
+        <Suspense fallback={null}>
+          <ToastRegion placement={placement} />
+        </Suspense>
+      )}
       <I18nProvider>{children}</I18nProvider>
     </HeroUIProvider>
   )

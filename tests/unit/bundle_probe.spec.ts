@@ -4,9 +4,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   APEXCHARTS_MARKER,
+  BUDGETS,
   CHART_PAGE,
   CHART_PAGES,
   apexchartsReach,
+  budgetFor,
+  budgetTable,
+  firstLoadFiles,
+  firstLoads,
+  overBudget,
+  probeBuild,
   probeBundle,
 } from '../../scripts/bundle_probe.js'
 
@@ -82,5 +89,131 @@ test.group('bundle probe: apexcharts only on the dashboard, on demand', () => {
       rmSync(dir, { recursive: true, force: true })
     }
     assert.match(probeBundle(join(tmpdir(), 'no-such-build'))[0], /no Vite manifest/)
+  })
+})
+
+/*
+| The first-load budget (issue 25 item 4): a page's full load fetches the app
+| entry and the page with their static imports and CSS, never what they import
+| on demand.
+*/
+const LOGIN = 'inertia/pages/auth/login.tsx'
+function shaped() {
+  return {
+    [APP]: {
+      file: 'app.js',
+      isEntry: true,
+      css: ['app.css'],
+      imports: ['_vendor.js'],
+      dynamicImports: [LOGIN, OTHER, '_toasts.js'],
+    },
+    [LOGIN]: { file: 'login.js', isDynamicEntry: true, imports: [APP, '_select.js'] },
+    [OTHER]: {
+      file: 'deposits.js',
+      isDynamicEntry: true,
+      imports: [APP, '_select.js', '_table.js'],
+      css: ['deposits.css'],
+      dynamicImports: [CHARTS],
+    },
+    [CHARTS]: { file: 'charts.js', isDynamicEntry: true, imports: [APP] },
+    '_vendor.js': { file: 'vendor.js' },
+    '_select.js': { file: 'select.js', imports: ['_vendor.js'] },
+    '_table.js': { file: 'table.js', imports: ['_select.js'] },
+    '_toasts.js': { file: 'toasts.js', isDynamicEntry: true, imports: [APP] },
+  }
+}
+const SIZES: Record<string, number> = {
+  'app.js': 100_000,
+  'app.css': 20_000,
+  'vendor.js': 50_000,
+  'login.js': 1_000,
+  'select.js': 30_000,
+  'deposits.js': 5_000,
+  'deposits.css': 2_000,
+  'table.js': 40_000,
+  'charts.js': 300_000,
+  'toasts.js': 15_000,
+}
+
+test.group('bundle probe: first-load budget', () => {
+  test('a page loads the entry, itself, their static imports and their CSS, each once', ({
+    assert,
+  }) => {
+    assert.sameMembers(firstLoadFiles(shaped(), LOGIN), [
+      'app.js',
+      'app.css',
+      'vendor.js',
+      'login.js',
+      'select.js',
+    ])
+    assert.sameMembers(firstLoadFiles(shaped(), OTHER), [
+      'app.js',
+      'app.css',
+      'vendor.js',
+      'deposits.js',
+      'deposits.css',
+      'select.js',
+      'table.js',
+    ])
+  })
+
+  test('sums gzip sizes per page, heaviest first, and names the pages over budget', ({
+    assert,
+  }) => {
+    const budgets = [
+      { pattern: /^inertia\/pages\/auth\//, bytes: 200_000, goal: 150_000, label: 'sign-in' },
+      { pattern: /^inertia\/pages\/staff\//, bytes: 240_000, goal: 250_000, label: 'staff' },
+    ]
+    const loads = firstLoads(shaped(), (f: string) => SIZES[f], APP, budgets)
+    assert.deepEqual(
+      loads.map((l) => [l.page, l.bytes]),
+      [
+        [OTHER, 247_000],
+        [LOGIN, 201_000],
+      ]
+    )
+    assert.deepEqual(overBudget(loads), [
+      `${OTHER} loads 247.0 kB gzip up front; budget for staff: < 240.0 kB`,
+      `${LOGIN} loads 201.0 kB gzip up front; budget for sign-in: < 200.0 kB`,
+    ])
+    const roomy = budgets.map((b) => ({ ...b, bytes: 250_000 }))
+    assert.deepEqual(overBudget(firstLoads(shaped(), (f: string) => SIZES[f], APP, roomy)), [])
+    const table = budgetTable(loads)
+    assert.match(table, /deposits\/index\.tsx\s+247\.0 kB \/ 240\.0 kB {2}OVER {2}goal met/)
+    assert.match(table, /login\.tsx\s+201\.0 kB \/ 200\.0 kB {2}OVER {2}goal 150\.0 kB/)
+  })
+
+  test('the project budgets: sign-in pages and the customer dashboard, staff pages', ({
+    assert,
+  }) => {
+    assert.equal(budgetFor(LOGIN)?.goal, 300_000)
+    assert.equal(budgetFor('inertia/pages/customer/dashboard.tsx')?.goal, 300_000)
+    assert.equal(budgetFor(OTHER)?.goal, 350_000)
+    for (const b of BUDGETS) assert.isAtLeast(b.bytes, b.goal)
+    assert.isNotNull(budgetFor('inertia/pages/customer/dashboard.tsx'))
+    assert.isNotNull(budgetFor(OTHER))
+    assert.isNull(budgetFor('inertia/pages/errors/not_found.tsx'))
+  })
+
+  test('reads gzip sizes from the built files', ({ assert }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundle-budget-'))
+    try {
+      mkdirSync(join(dir, '.vite'))
+      const m = manifest(false)
+      writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(m))
+      for (const file of ['app.js', 'dashboard.js', 'deposits.js', 'shared.js'])
+        writeFileSync(join(dir, file), 'export {}')
+      writeFileSync(join(dir, 'charts.js'), `const c = "${APEXCHARTS_MARKER}"`)
+      const { problems, loads } = probeBuild(dir)
+      assert.deepEqual(problems, [])
+      assert.deepEqual(
+        loads.map((l) => l.page),
+        [CHART_PAGE, OTHER]
+      )
+      // gzip of 'export {}' is about 29 bytes: three files up front, the charts not.
+      for (const l of loads) assert.isBelow(l.bytes, 3 * 40)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { Suspense, lazy, useMemo, useState } from 'react'
 import { Button, Card, CardBody, Link as UiLink } from '@heroui/react'
 import { Link, router } from '@inertiajs/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
@@ -11,7 +11,6 @@ import { useOrders } from '~/hooks/use_orders'
 import { usePendingOrders } from '~/hooks/use_pending_orders'
 import { useAutoClose } from '~/hooks/use_auto_close'
 import { useSession } from '~/hooks/use_shared'
-import { PriceChart } from '~/components/trading/price_chart'
 import { MarketWatch, type WatchedInstrument } from '~/components/trading/market_watch'
 import { OrderDialog } from '~/components/trading/order_dialog'
 import { PositionsPanel } from '~/components/trading/positions_panel'
@@ -21,6 +20,11 @@ import { isInstrumentOpen } from '@domain/market_hours'
 import type { Category } from '@domain/instruments'
 
 type Props = InferPageProps<DashboardController, 'show'>
+
+/** The chart library (lightweight-charts, ~55 kB gzip) loads after the page paints (issue 25 item 4). */
+const PriceChart = lazy(() =>
+  import('~/components/trading/price_chart').then((m) => ({ default: m.PriceChart }))
+)
 
 export default function Dashboard({
   isKyc,
@@ -134,7 +138,9 @@ export default function Dashboard({
                   {t('BUY')} <span className="font-mono">{live?.asks ?? '0.00'}</span>
                 </Button>
               </div>
-              <PriceChart instrument={selected} />
+              <Suspense fallback={<div className="h-80 w-full" />}>
+                <PriceChart instrument={selected} />
+              </Suspense>
             </CardBody>
           </Card>
           <Card>
