@@ -19,9 +19,7 @@ export function lotModeIn(rows: SettingRows, category: Category): LotState {
 
 /** The lot selector's options, in display order (inside a transaction: pass its client). */
 export async function lotSelector(client?: TransactionClientContract) {
-  const options = await LotOption.query({ client })
-    .orderBy('position', 'asc')
-    .orderBy('id', 'asc')
+  const options = await LotOption.query({ client }).orderBy('position', 'asc').orderBy('id', 'asc')
   return options.map((o) => ({ value: toDbDecimal(o.value), label: o.label }))
 }
 

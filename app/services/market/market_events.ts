@@ -71,7 +71,8 @@ export class MarketEvents {
     this.#deliver(event)
     if (!this.#relay) return
     // Rows handed to this process's listeners stay here: the others read them.
-    const wire = event.type === 'order.opened' ? { type: event.type, orderId: event.orderId } : event
+    const wire =
+      event.type === 'order.opened' ? { type: event.type, orderId: event.orderId } : event
     this.#outbox.set(marketEventKey(wire), wire)
     this.#flushing ??= this.#flush()
   }
