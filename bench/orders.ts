@@ -1,8 +1,9 @@
 /*
 | npm run bench:orders -- [--db=sqlite|pg] [--rate=1000] [--seconds=20] [--accounts=200]
 |     [--warmup=5] [--topology=embedded|split] [--port=3481] [--connections=256] [--json=path]
-|     diagnostics: [--breakdown[=countries,refused,placed]] [--queries] [--cpu-prof]
-|                  [--node-flags="--trace-gc"] [--build=0] [--quiet-wait=30]
+|     [--session=database|redis|cookie] [--pg-db=bench_orders] [--smoke]
+|     diagnostics: [--breakdown[=countries,refused,placed]] [--breakdown-n=1000] [--queries]
+|                  [--cpu-prof] [--node-flags="--trace-gc"] [--build=0] [--quiet-wait=30]
 |
 | Market-order placement over HTTP, open loop.
 |
@@ -10,14 +11,17 @@
 |      machine is quiet; CPU used by other processes during the measured
 |      window is reported, and a run they polluted says so.
 |   1. A scratch database: tmp/bench-orders.sqlite3, or the PostgreSQL database
-|      `bench_orders` (PG_HOST/PG_PORT/PG_USER, default 127.0.0.1:5432 postgres),
+|      --pg-db (default `bench_orders`; PG_HOST/PG_PORT/PG_USER, default
+|      127.0.0.1:5432 postgres),
 |      dropped and re-created; migrated and seeded with the demo data by the
 |      app's own `node ace migration:run` / `node ace db:seed`.
 |   2. The app as a separate server process (bench/orders_server.ts: the same
 |      boot as bin/server.ts), compiled to JavaScript first as production runs
-|      it, in production mode (NODE_ENV=production, LOG_LEVEL=warn, cookie
-|      sessions), on its own port. --topology=embedded (default): the market
-|      role (MARKET_FEED=simulator: live quotes, risk engine, candles, price
+|      it, in production mode (NODE_ENV=production, LOG_LEVEL=warn), with the
+|      session store a deployment uses (config/session.ts: Redis when REDIS_URL
+|      is set, else the database; --session=cookie only by name), on its own
+|      port. --topology=embedded (default): the market role
+|      (MARKET_FEED=simulator: live quotes, risk engine, candles, price
 |      fan-out) runs in that process, as `npm run demo` runs it.
 |      --topology=split (PostgreSQL only): the measured web process runs no
 |      market role and a second process runs it, as DESIGN.md's production
@@ -62,8 +66,25 @@ import {
 /* Settings ---------------------------------------------------------------- */
 
 const args = benchArgs()
+/**
+ * --smoke: the same code path on tiny data (a few accounts, a couple of seconds of load, a short
+ * breakdown), SQLite unless --db says otherwise, no quiet wait, the server through the TypeScript
+ * loader (no compile step); exits non-zero if anything fails. For CI, not for figures.
+ */
+const SMOKE = args.get('smoke') === 'true'
+const SMOKE_DEFAULTS: Record<string, string> = {
+  'rate': '20',
+  'seconds': '2',
+  'warmup': '1',
+  'accounts': '4',
+  'breakdown': 'true',
+  'build': '0',
+  'quiet-wait': '0',
+}
 const opt = (name: string, fallback: string) =>
-  args.get(name) ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback
+  args.get(name) ??
+  process.env[`BENCH_${name.toUpperCase().replaceAll('-', '_')}`] ??
+  (SMOKE ? (SMOKE_DEFAULTS[name] ?? fallback) : fallback)
 const DB = opt('db', 'sqlite') as 'sqlite' | 'pg'
 const RATE = Number(opt('rate', '1000'))
 const SECONDS = Number(opt('seconds', '20'))
@@ -77,10 +98,25 @@ const NODE_FLAGS = opt('node-flags', '').split(' ').filter(Boolean)
 /** --build=0 runs the server from TypeScript through the loader (slower: every dynamic import crosses the loader thread). */
 const BUILD = opt('build', '1') !== '0'
 const JSON_OUT = opt('json', '')
-/** Diagnostics: server CPU per request of a few request kinds, one request at a time, before the load. */
+/**
+ * Diagnostics: server CPU per request of a few request kinds, one request at a time, before the
+ * load, interleaved in rounds so that the machine's noise falls on every kind alike; the ratio of
+ * the placed order to the floor (the validator's 422) comes from the same run.
+ */
 const BREAKDOWN = opt('breakdown', 'false')
+/** Requests per kind in the breakdown (after a warm-up of a fifth as many). */
+const BREAKDOWN_N = Number(opt('breakdown-n', SMOKE ? '20' : '1000'))
 /** Diagnostics: count the SQL statements the server runs during the measured window. */
 const QUERIES = opt('queries', 'false') === 'true'
+/**
+ * The session store, as a deployment picks it (config/session.ts): Redis when REDIS_URL is set,
+ * else the database. `cookie` only when asked for by name (it is not what ships).
+ */
+const SESSION = opt('session', process.env.REDIS_URL ? 'redis' : 'database')
+if (!['database', 'redis', 'cookie'].includes(SESSION))
+  throw new Error('--session must be database, redis or cookie')
+if (SESSION === 'redis' && !process.env.REDIS_URL)
+  throw new Error('--session=redis needs REDIS_URL')
 /**
  * embedded: the market role runs inside the measured web process (the
  * embedded default, `npm run demo`). split: the measured web process runs no
@@ -105,7 +141,8 @@ const BUILD_DIR_NAME = 'bench-orders-build'
 const LOADER = ['--import', 'ts-node-maintained/register/esm']
 // Absolute: the compiled server's app root is its build folder.
 const SQLITE_PATH = join(ROOT, 'tmp', 'bench-orders.sqlite3')
-const PG = pgSettings('bench_orders')
+/** --pg-db: the scratch PostgreSQL database (dropped and re-created). */
+const PG = pgSettings(opt('pg-db', 'bench_orders'))
 const BASE = `http://127.0.0.1:${PORT}`
 
 const say = (message: string) => console.error(`[bench:orders] ${message}`)
@@ -174,7 +211,7 @@ function appEnv(
     marketFeed: 'simulator',
     // Never reach a real mail server from a benchmark.
     smtpPort: 2687,
-    overrides,
+    overrides: { SESSION_DRIVER: SESSION, ...overrides },
   })
 }
 
@@ -469,7 +506,12 @@ async function main() {
     // Let the market role publish a few rounds of quotes (and store them: every 2 s).
     await sleep(TOPOLOGY === 'split' ? 3000 : 1000)
     // Orders the breakdown placed count in the final check like the load's.
-    const placedBefore = BREAKDOWN !== 'false' ? await breakdown(accounts, pid) : 0
+    const split = BREAKDOWN !== 'false' ? await breakdown(accounts, pid) : null
+    const placedBefore = split?.placed ?? 0
+    if (split?.unexpected) {
+      say(`BREAKDOWN: ${split.unexpected} answers other than the expected status`)
+      process.exitCode = 1
+    }
 
     const total = Math.round((WARMUP + SECONDS) * RATE)
     const warmupCount = Math.round(WARMUP * RATE)
@@ -624,6 +666,8 @@ async function main() {
 
     const result = {
       db: DB,
+      session: SESSION,
+      breakdownCpuMs: split ? Object.fromEntries(split.cpuMs) : null,
       rate: RATE,
       seconds: SECONDS,
       warmup: WARMUP,
@@ -700,6 +744,10 @@ async function main() {
       say(`INTEGRITY PROBLEM: ${JSON.stringify(check)} (201s seen: ${created + placedBefore})`)
       process.exitCode = 1
     }
+    if (SMOKE && (errorCount || warmupErrors || abandoned)) {
+      say(`SMOKE FAILED: ${errorCount + warmupErrors} errors, ${abandoned} unanswered`)
+      process.exitCode = 1
+    }
   } finally {
     await server?.stop()
     await market?.stop()
@@ -715,25 +763,36 @@ async function main() {
 /**
  * Server CPU per request, one request at a time (closed loop), for requests
  * that stop at successive depths of the order path: the framework floor
- * (session, CSRF, auth), the validator's refusal, and a placed order.
+ * (session, CSRF, auth), the validator's refusal (the floor of a signed-in
+ * JSON POST), and a placed order. The kinds take turns in rounds, so a noisy
+ * moment on the shared machine falls on each alike, and the placed order is
+ * reported as a multiple of the refusal measured in the same run.
  */
 async function breakdown(accounts: Account[], pid: number) {
   let placed = 0
-  const kinds: [string, string, (a: Account, i: number) => Promise<Answer>][] = [
-    [
-      'countries',
-      'GET /countries (session, CSRF cookie, auth lookup)',
-      (a) => a.request('GET', '/countries'),
-    ],
-    [
-      'refused',
-      'POST /dashboard/orders refused by the validator (422)',
-      (a) => a.request('POST', '/dashboard/orders', { type: 'hold' }),
-    ],
-    [
-      'placed',
-      'POST /dashboard/orders placed (201)',
-      (a, i) => {
+  const kinds: {
+    name: string
+    label: string
+    expect: number
+    send: (a: Account, i: number) => Promise<Answer>
+  }[] = [
+    {
+      name: 'countries',
+      label: 'GET /countries (session, CSRF cookie, auth lookup)',
+      expect: 200,
+      send: (a) => a.request('GET', '/countries'),
+    },
+    {
+      name: 'refused',
+      label: 'POST /dashboard/orders refused by the validator (422)',
+      expect: 422,
+      send: (a) => a.request('POST', '/dashboard/orders', { type: 'hold' }),
+    },
+    {
+      name: 'placed',
+      label: 'POST /dashboard/orders placed (201)',
+      expect: 201,
+      send: (a, i) => {
         const instrument = INSTRUMENTS[i % INSTRUMENTS.length]
         return a.request('POST', '/dashboard/orders', {
           type: 'buy',
@@ -741,39 +800,78 @@ async function breakdown(accounts: Account[], pid: number) {
           amount: instrument.amount,
         })
       },
-    ],
-  ]
-  console.log('\nServer CPU per request, one request at a time:')
-  for (const [name, label, send] of kinds) {
-    if (BREAKDOWN !== 'true' && !BREAKDOWN.split(',').includes(name)) continue
-    for (let i = 0; i < 200; i++) {
-      if ((await send(accounts[i % accounts.length], i)).status === 201) placed++
-    }
-    const n = 1000
-    const cpu0 = cpuSplit(pid)
-    const t0 = performance.now()
+    },
+  ].filter((k) => BREAKDOWN === 'true' || BREAKDOWN.split(',').includes(k.name))
+  const rounds = 5
+  const perRound = Math.max(1, Math.round(BREAKDOWN_N / rounds))
+  const totals = new Map(
+    kinds.map((k) => [
+      k.name,
+      { cpu: 0, system: 0, wall: 0, n: 0, statuses: new Map<number, number>() },
+    ])
+  )
+  let sent = 0
+  const run = async (kind: (typeof kinds)[number], n: number) => {
     const statuses = new Map<number, number>()
     for (let i = 0; i < n; i++) {
-      const { status } = await send(accounts[i % accounts.length], i)
-      statuses.set(status, (statuses.get(status) ?? 0) + 1)
-      if (status === 201) placed++
+      const answer = await kind.send(accounts[sent % accounts.length], sent)
+      sent++
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+      if (answer.status === 201) placed++
+      if (answer.status !== kind.expect && SMOKE)
+        say(`${kind.label}: ${answer.status} ${answer.body.slice(0, 200)}`)
     }
-    const wall = (performance.now() - t0) / n
-    const cpu1 = cpuSplit(pid)
-    const perRequest = (x: number, y: number) => (((y - x) * 1000) / n).toFixed(2)
+    return statuses
+  }
+  // Warm-up: the JIT, the pools and the caches settle before anything counts.
+  for (const kind of kinds) await run(kind, Math.max(1, Math.round(BREAKDOWN_N / 5)))
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of kinds) {
+      const t = totals.get(kind.name)!
+      const cpu0 = cpuSplit(pid)
+      const t0 = performance.now()
+      const statuses = await run(kind, perRound)
+      t.wall += performance.now() - t0
+      const cpu1 = cpuSplit(pid)
+      t.cpu += cpu1.user + cpu1.system - cpu0.user - cpu0.system
+      t.system += cpu1.system - cpu0.system
+      t.n += perRound
+      for (const [code, count] of statuses)
+        t.statuses.set(code, (t.statuses.get(code) ?? 0) + count)
+    }
+  }
+  console.log(
+    `\nServer CPU per request, one request at a time (${rounds} interleaved rounds of ${perRound} per kind, session store: ${SESSION}):`
+  )
+  const cpuMs = new Map<string, number>()
+  let unexpected = 0
+  for (const kind of kinds) {
+    const t = totals.get(kind.name)!
+    cpuMs.set(kind.name, (t.cpu * 1000) / t.n)
+    unexpected += t.n - (t.statuses.get(kind.expect) ?? 0)
     console.log(
-      `  ${label.padEnd(56)} ${perRequest(cpu0.user + cpu0.system, cpu1.user + cpu1.system)} ms CPU ` +
-        `(kernel ${perRequest(cpu0.system, cpu1.system)}), ${wall.toFixed(2)} ms round trip, statuses ${JSON.stringify(Object.fromEntries(statuses))}`
+      `  ${kind.label.padEnd(56)} ${((t.cpu * 1000) / t.n).toFixed(2)} ms CPU ` +
+        `(kernel ${((t.system * 1000) / t.n).toFixed(2)}), ${(t.wall / t.n).toFixed(2)} ms round trip, ` +
+        `statuses ${JSON.stringify(Object.fromEntries(t.statuses))}`
+    )
+  }
+  const floor = cpuMs.get('refused')
+  const order = cpuMs.get('placed')
+  if (floor && order) {
+    console.log(
+      `  placed order ÷ floor (the 422): ${(order / floor).toFixed(2)}× ` +
+        `(the order's own cost: ${(order - floor).toFixed(2)} ms CPU)`
     )
   }
   console.log('')
-  return placed
+  return { placed, unexpected, cpuMs }
 }
 
 function report(r: any) {
   const f = (n: number | null, d = 1) => (n === null || !Number.isFinite(n) ? '—' : n.toFixed(d))
   const rows: [string, string][] = [
     ['database', r.db === 'pg' ? 'PostgreSQL' : 'SQLite'],
+    ['session store', r.session],
     [
       'topology',
       r.topology === 'split'

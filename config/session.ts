@@ -1,6 +1,10 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
+import { touchAtMostEvery } from '#services/session_touch'
+
+/** A session unchanged by a request has its expiry pushed back at most this often (issue 25). */
+const TOUCH_EVERY_MS = 60_000
 
 const sessionConfig = defineConfig({
   enabled: true,
@@ -20,9 +24,9 @@ const sessionConfig = defineConfig({
    */
   store: env.get('SESSION_DRIVER') ?? (env.get('REDIS_URL') ? 'redis' : 'database'),
   stores: {
-    database: stores.database(),
+    database: touchAtMostEvery(stores.database(), TOUCH_EVERY_MS),
     cookie: stores.cookie(),
-    redis: stores.redis({ connection: 'main' }),
+    redis: touchAtMostEvery(stores.redis({ connection: 'main' }), TOUCH_EVERY_MS),
   },
 })
 

@@ -1,4 +1,5 @@
 import { isCategory, type Category } from '#domain/instruments'
+import type { OrderRow, WalletRow } from '#services/market/risk_book_reads'
 
 /**
  * The news the market role reacts to (issue 22 §2), as it travels between
@@ -14,8 +15,18 @@ export interface InstrumentChange {
   removed?: string[]
 }
 
+/**
+ * The rows an order's opening committed, handed to this process's market role
+ * with `order.opened` so that it need not read them back (issue 25). They
+ * never travel: another process gets the bare event and reads the rows.
+ */
+export interface OpenedRows {
+  order: OrderRow
+  wallet: WalletRow
+}
+
 export type MarketEvent =
-  | { type: 'order.opened'; orderId: number }
+  | { type: 'order.opened'; orderId: number; rows?: OpenedRows }
   | { type: 'order.changed'; orderId: number }
   | { type: 'order.closed'; orderId: number; balanceId: number }
   /** Any ledger entry, margin or hold change on the wallet. */

@@ -49,7 +49,7 @@ export function spreadMultiplier(value1: string | null | undefined): number {
   return Number.isFinite(n) && n >= 0 ? n : 1
 }
 
-type PlanLeverages = Partial<Record<`${Category}Leverage`, number | null>>
+export type PlanLeverages = Partial<Record<`${Category}Leverage`, number | null>>
 type PlanStopouts = Partial<Record<`${Category}Stopout`, MoneyInput | null>>
 
 /** The user's per-category leverage from the plan, falling back to the instrument's (customer spec §9). */

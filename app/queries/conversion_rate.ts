@@ -1,3 +1,4 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Instrument from '#models/instrument'
 import priceBook from '#services/market/price_book'
 import currencyRates from '#services/market/feeds/currency_rates'
@@ -18,8 +19,8 @@ function candidatePairs(quote: string, account: string) {
  * has quotes, else stored. Loading only the candidate pairs (not every forex
  * row) keeps an order to one small indexed read.
  */
-async function forexMids(names: string[]) {
-  const pairs = await Instrument.query()
+async function forexMids(names: string[], client?: TransactionClientContract) {
+  const pairs = await Instrument.query({ client })
     .where('category', 'forex')
     .whereIn('name', names)
     .whereNotNull('bids')
@@ -35,13 +36,18 @@ async function forexMids(names: string[]) {
 /**
  * Listed pairs first (directly or through USD), as the §9 formulas price them;
  * the Currency API's rates only for currencies no listed pair connects.
- * Same currency: 1, without a database read.
+ * Same currency: 1, without a database read. Inside a transaction, pass its
+ * `client` (DECISIONS "Reads inside a transaction").
  */
-export async function conversionRateFor(quote: string, accountCurrency: string) {
+export async function conversionRateFor(
+  quote: string,
+  accountCurrency: string,
+  client?: TransactionClientContract
+) {
   const same = quote.toUpperCase() === accountCurrency.toUpperCase()
   const mids = same
     ? new Map<string, string>()
-    : await forexMids(candidatePairs(quote, accountCurrency))
+    : await forexMids(candidatePairs(quote, accountCurrency), client)
   return (
     conversionRate(quote, accountCurrency, (pair) => mids.get(pair)) ??
     currencyRates.rate(quote, accountCurrency)

@@ -1,5 +1,7 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import LotOption from '#models/lot_option'
 import settings from '#services/settings_service'
+import type { SettingRows } from '#domain/site_settings'
 import type { Category } from '#domain/instruments'
 import { toDbDecimal } from '#domain/money'
 
@@ -7,13 +9,17 @@ export type LotState = 'lot' | 'amount'
 
 /** Whether a category's orders are sized by free amount or by a lot from the selector (a cached setting). */
 export async function lotModeFor(category: Category): Promise<LotState> {
-  const value = await settings.value(`lot_${category}`)
-  return value === 'lot' ? 'lot' : 'amount'
+  return lotModeIn(await settings.rows(), category)
 }
 
-/** The lot selector's options, in display order. */
-export async function lotSelector() {
-  const options = await LotOption.query().orderBy('position', 'asc').orderBy('id', 'asc')
+/** The same, from settings rows already read (before a transaction). */
+export function lotModeIn(rows: SettingRows, category: Category): LotState {
+  return rows[`lot_${category}`]?.value1 === 'lot' ? 'lot' : 'amount'
+}
+
+/** The lot selector's options, in display order (inside a transaction: pass its client). */
+export async function lotSelector(client?: TransactionClientContract) {
+  const options = await LotOption.query({ client }).orderBy('position', 'asc').orderBy('id', 'asc')
   return options.map((o) => ({ value: toDbDecimal(o.value), label: o.label }))
 }
 

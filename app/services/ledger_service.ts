@@ -109,35 +109,56 @@ export async function linkEntriesToAudit(
     .update({ audit_log_id: auditLogId })
 }
 
+/** The wallet figures a margin decision and its compare-and-set need (a model or a plain row). */
+export type WalletFigures = Pick<Balance, 'id' | 'balance' | 'margin' | 'onHold' | 'version'>
+
+export interface ReserveMarginOptions<W extends WalletFigures> {
+  /**
+   * The wallet as this transaction already read it FOR UPDATE: the first
+   * decision is made on it instead of reading it again. A missed
+   * compare-and-set still re-reads and retries.
+   */
+  locked?: W
+  /**
+   * false: no `wallet.changed` after the commit, because the caller's own
+   * event (`order.opened`) already makes the market role take the wallet in.
+   */
+  announce?: boolean
+}
+
 /**
  * Reserves margin on a wallet for a new position: `decide` sees the wallet as
  * read and returns the margin to add (or throws to refuse); the write is a
  * compare-and-set on `version`, so two orders racing for the same free margin
- * are decided one after the other, each on the other's result.
+ * are decided one after the other, each on the other's result. Returns the
+ * wallet as decided on and the margin it now holds.
  */
-export async function reserveMargin(
+export async function reserveMargin<W extends WalletFigures = Balance>(
   trx: TransactionClientContract,
   balanceId: number,
-  decide: (wallet: Balance) => Promise<MoneyInput> | MoneyInput
-) {
+  decide: (wallet: W | Balance) => Promise<MoneyInput> | MoneyInput,
+  options: ReserveMarginOptions<W> = {}
+): Promise<{ wallet: W | Balance; margin: string; version: number }> {
+  let held: W | Balance | undefined = options.locked
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const wallet = await Balance.query({ client: trx })
-      .where('id', balanceId)
-      .forUpdate()
-      .firstOrFail()
+    const wallet =
+      held ??
+      (await Balance.query({ client: trx }).where('id', balanceId).forUpdate().firstOrFail())
+    held = undefined
     const delta = money(await decide(wallet))
+    const margin = toDbDecimal(money(wallet.margin).plus(delta))
     const updated = await trx
       .from('balances')
       .where('id', wallet.id)
       .where('version', wallet.version)
       .update({
-        margin: toDbDecimal(money(wallet.margin).plus(delta)),
+        margin,
         version: wallet.version + 1,
         updated_at: DateTime.now().toSQL({ includeOffset: false }),
       })
     if (Number(Array.isArray(updated) ? updated[0] : updated) === 1) {
-      walletChanged(trx, wallet.id)
-      return wallet
+      if (options.announce !== false) walletChanged(trx, wallet.id)
+      return { wallet, margin, version: wallet.version + 1 }
     }
   }
   throw new UserFacingException('Your account is busy; please try again', { status: 409 })
@@ -152,11 +173,12 @@ export async function releaseMargin(
   balanceId: number,
   amount: MoneyInput
 ) {
-  return reserveMargin(trx, balanceId, (wallet) => {
-    const margin = money(wallet.margin)
+  const { wallet } = await reserveMargin(trx, balanceId, (locked) => {
+    const margin = money(locked.margin)
     const release = money(amount)
     return (release.greaterThan(margin) ? margin : release).negated()
   })
+  return wallet as Balance
 }
 
 export interface HoldFundsOptions {

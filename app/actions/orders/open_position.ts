@@ -1,10 +1,11 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { OrderWallet } from '#queries/order_wallet'
 import Order from '#models/order'
 import type Balance from '#models/balance'
 import Instrument from '#models/instrument'
 import PricingPlan from '#models/pricing_plan'
 import settings from '#services/settings_service'
-import { reserveMargin } from '#services/ledger_service'
+import { reserveMargin, type WalletFigures } from '#services/ledger_service'
 import marketEvents from '#services/market/market_events'
 import { conversionRateFor } from '#queries/conversion_rate'
 import { openPositionsAtMarket } from '#queries/open_positions'
@@ -14,6 +15,7 @@ import { midPrice } from '#domain/conversion'
 import { exposureAllowed, exposureLimitMessage, signedUnits } from '#domain/exposure_limits'
 import { netRealUnits } from '#queries/net_exposure'
 import {
+  type PlanLeverages,
   leverageFor,
   openingPrice,
   requiredMargin,
@@ -79,14 +81,29 @@ export async function positionTerms(input: {
   profit: string | null
   loss: string | null
   quote: { bid: string; ask: string }
+  /** The user's plan when the caller has read it already (null: none); absent: read here. */
+  plan?: PlanLeverages | null
+  /** The category's spread setting when the caller has read the settings already. */
+  spreadSetting?: string | null
+  /** Inside a transaction, its client for the conversion-rate reads (DECISIONS "Reads inside a transaction"). */
+  client?: TransactionClientContract
 }): Promise<PositionTerms> {
   const { instrument, quote, wallet } = input
   const price = openingPrice(input.type, quote.bid, quote.ask)
-  const plan = input.user.pricingTableId ? await PricingPlan.find(input.user.pricingTableId) : null
+  const plan =
+    input.plan !== undefined
+      ? input.plan
+      : input.user.pricingTableId
+        ? await PricingPlan.find(input.user.pricingTableId)
+        : null
   const leverage = leverageFor(instrument.category, plan, instrument.leverage)
-  const spreadSetting = spreadMultiplier(await settings.value(`spread_${instrument.category}`))
+  const spreadSetting = spreadMultiplier(
+    input.spreadSetting !== undefined
+      ? input.spreadSetting
+      : await settings.value(`spread_${instrument.category}`)
+  )
   const spread = spreadCost({ bid: quote.bid, ask: quote.ask, spreadSetting, amount: input.amount })
-  const rate = await conversionRateFor(instrument.quote, wallet.currency)
+  const rate = await conversionRateFor(instrument.quote, wallet.currency, input.client)
   if (!rate || rate.isZero()) {
     throw new UserFacingException(
       `No conversion rate from ${instrument.quote} to ${wallet.currency}`,
@@ -115,13 +132,18 @@ export async function positionTerms(input: {
     rate,
     margin,
     mid,
-    usdPerUnit: instrument.exposureLimit === null ? null : await usdPerUnitOf(instrument, mid),
+    usdPerUnit:
+      instrument.exposureLimit === null ? null : await usdPerUnitOf(instrument, mid, input.client),
   }
 }
 
 /** mid ÷ (quote currency units per USD); null when no rate connects the quote currency to USD. */
-async function usdPerUnitOf(instrument: Instrument, mid: Money): Promise<Money | null> {
-  const toUsd = await conversionRateFor(instrument.quote, 'USD')
+async function usdPerUnitOf(
+  instrument: Instrument,
+  mid: Money,
+  client?: TransactionClientContract
+): Promise<Money | null> {
+  const toUsd = await conversionRateFor(instrument.quote, 'USD', client)
   return toUsd && !toUsd.isZero() ? mid.dividedBy(toUsd) : null
 }
 
@@ -145,7 +167,7 @@ async function checkExposureLimit(
     await trx.rawQuery('SELECT pg_advisory_xact_lock(?::int, ?::int)', [EXPOSURE_LOCK, current.id])
   }
   // The limit was set after the terms were read: value the unit now.
-  const usdPerUnit = terms.usdPerUnit ?? (await usdPerUnitOf(current, terms.mid))
+  const usdPerUnit = terms.usdPerUnit ?? (await usdPerUnitOf(current, terms.mid, trx))
   const message = exposureLimitMessage(current.name, current.exposureLimit)
   if (!usdPerUnit) throw new PositionRefusedError(message, 'exposure_limit', 'amount')
   const allowed = exposureAllowed({
@@ -167,7 +189,7 @@ const EXPOSURE_LOCK = 0x6578706f
  */
 export async function marginRefusal(
   trx: TransactionClientContract,
-  wallet: Balance,
+  wallet: Pick<WalletFigures, 'id' | 'balance' | 'margin' | 'onHold'>,
   margin: Money
 ): Promise<PositionRefusedError | null> {
   if (margin.greaterThan(money(wallet.balance))) {
@@ -181,34 +203,52 @@ export async function marginRefusal(
   return null
 }
 
+/** What the caller's transaction has already read and locked, so openPosition need not read it again. */
+export interface HeldRows {
+  /** The instrument as read FOR SHARE in this transaction (after the terms were computed from it). */
+  instrument?: Instrument
+  /** The wallet as read FOR UPDATE in this transaction, with the owner's plan id (for the risk engine). */
+  wallet?: OrderWallet & { planId: number | null }
+}
+
 /**
  * The writes of opening a position, in the caller's transaction: the
  * instrument as it stands now (locked against a staff edit or delete), the
  * margin reserved only if the free margin (balance − margin − on hold + open
  * P/L) carries it, the order row, and `order.opened` after the commit.
  * Refusals throw PositionRefusedError, which rolls the caller's transaction back.
+ *
+ * A caller that already read the instrument FOR SHARE or the wallet FOR
+ * UPDATE in this transaction passes them (`held`) instead of having them read
+ * twice; the checks made on them are the same.
  */
 export async function openPosition(
   trx: TransactionClientContract,
-  terms: PositionTerms
+  terms: PositionTerms,
+  held: HeldRows = {}
 ): Promise<Order> {
   const { instrument, margin } = terms
   // Switched off or deleted before this order commits means refused, never half-placed.
-  const current = await Instrument.query({ client: trx })
-    .where('id', instrument.id)
-    .forShare()
-    .first()
+  const current =
+    held.instrument ??
+    (await Instrument.query({ client: trx }).where('id', instrument.id).forShare().first())
   if (!current || current.name !== instrument.name || current.category !== instrument.category) {
     throw new PositionRefusedError('Unknown instrument', 'not_tradable', 'instrument')
   }
   if (!current.tradable)
     throw new PositionRefusedError('This instrument is not tradable', 'not_tradable', 'instrument')
   await checkExposureLimit(trx, current, terms)
-  await reserveMargin(trx, terms.wallet.id, async (locked) => {
-    const refusal = await marginRefusal(trx, locked, margin)
-    if (refusal) throw refusal
-    return margin
-  })
+  // No wallet.changed: order.opened below makes the market role take the wallet in with the order.
+  const reserved = await reserveMargin(
+    trx,
+    terms.wallet.id,
+    async (locked) => {
+      const refusal = await marginRefusal(trx, locked, margin)
+      if (refusal) throw refusal
+      return margin
+    },
+    { locked: held.wallet, announce: false }
+  )
   const placed = await Order.create(
     {
       userId: terms.userId,
@@ -230,6 +270,38 @@ export async function openPosition(
     },
     { client: trx }
   )
-  marketEvents.afterCommit(trx, { type: 'order.opened', orderId: placed.id })
+  // The rows as committed go to this process's market role with the event (never relayed):
+  // it takes the position and the wallet in without reading them back. Known only when the
+  // caller read the wallet with its owner's plan; otherwise the role reads them.
+  const w = held.wallet
+  const rows = w
+    ? {
+        order: {
+          id: placed.id,
+          balance_id: placed.balanceId,
+          instrument: placed.instrument,
+          kind: placed.kind,
+          type: placed.type,
+          trade_amount: placed.tradeAmount,
+          open_rate: placed.openRate,
+          spread: placed.spread,
+          exchange_rate: placed.exchangeRate,
+          profit: placed.profit,
+          loss: placed.loss,
+          quote_symbol: placed.quoteSymbol,
+          trailing_distance: null,
+        },
+        wallet: {
+          id: w.id,
+          user_id: w.userId,
+          balance: reserved.wallet.balance,
+          margin: reserved.margin,
+          pricing_table_id: w.planId,
+          mode: w.mode,
+          currency: w.currency,
+        },
+      }
+    : undefined
+  marketEvents.afterCommit(trx, { type: 'order.opened', orderId: placed.id, rows })
   return placed
 }

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import Balance from '#models/balance'
 import Instrument from '#models/instrument'
@@ -6,7 +7,9 @@ import type User from '#models/user'
 import settings from '#services/settings_service'
 import { tradeQuoteFor } from '#services/market/trade_quote'
 import { kycStatusFor } from '#queries/kyc_status'
-import { lotModeFor, lotSelector } from '#queries/lot_state'
+import { lotModeFor, lotModeIn, lotSelector } from '#queries/lot_state'
+import { lockOrderAccount } from '#queries/order_wallet'
+import { parseSiteSettings } from '#domain/site_settings'
 import { money } from '#domain/money'
 import { newOrderTargetErrors } from '#domain/risk'
 import type { OrderType } from '#domain/trading'
@@ -29,30 +32,42 @@ export interface PlaceOrderInput {
   actingStaff?: StaffContext | null
 }
 
-/**
- * What every new order must pass before its price is looked at, in the order
- * customers have always been told: a listed instrument, a positive amount
- * (one of the offered lots in lot mode), approved KYC when the site asks for
- * it, and an active wallet. Shared by market and pending orders.
- */
-export async function orderBasics(user: User, instrumentName: string, amount: string) {
-  const instrument = await Instrument.findBy('name', instrumentName)
-  if (!instrument) throw new UserFacingException('Unknown instrument', { field: 'instrument' })
-
+/** The amount an order may have: positive, and one of the offered lots in lot mode. */
+async function checkOrderAmount(
+  amount: string,
+  lotMode: 'lot' | 'amount',
+  client?: TransactionClientContract
+) {
   if (money(amount).lessThanOrEqualTo(0)) {
     throw new UserFacingException('Amount must be greater than zero', { field: 'amount' })
   }
   // The selector is read only in lot mode: in amount mode any positive amount goes.
-  if ((await lotModeFor(instrument.category)) === 'lot') {
-    const offered = await lotSelector()
+  if (lotMode === 'lot') {
+    const offered = await lotSelector(client)
     if (!offered.some((l) => money(l.value).equals(money(amount)))) {
       throw new UserFacingException('Choose one of the offered lot sizes', { field: 'amount' })
     }
   }
+}
+
+const KYC_REFUSAL = 'Please verify KYC to enable trading'
+const NO_WALLET = 'Choose a wallet first'
+
+/**
+ * What every new order must pass before its price is looked at, in the order
+ * customers have always been told: a listed instrument, a positive amount
+ * (one of the offered lots in lot mode), approved KYC when the site asks for
+ * it, and an active wallet. Pending orders use it; a market order makes the
+ * same checks in the same order inside its transaction (placeOrder).
+ */
+export async function orderBasics(user: User, instrumentName: string, amount: string) {
+  const instrument = await Instrument.findBy('name', instrumentName)
+  if (!instrument) throw new UserFacingException('Unknown instrument', { field: 'instrument' })
+  await checkOrderAmount(amount, await lotModeFor(instrument.category))
   if ((await settings.site()).switches.kycTrade && (await kycStatusFor(user.id)) !== 'approved') {
-    throw new UserFacingException('Please verify KYC to enable trading', { status: 403 })
+    throw new UserFacingException(KYC_REFUSAL, { status: 403 })
   }
-  if (!user.activeBalanceId) throw new UserFacingException('Choose a wallet first', { status: 409 })
+  if (!user.activeBalanceId) throw new UserFacingException(NO_WALLET, { status: 409 })
   return instrument
 }
 
@@ -61,7 +76,7 @@ export async function activeWalletOf(user: User) {
   const wallet = user.activeBalanceId
     ? await Balance.query().where('id', user.activeBalanceId).where('user_id', user.id).first()
     : null
-  if (!wallet) throw new UserFacingException('Choose a wallet first', { status: 409 })
+  if (!wallet) throw new UserFacingException(NO_WALLET, { status: 409 })
   return wallet
 }
 
@@ -70,35 +85,58 @@ export async function activeWalletOf(user: User) {
  * required margin = price × amount ÷ leverage ÷ rate, reserved on the active
  * wallet only if the free margin (balance − margin − on hold + open P/L) can
  * carry it. Everything is recomputed here; the dialog's figures are a preview.
+ *
+ * One transaction, each row read once (issue 25): the instrument FOR SHARE
+ * (what the order is checked, priced and written against, locked against a
+ * staff edit until the commit), then the wallet FOR UPDATE with the plan's
+ * leverage and the KYC status in the same statement, the open positions for
+ * the free margin, the compare-and-set on the wallet, the order. The user is
+ * the one the request signed in with; the settings are read (cached) before
+ * the transaction. The refusals and their order are those of orderBasics,
+ * tradeQuoteFor and openPosition.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
   const { user } = input
-  const instrument = await orderBasics(user, input.instrument, input.amount)
+  const rows = await settings.rows()
+  const kycRequired = parseSiteSettings(rows).switches.kycTrade
+  return db.transaction(async (trx) => {
+    const instrument = await Instrument.query({ client: trx })
+      .where('name', input.instrument)
+      .forShare()
+      .first()
+    if (!instrument) throw new UserFacingException('Unknown instrument', { field: 'instrument' })
+    await checkOrderAmount(input.amount, lotModeIn(rows, instrument.category), trx)
+    const account = await lockOrderAccount(trx, user, instrument.category, { kyc: kycRequired })
+    if (kycRequired && account.kycStatus !== 'approved') {
+      throw new UserFacingException(KYC_REFUSAL, { status: 403 })
+    }
+    if (!account.wallet) throw new UserFacingException(NO_WALLET, { status: 409 })
+    const wallet = { ...account.wallet, planId: user.pricingTableId }
 
-  const quote = tradeQuoteFor(instrument)
-  const targetErrors = newOrderTargetErrors({
-    type: input.type,
-    bid: quote.bid,
-    ask: quote.ask,
-    profit: input.profit,
-    loss: input.loss,
-  })
-  if (targetErrors.length) throw UserFacingException.forFields(targetErrors)
+    const quote = tradeQuoteFor(instrument)
+    const targetErrors = newOrderTargetErrors({
+      type: input.type,
+      bid: quote.bid,
+      ask: quote.ask,
+      profit: input.profit,
+      loss: input.loss,
+    })
+    if (targetErrors.length) throw UserFacingException.forFields(targetErrors)
 
-  const wallet = await activeWalletOf(user)
-  const terms = await positionTerms({
-    user,
-    wallet,
-    instrument,
-    type: input.type,
-    amount: input.amount,
-    profit: input.profit,
-    loss: input.loss,
-    quote,
-  })
-
-  const order = await db.transaction(async (trx) => {
-    const placed = await openPosition(trx, terms)
+    const terms = await positionTerms({
+      user,
+      wallet,
+      instrument,
+      type: input.type,
+      amount: input.amount,
+      profit: input.profit,
+      loss: input.loss,
+      quote,
+      plan: { [`${instrument.category}Leverage`]: account.planLeverage },
+      spreadSetting: rows[`spread_${instrument.category}`]?.value1 ?? null,
+      client: trx,
+    })
+    const placed = await openPosition(trx, terms, { instrument, wallet })
     await recordActingStaffWrite(trx, input.actingStaff, {
       action: 'customer_session.order_place',
       customerId: user.id,
@@ -115,5 +153,4 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
     })
     return placed
   })
-  return order
 }

@@ -11,6 +11,7 @@ import {
 } from '#domain/market_events'
 
 export type {
+  OpenedRows,
   InstrumentChange,
   MarketEvent,
   MarketEventOf,
@@ -69,7 +70,10 @@ export class MarketEvents {
   publish(event: MarketEvent) {
     this.#deliver(event)
     if (!this.#relay) return
-    this.#outbox.set(marketEventKey(event), event)
+    // Rows handed to this process's listeners stay here: the others read them.
+    const wire =
+      event.type === 'order.opened' ? { type: event.type, orderId: event.orderId } : event
+    this.#outbox.set(marketEventKey(wire), wire)
     this.#flushing ??= this.#flush()
   }
 

@@ -1,7 +1,7 @@
 import logger from '@adonisjs/core/services/logger'
 import Order from '#models/order'
 import priceBook, { type Quote } from '#services/market/price_book'
-import marketEvents from '#services/market/market_events'
+import marketEvents, { type OpenedRows } from '#services/market/market_events'
 import feedHealth from '#services/market/feed_health'
 import { notifyUser, signalAccountChanged } from '#services/notification_service'
 import settings from '#services/settings_service'
@@ -183,7 +183,7 @@ export class RiskEngine {
     this.#stops.push(priceBook.onQuote((q) => this.onQuote(q)))
     // Written here or in any other process (market_events crosses them), each announced after its commit.
     this.#stops.push(
-      marketEvents.on('order.opened', ({ orderId }) => this.orderOpened(orderId)),
+      marketEvents.on('order.opened', ({ orderId, rows }) => this.orderOpened(orderId, rows)),
       marketEvents.on('order.changed', ({ orderId }) => this.orderChanged(orderId)),
       marketEvents.on('order.closed', ({ orderId, balanceId }) =>
         this.orderClosed(orderId, balanceId)
@@ -289,8 +289,9 @@ export class RiskEngine {
 
   // The hooks the market events call (contract of issue 22): each re-reads only what changed.
 
-  orderOpened(id: number) {
-    this.#enqueue(`load:${id}`, () => this.#loadOrder(id))
+  /** `rows`: the order and wallet as this process's placement committed them (no read back). */
+  orderOpened(id: number, rows?: OpenedRows) {
+    this.#enqueue(`load:${id}`, () => this.#loadOrder(id, rows))
   }
 
   orderChanged(id: number) {
@@ -599,15 +600,19 @@ export class RiskEngine {
     this.#draining = null
   }
 
-  async #loadOrder(id: number) {
-    const row = await reads.openOrder(id)
+  async #loadOrder(id: number, handed?: OpenedRows) {
+    const row = handed?.order ?? (await reads.openOrder(id))
     if (!row) {
       const gone = this.#positions.get(id)
       this.#remove(id)
       if (gone) await this.#refreshWallet(gone.account.balanceId)
       return
     }
-    const account = await this.#refreshWallet(row.balance_id, false)
+    // Handed rows are the state the placement committed; a later change to the wallet or a close
+    // arrives as its own event, queued behind this job.
+    const account = handed
+      ? await this.#takeWallet(handed.wallet)
+      : await this.#refreshWallet(row.balance_id, false)
     // Read after the wallet: a close arriving meanwhile is queued behind this job and removes it again.
     this.#remove(id)
     if (!account) return
@@ -654,10 +659,7 @@ export class RiskEngine {
       this.#drop(balanceId)
       return null
     }
-    const stopOut = await this.#stopOutsOf(w.pricing_table_id)
-    const account = this.#accounts.get(balanceId) ?? this.#blank({ balance_id: balanceId })
-    this.#setWallet(account, w, stopOut)
-    account.highestStopOut = highestStopOutOf(account)
+    const account = await this.#takeWallet(w)
     if (!screen) return account
     if (account.positions.size === 0) {
       this.#accounts.delete(balanceId)
@@ -666,6 +668,15 @@ export class RiskEngine {
       return null
     }
     this.#screen(account)
+    return account
+  }
+
+  /** A wallet row as read or handed: into the book (added if new), not screened yet. */
+  async #takeWallet(w: WalletRow): Promise<Account> {
+    const stopOut = await this.#stopOutsOf(w.pricing_table_id)
+    const account = this.#accounts.get(w.id) ?? this.#blank({ balance_id: w.id })
+    this.#setWallet(account, w, stopOut)
+    account.highestStopOut = highestStopOutOf(account)
     return account
   }
 

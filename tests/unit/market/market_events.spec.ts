@@ -187,6 +187,44 @@ test.group('Market events: the bus', () => {
     assert.lengthOf(pubsub.published, 1)
   })
 
+  test('rows handed with order.opened reach this process only; the relay carries the bare event (issue 25)', async ({
+    assert,
+  }) => {
+    const pubsub = fakePubSub()
+    const web = new MarketEvents()
+    const market = new MarketEvents()
+    await joined(web.relayThrough(pubsub.relayFor(web), 'c'))
+    await joined(market.relayThrough(pubsub.relayFor(market), 'c'))
+    const inWeb: MarketEvent[] = []
+    const inMarket: MarketEvent[] = []
+    web.on('order.opened', (e) => inWeb.push(e))
+    market.on('order.opened', (e) => inMarket.push(e))
+    const rows = {
+      order: {
+        id: 7,
+        balance_id: 3,
+        instrument: 'BTC_USD',
+        kind: 'crypto' as const,
+        type: 'buy' as const,
+        trade_amount: '0.01',
+        open_rate: '67250',
+        spread: '0',
+        exchange_rate: '1',
+        profit: null,
+        loss: null,
+      },
+      wallet: { id: 3, user_id: 2, balance: '1000', margin: '33.63', pricing_table_id: null },
+    }
+
+    web.publish({ type: 'order.opened', orderId: 7, rows })
+    await web.flushed()
+
+    assert.deepEqual(inWeb, [{ type: 'order.opened', orderId: 7, rows }])
+    assert.deepEqual(inMarket, [{ type: 'order.opened', orderId: 7 }])
+    assert.lengthOf(pubsub.published, 1)
+    assert.notInclude(pubsub.published[0], 'BTC_USD')
+  })
+
   test('a malformed message is logged and ignored, never thrown; a failing listener does not stop the others', async ({
     assert,
   }) => {
