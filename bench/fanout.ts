@@ -239,12 +239,18 @@ const rows = [
   [
     'path',
     ...results.map((r) =>
-        r.mode === 'stream' ? 'price stream (encode once per channel)' : 'transmit.broadcast'
+      r.mode === 'stream' ? 'price stream (encode once per channel)' : 'transmit.broadcast'
     ),
   ],
-  ['price channels per client', ...results.map((r) => `${r.clients.channelsPerClient} (${SUBSCRIBE})`)],
+  [
+    'price channels per client',
+    ...results.map((r) => `${r.clients.channelsPerClient} (${SUBSCRIBE})`),
+  ],
   ['frames built / s', ...results.map((r) => f(r.server.framesPerSecond, 2))],
-  ['messages received / client / s', ...results.map((r) => f(r.clients.framesPerClientPerSecond, 2))],
+  [
+    'messages received / client / s',
+    ...results.map((r) => f(r.clients.framesPerClientPerSecond, 2)),
+  ],
   ['  slowest client', ...results.map((r) => f(r.clients.slowestClientFramesPerSecond, 2))],
   ['fan-out latency p50 (ms)', ...results.map((r) => f(r.clients.fanout.p50))],
   ['fan-out latency p95 (ms)', ...results.map((r) => f(r.clients.fanout.p95))],

@@ -156,8 +156,7 @@ class Client {
       Array.isArray(payload) &&
       quotes.length === payload.length &&
       quotes.every(
-        (q) =>
-          q.name.startsWith('BENCH_CLOCK_') || q.asks === (Number(q.bids) + 0.012).toFixed(3)
+        (q) => q.name.startsWith('BENCH_CLOCK_') || q.asks === (Number(q.bids) + 0.012).toFixed(3)
       )
     if (!measuring) return
     if (!ok) badFrames++

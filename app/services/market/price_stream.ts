@@ -186,7 +186,13 @@ export class PriceStream {
     for (const [stream] of transmit.getManager().getAllSubscribers()) {
       const channels = welcomes.get(stream.getUid())
       if (!channels) continue
-      if (isOpen(stream)) {
+      // A tab that is behind gets every channel's snapshot with the next frame anyway.
+      if (isOpen(stream) && !this.#behind.has(stream)) {
+        if (isBacklogged(stream)) {
+          this.#behind.add(stream)
+          if (--left === 0) break
+          continue
+        }
         for (const channel of channels) {
           const bytes = this.#snapshotBytes(channel)
           if (!bytes) continue
