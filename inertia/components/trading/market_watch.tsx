@@ -113,7 +113,7 @@ export function MarketWatch(props: {
           variant="underlined"
           classNames={{ tabList: 'w-full gap-0', tab: 'px-1 text-[11px]' }}
           data-testid="market-watch"
-          selectedKey={tab}
+          // Followed, not controlled: a controlled selectedKey re-renders HeroUI's Tabs into a loop as prices stream.
           onSelectionChange={(key) => setTab(key as Category)}
         >
           {CATEGORIES.map((category) => {
