@@ -139,7 +139,9 @@ export function useWatchPrices(watch: {
   useEffect(() => {
     if (!key) return
     const release = listen(() => {})
-    const stops = key.split(' ').map((channel) => listenTo(channel, applyQuotes))
+    // A handler of its own per listener: the client keeps handlers in a set, so one shared
+    // function would be removed for every listener of the channel when the first one stops.
+    const stops = key.split(' ').map((channel) => listenTo(channel, (m) => applyQuotes(m)))
     return () => {
       stops.forEach((stop) => stop())
       release()
