@@ -1,19 +1,24 @@
 /*
-| npm run bench:fanout — live price fan-out: the price stream against a plain
-| Transmit broadcast, in one run.
+| npm run bench:fanout — live price fan-out: the price stream (and, with
+| BENCH_MODES=stream,transmit, a plain Transmit broadcast per channel).
 |
 | For each path: a server process (bench/fanout_server.ts: the real app over
 | HTTP, no market feed) and a separate load-generator process
-| (bench/fanout_clients.ts: BENCH_CLIENTS SSE clients subscribed to the prices
-| channel). The server then drives BENCH_INSTRUMENTS instruments at BENCH_HZ,
-| flushing one conflated frame every CONFLATE_MS; after BENCH_WARMUP seconds
-| both sides measure for BENCH_SECONDS. The table compares the two paths.
+| (bench/fanout_clients.ts: BENCH_CLIENTS SSE clients subscribed to price
+| channels as a dashboard tab is, or to all of them with BENCH_SUBSCRIBE=all).
+| The server then drives BENCH_INSTRUMENTS instruments at BENCH_HZ, flushing
+| one conflated frame every CONFLATE_MS; after BENCH_WARMUP seconds both sides
+| measure for BENCH_SECONDS.
 |
 | Settings (environment): BENCH_CLIENTS=1000 BENCH_INSTRUMENTS=500 BENCH_HZ=10
-| BENCH_SECONDS=30 BENCH_WARMUP=5 BENCH_PORT=3471 BENCH_MODES=stream,transmit
-| BENCH_JSON=path (also write the raw results there), BENCH_BUILD=0 (run the
-| server through the TypeScript loader instead of compiling it first),
-| BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/prof" (profile the server).
+| BENCH_SECONDS=30 BENCH_WARMUP=5 BENCH_PORT=3471 BENCH_MODES=stream
+| BENCH_SUBSCRIBE=tab|all BENCH_JSON=path (also write the raw results there),
+| BENCH_BUILD=0 (run the server through the TypeScript loader instead of
+| compiling it first), BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/prof".
+|
+| --smoke: 20 clients, 50 instruments, 2 s after 1 s of warm-up, the server
+| through the loader (no compile), a port of its own; exits non-zero when a
+| client got no frame or a malformed one.
 */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -22,15 +27,18 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
-const CLIENTS = num('BENCH_CLIENTS', 1000)
-const INSTRUMENTS = num('BENCH_INSTRUMENTS', 500)
+const SMOKE = process.argv.includes('--smoke')
+const num = (name: string, fallback: number, smoke = fallback) =>
+  Number(process.env[name] ?? (SMOKE ? smoke : fallback))
+const CLIENTS = num('BENCH_CLIENTS', 1000, 20)
+const INSTRUMENTS = num('BENCH_INSTRUMENTS', 500, 50)
 const HZ = num('BENCH_HZ', 10)
-const SECONDS = num('BENCH_SECONDS', 30)
-const WARMUP = num('BENCH_WARMUP', 5)
-const PORT = num('BENCH_PORT', 3471)
-const MODES = (process.env.BENCH_MODES ?? 'stream,transmit').split(',') as ('stream' | 'transmit')[]
-const BUILD = process.env.BENCH_BUILD !== '0'
+const SECONDS = num('BENCH_SECONDS', 30, 2)
+const WARMUP = num('BENCH_WARMUP', 5, 1)
+const PORT = num('BENCH_PORT', 3471, 20_000 + (process.pid % 10_000))
+const MODES = (process.env.BENCH_MODES ?? 'stream').split(',') as ('stream' | 'transmit')[]
+const SUBSCRIBE = process.env.BENCH_SUBSCRIBE === 'all' ? 'all' : 'tab'
+const BUILD = process.env.BENCH_BUILD ? process.env.BENCH_BUILD !== '0' : !SMOKE
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const LOADER = ['--import', 'ts-node-maintained/register/esm']
 const BUILD_DIR = join(ROOT, 'tmp', 'bench-build')
@@ -184,12 +192,15 @@ async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL)
     ...env,
     BENCH_PORT: String(port),
     BENCH_CLIENTS: String(CLIENTS),
+    BENCH_INSTRUMENTS: String(INSTRUMENTS),
+    BENCH_SUBSCRIBE: SUBSCRIBE,
   })
   try {
     await server.ask('ready')
     await clients.ask('ready')
     say(`${mode}: opening ${CLIENTS} SSE clients`)
-    await clients.ask('connected', 'connect')
+    // Every subscription is an HTTP request: 5,000 tabs of three channels take minutes on a busy machine.
+    await clients.ask('connected', 'connect', 120_000 + CLIENTS * 60)
     const { count } = await server.ask('subscribers', 'subscribers')
     if (count !== CLIENTS)
       throw new Error(`${count} subscribers on the server, expected ${CLIENTS}`)
@@ -212,6 +223,11 @@ async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL)
 }
 
 const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—')
+/** Bytes on the wire per tab per frame: independent of how busy the machine is, unlike MB/s. */
+const kbPerClientFrame = (r: {
+  clients: { mbPerSecond: number }
+  server: { framesPerSecond: number }
+}) => (r.clients.mbPerSecond * 1024) / CLIENTS / r.server.framesPerSecond
 /** CPU milliseconds the server spends per frame built (ticks, encoding and writing included). */
 const cpuPerFrame = (r: { server: { cpuPercent: number; framesPerSecond: number } }) =>
   (r.server.cpuPercent * 10) / r.server.framesPerSecond
@@ -224,11 +240,18 @@ const rows = [
   [
     'path',
     ...results.map((r) =>
-      r.mode === 'stream' ? 'price stream (serialize once)' : 'transmit.broadcast'
+      r.mode === 'stream' ? 'price stream (encode once per channel)' : 'transmit.broadcast'
     ),
   ],
+  [
+    'price channels per client',
+    ...results.map((r) => `${r.clients.channelsPerClient} (${SUBSCRIBE})`),
+  ],
   ['frames built / s', ...results.map((r) => f(r.server.framesPerSecond, 2))],
-  ['frames received / client / s', ...results.map((r) => f(r.clients.framesPerClientPerSecond, 2))],
+  [
+    'messages received / client / s',
+    ...results.map((r) => f(r.clients.framesPerClientPerSecond, 2)),
+  ],
   ['  slowest client', ...results.map((r) => f(r.clients.slowestClientFramesPerSecond, 2))],
   ['fan-out latency p50 (ms)', ...results.map((r) => f(r.clients.fanout.p50))],
   ['fan-out latency p95 (ms)', ...results.map((r) => f(r.clients.fanout.p95))],
@@ -253,6 +276,7 @@ const rows = [
     ...results.map((r) => `${f(r.server.rssIdleMb, 0)} / ${f(r.server.rssConnectedMb, 0)}`),
   ],
   ['received MB / s (all clients)', ...results.map((r) => f(r.clients.mbPerSecond, 0))],
+  ['received KB / client / frame built', ...results.map((r) => f(kbPerClientFrame(r), 2))],
   [
     'frames dropped (slow clients)',
     ...results.map((r) => (r.server.stream ? String(r.server.stream.dropped) : 'n/a')),
@@ -287,7 +311,7 @@ if (a && b) {
 
 const cpuModel = cpus()[0]?.model ?? 'unknown'
 console.log(
-  `\n${CLIENTS} SSE clients, ${INSTRUMENTS} instruments at ${HZ} Hz, ${SECONDS} s measured after ${WARMUP} s warm-up`
+  `\n${CLIENTS} SSE clients (${SUBSCRIBE}), ${INSTRUMENTS} instruments at ${HZ} Hz, ${SECONDS} s measured after ${WARMUP} s warm-up${SMOKE ? ' (smoke)' : ''}`
 )
 console.log(`node ${process.version}, ${cpus().length} CPUs (${cpuModel})\n`)
 const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)))
@@ -297,4 +321,9 @@ for (const [i, row] of rows.entries()) {
 }
 if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2))
 if (BUILD) rmSync(BUILD_DIR, { recursive: true, force: true })
-process.exit(0)
+const failures = results.flatMap((r) => [
+  ...(r.clients.frames === 0 ? [`${r.mode}: no client received a frame`] : []),
+  ...(r.clients.badFrames > 0 ? [`${r.mode}: ${r.clients.badFrames} malformed frames`] : []),
+])
+for (const failure of failures) say(`FAILED: ${failure}`)
+process.exit(failures.length ? 1 : 0)

@@ -2,34 +2,60 @@
 | Fan-out benchmark, load generator (started by bench/fanout.ts; not run alone).
 |
 | Opens BENCH_CLIENTS browser-like Transmit connections to the server: one
-| keep-alive GET /__transmit/events each (read as SSE), then a subscription to
-| the prices channel through POST /__transmit/subscribe with the session and
+| keep-alive GET /__transmit/events each (read as SSE), then subscriptions to
+| price channels through POST /__transmit/subscribe with the session and
 | XSRF cookies a visitor gets, as the browser's Transmit client does.
+| BENCH_SUBSCRIBE=tab (default): what a dashboard tab shows — one market watch
+| category (client i: CATEGORIES[i % 5]) and two single instruments (the
+| chart's and an open position's, from other categories); =all: every
+| category channel, i.e. every instrument.
 |
-| Every client times every frame: fan-out latency = receipt of the frame's
-| last byte − the BENCH_CLOCK stamp put just before the frame was built. Only
-| the frame's tail is looked at, so the generator stays cheap. One client in
-| SAMPLE_EVERY also parses each frame in full, checks its exact shape and
-| records tick-to-client latency (receipt − the time each instrument's quote
-| was put in the book, conflation wait included).
+| Every client times every stamped message: fan-out latency = receipt of its
+| last byte − the BENCH_CLOCK_{CATEGORY} stamp put just before the frame was
+| built. Only the message's tail is looked at, so the generator stays cheap.
+| One client in SAMPLE_EVERY also parses each message in full, decodes it with
+| the browser's decoder, checks every quote and records tick-to-client
+| latency (receipt − the time each instrument's quote was put in the book,
+| conflation wait included).
 */
 import http from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
+import { CATEGORIES } from '#domain/instruments'
+import {
+  decodeQuotes,
+  priceCategoryChannel,
+  priceInstrumentChannel,
+  type QuoteTuple,
+} from '#domain/price_frames'
 
 const HOST = process.env.BENCH_HOST ?? '127.0.0.1'
 const PORT = Number(process.env.BENCH_PORT)
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000)
-const SAMPLE_EVERY = 100
+const INSTRUMENTS = Number(process.env.BENCH_INSTRUMENTS ?? 500)
+const SUBSCRIBE = process.env.BENCH_SUBSCRIBE === 'all' ? 'all' : 'tab'
+const SAMPLE_EVERY = Math.min(100, Math.max(1, Math.floor(CLIENTS / 10)))
 
 const send = (message: unknown) => process.send?.(message)
 const EPOCH = Number(process.env.BENCH_EPOCH ?? 0)
 const clock = () => performance.timeOrigin + performance.now() - EPOCH
 const FRAME_END = Buffer.from('\n\n')
-const CLOCK = Buffer.from('"name":"BENCH_CLOCK","bids":"')
+const CLOCK = Buffer.from('["BENCH_CLOCK_')
 const TAIL = 512
-const QUOTE_KEYS = 'name,bids,asks,closeoutBid,closeoutAsk'
-const PRICE_FRAME_END = Buffer.from('}]}}')
+const PRICE_FRAME_END = Buffer.from(']]}')
+
+/** The price channels client `index` subscribes to. */
+function channelsOf(index: number) {
+  if (SUBSCRIBE === 'all') return CATEGORIES.map((c) => priceCategoryChannel(c))
+  const name = (i: number) => `B${String(i % INSTRUMENTS).padStart(3, '0')}_USD`
+  // Instruments i ≡ index + 1 and index + 2 (mod 5) are of other categories than the open one.
+  const base = (index * 5) % INSTRUMENTS
+  return [
+    priceCategoryChannel(CATEGORIES[index % CATEGORIES.length]),
+    priceInstrumentChannel(name(base + (index % 5) + 1)),
+    priceInstrumentChannel(name(base + (index % 5) + 2)),
+  ]
+}
 
 /** The last TAIL bytes of a followed by b, copying only what is kept. */
 function lastBytes(a: Buffer, b: Buffer) {
@@ -106,7 +132,8 @@ class Client {
     if (!measuring) return
     const at = tail.lastIndexOf(CLOCK)
     if (at >= 0) {
-      const from = at + CLOCK.length
+      // ["BENCH_CLOCK_FOREX","12345.678",0]: the stamp is the second string.
+      const from = tail.indexOf(34, tail.indexOf(44, at)) + 1
       fanout.push(receivedAt - Number(tail.toString('latin1', from, tail.indexOf(34, from))))
     } else if (tail.includes(PRICE_FRAME_END)) {
       unstamped++
@@ -121,18 +148,21 @@ class Client {
     const text = frame.toString('utf8')
     if (!text.startsWith('data: ')) return
     const message = JSON.parse(text.slice(6))
-    if (message.channel !== 'prices') return
-    const payload = message.payload
+    if (typeof message.channel !== 'string' || !message.channel.startsWith('prices/')) return
+    const payload = message.payload as QuoteTuple[]
+    const quotes = decodeQuotes(payload)
+    // Every tuple decodes, and every instrument's ask is its bid + 0.012, as the server put it.
     const ok =
-      payload.type === 'priceUpdate' &&
-      Object.keys(payload).join() === 'type,instruments' &&
-      Array.isArray(payload.instruments) &&
-      payload.instruments.every((q: Record<string, string>) => Object.keys(q).join() === QUOTE_KEYS)
+      Array.isArray(payload) &&
+      quotes.length === payload.length &&
+      quotes.every(
+        (q) => q.name.startsWith('BENCH_CLOCK_') || q.asks === (Number(q.bids) + 0.012).toFixed(3)
+      )
     if (!measuring) return
     if (!ok) badFrames++
-    maxInstruments = Math.max(maxInstruments, payload.instruments.length)
-    for (const q of payload.instruments) {
-      if (q.name !== 'BENCH_CLOCK') tickToClient.push(receivedAt - Number(q.bids))
+    maxInstruments = Math.max(maxInstruments, quotes.length)
+    for (const q of quotes) {
+      if (!q.name.startsWith('BENCH_CLOCK_')) tickToClient.push(receivedAt - Number(q.bids))
     }
   }
 }
@@ -150,8 +180,8 @@ async function visitorCookies() {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 })
-function subscribe(uid: string, session: { cookie: string; xsrf: string }) {
-  const body = JSON.stringify({ uid, channel: 'prices' })
+function subscribe(uid: string, channel: string, session: { cookie: string; xsrf: string }) {
+  const body = JSON.stringify({ uid, channel })
   return new Promise<void>((resolve, reject) => {
     const req = http.request(
       {
@@ -211,7 +241,11 @@ process.on('message', async (message: { cmd: string }) => {
     if (message.cmd === 'connect') {
       await inBatches(clients, 100, (c) => c.open())
       const session = await visitorCookies()
-      await inBatches(clients, 32, (c) => subscribe(c.uid, session))
+      await inBatches(
+        clients.flatMap((c, i) => channelsOf(i).map((channel) => ({ uid: c.uid, channel }))),
+        32,
+        (s) => subscribe(s.uid, s.channel, session)
+      )
       send({ cmd: 'connected', clients: clients.length })
     } else if (message.cmd === 'measure') {
       measuring = true
@@ -234,6 +268,7 @@ process.on('message', async (message: { cmd: string }) => {
         mbPerSecond: bytes / 2 ** 20 / seconds,
         badFrames,
         maxInstruments,
+        channelsPerClient: channelsOf(0).length,
         fanout: summary(fanout),
         tickToClient: summary(tickToClient),
         cpuPercent: ((used.user + used.system) / 1e6 / seconds) * 100,

@@ -5,14 +5,16 @@
 | feed, then on command from the parent drives BENCH_INSTRUMENTS synthetic
 | instruments at BENCH_HZ through the price book and flushes a conflated frame
 | every CONFLATE_MS with the app's own `flushPrices`, sent either down the
-| price stream (BENCH_MODE=stream) or with a plain `transmit.broadcast`
-| (BENCH_MODE=transmit).
+| price stream (BENCH_MODE=stream) or with a plain `transmit.broadcast` per
+| category channel (BENCH_MODE=transmit; instrument channels get nothing there).
+| Instrument i is in category CATEGORIES[i % 5].
 |
 | Timestamps ride inside the frame so it keeps the product's exact shape:
-| each instrument's `bids` is the time (ms since BENCH_EPOCH, 3 decimals) it
-| was put in the book, and a `BENCH_CLOCK` instrument put just before each
-| flush carries the time the frame was built. The load generator runs on the
-| same machine, so both read the same clock.
+| each instrument's bid is the time (ms since BENCH_EPOCH, 3 decimals, so an
+| instrument of 3 digits) it was put in the book, its ask 12 points above,
+| and a `BENCH_CLOCK_{CATEGORY}` instrument in every category put just before
+| each flush carries the time the frame was built. The load generator runs on
+| the same machine, so both read the same clock.
 |
 | bench/fanout.ts normally runs this file compiled (tmp/bench-build), as
 | production runs the built app, so RSS excludes the TypeScript loader.
@@ -51,14 +53,29 @@ const { default: transmit } = await import('@adonisjs/transmit/services/main')
 const { default: priceBook } = await import('#services/market/price_book')
 const { default: priceStream } = await import('#services/market/price_stream')
 const { CONFLATE_MS, flushPrices } = await import('#services/market/price_fanout')
-const { PRICES_CHANNEL } = await import('#domain/channels')
+const { CATEGORIES } = await import('#domain/instruments')
+const { priceCategoryChannel } = await import('#domain/price_frames')
 
 const names = Array.from({ length: INSTRUMENTS }, (_, i) => `B${String(i).padStart(3, '0')}_USD`)
+const categoryOf = (i: number) => CATEGORIES[i % CATEGORIES.length]
 const sendFrame =
   MODE === 'transmit'
-    ? (frame: Parameters<typeof priceStream.publish>[0]) =>
-        transmit.broadcast(PRICES_CHANNEL, frame)
+    ? (quotes: Parameters<typeof priceStream.publish>[0]) => {
+        const frame = priceStream.frameOf(quotes)
+        for (const [category, tuples] of Object.entries(frame ?? {})) {
+          if (category) transmit.broadcast(priceCategoryChannel(category as never), tuples)
+        }
+        return frame
+      }
     : undefined
+/** Tabs subscribed to at least one price channel. */
+const priceTabs = () => {
+  let count = 0
+  for (const [, channels] of transmit.getManager().getAllSubscribers()) {
+    if ([...channels].some((c) => c.startsWith('prices/'))) count++
+  }
+  return count
+}
 
 /** RSS of the booted app before any client, and with every client subscribed. */
 const rssIdle = process.memoryUsage.rss()
@@ -78,15 +95,19 @@ function startDriving() {
       const due = Math.floor(((performance.now() - started) * INSTRUMENTS * HZ) / 1000)
       while (ticks < due) {
         const name = names[cursor]
+        const category = categoryOf(cursor)
         cursor = (cursor + 1) % INSTRUMENTS
         const at = clock().toFixed(3)
+        // Computed from the bid's text as the load generator checks it.
+        const ask = (Number(at) + 0.012).toFixed(3)
         priceBook.put({
           name,
           bids: at,
-          asks: '1.08462',
-          closeoutBid: '1.08450',
-          closeoutAsk: '1.08462',
+          asks: ask,
+          closeoutBid: at,
+          closeoutAsk: ask,
           at: Date.now(),
+          category,
         })
         ticks++
       }
@@ -96,14 +117,17 @@ function startDriving() {
     setInterval(() => {
       const at = clock()
       const stamp = at.toFixed(3)
-      priceBook.put({
-        name: 'BENCH_CLOCK',
-        bids: stamp,
-        asks: stamp,
-        closeoutBid: stamp,
-        closeoutAsk: stamp,
-        at: Date.now(),
-      })
+      for (const category of CATEGORIES) {
+        priceBook.put({
+          name: `BENCH_CLOCK_${category.toUpperCase()}`,
+          bids: stamp,
+          asks: stamp,
+          closeoutBid: stamp,
+          closeoutAsk: stamp,
+          at: Date.now(),
+          category,
+        })
+      }
       flushPrices(sendFrame)
       flushes++
       // Node writes a response's chunks when it uncorks the socket, on the next tick: count until then.
@@ -126,7 +150,7 @@ let window: {
 process.on('message', (message: { cmd: string }) => {
   if (message.cmd === 'subscribers') {
     rssConnected = process.memoryUsage.rss()
-    send({ cmd: 'subscribers', count: transmit.getManager().findByChannel(PRICES_CHANNEL).size })
+    send({ cmd: 'subscribers', count: priceTabs() })
   } else if (message.cmd === 'drive') {
     startDriving()
     send({ cmd: 'driving' })
@@ -167,7 +191,7 @@ process.on('message', (message: { cmd: string }) => {
       ticksPerSecond: (ticks - window.ticks) / seconds,
       framesPerSecond: flushCount / seconds,
       flushMsAvg: (flushMs - window.flushMs) / Math.max(1, flushCount),
-      subscribers: transmit.getManager().findByChannel(PRICES_CHANNEL).size,
+      subscribers: priceTabs(),
       stream: MODE === 'stream' ? priceStream.stats() : null,
     })
   } else if (message.cmd === 'stop') {

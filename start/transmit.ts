@@ -2,7 +2,10 @@
 | Transmit routes and channel authorization: a user may only listen to their
 | own channel; the feed heartbeat (provider status and error messages) is for
 | the admin's API Status page; a customer's page visits (`track:{id}`) are for
-| the staff who may open that customer. Prices are public.
+| the staff who may open that customer. Prices are public: `prices` and the
+| price channels (`prices/{category}`, `prices/i/{name}`, #domain/price_frames,
+| matched by no pattern here, so Transmit lets anyone subscribe), whose
+| subscribers first get the channel's snapshot.
 */
 import app from '@adonisjs/core/services/app'
 import redis from '@adonisjs/redis/services/main'
@@ -10,6 +13,7 @@ import transmit from '@adonisjs/transmit/services/main'
 import env from '#start/env'
 import liveStreams from '#services/live_streams'
 import presence from '#services/presence'
+import priceStream from '#services/market/price_stream'
 import type { HttpContext } from '@adonisjs/core/http'
 import {
   EXPOSURE_CHANNEL,
@@ -22,6 +26,9 @@ import { findVisibleCustomer } from '#queries/customer_visibility'
 import { transmitRequestGuard } from '#middleware/transmit_request_guard'
 
 transmit.registerRoutes((route) => route.use(transmitRequestGuard))
+
+/* A tab that subscribes to a price channel gets its snapshot first (issue 25 item 3). */
+transmit.on('subscribe', ({ uid, channel }) => priceStream.welcome(uid, channel))
 
 /** How soon a stream of a session ended in another process (stale stamp) is closed. */
 const LIVE_STREAM_SWEEP_MS = 5_000

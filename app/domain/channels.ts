@@ -1,6 +1,12 @@
 import { ID_TEXT } from './ids.js'
+import { parsePriceChannel } from './price_frames.js'
 
-/** Transmit channel names shared by server and browser. */
+/**
+ * Transmit channel names shared by server and browser. `prices` carries the
+ * control frames every price-showing tab needs (stale, catalog,
+ * translations); the quotes themselves go on the price channels of
+ * #domain/price_frames (`prices/{category}`, `prices/i/{name}`).
+ */
 export const PRICES_CHANNEL = 'prices'
 
 /** Feed status for the admin API Status page: `{ type: 'heartbeat', feeds }` every few seconds. */
@@ -58,7 +64,11 @@ export function transmitRequestProblem(
       return { field, message: `The ${field} must be a non-empty string` }
     }
     if (field === 'uid' && !UID.test(value)) return { field, message: 'The uid is not valid' }
-    if (field === 'channel' && !KNOWN_CHANNELS.some((known) => known.test(value))) {
+    if (
+      field === 'channel' &&
+      !KNOWN_CHANNELS.some((known) => known.test(value)) &&
+      !parsePriceChannel(value)
+    ) {
       return { field, message: 'No such channel' }
     }
   }

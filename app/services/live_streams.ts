@@ -2,6 +2,7 @@ import logger from '@adonisjs/core/services/logger'
 import transmit from '@adonisjs/transmit/services/main'
 import type { HttpContext } from '@adonisjs/core/http'
 import { PRICES_CHANNEL, trackChannelUserId } from '#domain/channels'
+import { parsePriceChannel } from '#domain/price_frames'
 import type { RoleId } from '#domain/roles'
 import User from '#models/user'
 import { findVisibleCustomer } from '#queries/customer_visibility'
@@ -39,7 +40,7 @@ class LiveStreams {
   /** Remembers a private subscription (Transmit's 'subscribe' event). */
   watch(uid: string, channel: string, ctx: HttpContext) {
     const user = ctx.auth?.user
-    if (channel === PRICES_CHANNEL || !user) return
+    if (channel === PRICES_CHANNEL || parsePriceChannel(channel) || !user) return
     const known = this.#watched.get(uid)
     if (known) {
       known.channels.add(channel)

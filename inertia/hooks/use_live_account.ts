@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { Session } from '~/hooks/use_shared'
-import { usePrices } from '~/hooks/use_prices'
+import { usePrices, useWatchPrices } from '~/hooks/use_prices'
 import { accountMetrics, currentRateFor, formatAccountMetrics } from '@domain/account_metrics'
 
 /**
@@ -10,6 +10,8 @@ import { accountMetrics, currentRateFor, formatAccountMetrics } from '@domain/ac
  */
 export function useLiveAccount(session: Session) {
   const prices = usePrices()
+  // The open positions' instruments, on every page that shows the top bar.
+  useWatchPrices({ instruments: session.openPositions.map((p) => p.instrument) })
   return useMemo(() => {
     const positions = session.openPositions
     if (!session.account || !session.activeBalance || positions.length === 0) return session.account

@@ -1,22 +1,18 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
-import { transmitClient } from '~/hooks/use_transmit'
+import { listenTo, transmitClient } from '~/hooks/use_transmit'
+import type { Category } from '@domain/instruments'
+import {
+  decodeQuotes,
+  priceCategoryChannel,
+  priceInstrumentChannel,
+  type WireQuote,
+} from '@domain/price_frames'
 
 export interface LivePrice {
   bids: string | null
   asks: string | null
   prevBids: string | null
   prevAsks: string | null
-}
-
-interface PriceFrame {
-  type: 'priceUpdate'
-  instruments: {
-    name: string
-    bids: string
-    asks: string
-    closeoutBid: string
-    closeoutAsk: string
-  }[]
 }
 
 /**
@@ -41,9 +37,12 @@ interface TranslationsFrame {
 }
 
 /**
- * One live price table per tab, fed by a single subscription to the prices
- * channel: each `priceUpdate` frame replaces values by instrument name and
- * keeps the previous ones for the arrows (customer spec §4).
+ * One live price table per tab. The quotes come from the price channels the
+ * tab's components ask for (useWatchPrices: a market watch category, single
+ * instruments), decoded by #domain/price_frames; each replaces values by
+ * instrument name and keeps the previous ones for the arrows (customer spec
+ * §4). The `prices` channel brings the control frames (stale, catalog,
+ * translations).
  */
 let prices: Record<string, LivePrice> = {}
 let stale: ReadonlySet<string> = new Set()
@@ -53,7 +52,7 @@ const catalogListeners = new Set<() => void>()
 const translationListeners = new Set<(code: string) => void>()
 let subscribed = false
 
-function apply(frame: PriceFrame | StaleFrame | CatalogFrame | TranslationsFrame) {
+function apply(frame: StaleFrame | CatalogFrame | TranslationsFrame) {
   if (frame.type === 'translations') {
     translationListeners.forEach((l) => l(frame.code))
     return
@@ -66,12 +65,16 @@ function apply(frame: PriceFrame | StaleFrame | CatalogFrame | TranslationsFrame
     stale = new Set(frame.instruments)
     marketDown = frame.reason === 'market-down'
     listeners.forEach((l) => l())
-    return
   }
-  if (frame.type !== 'priceUpdate') return
-  const next = { ...prices }
-  for (const q of frame.instruments) {
+}
+
+/** A price channel's message: its quotes replace those known (the same instrument may come on two channels). */
+function applyQuotes(payload: unknown) {
+  let next: Record<string, LivePrice> | null = null
+  for (const q of decodeQuotes(payload) as WireQuote[]) {
     const before = prices[q.name]
+    if (before && before.bids === q.bids && before.asks === q.asks) continue
+    next ??= { ...prices }
     next[q.name] = {
       bids: q.bids,
       asks: q.asks,
@@ -79,6 +82,7 @@ function apply(frame: PriceFrame | StaleFrame | CatalogFrame | TranslationsFrame
       prevAsks: before?.asks ?? null,
     }
   }
+  if (!next) return
   prices = next
   listeners.forEach((l) => l())
 }
@@ -87,7 +91,7 @@ function listen(listener: () => void) {
   if (!subscribed && typeof window !== 'undefined') {
     subscribed = true
     const subscription = transmitClient().subscription('prices')
-    subscription.onMessage<PriceFrame | StaleFrame | CatalogFrame | TranslationsFrame>(apply)
+    subscription.onMessage<StaleFrame | CatalogFrame | TranslationsFrame>(apply)
     subscription.create().catch((e) => console.warn('price subscription failed', e))
   }
   listeners.add(listener)
@@ -112,6 +116,37 @@ export function usePrices(
 ) {
   seed(initial)
   return useSyncExternalStore(listen, () => prices)
+}
+
+/**
+ * Keeps the prices of these market watch categories and instruments live
+ * while the component is mounted: the tab subscribes to their price channels
+ * (and gets each one's snapshot first), and to nothing it does not show.
+ */
+export function useWatchPrices(watch: {
+  categories?: readonly Category[]
+  instruments?: readonly (string | null | undefined)[]
+}) {
+  const channels = [
+    ...new Set([
+      ...(watch.categories ?? []).map((c) => priceCategoryChannel(c)),
+      ...(watch.instruments ?? [])
+        .filter((n): n is string => !!n)
+        .map((n) => priceInstrumentChannel(n)),
+    ]),
+  ].sort()
+  const key = channels.join(' ')
+  useEffect(() => {
+    if (!key) return
+    const release = listen(() => {})
+    // A handler of its own per listener: the client keeps handlers in a set, so one shared
+    // function would be removed for every listener of the channel when the first one stops.
+    const stops = key.split(' ').map((channel) => listenTo(channel, (m) => applyQuotes(m)))
+    return () => {
+      stops.forEach((stop) => stop())
+      release()
+    }
+  }, [key])
 }
 
 /** The names of the instruments whose price is stale now (their dot shows red). */

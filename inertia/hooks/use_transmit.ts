@@ -41,41 +41,47 @@ const RELEASE_DELAY_MS = 1000
  * and the tab would stop receiving the channel after an Inertia visit.
  */
 export function useChannel<T>(channel: string | null, onMessage: (message: T) => void) {
-  useEffect(() => {
-    if (!channel) return
-    const entry = listeners.get(channel) ?? { count: 0, release: null }
-    listeners.set(channel, entry)
-    entry.count++
-    if (entry.release) clearTimeout(entry.release)
-    entry.release = null
+  useEffect(() => (channel ? listenTo(channel, onMessage) : undefined), [channel])
+}
 
-    let stop = () => {}
-    let unmounted = false
-    const attach = () => {
-      if (unmounted) return
-      const subscription = transmitClient().subscription(channel)
-      stop = subscription.onMessage<T>(onMessage)
-      subscription.create().catch((e) => console.warn('subscription failed', channel, e))
-    }
-    const inFlight = deleting.get(channel)
-    if (inFlight) inFlight.then(attach)
-    else attach()
+/**
+ * Listens to a channel until the returned function is called (useChannel's
+ * counting, for code that follows a changing set of channels).
+ */
+export function listenTo<T>(channel: string, onMessage: (message: T) => void) {
+  const entry = listeners.get(channel) ?? { count: 0, release: null }
+  listeners.set(channel, entry)
+  entry.count++
+  if (entry.release) clearTimeout(entry.release)
+  entry.release = null
 
-    return () => {
-      unmounted = true
-      stop()
-      entry.count--
+  let stop = () => {}
+  let unmounted = false
+  const attach = () => {
+    if (unmounted) return
+    const subscription = transmitClient().subscription(channel)
+    stop = subscription.onMessage<T>(onMessage)
+    subscription.create().catch((e) => console.warn('subscription failed', channel, e))
+  }
+  const inFlight = deleting.get(channel)
+  if (inFlight) inFlight.then(attach)
+  else attach()
+
+  return () => {
+    if (unmounted) return
+    unmounted = true
+    stop()
+    entry.count--
+    if (entry.count > 0) return
+    entry.release = setTimeout(() => {
       if (entry.count > 0) return
-      entry.release = setTimeout(() => {
-        if (entry.count > 0) return
-        listeners.delete(channel)
-        const done = transmitClient()
-          .subscription(channel)
-          .delete()
-          .catch(() => {})
-          .finally(() => deleting.delete(channel))
-        deleting.set(channel, done)
-      }, RELEASE_DELAY_MS)
-    }
-  }, [channel])
+      listeners.delete(channel)
+      const done = transmitClient()
+        .subscription(channel)
+        .delete()
+        .catch(() => {})
+        .finally(() => deleting.delete(channel))
+      deleting.set(channel, done)
+    }, RELEASE_DELAY_MS)
+  }
 }

@@ -1,4 +1,5 @@
 import feedHealth, { type FeedName } from '#services/market/feed_health'
+import type { Category } from '#domain/instruments'
 
 /**
  * The latest quote of every instrument, in memory. Feeds write to it; readers
@@ -13,6 +14,8 @@ export interface Quote {
   closeoutBid: string
   closeoutAsk: string
   at: number
+  /** The market watch category: which price channel carries it to browsers (price_stream). */
+  category?: Category
   /** The feed that sent it; its tick keeps the feed fresh (feed_health). */
   feed?: FeedName
   /**

@@ -10,39 +10,24 @@ export const CONFLATE_MS = 250
 /** Stored prices (read by server-side figures and other processes) lag at most this much. */
 export const PERSIST_MS = 2000
 
-/** The `priceUpdate` frame browsers receive for these quotes. */
-export function priceFrame(quotes: Quote[]): PriceFrame {
-  return {
-    type: 'priceUpdate',
-    instruments: quotes.map(({ name, bids, asks, closeoutBid, closeoutAsk }) => ({
-      name,
-      bids,
-      asks,
-      closeoutBid,
-      closeoutAsk,
-    })),
-  }
-}
-
 /**
- * Drains the quotes changed since the last call into one frame and sends it
- * (by default to the price stream: serialized once, the same bytes to every
- * subscriber). Returns the frame, or null when nothing changed.
+ * Drains the quotes changed since the last call and sends them (by default
+ * down the price stream: one compact frame, encoded once per price channel,
+ * the same bytes to every subscriber of that channel). Returns what `send`
+ * returns: the price stream's frame, or null when no bid or ask changed.
  */
-export function flushPrices(
-  send: (frame: PriceFrame) => void = (frame) => priceStream.publish(frame)
-) {
+export function flushPrices<T = PriceFrame | null>(
+  send: (quotes: Quote[]) => T = (quotes) => priceStream.publish(quotes) as T
+): T | null {
   const changed = priceBook.drain('broadcast')
   if (changed.length === 0) return null
-  const frame = priceFrame(changed)
-  send(frame)
-  return frame
+  return send(changed)
 }
 
 /**
- * Sends the changed quotes as one `priceUpdate` frame per interval on the
- * public prices channel, and writes them to the instruments table less often
- * (fenced by the market lease when the market role runs it).
+ * Sends the changed quotes as one frame per interval on the price channels,
+ * and writes them to the instruments table less often (fenced by the market
+ * lease when the market role runs it).
  */
 export function startPriceFanout(options: { fence?: Fence } = {}) {
   const broadcast = setInterval(() => flushPrices(), CONFLATE_MS)

@@ -133,6 +133,7 @@ function publish(s: Simulated) {
     closeoutBid: bids,
     closeoutAsk: asks,
     at: Date.now(),
+    category: s.category,
     feed: 'simulator',
   })
 }

@@ -4,7 +4,12 @@ import { useInstrumentSearch } from '~/hooks/use_instrument_search'
 import { CATEGORIES, CATEGORY_TABS, type Category } from '@domain/instruments'
 import type { MarketStatus } from '@domain/market_hours'
 import { isCategoryOpen, isInstrumentOpen } from '@domain/market_hours'
-import { useMarketDown, useStaleInstruments, type LivePrice } from '~/hooks/use_prices'
+import {
+  useMarketDown,
+  useStaleInstruments,
+  useWatchPrices,
+  type LivePrice,
+} from '~/hooks/use_prices'
 import { useTranslation } from '~/hooks/use_translation'
 import { PriceCell } from '~/components/trading/price_cell'
 
@@ -36,9 +41,15 @@ export function MarketWatch(props: {
 }) {
   const { t } = useTranslation()
   const [query, setQuery] = useState('')
+  const [tab, setTab] = useState<Category>(CATEGORIES[0])
   const marketDown = useMarketDown()
   const results = useInstrumentSearch(props.instruments, query)
   const favoriteRows = props.instruments.filter((i) => props.favorites.has(i.id))
+  // Live prices for what the list shows: the open tab (or the categories of the search results) and the favourites.
+  useWatchPrices({
+    categories: results ? [...new Set(results.map((i) => i.category))] : [tab],
+    instruments: favoriteRows.map((i) => i.name),
+  })
   const isOpen = (i: WatchedInstrument) => isInstrumentOpen(i, props.marketStatus)
   const tableProps = {
     prices: props.prices,
@@ -102,6 +113,8 @@ export function MarketWatch(props: {
           variant="underlined"
           classNames={{ tabList: 'w-full gap-0', tab: 'px-1 text-[11px]' }}
           data-testid="market-watch"
+          // Followed, not controlled: a controlled selectedKey re-renders HeroUI's Tabs into a loop as prices stream.
+          onSelectionChange={(key) => setTab(key as Category)}
         >
           {CATEGORIES.map((category) => {
             const open = isCategoryOpen(category, props.marketStatus)

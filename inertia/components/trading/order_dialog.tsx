@@ -19,7 +19,7 @@ import {
 import { api, ApiError, errorMessage, type FieldErrors } from '~/lib/api'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { formatMoney, formatPrice } from '@domain/formatting'
-import { usePrices } from '~/hooks/use_prices'
+import { usePrices, useWatchPrices } from '~/hooks/use_prices'
 import { useBranding, useSession } from '~/hooks/use_shared'
 import { useLiveAccount } from '~/hooks/use_live_account'
 import { useTranslation } from '~/hooks/use_translation'
@@ -80,6 +80,7 @@ export function OrderDialog(props: {
   const live = useLiveAccount(session!)
   const prices = usePrices()
   const instrument = props.instrument
+  useWatchPrices({ instruments: [instrument?.name] })
   const [rate, setRate] = useState<string | null>(null)
   const [lots, setLots] = useState<LotState | null>(null)
   const [amount, setAmount] = useState('')

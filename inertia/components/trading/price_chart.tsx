@@ -8,7 +8,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts'
 import { api } from '~/lib/api'
-import { usePrices } from '~/hooks/use_prices'
+import { usePrices, useWatchPrices } from '~/hooks/use_prices'
 import { useTheme } from '~/hooks/use_theme'
 import { bucketStart } from '@domain/candles'
 
@@ -47,6 +47,7 @@ export function PriceChart({
   const { theme } = useTheme()
   const dark = forceDark || theme === 'dark'
   const prices = usePrices()
+  useWatchPrices({ instruments: [instrument] })
   const bid = prices[instrument]?.bids ?? null
 
   useEffect(() => {

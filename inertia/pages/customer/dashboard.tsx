@@ -5,7 +5,7 @@ import type { InferPageProps } from '@adonisjs/inertia/types'
 import type DashboardController from '#controllers/customer/dashboard_controller'
 import { AppShell } from '~/layouts/app_shell'
 import { useTranslation } from '~/hooks/use_translation'
-import { useCatalogChanges, usePrices } from '~/hooks/use_prices'
+import { useCatalogChanges, usePrices, useWatchPrices } from '~/hooks/use_prices'
 import { useFavorites } from '~/hooks/use_favorites'
 import { useOrders } from '~/hooks/use_orders'
 import { usePendingOrders } from '~/hooks/use_pending_orders'
@@ -42,6 +42,14 @@ export default function Dashboard({
   const pending = usePendingOrders('pending')
   // The spec's default chart: USD_CNH; choosing an instrument in the list changes it.
   const [selected, setSelected] = useState('USD_CNH')
+  // The chart's instrument, the positions' and the pending orders' (the market watch asks for its own).
+  useWatchPrices({
+    instruments: [
+      selected,
+      ...orders.map((o) => o.instrument),
+      ...pending.rows.map((o) => o.instrument),
+    ],
+  })
   const [ticket, setTicket] = useState<{
     instrument: WatchedInstrument
     type: 'buy' | 'sell'

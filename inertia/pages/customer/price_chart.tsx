@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
 import type MarketController from '#controllers/customer/market_controller'
 import { PriceChart } from '~/components/trading/price_chart'
-import { usePrices } from '~/hooks/use_prices'
+import { usePrices, useWatchPrices } from '~/hooks/use_prices'
 import { useTranslation } from '~/hooks/use_translation'
 import { ImpersonationBanner } from '~/components/shell/impersonation_banner'
 
@@ -10,6 +10,7 @@ import { ImpersonationBanner } from '~/components/shell/impersonation_banner'
 export default function PriceChartPage({ instrument }: InferPageProps<MarketController, 'chart'>) {
   const { t } = useTranslation()
   const prices = usePrices([instrument])
+  useWatchPrices({ instruments: [instrument.name] })
   const live = prices[instrument.name]
   return (
     <div className="dark flex h-dvh flex-col bg-black text-white" data-testid="mobile-chart">

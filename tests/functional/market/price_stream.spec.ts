@@ -11,18 +11,26 @@ import priceStream, {
   RELAY_CHANNEL,
   type FrameQuote,
   type FrameRelay,
-  type PriceFrame,
 } from '#services/market/price_stream'
 import { CONFLATE_MS, flushPrices, startPriceFanout } from '#services/market/price_fanout'
-import { PRICES_CHANNEL } from '#domain/channels'
+import type { Category } from '#domain/instruments'
+import {
+  decodeQuotes,
+  priceCategoryChannel,
+  priceInstrumentChannel,
+  type QuoteTuple,
+} from '#domain/price_frames'
 import { isolate } from '#tests/helpers/isolation'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const HOST = env.get('HOST')
 const PORT = env.get('PORT')
 
-/** Subscribers of the prices channel in this process. */
-const priceSubscribers = () => transmit.getManager().findByChannel(PRICES_CHANNEL)
+const FOREX = priceCategoryChannel('forex')
+const CRYPTO = priceCategoryChannel('crypto')
+
+/** Subscribers of a price channel in this process (forex by default). */
+const priceSubscribers = (channel = FOREX) => transmit.getManager().findByChannel(channel)
 
 async function until(check: () => boolean, what: string, timeout = 3000) {
   const deadline = Date.now() + timeout
@@ -32,25 +40,34 @@ async function until(check: () => boolean, what: string, timeout = 3000) {
   }
 }
 
-function quote(name: string, bids: string, asks: string) {
-  priceBook.put({ name, bids, asks, closeoutBid: bids, closeoutAsk: asks, at: Date.now() })
+function quote(name: string, bids: string, asks: string, category: Category = 'forex') {
+  priceBook.put({
+    name,
+    bids,
+    asks,
+    closeoutBid: bids,
+    closeoutAsk: asks,
+    at: Date.now(),
+    category,
+  })
 }
 
-function frameOf(n: number, tag: string): PriceFrame {
-  const instruments: FrameQuote[] = []
+/** n forex quotes SYN_0… whose bid and ask are `{i}.{tag}`. */
+function frameOf(n: number, tag: string): FrameQuote[] {
+  const quotes: FrameQuote[] = []
   for (let i = 0; i < n; i++) {
     const p = `${i}.${tag}`
-    instruments.push({ name: `SYN_${i}`, bids: p, asks: p, closeoutBid: p, closeoutAsk: p })
+    quotes.push({ name: `SYN_${i}`, bids: p, asks: p, category: 'forex' })
   }
-  return { type: 'priceUpdate', instruments }
+  return quotes
 }
 
 /**
  * A tab as the browser opens it: the Transmit event stream (GET
- * /__transmit/events) read as SSE, then a subscription to the prices channel
+ * /__transmit/events) read as SSE, then subscriptions to price channels
  * through POST /__transmit/subscribe with a CSRF token and no signed-in user.
  */
-async function openTab(client: ApiClient) {
+async function openTab(client: ApiClient, channels: string[] = [FOREX]) {
   const uid = randomUUID()
   const events: { raw: string; data: any }[] = []
   let response!: http.IncomingMessage
@@ -84,19 +101,26 @@ async function openTab(client: ApiClient) {
       resolve()
     })
   })
-  const before = priceSubscribers().size
-  const subscribed = await client
-    .post('/__transmit/subscribe')
-    .header('Accept', 'application/json')
-    .json({ uid, channel: PRICES_CHANNEL })
-    .withCsrfToken()
-  subscribed.assertStatus(204)
-  await until(() => priceSubscribers().size === before + 1, 'the subscription')
+  for (const channel of channels) {
+    const before = priceSubscribers(channel).size
+    const subscribed = await client
+      .post('/__transmit/subscribe')
+      .header('Accept', 'application/json')
+      .json({ uid, channel })
+      .withCsrfToken()
+    subscribed.assertStatus(204)
+    await until(() => priceSubscribers(channel).size === before + 1, 'the subscription')
+  }
   return {
     uid,
     response,
-    /** The prices channel messages received, their payloads in order. */
-    prices: () => events.filter((e) => e.data.channel === PRICES_CHANNEL),
+    /** The price channel messages received, in order. */
+    prices: () => events.filter((e) => String(e.data.channel).startsWith('prices/')),
+    /** The names of the instruments of each price message, in order. */
+    names: () =>
+      events
+        .filter((e) => String(e.data.channel).startsWith('prices/'))
+        .map((e) => (e.data.payload as QuoteTuple[]).map((t) => t[0])),
     close: () => request.destroy(),
   }
 }
@@ -123,62 +147,63 @@ test.group('Price stream', (group) => {
     }
   })
 
-  test('a visitor subscribed to prices gets conflated priceUpdate frames of the exact shape', async ({
+  test('a visitor subscribed to price channels gets conflated frames of compact quotes', async ({
     client,
     assert,
   }) => {
-    const tab = await openTab(client)
+    const tab = await openTab(client, [FOREX, CRYPTO])
     const stop = startPriceFanout()
     try {
-      for (let i = 0; i < 50; i++) quote('BTC_USD', `67000.${i}`, `67010.${i}`)
+      for (let i = 0; i < 50; i++) quote('BTC_USD', `67000.${i}`, `67010.${i}`, 'crypto')
       quote('EUR_USD', '1.08450', '1.08462')
-      await until(() => tab.prices().length === 1, 'the first frame', CONFLATE_MS * 4)
+      quote('GBP_USD', '1.2', '1.21') // digits that differ: the ask goes as its own string
+      await until(() => tab.prices().length === 2, 'the first frame', CONFLATE_MS * 4)
       await sleep(CONFLATE_MS + 50)
-      // 51 ticks, one frame: the latest quote of each instrument that changed.
-      assert.lengthOf(tab.prices(), 1)
-      assert.deepEqual(tab.prices()[0].data, {
-        channel: 'prices',
-        payload: {
-          type: 'priceUpdate',
-          instruments: [
-            {
-              name: 'BTC_USD',
-              bids: '67000.49',
-              asks: '67010.49',
-              closeoutBid: '67000.49',
-              closeoutAsk: '67010.49',
-            },
-            {
-              name: 'EUR_USD',
-              bids: '1.08450',
-              asks: '1.08462',
-              closeoutBid: '1.08450',
-              closeoutAsk: '1.08462',
-            },
-          ],
-        },
+      // 52 ticks, one frame: the latest quote of each instrument that changed, one message per channel.
+      assert.lengthOf(tab.prices(), 2)
+      const byChannel = Object.fromEntries(tab.prices().map((e) => [e.data.channel, e.data]))
+      assert.deepEqual(byChannel[CRYPTO], {
+        channel: CRYPTO,
+        payload: [['BTC_USD', '67000.49', 1000]],
       })
+      assert.deepEqual(byChannel[FOREX], {
+        channel: FOREX,
+        payload: [
+          ['EUR_USD', '1.08450', 12],
+          ['GBP_USD', '1.2', '1.21'],
+        ],
+      })
+      // The browser's decoder gives back the exact strings.
+      assert.deepEqual(decodeQuotes(byChannel[FOREX].payload), [
+        { name: 'EUR_USD', bids: '1.08450', asks: '1.08462' },
+        { name: 'GBP_USD', bids: '1.2', asks: '1.21' },
+      ])
+
+      // A tick that leaves bid and ask as they were sends nothing.
+      quote('EUR_USD', '1.08450', '1.08462')
+      await sleep(CONFLATE_MS * 2 + 50)
+      assert.lengthOf(tab.prices(), 2)
 
       // Ticks every 5 ms for a second: at most one frame per CONFLATE_MS, each with only what changed.
       const started = Date.now()
       let i = 0
       while (Date.now() - started < 1000) {
-        quote('ETH_USD', `3500.${i}`, `3501.${i}`)
+        quote('ETH_USD', `3500.${i}`, `3501.${i}`, 'crypto')
         i++
         await sleep(5)
       }
       await sleep(CONFLATE_MS + 50)
-      const burst = tab.prices().slice(1)
+      const burst = tab.prices().slice(2)
       assert.isAtLeast(burst.length, 2)
       assert.isAtMost(burst.length, Math.ceil((Date.now() - started) / CONFLATE_MS) + 1)
       for (const frame of burst) {
-        assert.equal(frame.data.payload.type, 'priceUpdate')
+        assert.equal(frame.data.channel, CRYPTO)
         assert.deepEqual(
-          frame.data.payload.instruments.map((q: FrameQuote) => q.name),
+          (frame.data.payload as QuoteTuple[]).map((q) => q[0]),
           ['ETH_USD']
         )
       }
-      assert.equal(burst.at(-1)!.data.payload.instruments[0].bids, `3500.${i - 1}`)
+      assert.equal(burst.at(-1)!.data.payload[0][1], `3500.${i - 1}`)
     } finally {
       stop()
       tab.close()
@@ -188,23 +213,30 @@ test.group('Price stream', (group) => {
   test('the frame bytes are exactly what transmit.broadcast writes', async ({ client, assert }) => {
     const tab = await openTab(client)
     try {
-      const frame = frameOf(3, '25')
-      priceStream.publish(frame)
-      transmit.broadcast(PRICES_CHANNEL, frame)
+      const frame = priceStream.publish(frameOf(3, '25'))!
+      transmit.broadcast(FOREX, frame.forex)
       await until(() => tab.prices().length === 2, 'both frames')
       const [ours, theirs] = tab.prices()
       assert.equal(ours.raw, theirs.raw)
-      assert.deepEqual(ours.data, { channel: 'prices', payload: frame })
+      assert.deepEqual(ours.data, {
+        channel: FOREX,
+        payload: [
+          ['SYN_0', '0.25', 0],
+          ['SYN_1', '1.25', 0],
+          ['SYN_2', '2.25', 0],
+        ],
+      })
     } finally {
       tab.close()
     }
   })
 
-  test('every subscribed tab gets the frame; a tab that is not subscribed gets none', async ({
+  test('every subscribed tab gets the frame; a tab of another channel or none gets nothing', async ({
     client,
     assert,
   }) => {
     const tabs = [await openTab(client), await openTab(client), await openTab(client)]
+    const crypto = await openTab(client, [CRYPTO])
     const uid = randomUUID()
     const idle = http.get({
       host: HOST,
@@ -219,11 +251,52 @@ test.group('Price stream', (group) => {
       flushPrices()
       await until(() => tabs.every((t) => t.prices().length === 1), 'a frame on every tab')
       await sleep(50)
-      assert.notInclude(idleData, 'priceUpdate')
+      assert.notInclude(idleData, 'EUR_USD')
+      assert.lengthOf(crypto.prices(), 0)
       assert.equal(priceStream.stats().writes, 3)
     } finally {
       for (const t of tabs) t.close()
+      crypto.close()
       idle.destroy()
+    }
+  })
+
+  test("a tab gets a channel's snapshot when it subscribes, then only what changes", async ({
+    client,
+    assert,
+  }) => {
+    quote('EUR_USD', '1.08450', '1.08462')
+    quote('USD_JPY', '151.230', '151.245')
+    quote('BTC_USD', '67000.10', '67010.10', 'crypto')
+    flushPrices()
+    quote('EUR_USD', '1.08451', '1.08463')
+    flushPrices()
+    const tab = await openTab(client, [FOREX, priceInstrumentChannel('BTC_USD')])
+    try {
+      await until(() => tab.prices().length === 2, 'the snapshots')
+      // Every forex instrument, the last changed last; the single instrument's own channel.
+      assert.deepEqual(
+        tab.prices().map((e) => e.data),
+        [
+          {
+            channel: FOREX,
+            payload: [
+              ['USD_JPY', '151.230', 15],
+              ['EUR_USD', '1.08451', 12],
+            ],
+          },
+          { channel: priceInstrumentChannel('BTC_USD'), payload: [['BTC_USD', '67000.10', 1000]] },
+        ]
+      )
+      quote('USD_JPY', '151.231', '151.246')
+      quote('ETH_USD', '3500.1', '3501.1', 'crypto')
+      flushPrices()
+      await until(() => tab.prices().length === 3, 'the next frame')
+      await sleep(50)
+      assert.deepEqual(tab.names(), [['USD_JPY', 'EUR_USD'], ['BTC_USD'], ['USD_JPY']])
+      assert.equal(priceStream.stats().snapshots, 2)
+    } finally {
+      tab.close()
     }
   })
 
@@ -281,15 +354,15 @@ test.group('Price stream', (group) => {
       request: {} as any,
       response: response as any,
     })
-    await transmit.subscribe({ uid, channel: PRICES_CHANNEL, context: {} as any })
+    await transmit.subscribe({ uid, channel: FOREX, context: {} as any })
     const received = () =>
       chunks
         .filter((c) => c.startsWith('data: '))
-        .map((c) => JSON.parse(c.slice(6)).payload as PriceFrame)
+        .map((c) => JSON.parse(c.slice(6)).payload as QuoteTuple[])
     try {
-      priceStream.publish(frameOf(50, '1')) // taken, but the socket now holds more than it wants
-      priceStream.publish(frameOf(50, '2')) // skipped
-      priceStream.publish(frameOf(60, '3')) // skipped
+      priceStream.publish(frameOf(100, '1')) // taken, but the socket now holds more than it wants
+      priceStream.publish(frameOf(100, '2')) // skipped
+      priceStream.publish(frameOf(120, '3')) // skipped
       assert.lengthOf(received(), 1)
       assert.deepInclude(priceStream.stats(), { writes: 1, dropped: 2 })
       // Nothing piles up in front of the socket.
@@ -301,26 +374,20 @@ test.group('Price stream', (group) => {
       priceStream.publish(frameOf(1, '4'))
       const latest = received().at(-1)!
       assert.lengthOf(received(), 2)
-      assert.lengthOf(latest.instruments, 60)
-      const byName = new Map(latest.instruments.map((q) => [q.name, q]))
-      assert.deepEqual(byName.get('SYN_0'), {
-        name: 'SYN_0',
-        bids: '0.4',
-        asks: '0.4',
-        closeoutBid: '0.4',
-        closeoutAsk: '0.4',
-      })
-      assert.equal(byName.get('SYN_49')!.bids, '49.3')
-      assert.equal(byName.get('SYN_59')!.bids, '59.3')
+      assert.lengthOf(latest, 120)
+      const byName = new Map(decodeQuotes(latest).map((q) => [q.name, q]))
+      assert.deepEqual(byName.get('SYN_0'), { name: 'SYN_0', bids: '0.4', asks: '0.4' })
+      assert.equal(byName.get('SYN_99')!.bids, '99.3')
+      assert.equal(byName.get('SYN_119')!.bids, '119.3')
       // The freshest quotes come last.
-      assert.equal(latest.instruments.at(-1)!.name, 'SYN_0')
+      assert.equal(latest.at(-1)![0], 'SYN_0')
       assert.deepInclude(priceStream.stats(), { writes: 2, dropped: 2, snapshots: 1 })
 
       // Caught up: back to plain frames.
       while (pending.length) pending.shift()!()
       await sleep(10)
       priceStream.publish(frameOf(2, '5'))
-      assert.lengthOf(received().at(-1)!.instruments, 2)
+      assert.lengthOf(received().at(-1)!, 2)
     } finally {
       socket.destroy()
     }
@@ -341,14 +408,14 @@ test.group('Price stream', (group) => {
     const subscribed = await client
       .post('/__transmit/subscribe')
       .header('Accept', 'application/json')
-      .json({ uid, channel: PRICES_CHANNEL })
+      .json({ uid, channel: FOREX })
       .withCsrfToken()
     subscribed.assertStatus(204)
     const stream = streamOf()!
     assert.isTrue(priceSubscribers().has(stream))
     socket.pause()
     try {
-      // ~1 MB frames until the kernel buffers are full and frames start being skipped.
+      // ~200 KB frames until the kernel buffers are full and frames start being skipped.
       let sent = 0
       while (priceStream.stats().dropped === 0 && sent < 400) {
         priceStream.publish(frameOf(10_000, String(sent++)))
@@ -389,20 +456,25 @@ test.group('Price stream', (group) => {
     const tab = await openTab(client)
     const stopRelay = priceStream.relayThrough(relay)
     try {
-      const frame = frameOf(2, '1')
-      priceStream.publish(frame)
+      const frame = priceStream.publish(frameOf(2, '1'))
+      assert.deepEqual(frame, {
+        forex: [
+          ['SYN_0', '0.1', 0],
+          ['SYN_1', '1.1', 0],
+        ],
+      })
       assert.deepEqual(
         published.map((m) => JSON.parse(m)),
         [frame]
       )
       await until(() => tab.prices().length === 1, 'the relayed frame')
-      assert.deepEqual(tab.prices()[0].data, { channel: 'prices', payload: frame })
+      assert.deepEqual(tab.prices()[0].data, { channel: FOREX, payload: frame!.forex })
 
       // A frame published by another process reaches this process's tabs.
-      const other = frameOf(1, '2')
+      const other = { forex: [['SYN_7', '7.2', 1]] }
       handlers.get(RELAY_CHANNEL)!(JSON.stringify(other))
       await until(() => tab.prices().length === 2, 'the other process frame')
-      assert.deepEqual(tab.prices()[1].data.payload, other)
+      assert.deepEqual(tab.prices()[1].data.payload, other.forex)
 
       // Redis down: this process's tabs still get prices.
       failing = true

@@ -4,7 +4,7 @@ import { REDIS, redisAnswers, redisOrSkip } from '#tests/helpers/local_redis'
 import { redisTransport } from '#config/transmit'
 import { ChangeBus, type ChangeNews } from '#services/change_bus'
 import heartbeatStore from '#services/market/heartbeat_store'
-import { PriceStream, type PriceFrame } from '#services/market/price_stream'
+import { PriceStream } from '#services/market/price_stream'
 import { REDIS_PREFIX, redisChannel } from '#services/redis_names'
 import type { HeartbeatFrame } from '#domain/feed_status'
 
@@ -90,20 +90,15 @@ test.group('Redis prefix: deployments sharing one Redis stay apart', (group) => 
     try {
       await sleep(300) // the subscriptions are made
       bus.one.announce('translations', 'es')
-      const frame: PriceFrame = {
-        type: 'priceUpdate',
-        instruments: [
-          { name: 'EUR_USD', bids: '1.1', asks: '1.2', closeoutBid: '1.1', closeoutAsk: '1.2' },
-        ],
-      }
-      stream.one.publish(frame)
+      stream.one.publish([{ name: 'EUR_USD', bids: '1.1', asks: '1.2', category: 'forex' }])
       await sleep(500)
       assert.deepEqual(heard.oneAgain, [{ topic: 'translations', detail: 'es' }])
       assert.deepEqual(heard.two, [])
       assert.equal(stream.one.stats().frames, 1)
       assert.equal(stream.oneAgain.stats().frames, 1)
       assert.equal(stream.two.stats().frames, 0)
-      assert.deepEqual(stream.two.snapshot().instruments, [])
+      assert.deepEqual(stream.oneAgain.snapshot('prices/forex'), [['EUR_USD', '1.1', 1]])
+      assert.deepEqual(stream.two.snapshot('prices/forex'), [])
     } finally {
       for (const stop of leave) await stop()
     }

@@ -77,6 +77,7 @@ export class QuoteWriter {
       closeoutBid,
       closeoutAsk,
       at: this.now(),
+      category: instrument.category,
       feed: this.feed,
       ...(raw.tradeable === false ? { tradeable: false } : {}),
     })
