@@ -14,8 +14,6 @@ import {
 import { BatchConflict, writeBatch } from '#actions/swaps/rollover_writes'
 
 export const ROLLOVER_BATCH = 2_000
-/** PostgreSQL's batches in flight at once (it writes one while the next is read); SQLite has one writer. */
-const WRITERS = 2
 const MAX_BATCH_ATTEMPTS = 5
 /** PostgreSQL's deadlock and serialization failures: the batch rolled back whole and is retried. */
 const RETRIABLE_CODES = new Set(['40P01', '40001'])
@@ -43,8 +41,7 @@ export interface RolloverResult {
 /**
  * Applies the rollover of the New York day `date` (YYYY-MM-DD) to every
  * position open at its 17:00 New York instant, exactly once per position and
- * day: the positions are read wallet by wallet, ~2,000 at a time (then those
- * closed since the instant, when a day is caught up late), and each batch
+ * day: the positions are read in id order, ~2,000 at a time, and each batch
  * is ONE transaction whose claim is the unique key (order_id, rollover_date),
  * so a repeated run, a concurrent one (a second market process, the command
  * run twice) or a run resumed after a crash charges only what was not
@@ -63,7 +60,13 @@ export async function applyRollover(
   const totals = new Map<string, Money>()
   const unpriced = { count: 0 }
   let charged = 0
-  const record = (written: PlannedCharge[]) => {
+  let after = 0
+  for (;;) {
+    const positions = await openPositionsAt(instant, after, batchSize)
+    if (positions.length === 0) break
+    after = positions[positions.length - 1].id
+    const planned = positions.flatMap((p) => pricing.charge(p, unpriced) ?? [])
+    const written = options.dryRun ? planned : await writeWithRetry(date, planned, options.fence)
     for (const charge of written) {
       totals.set(charge.currency, (totals.get(charge.currency) ?? money(0)).plus(charge.amount))
       options.onCharge?.(charge)
@@ -71,21 +74,10 @@ export async function applyRollover(
     charged += written.length
     if (!options.dryRun)
       for (const userId of new Set(written.map((c) => c.userId))) signalAccountChanged(userId)
+    if (positions.length < batchSize) break
+    // A turn for ticks and requests between batches.
+    await new Promise((resolve) => setImmediate(resolve))
   }
-  const writers = new BatchWriters(
-    !options.dryRun && db.connection().dialect.name === 'postgres' ? WRITERS : 1
-  )
-  for (const source of [stillOpen(instant, batchSize), closedSince(instant, batchSize)]) {
-    for await (const positions of source) {
-      const planned = positions.flatMap((p) => pricing.charge(p, unpriced) ?? [])
-      if (options.dryRun) record(planned)
-      else if (planned.length > 0)
-        await writers.add(() => writeWithRetry(date, planned, options.fence).then(record))
-      // A turn for ticks and requests between batches.
-      await new Promise((resolve) => setImmediate(resolve))
-    }
-  }
-  await writers.drain()
   if (!options.dryRun) await finishRollover(date, options.fence)
   return {
     date,
@@ -95,114 +87,36 @@ export async function applyRollover(
   }
 }
 
-/**
- * Batches written side by side, at most `limit` at once: the database works
- * on one while the next is read and priced. Batches hold disjoint positions
- * (and, cut at wallet boundaries, disjoint wallets but for a wallet larger
- * than a batch, which the second waits for). The first failure stops the
- * run once the batches in flight have settled.
- */
-class BatchWriters {
-  #inFlight = new Set<Promise<void>>()
-  #failure: { error: unknown } | null = null
-
-  constructor(readonly limit: number) {}
-
-  async add(write: () => Promise<void>) {
-    this.#throwIfFailed()
-    const running: Promise<void> = write()
-      .catch((error) => {
-        this.#failure ??= { error }
-      })
-      .finally(() => this.#inFlight.delete(running))
-    this.#inFlight.add(running)
-    while (this.#inFlight.size >= this.limit) await Promise.race(this.#inFlight)
-    this.#throwIfFailed()
-  }
-
-  async drain() {
-    await Promise.all(this.#inFlight)
-    this.#throwIfFailed()
-  }
-
-  #throwIfFailed() {
-    if (this.#failure) throw this.#failure.error
-  }
-}
-
-/** The read of the positions open at the instant, with the plan's swap-free switch. */
-function positionsAt(instant: string, limit: number) {
-  return (
-    db
-      .from('orders as o')
-      .join('balances as b', 'b.id', 'o.balance_id')
-      .join('users as u', 'u.id', 'o.user_id')
-      .leftJoin('pricing_plans as p', 'p.id', 'u.pricing_table_id')
-      .where('o.created_at', '<=', instant)
-      .whereNull('o.deleted_at')
-      // Swap-free plans pay and earn nothing.
-      .whereRaw('(p.swap_free IS NULL OR p.swap_free = FALSE)')
-      .limit(limit)
-      .select(
-        'o.id',
-        'o.user_id',
-        'o.balance_id',
-        'o.instrument',
-        'o.kind',
-        'o.type',
-        'o.trade_amount',
-        'b.currency'
-      )
-  )
-}
-
-/**
- * Positions still open, wallet by wallet (the open-positions index on
- * (balance_id, id)): each wallet's balance is written once per batch, not once
- * per batch holding one of its positions. A full batch is cut before its last
- * wallet, which the next batch starts with, unless that wallet alone fills it.
- */
-async function* stillOpen(instant: string, limit: number) {
-  let after = { balanceId: 0, id: 0 }
-  for (;;) {
-    const positions = (
-      await positionsAt(instant, limit)
-        .whereNull('o.close_time')
-        .whereRaw('(o.balance_id, o.id) > (?, ?)', [after.balanceId, after.id])
-        .orderBy('o.balance_id')
-        .orderBy('o.id')
-    ).map(toPosition)
-    if (positions.length === 0) return
-    const last = positions[positions.length - 1]
-    const full = positions.length === limit
-    const whole = full && positions[0].balanceId !== last.balanceId
-    const batch = whole ? positions.filter((p) => p.balanceId !== last.balanceId) : positions
-    yield batch
-    if (!full) return
-    const end = batch[batch.length - 1]
-    after = { balanceId: end.balanceId, id: end.id }
-  }
-}
-
-/** Positions closed since the instant (a rollover caught up late): few, in id order. */
-async function* closedSince(instant: string, limit: number) {
-  let after = 0
-  for (;;) {
-    const positions = (
-      await positionsAt(instant, limit)
-        .where('o.close_time', '>', instant)
-        .where('o.id', '>', after)
-        .orderBy('o.id')
-    ).map(toPosition)
-    if (positions.length === 0) return
-    yield positions
-    if (positions.length < limit) return
-    after = positions[positions.length - 1].id
-  }
-}
-
-function toPosition(r: Record<string, unknown>): RolloverPosition {
-  return {
+/** Positions open at `instant` (opened at or before it, not closed before it, not deleted) after id `after`. */
+async function openPositionsAt(
+  instant: string,
+  after: number,
+  limit: number
+): Promise<RolloverPosition[]> {
+  const rows = await db
+    .from('orders as o')
+    .join('balances as b', 'b.id', 'o.balance_id')
+    .join('users as u', 'u.id', 'o.user_id')
+    .leftJoin('pricing_plans as p', 'p.id', 'u.pricing_table_id')
+    .where('o.id', '>', after)
+    .where('o.created_at', '<=', instant)
+    .where((q) => q.whereNull('o.close_time').orWhere('o.close_time', '>', instant))
+    .whereNull('o.deleted_at')
+    // Swap-free plans pay and earn nothing.
+    .whereRaw('(p.swap_free IS NULL OR p.swap_free = FALSE)')
+    .orderBy('o.id')
+    .limit(limit)
+    .select(
+      'o.id',
+      'o.user_id',
+      'o.balance_id',
+      'o.instrument',
+      'o.kind',
+      'o.type',
+      'o.trade_amount',
+      'b.currency'
+    )
+  return rows.map((r: Record<string, unknown>) => ({
     id: Number(r.id),
     userId: Number(r.user_id),
     balanceId: Number(r.balance_id),
@@ -211,7 +125,7 @@ function toPosition(r: Record<string, unknown>): RolloverPosition {
     type: r.type as RolloverPosition['type'],
     tradeAmount: String(r.trade_amount),
     currency: String(r.currency),
-  }
+  }))
 }
 
 async function writeWithRetry(date: string, planned: PlannedCharge[], fence?: Fence) {

@@ -74,27 +74,26 @@ function description(date: string, c: PlannedCharge) {
   return `Swap ${c.instrument} ${date}${c.days > 1 ? ` (×${c.days})` : ''}`
 }
 
-function claimRow(c: PlannedCharge) {
-  return {
+function claimRows(planned: PlannedCharge[]) {
+  return planned.map((c) => ({
     order_id: c.orderId,
     balance_id: c.balanceId,
     amount: toDbDecimal(c.amount),
     rate: c.rate.toDecimalPlaces(4).toFixed(),
     days: c.days,
     notional: c.notional.toDecimalPlaces(2).toFixed(),
-  }
+  }))
 }
 
 /**
- * PostgreSQL: the batch's orders, then its wallets, are locked (in id order,
- * orders before wallets, as a close takes them), then ONE statement claims each
- * (order, day) with the unique key and, for the claimed rows only, adds the swap
- * to the order and the wallet in exact numeric and inserts the ledger entries.
- * Each entry's id is drawn in the claim, so the claim carries its link from the
- * start (no second write per position); the ids are drawn while the wallet
- * locks are held, so no other writer's entry on these wallets can come between
- * them with an older balance. Each entry's balance_after is the wallet's new
- * balance less the wallet's charges of the batch that come after it.
+ * PostgreSQL: two statements. The first claims and adds the swaps in exact
+ * numeric to the orders and the wallets under their row locks (orders before
+ * wallets, as a close locks them; a concurrent writer's compare-and-set sees
+ * the bumped version and retries), returning each wallet's new balance. The
+ * second, with those locks held, inserts the entries (their ids drawn now, so
+ * no other writer's entry on these wallets can come after them with an older
+ * balance) and links each claim to its entry. Each entry's balance_after is
+ * the wallet's new balance less the wallet's later charges of the batch.
  */
 async function writeBatchPg(
   trx: TransactionClientContract,
@@ -102,29 +101,17 @@ async function writeBatchPg(
   planned: PlannedCharge[]
 ): Promise<Set<number>> {
   const now = DateTime.now().toSQL({ includeOffset: false })!
-  const orderIds = planned.map((c) => c.orderId).sort((a, b) => a - b)
-  const walletIds = [...new Set(planned.map((c) => c.balanceId))].sort((a, b) => a - b)
-  await trx.rawQuery(
-    'SELECT id FROM orders WHERE id = ANY(?::int[]) ORDER BY id FOR NO KEY UPDATE',
-    [orderIds]
-  )
-  await trx.rawQuery(
-    'SELECT id FROM balances WHERE id = ANY(?::int[]) ORDER BY id FOR NO KEY UPDATE',
-    [walletIds]
-  )
-  const rows = planned.map((c) => ({ ...claimRow(c), description: description(date, c) }))
-  const claimed = rowsOf<{ order_id: number }>(
+  const written = rowsOf<{ order_id: number | null; wallet_id: number | null; balance: string }>(
     await trx.rawQuery(
       `WITH v AS (
          SELECT * FROM json_to_recordset(?::json)
-           AS v(order_id int, balance_id int, amount numeric, rate numeric, days int, notional numeric, description text)
+           AS v(order_id int, balance_id int, amount numeric, rate numeric, days int, notional numeric)
        ), claimed AS (
-         INSERT INTO swap_charges (order_id, balance_id, rollover_date, amount, rate, days, notional, created_at, ledger_entry_id)
-         SELECT order_id, balance_id, ?, amount, rate, days, notional, ?::timestamp,
-                nextval(pg_get_serial_sequence('ledger_entries', 'id'))
+         INSERT INTO swap_charges (order_id, balance_id, rollover_date, amount, rate, days, notional, created_at)
+         SELECT order_id, balance_id, ?, amount, rate, days, notional, ?::timestamp
            FROM v ORDER BY order_id
          ON CONFLICT (order_id, rollover_date) DO NOTHING
-         RETURNING order_id, balance_id, amount, ledger_entry_id
+         RETURNING order_id, balance_id, amount
        ), swapped AS (
          UPDATE orders SET swap = orders.swap + c.amount FROM claimed c WHERE orders.id = c.order_id
        ), wallets AS (
@@ -132,22 +119,50 @@ async function writeBatchPg(
            FROM (SELECT balance_id, sum(amount) AS delta FROM claimed GROUP BY balance_id) w
           WHERE balances.id = w.balance_id
          RETURNING balances.id, balances.balance
-       ), entries AS (
-         INSERT INTO ledger_entries (id, balance_id, type, amount, balance_after, reference_type, reference_id, description, created_by_id, created_at)
-         SELECT c.ledger_entry_id, c.balance_id, 'swap', c.amount,
-                w.balance - sum(c.amount) OVER (PARTITION BY c.balance_id)
-                  + sum(c.amount) OVER (PARTITION BY c.balance_id ORDER BY c.ledger_entry_id),
-                'order', c.order_id, v.description, NULL, ?::timestamp
-           FROM claimed c
-           JOIN wallets w ON w.id = c.balance_id
-           JOIN v ON v.order_id = c.order_id
-          ORDER BY c.ledger_entry_id
        )
-       SELECT order_id FROM claimed`,
-      [JSON.stringify(rows), date, now, now, now]
+       SELECT order_id, NULL AS wallet_id, NULL AS balance FROM claimed
+       UNION ALL
+       SELECT NULL, id, balance::text FROM wallets`,
+      [JSON.stringify(claimRows(planned)), date, now, now]
     )
   )
-  return new Set(claimed.map((r) => Number(r.order_id)))
+  const claimed = written.filter((r) => r.order_id !== null).map((r) => Number(r.order_id))
+  if (claimed.length === 0) return new Set()
+  const balances = new Map(
+    written.filter((r) => r.wallet_id !== null).map((r) => [Number(r.wallet_id), money(r.balance)])
+  )
+  const byOrder = new Map(planned.map((c) => [c.orderId, c]))
+  // Newest first: each entry's balance_after is what the wallet holds before the later charges.
+  const entries = claimed
+    .sort((a, b) => b - a)
+    .map((orderId) => {
+      const c = byOrder.get(orderId)!
+      const after = balances.get(c.balanceId)!
+      balances.set(c.balanceId, after.minus(c.amount))
+      return {
+        balance_id: c.balanceId,
+        amount: toDbDecimal(c.amount),
+        balance_after: toDbDecimal(after),
+        reference_id: orderId,
+        description: description(date, c),
+      }
+    })
+    .reverse()
+  await trx.rawQuery(
+    `WITH entries AS (
+       INSERT INTO ledger_entries (balance_id, type, amount, balance_after, reference_type, reference_id, description, created_by_id, created_at)
+       SELECT balance_id, 'swap', amount, balance_after, 'order', reference_id, description, NULL, ?::timestamp
+         FROM json_to_recordset(?::json)
+           AS v(balance_id int, amount numeric, balance_after numeric, reference_id int, description text)
+        ORDER BY reference_id
+       RETURNING id, reference_id
+     )
+     UPDATE swap_charges SET ledger_entry_id = entries.id
+       FROM entries
+      WHERE swap_charges.order_id = entries.reference_id AND swap_charges.rollover_date = ?`,
+    [now, JSON.stringify(entries), date]
+  )
+  return new Set(claimed)
 }
 
 /**
@@ -173,7 +188,7 @@ async function writeBatchSqlite(
         ORDER BY order_id
        ON CONFLICT (order_id, rollover_date) DO NOTHING
        RETURNING id, order_id`,
-      [date, now, JSON.stringify(planned.map(claimRow))]
+      [date, now, JSON.stringify(claimRows(planned))]
     )
   )
   if (claimed.length === 0) return new Set()
