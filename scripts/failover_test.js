@@ -406,8 +406,25 @@ class Browser {
 }
 
 /**
+ * The price channel of the traded instruments (all crypto): one frame a flush, as a
+ * market watch tab on that category gets it (app/domain/price_frames.ts, issue 25 item 3).
+ */
+const PRICE_CHANNELS = ['prices/crypto']
+
+/** One `[name, bid, ask]` tuple as a quote: the ask is whole points above the bid, or its own string. */
+function decodeQuote([name, bids, ask]) {
+  if (typeof ask === 'string') return { name, bids, asks: ask }
+  const dot = bids.indexOf('.')
+  const decimals = dot < 0 ? 0 : bids.length - dot - 1
+  const digits = String(Number(bids.replace('.', '')) + ask).padStart(decimals + 1, '0')
+  const asks = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits
+  return { name, bids, asks }
+}
+
+/**
  * A visitor's tab on one web process: the Transmit event stream (GET
- * /__transmit/events) read as SSE, subscribed to `prices`. Every message is
+ * /__transmit/events) read as SSE, subscribed to `prices` (stale frames) and the
+ * category price channels (quotes, decoded to the old frame's shape). Every message is
  * kept with the time it arrived.
  */
 async function openPriceTab(proc) {
@@ -445,6 +462,11 @@ async function openPriceTab(proc) {
             const message = JSON.parse(data)
             if (message.channel === 'prices')
               frames.push({ at: Date.now(), payload: message.payload })
+            else if (PRICE_CHANNELS.includes(message.channel))
+              frames.push({
+                at: Date.now(),
+                payload: { type: 'priceUpdate', instruments: message.payload.map(decodeQuote) },
+              })
           } catch {}
         }
       })
@@ -453,14 +475,16 @@ async function openPriceTab(proc) {
     })
   })
   request.on('error', () => {})
-  const subscribed = await browser.request(proc.base, 'POST', '/__transmit/subscribe', {
-    uid,
-    channel: 'prices',
-  })
-  if (subscribed.status !== 204) {
-    throw new Error(
-      `subscribe to prices on ${proc.name}: ${subscribed.status} ${subscribed.text.slice(0, 200)}`
-    )
+  for (const channel of ['prices', ...PRICE_CHANNELS]) {
+    const subscribed = await browser.request(proc.base, 'POST', '/__transmit/subscribe', {
+      uid,
+      channel,
+    })
+    if (subscribed.status !== 204) {
+      throw new Error(
+        `subscribe to ${channel} on ${proc.name}: ${subscribed.status} ${subscribed.text.slice(0, 200)}`
+      )
+    }
   }
   return {
     name: proc.name,
