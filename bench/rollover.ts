@@ -7,8 +7,8 @@
 | INSERT … SELECT over generate_series per table), gives the instruments swap rates, then times in this process:
 |
 |   - the whole rollover of that day through `applyRollover` (batches of
-|     2,000 in wallet order, two in flight, each one transaction: locks, then
-|     claims with their entries' ids, orders, wallets, ledger), the longest
+|     2,000 in id order, each one transaction: claim, orders, wallets, ledger,
+|     links), the longest
 |     event-loop stall meanwhile (perf_hooks monitorEventLoopDelay), and the
 |     database's work: rows written per position by table (inserted, updated,
 |     updated in place) and the write-ahead log's bytes (the whole cluster's:
