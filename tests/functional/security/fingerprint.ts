@@ -65,6 +65,55 @@ export async function fingerprint(): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((r) => [r.t, r.f]))
 }
 
+/**
+ * The database's own count of rows this connection wrote (PostgreSQL: the current transaction's
+ * row statistics, tables that record refusals left out; SQLite: total_changes()). Reading it costs
+ * one small query; it moves on any write, even one a savepoint later undid.
+ */
+async function writeCount(): Promise<string> {
+  if (db.connection().dialect.name === 'postgres') {
+    const skipped = [...RECORDS_REFUSALS].map((t) => `'${t}'`).join(', ')
+    const result = await db.rawQuery(
+      `select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text as n
+         from pg_stat_xact_user_tables where relname not in (${skipped})`
+    )
+    return result.rows[0].n
+  }
+  const rows = await db.rawQuery('select total_changes() as n')
+  return String(rows[0].n)
+}
+
+/**
+ * Runs `send` (a request served in the test's global transaction) inside a savepoint and, when
+ * `refused` says its answer was a refusal, returns the tables it changed. The write count decides
+ * first: unchanged, nothing was written and no table is read. When it moved, the fingerprint
+ * after the request is compared with the fingerprint once the savepoint is rolled back — the tables
+ * as they were before it — so the verdict is the fingerprint's, at a fraction of its reads.
+ */
+export async function tablesWrittenBy<T>(
+  send: () => Promise<T>,
+  refused: (answer: T) => boolean
+): Promise<{ answer: T; changed: string[] }> {
+  const count = await writeCount()
+  await db.rawQuery('savepoint refusal_check')
+  let answer: T
+  try {
+    answer = await send()
+  } catch (error) {
+    await db.rawQuery('release savepoint refusal_check')
+    throw error
+  }
+  if (!refused(answer) || (await writeCount()) === count) {
+    await db.rawQuery('release savepoint refusal_check')
+    return { answer, changed: [] }
+  }
+  const after = await fingerprint()
+  await db.rawQuery('rollback to savepoint refusal_check')
+  const before = await fingerprint()
+  await db.rawQuery('release savepoint refusal_check')
+  return { answer, changed: changedTables(before, after) }
+}
+
 /** The tables whose fingerprint differs. */
 export function changedTables(before: Record<string, string>, after: Record<string, string>) {
   return Object.keys({ ...before, ...after }).filter((t) => before[t] !== after[t])
