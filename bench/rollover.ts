@@ -74,6 +74,30 @@ async function printWalStats(lsn: string) {
     )
 }
 
+/** Checkpoints the server took, and buffers its backends had to write out themselves (no room in shared buffers). */
+async function checkpoints() {
+  const [r] = (
+    await db.rawQuery(
+      'SELECT checkpoints_timed + checkpoints_req AS n, checkpoints_req AS req, buffers_backend AS backend FROM pg_stat_bgwriter'
+    )
+  ).rows
+  return { n: Number(r.n), req: Number(r.req), backend: Number(r.backend) }
+}
+
+/** The server settings that decide the cost of a write-heavy run (a checkpoint makes each page's next change log a full page). */
+async function serverSettings() {
+  const rows = (
+    await db.rawQuery(
+      `SELECT name, setting, unit FROM pg_settings
+        WHERE name IN ('shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'wal_compression', 'full_page_writes')
+        ORDER BY name`
+    )
+  ).rows
+  return rows
+    .map((r: Record<string, string>) => `${r.name}=${r.setting}${r.unit ? ` ${r.unit}` : ''}`)
+    .join(', ')
+}
+
 /** Rows inserted and updated (and updated in place, HOT) per table, from this database's statistics. */
 async function rowWrites() {
   // Other connections publish their counts within a second of going idle.
@@ -184,8 +208,10 @@ try {
   }, 5)
   const walBefore = await walPosition()
   const rowsBefore = await rowWrites()
+  const checkpointsBefore = await checkpoints()
   const first = await applyRollover(DATE)
   const walBytes = await walSince(walBefore)
+  const checkpointsAfter = await checkpoints()
   const rowsAfter = await rowWrites()
   if (args.get('wal-stats') === 'true') await printWalStats(walBefore)
   say(
@@ -210,8 +236,12 @@ try {
   )
   say(
     `PostgreSQL's write-ahead log: ${mb(walBytes)} for the rollover ` +
-      `(${Math.round(walBytes / Math.max(1, first.charged))} bytes a position; the whole cluster's log)`
+      `(${Math.round(walBytes / Math.max(1, first.charged))} bytes a position; the whole cluster's log); ` +
+      `checkpoints during it ${checkpointsAfter.n - checkpointsBefore.n} ` +
+      `(${checkpointsAfter.req - checkpointsBefore.req} forced by the log's size), ` +
+      `buffers written by backends ${checkpointsAfter.backend - checkpointsBefore.backend}`
   )
+  say(`server: ${await serverSettings()}`)
 
   const ownWork = Math.max(0, ...stretches.map((s) => s.cpuMs))
   say(

@@ -49,7 +49,7 @@ export interface AccountMetrics {
  * Swaps (issue 24) are counted once, through the balance: each rollover posts
  * a `swap` ledger entry to the wallet, so the balance already holds every swap
  * paid or earned. P/L here is the positions' price P/L only; adding
- * orders.swap to it (as the positions table does for a position's net P/L)
+ * the position swaps to it (as the positions table does for a position's net P/L)
  * would count the swaps twice in equity and free margin.
  */
 export function accountMetrics(input: {

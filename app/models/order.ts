@@ -76,9 +76,11 @@ export default class Order extends BaseModel {
   @column()
   declare closeReason: string | null
 
-  /** Overnight swaps posted so far (signed, wallet currency; negative = charged). */
-  @moneyColumn()
-  declare swap: string
+  /**
+   * Overnight swaps posted so far (signed, wallet currency; negative = charged): not a column, the
+   * sum of the position's swap_charges, set by `withSwaps` (#queries/position_swaps) where shown.
+   */
+  declare swap?: string
 
   /** Execution evidence of the close (issue 24 item 2): the quote it used… */
   @moneyColumn()

@@ -7,6 +7,7 @@ import { currentRateFor, positionProfitLoss } from '#domain/account_metrics'
 import type { Category } from '#domain/instruments'
 import { toDbDecimal } from '#domain/money'
 import type { PageMeta } from '#queries/paginate'
+import { withSwaps } from '#queries/position_swaps'
 import { closeEvidenceOf, type CloseEvidence } from '#domain/execution_evidence'
 
 export interface StaffTradeFilter {
@@ -72,7 +73,6 @@ const COLUMNS = [
   'orders.leverage',
   'orders.parent_order_id',
   'orders.created_at',
-  'orders.swap',
   'orders.close_reason',
   'orders.close_bid',
   'orders.close_ask',
@@ -174,7 +174,7 @@ async function readTrades(
     .orderBy('orders.id', 'desc')
   where(query)
   const rows: Record<string, any>[] = await query
-  const trades = rows.map(toTrade)
+  const trades = await withSwaps(rows.map(toTrade))
   return withLivePnl(trades)
 }
 
@@ -210,7 +210,7 @@ function toTrade(r: Record<string, any>): StaffTrade {
     parentOrderId: r.parent_order_id === null ? null : Number(r.parent_order_id),
     createdAt: dateTime(r.created_at),
     livePnl: null,
-    swap: decimal(r.swap ?? 0),
+    swap: '0',
     closeReason: r.close_reason ?? null,
     closeEvidence:
       r.close_time === null

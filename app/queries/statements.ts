@@ -1,4 +1,5 @@
 import Order from '#models/order'
+import { withSwaps } from '#queries/position_swaps'
 import type User from '#models/user'
 import { DEFAULT_PAGE_SIZE, pageCount } from '#domain/pagination'
 import { utcDayRange } from '#domain/date_format'
@@ -39,12 +40,12 @@ export async function statementPage(
   const result = await closedOrders(user, filter).paginate(page, perPage)
   const total = Number(result.total)
   return {
-    orders: result.all(),
+    orders: await withSwaps(result.all()),
     meta: { total, perPage, currentPage: page, lastPage: pageCount(total, perPage) },
   }
 }
 
 /** Every row of the statement for the range, for the export. */
-export function statementOrders(user: User, filter: StatementFilter) {
-  return closedOrders(user, filter)
+export async function statementOrders(user: User, filter: StatementFilter) {
+  return withSwaps(await closedOrders(user, filter))
 }

@@ -19,7 +19,7 @@ export function statementRow(order: Order) {
     openRate: formatRate(order.openRate, orderRateDigits(order)),
     closeRate: order.closeRate === null ? '' : formatRate(order.closeRate, orderRateDigits(order)),
     /** Net of the position's swaps (issue 24): the price P/L plus every swap it paid or earned. */
-    profitLoss: formatProfitLoss(netProfitLoss(order.proLoss ?? '0', order.swap)),
+    profitLoss: formatProfitLoss(netProfitLoss(order.proLoss ?? '0', order.swap ?? '0')),
     /** The swaps accumulated over the position's life (wallet currency; negative = charged). */
     swap: formatDecimal(order.swap ?? '0', 2),
     status: 'CLOSED' as const,

@@ -61,11 +61,24 @@ export async function applyRollover(
   const unpriced = { count: 0 }
   let charged = 0
   let after = 0
+  // PostgreSQL: the next batch is read and priced (on another pooled connection) while this one
+  // writes, so the process's work overlaps the database's. SQLite's one connection reads in turn.
+  const overlap = db.connection().dialect.name === 'postgres'
+  const readAndPrice = async (from: number) => {
+    const positions = await openPositionsAt(instant, from, batchSize)
+    return { positions, planned: positions.flatMap((p) => pricing.charge(p, unpriced) ?? []) }
+  }
+  let next: ReturnType<typeof readAndPrice> | null = null
   for (;;) {
-    const positions = await openPositionsAt(instant, after, batchSize)
+    const { positions, planned } = await (next ?? readAndPrice(after))
+    next = null
     if (positions.length === 0) break
     after = positions[positions.length - 1].id
-    const planned = positions.flatMap((p) => pricing.charge(p, unpriced) ?? [])
+    if (overlap && positions.length === batchSize) {
+      next = readAndPrice(after)
+      // Not awaited until the write is done: its failure is taken then, not as an unhandled rejection.
+      next.catch(() => {})
+    }
     const written = options.dryRun ? planned : await writeWithRetry(date, planned, options.fence)
     for (const charge of written) {
       totals.set(charge.currency, (totals.get(charge.currency) ?? money(0)).plus(charge.amount))

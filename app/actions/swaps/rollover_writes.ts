@@ -32,6 +32,11 @@ function jsonRows(trx: TransactionClientContract, columns: Record<string, Column
   return `(SELECT ${names.map((n) => `json_extract(value, '$.${n}') AS ${n}`).join(', ')} FROM json_each(?)) AS v`
 }
 
+/** An int[] literal: one bound parameter (knex would spread a JS array into a list). */
+function pgArray(ids: number[]) {
+  return `{${ids.join(',')}}`
+}
+
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
 }
@@ -50,9 +55,9 @@ export interface BatchOutcome {
 
 /**
  * One batch in the caller's transaction: claim each (order, day) with the
- * unique key, then, for the claimed rows only, the orders' accumulated swap,
- * the wallets' balances (version bumped), one `swap` ledger entry per
- * position with its exact balance_after, and the claim's link to its entry.
+ * unique key, linked to its ledger entry, then, for the claimed rows only,
+ * the wallets' balances (version bumped) and one `swap` ledger entry per
+ * position with its exact balance_after.
  */
 export async function writeBatch(
   trx: TransactionClientContract,
@@ -74,7 +79,7 @@ function description(date: string, c: PlannedCharge) {
   return `Swap ${c.instrument} ${date}${c.days > 1 ? ` (×${c.days})` : ''}`
 }
 
-function claimRows(planned: PlannedCharge[]) {
+function claimRows(date: string, planned: PlannedCharge[]) {
   return planned.map((c) => ({
     order_id: c.orderId,
     balance_id: c.balanceId,
@@ -82,18 +87,20 @@ function claimRows(planned: PlannedCharge[]) {
     rate: c.rate.toDecimalPlaces(4).toFixed(),
     days: c.days,
     notional: c.notional.toDecimalPlaces(2).toFixed(),
+    description: description(date, c),
   }))
 }
 
 /**
- * PostgreSQL: two statements. The first claims and adds the swaps in exact
- * numeric to the orders and the wallets under their row locks (orders before
- * wallets, as a close locks them; a concurrent writer's compare-and-set sees
- * the bumped version and retries), returning each wallet's new balance. The
- * second, with those locks held, inserts the entries (their ids drawn now, so
- * no other writer's entry on these wallets can come after them with an older
- * balance) and links each claim to its entry. Each entry's balance_after is
- * the wallet's new balance less the wallet's later charges of the batch.
+ * PostgreSQL: the batch's orders, then its wallets, locked in id order (orders first, as a close
+ * locks them, so the two cannot deadlock), then ONE statement: claim each (order, day) with the
+ * unique key, drawing its ledger entry's id as it is claimed; add the claimed swaps to the wallets
+ * in exact numeric (version bumped: a concurrent writer's compare-and-set sees it and retries);
+ * insert the entries under those ids. The ids are drawn with every wallet of the batch already
+ * locked, so no other writer's entry on these wallets can come after them with an older balance;
+ * each entry's balance_after is the wallet's new balance less the wallet's later charges of the
+ * batch (ids rise with order ids: PostgreSQL evaluates nextval after the ORDER BY). The position
+ * itself is not written: its swap is the sum of its charges (#queries/position_swaps).
  */
 async function writeBatchPg(
   trx: TransactionClientContract,
@@ -101,74 +108,55 @@ async function writeBatchPg(
   planned: PlannedCharge[]
 ): Promise<Set<number>> {
   const now = DateTime.now().toSQL({ includeOffset: false })!
-  const written = rowsOf<{ order_id: number | null; wallet_id: number | null; balance: string }>(
+  const orderIds = planned.map((c) => c.orderId)
+  const walletIds = [...new Set(planned.map((c) => c.balanceId))]
+  await trx.rawQuery(
+    'SELECT count(*) FROM (SELECT 1 FROM orders WHERE id = ANY(?::int[]) ORDER BY id FOR KEY SHARE) o',
+    [pgArray(orderIds)]
+  )
+  await trx.rawQuery(
+    'SELECT count(*) FROM (SELECT 1 FROM balances WHERE id = ANY(?::int[]) ORDER BY id FOR NO KEY UPDATE) b',
+    [pgArray(walletIds)]
+  )
+  const claimed = rowsOf<{ order_id: number }>(
     await trx.rawQuery(
       `WITH v AS (
          SELECT * FROM json_to_recordset(?::json)
-           AS v(order_id int, balance_id int, amount numeric, rate numeric, days int, notional numeric)
+           AS v(order_id int, balance_id int, amount numeric, rate numeric, days int, notional numeric, description text)
        ), claimed AS (
-         INSERT INTO swap_charges (order_id, balance_id, rollover_date, amount, rate, days, notional, created_at)
-         SELECT order_id, balance_id, ?, amount, rate, days, notional, ?::timestamp
+         INSERT INTO swap_charges (order_id, balance_id, rollover_date, amount, rate, days, notional, ledger_entry_id, created_at)
+         SELECT order_id, balance_id, ?, amount, rate, days, notional,
+                nextval(pg_get_serial_sequence('ledger_entries', 'id')), ?::timestamp
            FROM v ORDER BY order_id
          ON CONFLICT (order_id, rollover_date) DO NOTHING
-         RETURNING order_id, balance_id, amount
-       ), swapped AS (
-         UPDATE orders SET swap = orders.swap + c.amount FROM claimed c WHERE orders.id = c.order_id
+         RETURNING order_id, balance_id, amount, ledger_entry_id
        ), wallets AS (
          UPDATE balances SET balance = balances.balance + w.delta, version = balances.version + 1, updated_at = ?::timestamp
            FROM (SELECT balance_id, sum(amount) AS delta FROM claimed GROUP BY balance_id) w
           WHERE balances.id = w.balance_id
          RETURNING balances.id, balances.balance
+       ), entries AS (
+         INSERT INTO ledger_entries (id, balance_id, type, amount, balance_after, reference_type, reference_id, description, created_by_id, created_at)
+         SELECT c.ledger_entry_id, c.balance_id, 'swap', c.amount,
+                w.balance - COALESCE(sum(c.amount) OVER (PARTITION BY c.balance_id ORDER BY c.order_id DESC
+                  ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0),
+                'order', c.order_id, v.description, NULL, ?::timestamp
+           FROM claimed c JOIN wallets w ON w.id = c.balance_id JOIN v ON v.order_id = c.order_id
+          ORDER BY c.ledger_entry_id
+         RETURNING 1
        )
-       SELECT order_id, NULL AS wallet_id, NULL AS balance FROM claimed
-       UNION ALL
-       SELECT NULL, id, balance::text FROM wallets`,
-      [JSON.stringify(claimRows(planned)), date, now, now]
+       SELECT order_id FROM claimed`,
+      [JSON.stringify(claimRows(date, planned)), date, now, now, now]
     )
   )
-  const claimed = written.filter((r) => r.order_id !== null).map((r) => Number(r.order_id))
-  if (claimed.length === 0) return new Set()
-  const balances = new Map(
-    written.filter((r) => r.wallet_id !== null).map((r) => [Number(r.wallet_id), money(r.balance)])
-  )
-  const byOrder = new Map(planned.map((c) => [c.orderId, c]))
-  // Newest first: each entry's balance_after is what the wallet holds before the later charges.
-  const entries = claimed
-    .sort((a, b) => b - a)
-    .map((orderId) => {
-      const c = byOrder.get(orderId)!
-      const after = balances.get(c.balanceId)!
-      balances.set(c.balanceId, after.minus(c.amount))
-      return {
-        balance_id: c.balanceId,
-        amount: toDbDecimal(c.amount),
-        balance_after: toDbDecimal(after),
-        reference_id: orderId,
-        description: description(date, c),
-      }
-    })
-    .reverse()
-  await trx.rawQuery(
-    `WITH entries AS (
-       INSERT INTO ledger_entries (balance_id, type, amount, balance_after, reference_type, reference_id, description, created_by_id, created_at)
-       SELECT balance_id, 'swap', amount, balance_after, 'order', reference_id, description, NULL, ?::timestamp
-         FROM json_to_recordset(?::json)
-           AS v(balance_id int, amount numeric, balance_after numeric, reference_id int, description text)
-        ORDER BY reference_id
-       RETURNING id, reference_id
-     )
-     UPDATE swap_charges SET ledger_entry_id = entries.id
-       FROM entries
-      WHERE swap_charges.order_id = entries.reference_id AND swap_charges.rollover_date = ?`,
-    [now, JSON.stringify(entries), date]
-  )
-  return new Set(claimed)
+  return new Set(claimed.map((r) => Number(r.order_id)))
 }
 
 /**
- * SQLite (one writer, in process): claim, then read and write the orders and
- * wallets with exact decimals here (its columns hold floating point), each
- * entry's balance_after running over the wallet's charges in order id order.
+ * SQLite (one writer, in process): claim, then read and write the wallets with
+ * exact decimals here (its columns hold floating point), each entry's
+ * balance_after running over the wallet's charges in order id order, then
+ * link each claim to its entry.
  */
 async function writeBatchSqlite(
   trx: TransactionClientContract,
@@ -188,25 +176,12 @@ async function writeBatchSqlite(
         ORDER BY order_id
        ON CONFLICT (order_id, rollover_date) DO NOTHING
        RETURNING id, order_id`,
-      [date, now, JSON.stringify(claimRows(planned))]
+      [date, now, JSON.stringify(claimRows(date, planned))]
     )
   )
   if (claimed.length === 0) return new Set()
   const chargeIdOf = new Map(claimed.map((r) => [Number(r.order_id), Number(r.id)]))
   const orderIds = [...chargeIdOf.keys()].sort((a, b) => a - b)
-
-  const orders = await trx.from('orders').whereIn('id', orderIds).select('id', 'swap')
-  await trx.rawQuery(
-    `UPDATE orders SET swap = v.swap FROM ${jsonRows(trx, { id: 'int', swap: 'numeric' })} WHERE orders.id = v.id`,
-    [
-      JSON.stringify(
-        orders.map((o: { id: number; swap: unknown }) => ({
-          id: Number(o.id),
-          swap: toDbDecimal(money(String(o.swap)).plus(byOrder.get(Number(o.id))!.amount)),
-        }))
-      ),
-    ]
-  )
 
   const walletIds = [...new Set(orderIds.map((id) => byOrder.get(id)!.balanceId))]
   const wallets = await trx

@@ -8,6 +8,7 @@ import { closeOrder } from '#actions/orders/close_order'
 import { closePartOfOrder } from '#actions/orders/close_part_of_order'
 import { setOrderTargets } from '#actions/orders/set_order_targets'
 import { orderRow } from '#transformers/order_transformer'
+import { withSwaps } from '#queries/position_swaps'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import {
   AMOUNT_FORMAT_MESSAGE,
@@ -32,7 +33,7 @@ export default class OrdersController {
       .orderByRaw('case when close_time is null then 0 else 1 end')
       .orderBy('id', 'desc')
       .limit(200)
-    return { data: orders.map(orderRow) }
+    return { data: (await withSwaps(orders)).map(orderRow) }
   }
 
   /** POST /dashboard/orders: a market order (the default), or a limit or stop order that waits for `price`. */
@@ -86,6 +87,7 @@ export default class OrdersController {
         amount,
         actingStaff: actingStaffOf(ctx),
       })
+      await withSwaps([ticket, part])
       return {
         message: 'Order Partially Closed Successfully',
         order: orderRow(ticket),
@@ -98,6 +100,7 @@ export default class OrdersController {
       reason: 'manual',
       actingStaff: actingStaffOf(ctx),
     })
+    await withSwaps([closed!.order])
     return { message: 'Order Closed Successfully', order: orderRow(closed!.order) }
   }
 
@@ -123,6 +126,7 @@ export default class OrdersController {
         : 'loss' in data
           ? 'Stop Loss Set Successfully'
           : 'Take Profit Set Successfully'
+    await withSwaps([order])
     return { message, order: orderRow(order) }
   }
 }

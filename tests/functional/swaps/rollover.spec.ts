@@ -14,6 +14,7 @@ import { isolate } from '#tests/helpers/isolation'
 import { openMarkets } from '#tests/helpers/market'
 import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
 import { pastPosition, swapTerms, walletIn } from './swap_fixtures.js'
+import { swapOf } from '#tests/helpers/swaps'
 
 // 2025-01-14 is a Tuesday, the 15th a Wednesday (forex's triple day), the 18th a Saturday.
 const TUESDAY = '2025-01-14'
@@ -52,9 +53,9 @@ test.group('rollover: what each position pays', (group) => {
 
     assert.equal(result.charged, 2)
     // 100,000 × 1.10000 × −5 / 100 / 360 = −15.2777… → −15.28
-    assert.equal(money((await Order.findOrFail(long.id)).swap).toFixed(2), '-15.28')
+    assert.equal(money(await swapOf(long.id)).toFixed(2), '-15.28')
     // 100,000 × 1.10010 × 2 / 100 / 360 = 6.1116… → 6.11
-    assert.equal(money((await Order.findOrFail(short.id)).swap).toFixed(2), '6.11')
+    assert.equal(money(await swapOf(short.id)).toFixed(2), '6.11')
     const [entry] = await swapsOf(long.id)
     assert.equal(entry.description, `Swap EUR_USD ${TUESDAY}`)
     assert.isNull(entry.createdById)
@@ -92,11 +93,11 @@ test.group('rollover: what each position pays', (group) => {
     await applyRollover(WEDNESDAY)
 
     // 110,000 × −5 / 36,000 × 3 = −45.8333… → −45.83
-    assert.equal(money((await Order.findOrFail(long.id)).swap).toFixed(2), '-45.83')
+    assert.equal(money(await swapOf(long.id)).toFixed(2), '-45.83')
     const [entry] = await swapsOf(long.id)
     assert.equal(entry.description, `Swap EUR_USD ${WEDNESDAY} (×3)`)
     // The spec swap 1.5 % charged: 11,001 × −1.5 / 36,000 × 3 = −1.375125 → −1.38
-    assert.equal(money((await Order.findOrFail(short.id)).swap).toFixed(2), '-1.38')
+    assert.equal(money(await swapOf(short.id)).toFixed(2), '-1.38')
   })
 
   test('on a Saturday only crypto rolls', async ({ assert }) => {
@@ -111,7 +112,7 @@ test.group('rollover: what each position pays', (group) => {
     assert.equal(result.charged, 1)
     assert.lengthOf(await swapsOf(fx.id), 0)
     // 0.5 × 60,000 × −20 / 36,000 = −16.6666… → −16.67, one day (crypto has no triple day)
-    assert.equal(money((await Order.findOrFail(btc.id)).swap).toFixed(2), '-16.67')
+    assert.equal(money(await swapOf(btc.id)).toFixed(2), '-16.67')
   })
 
   test('a swap-free plan pays nothing; closed before or opened after the rollover is not charged', async ({
@@ -176,9 +177,9 @@ test.group('rollover: what each position pays', (group) => {
     await applyRollover(TUESDAY)
 
     // 1,000 × 150.000 ÷ 150.010 (USD_JPY mid) × −10 / 36,000 = −0.27776… → −0.28 USD
-    assert.equal(money((await Order.findOrFail(jpy.id)).swap).toFixed(2), '-0.28')
+    assert.equal(money(await swapOf(jpy.id)).toFixed(2), '-0.28')
     // 10,000 × 1.10000 ÷ 1.10005 (EUR_USD mid) × −5 / 36,000 = −1.38882… → −1.39 EUR
-    assert.equal(money((await Order.findOrFail(inEur.id)).swap).toFixed(2), '-1.39')
+    assert.equal(money(await swapOf(inEur.id)).toFixed(2), '-1.39')
     assert.equal(money((await Balance.findOrFail(eurWallet.id)).balance).toFixed(2), '4998.61')
     assert.isTrue(await balanceMatchesLedger(eurWallet.id))
   })
@@ -200,7 +201,7 @@ test.group('rollover: exactly once', (group) => {
     assert.equal((await applyRollover(TUESDAY)).charged, 1)
     assert.equal((await applyRollover(TUESDAY)).charged, 0)
     assert.lengthOf(await swapsOf(order.id), 1)
-    assert.equal(money((await Order.findOrFail(order.id)).swap).toFixed(2), '-15.28')
+    assert.equal(money(await swapOf(order.id)).toFixed(2), '-15.28')
     assert.isTrue(await balanceMatchesLedger(order.balanceId))
   })
 
@@ -315,10 +316,7 @@ test.group('rollover: batches', (group) => {
       assert.equal(entry.referenceId, order.id)
       assert.equal(entry.type, 'swap')
       assert.equal(money(entry.amount).toFixed(2), money(claim.amount).toFixed(2))
-      assert.equal(
-        money((await Order.findOrFail(order.id)).swap).toFixed(2),
-        money(claim.amount).toFixed(2)
-      )
+      assert.equal(money(await swapOf(order.id)).toFixed(2), money(claim.amount).toFixed(2))
     }
     for (const walletId of new Set([...positions.map((p) => p.balanceId), eurWallet.id])) {
       const entries = await LedgerEntry.query().where('balance_id', walletId).orderBy('id')

@@ -16,6 +16,7 @@ import { isolate } from '#tests/helpers/isolation'
 import { openMarkets, quote } from '#tests/helpers/market'
 import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
 import { LONG_AGO, pastPosition, swapTerms } from './swap_fixtures.js'
+import { swapOf } from '#tests/helpers/swaps'
 
 const ny = (iso: string) => DateTime.fromISO(iso, { zone: 'America/New_York' })
 
@@ -71,7 +72,7 @@ test.group('rollover: the market role', (group) => {
       days.map((d) => d.rolloverDate),
       ['2025-01-15', '2025-01-16', '2025-01-17', '2025-01-18', '2025-01-19']
     )
-    assert.equal(money((await Order.findOrFail(order.id)).swap).toFixed(2), '-76.39')
+    assert.equal(money(await swapOf(order.id)).toFixed(2), '-76.39')
     assert.isTrue(await balanceMatchesLedger(order.balanceId))
   })
 })
@@ -115,6 +116,6 @@ test.group('rollover: a swap debit and the risk engine', (group) => {
 
     const order = await Order.findOrFail(id)
     assert.equal(order.closeReason, 'stop_out')
-    assert.equal(money(order.swap).toFixed(2), '-900.00')
+    assert.equal(money(await swapOf(order.id)).toFixed(2), '-900.00')
   })
 })

@@ -8,6 +8,7 @@ import priceBook from '#services/market/price_book'
 import { money } from '#domain/money'
 import { freshCustomer, settled } from '#tests/helpers/race'
 import { pastPosition, swapTerms } from './swap_fixtures.js'
+import { swapOf } from '#tests/helpers/swaps'
 
 /* These tests run WITHOUT the shared rolled-back transaction (see tests/helpers/race.ts): each run has its own connections. */
 
@@ -71,10 +72,7 @@ test.group('rollover: concurrent runs', (group) => {
       assert.lengthOf(charges, 2)
       // 10,000 × 1.1 × −5 / 36,000 = −1.53 (buy); 10,000 × 1.1001 × −3 / 36,000 = −0.92 (sell), twice
       const once = order.type === 'buy' ? '-1.53' : '-0.92'
-      assert.equal(
-        money((await Order.findOrFail(order.id)).swap).toFixed(2),
-        money(once).times(2).toFixed(2)
-      )
+      assert.equal(money(await swapOf(order.id)).toFixed(2), money(once).times(2).toFixed(2))
     }
     for (const { wallet } of customers) await settled(assert, wallet.id)
   })

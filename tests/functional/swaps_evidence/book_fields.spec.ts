@@ -9,23 +9,24 @@ import { api, fieldErrors } from '#tests/helpers/http'
 import { auditCount, onlyAuditRow } from '#tests/helpers/audit'
 import { openPosition } from '#tests/helpers/positions'
 import { closedOrder } from '#tests/helpers/closed_orders'
+import { chargeSwap } from '#tests/helpers/swaps'
 import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
 import { marginCallLevelFrom, tripleDaysFrom } from '#domain/book_settings'
 import { DEFAULT_TRIPLE_DAYS } from '#domain/swaps'
 
 const admin = () => demoUser(DEMO.admin)
 
-/** The evidence columns of a stop-loss close of a buy on Polygon's quote. */
-async function withEvidence(order: Order, over: Partial<Order> = {}) {
+/** The evidence columns of a stop-loss close of a buy on Polygon's quote, and a swap it paid. */
+async function withEvidence(order: Order, over: Partial<Order> = {}, swap = '-1.25') {
   order.merge({
     closeBid: '1.0841',
     closeAsk: '1.08422',
     closeSource: 'polygon',
     closeReason: 'stop_loss',
-    swap: '-1.25',
     ...over,
   })
   await order.save()
+  if (swap !== '0') await chargeSwap(order, swap)
   // The quote's own time with its milliseconds, as the close stores it (TZ=UTC).
   await db
     .from('orders')
@@ -47,7 +48,7 @@ test.group('Order rows: swap, closeReason and closeEvidence (issue 24)', (group)
       type: 'buy',
       amount: '1000',
     })
-    await Order.query().where('id', open.id).update({ swap: '-0.37' })
+    await chargeSwap(open, '-0.37')
     const evidenced = await withEvidence(
       await closedOrder(customer, { closedAt: '2026-11-26T14:03:23Z' })
     )
@@ -59,8 +60,8 @@ test.group('Order rows: swap, closeReason and closeEvidence (issue 24)', (group)
         closeEquity: '48.2',
         closeMargin: '1000',
         closeMarginLevel: '4.82',
-        swap: '0',
-      }
+      },
+      '0'
     )
     const old = await closedOrder(customer, { closedAt: '2025-01-02T10:00:00Z' })
 
