@@ -7,13 +7,15 @@
 | INSERT … SELECT over generate_series per table), gives the instruments swap rates, then times in this process:
 |
 |   - the whole rollover of that day through `applyRollover` (batches of
-|     2,000 in id order, each one transaction: claim, orders, wallets, ledger,
-|     links), the longest
+|     2,000 in id order, each one transaction: the wallets locked, then one
+|     statement for claims, wallets, ledger entries and the day's count; the
+|     next batch read and priced meanwhile), the longest
 |     event-loop stall meanwhile (perf_hooks monitorEventLoopDelay), and the
 |     database's work: rows written per position by table (inserted, updated,
-|     updated in place) and the write-ahead log's bytes (the whole cluster's:
-|     other databases' writes meanwhile count too); `--wal-stats` lists the
-|     log's records by kind (needs the pg_walinspect extension);
+|     updated in place), the write-ahead log's bytes (the whole cluster's:
+|     other databases' writes meanwhile count too), the checkpoints taken and
+|     the buffers backends wrote themselves, and the server's settings;
+|     `--wal-stats` lists the log's records by kind (needs pg_walinspect);
 |   - the same day run again (charges nothing: every claim conflicts);
 |   - the books afterwards: one claim and one ledger entry per position, and
 |     every wallet's balance moved by exactly its entries.

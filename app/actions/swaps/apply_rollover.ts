@@ -170,15 +170,13 @@ async function startRollover(date: string, fence?: Fence) {
   })
 }
 
-/** Every position of the day is charged: the count covers all runs of the day. */
+/** Every position of the day is charged (each batch added its own to the day's count, whichever run wrote it). */
 async function finishRollover(date: string, fence?: Fence) {
   await db.transaction(async (trx) => {
     await fence?.(trx)
-    await trx.rawQuery(
-      `UPDATE rollovers
-          SET positions = (SELECT COUNT(*) FROM swap_charges WHERE rollover_date = ?), finished_at = ?
-        WHERE rollover_date = ?`,
-      [date, DateTime.now().toSQL({ includeOffset: false }), date]
-    )
+    await trx.rawQuery('UPDATE rollovers SET finished_at = ? WHERE rollover_date = ?', [
+      DateTime.now().toSQL({ includeOffset: false }),
+      date,
+    ])
   })
 }

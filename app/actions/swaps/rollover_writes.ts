@@ -56,8 +56,8 @@ export interface BatchOutcome {
 /**
  * One batch in the caller's transaction: claim each (order, day) with the
  * unique key, linked to its ledger entry, then, for the claimed rows only,
- * the wallets' balances (version bumped) and one `swap` ledger entry per
- * position with its exact balance_after.
+ * the wallets' balances (version bumped), one `swap` ledger entry per
+ * position with its exact balance_after, and the day's count of positions.
  */
 export async function writeBatch(
   trx: TransactionClientContract,
@@ -92,8 +92,8 @@ function claimRows(date: string, planned: PlannedCharge[]) {
 }
 
 /**
- * PostgreSQL: the batch's orders, then its wallets, locked in id order (orders first, as a close
- * locks them, so the two cannot deadlock), then ONE statement: claim each (order, day) with the
+ * PostgreSQL: the batch's wallets locked in id order (a close locks its order, then its wallet; no
+ * claim locks an order: migration 031 dropped that foreign key), then ONE statement: claim each (order, day) with the
  * unique key, drawing its ledger entry's id as it is claimed; add the claimed swaps to the wallets
  * in exact numeric (version bumped: a concurrent writer's compare-and-set sees it and retries);
  * insert the entries under those ids. The ids are drawn with every wallet of the batch already
@@ -108,12 +108,7 @@ async function writeBatchPg(
   planned: PlannedCharge[]
 ): Promise<Set<number>> {
   const now = DateTime.now().toSQL({ includeOffset: false })!
-  const orderIds = planned.map((c) => c.orderId)
   const walletIds = [...new Set(planned.map((c) => c.balanceId))]
-  await trx.rawQuery(
-    'SELECT count(*) FROM (SELECT 1 FROM orders WHERE id = ANY(?::int[]) ORDER BY id FOR KEY SHARE) o',
-    [pgArray(orderIds)]
-  )
   await trx.rawQuery(
     'SELECT count(*) FROM (SELECT 1 FROM balances WHERE id = ANY(?::int[]) ORDER BY id FOR NO KEY UPDATE) b',
     [pgArray(walletIds)]
@@ -144,9 +139,12 @@ async function writeBatchPg(
            FROM claimed c JOIN wallets w ON w.id = c.balance_id JOIN v ON v.order_id = c.order_id
           ORDER BY c.ledger_entry_id
          RETURNING 1
+       ), counted AS (
+         UPDATE rollovers SET positions = positions + (SELECT count(*) FROM claimed)
+          WHERE rollover_date = ? AND EXISTS (SELECT 1 FROM claimed)
        )
        SELECT order_id FROM claimed`,
-      [JSON.stringify(claimRows(date, planned)), date, now, now, now]
+      [JSON.stringify(claimRows(date, planned)), date, now, now, now, date]
     )
   )
   return new Set(claimed.map((r) => Number(r.order_id)))
@@ -246,5 +244,9 @@ async function writeBatchSqlite(
       ),
     ]
   )
+  await trx.rawQuery('UPDATE rollovers SET positions = positions + ? WHERE rollover_date = ?', [
+    orderIds.length,
+    date,
+  ])
   return new Set(orderIds)
 }
