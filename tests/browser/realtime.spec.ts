@@ -53,7 +53,7 @@ test.group('Browser: live prices', (group) => {
           (globalThis as any).document.querySelector('[data-testid=bid-BTC_USD]')?.textContent !==
           before,
         first,
-        { timeout: 5000 }
+        { timeout: 15_000 }
       )
       // Falling prices (random 0.01 → steps down) show the red down arrow.
       await page.assertTextContains('[data-testid=bid-BTC_USD]', '▼')
@@ -78,7 +78,8 @@ test.group('Browser: live account figures', (group) => {
     await page.assertText('[data-testid=figure-usedMargin]', '$26,902.40')
     const before = await page.locator('[data-testid=figure-profitLoss]').innerText()
 
-    // Falling prices: a long position loses.
+    // Falling prices: a long position loses. Waits are generous: with CI's two suites side by
+    // side, the tab's first frames can take seconds to arrive.
     const stopSimulator = await startSimulator({ random: () => 0.01 })
     const stopFanout = startPriceFanout()
     try {
@@ -87,7 +88,7 @@ test.group('Browser: live account figures', (group) => {
           (globalThis as any).document.querySelector('[data-testid=figure-profitLoss]')
             ?.textContent !== text,
         before,
-        { timeout: 5000 }
+        { timeout: 15_000 }
       )
       await page.assertTextContains('[data-testid=figure-profitLoss]', '-')
       const equity = await page.locator('[data-testid=figure-equity]').innerText()

@@ -21,6 +21,7 @@ import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
 import { DateTime } from 'luxon'
 import { recordStaffAction } from '#services/audit_log'
 import { notePreview } from '#domain/lead_desks'
+import { chargeSwap } from '#tests/helpers/swaps'
 
 /** Words that are the same in both languages or are names of things, not English prose. */
 const SHARED_WORDS = new Set([
@@ -283,9 +284,9 @@ test.group('Browser: every page in Spanish', (group) => {
         close_equity: '48.2',
         close_margin: '1000',
         close_margin_level: '4.82',
-        swap: '-0.5',
       })
-    await db.from('orders').where('id', open.id).update({ swap: '-1.25' })
+    await chargeSwap(closed, '-0.5')
+    await chargeSwap(open, '-1.25')
     await db.from('pricing_plans').where('name', 'Gold').update({ swap_free: true })
     // Issue 23: a trailing stop on the open position, a part closed from it, a pending order and one cancelled.
     await db

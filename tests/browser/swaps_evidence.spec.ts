@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import Instrument from '#models/instrument'
-import Order from '#models/order'
 import { isolate } from '#tests/helpers/isolation'
 import { loginThroughForm } from '#tests/helpers/browser'
 import { closedOrder } from '#tests/helpers/closed_orders'
 import { openPosition } from '#tests/helpers/positions'
+import { chargeSwap } from '#tests/helpers/swaps'
 import { DEMO, demoUser } from '#tests/helpers/users'
 
 const EVIDENCE = 'Closed by stop-loss at 1.08410 (bid), quote 14:03:22.514 UTC, feed Polygon'
@@ -18,13 +18,13 @@ const EVIDENCE = 'Closed by stop-loss at 1.08410 (bid), quote 14:03:22.514 UTC, 
 async function seedBook() {
   const customer = await demoUser(DEMO.customer)
   const open = await openPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
-  await Order.query().where('id', open.id).update({ swap: '-1.25' })
+  await chargeSwap(open, '-1.25')
   const closed = await closedOrder(customer, {
     closedAt: '2026-11-26T14:03:23Z',
     proLoss: '10',
   })
+  await chargeSwap(closed, '-0.5')
   await db.from('orders').where('id', closed.id).update({
-    swap: '-0.5',
     close_reason: 'stop_loss',
     close_bid: '1.0841',
     close_ask: '1.08422',

@@ -3,7 +3,7 @@ import priceBook from '#services/market/price_book'
 import currencyRates from '#services/market/feeds/currency_rates'
 import { conversionRate, midPrice } from '#domain/conversion'
 import type { Category } from '#domain/instruments'
-import { money, type Money } from '#domain/money'
+import { money, toDbDecimal, type Money } from '#domain/money'
 import type { OrderType } from '#domain/trading'
 import { swapAmount, swapDays, swapNotional, swapRate, type TripleDays } from '#domain/swaps'
 
@@ -30,6 +30,14 @@ export interface PlannedCharge {
   rate: Money
   days: number
   amount: Money
+  /** amount, rate and notional as the claim stores them: formatted once per priced size, not per row. */
+  stored: StoredFigures
+}
+
+export interface StoredFigures {
+  amount: string
+  rate: string
+  notional: string
 }
 
 const MEMO_LIMIT = 100_000
@@ -54,7 +62,7 @@ export class RolloverPricing {
   #conversions = new Map<string, Money | null>()
   #days = new Map<Category, number>()
   /** Positions of one size on one side of one instrument in one currency cost the same: computed once. */
-  #amounts = new Map<string, { notional: Money; amount: Money }>()
+  #amounts = new Map<string, { notional: Money; amount: Money; stored: StoredFigures }>()
 
   private constructor(
     readonly date: string,
@@ -108,11 +116,21 @@ export class RolloverPricing {
         days,
         currency: position.currency,
       }
-      priced = { notional: swapNotional(input), amount: swapAmount(input) }
+      const notional = swapNotional(input)
+      const amount = swapAmount(input)
+      priced = {
+        notional,
+        amount,
+        stored: {
+          amount: toDbDecimal(amount),
+          rate: rate.toDecimalPlaces(4).toFixed(),
+          notional: notional.toDecimalPlaces(2).toFixed(),
+        },
+      }
       if (this.#amounts.size >= MEMO_LIMIT) this.#amounts.clear()
       this.#amounts.set(key, priced)
     }
-    const { notional, amount } = priced
+    const { notional, amount, stored } = priced
     if (amount.isZero()) return null
     return {
       orderId: position.id,
@@ -125,6 +143,7 @@ export class RolloverPricing {
       rate,
       days,
       amount,
+      stored,
     }
   }
 

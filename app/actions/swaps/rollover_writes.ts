@@ -83,10 +83,10 @@ function claimRows(date: string, planned: PlannedCharge[]) {
   return planned.map((c) => ({
     order_id: c.orderId,
     balance_id: c.balanceId,
-    amount: toDbDecimal(c.amount),
-    rate: c.rate.toDecimalPlaces(4).toFixed(),
+    amount: c.stored.amount,
+    rate: c.stored.rate,
     days: c.days,
-    notional: c.notional.toDecimalPlaces(2).toFixed(),
+    notional: c.stored.notional,
     description: description(date, c),
   }))
 }
