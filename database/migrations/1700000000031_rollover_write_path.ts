@@ -8,7 +8,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  *   those only (every other entry, a swap, a trade, wrote a NULL into it); a lookup by an
  *   audit row's id still uses it.
  * - `swap_charges (rollover_date)` served one count per rollover; the day's row now counts its
- *   positions batch by batch (apply_rollover.ts), so each charge no longer writes that index.
+ *   positions batch by batch (rollover_writes.ts), so each charge no longer writes that index.
  * - PostgreSQL: room on the wallets' pages (fillfactor 85), so a balance update is written in
  *   place (HOT) instead of adding an entry to each of the table's indexes; and no foreign key from
  *   a claim to its order, whose check locked every charged order row (the claim's unique key and

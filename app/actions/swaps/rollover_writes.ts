@@ -93,10 +93,10 @@ function claimRows(date: string, planned: PlannedCharge[]) {
 
 /**
  * PostgreSQL: the batch's wallets locked in id order (a close locks its order, then its wallet; no
- * claim locks an order: migration 031 dropped that foreign key), then ONE statement: claim each (order, day) with the
- * unique key, drawing its ledger entry's id as it is claimed; add the claimed swaps to the wallets
- * in exact numeric (version bumped: a concurrent writer's compare-and-set sees it and retries);
- * insert the entries under those ids. The ids are drawn with every wallet of the batch already
+ * claim locks an order: migration 031 dropped that foreign key), then ONE statement: claim each
+ * (order, day) with the unique key, drawing its ledger entry's id as it is claimed; add the
+ * claimed swaps to the wallets in exact numeric (version bumped: a concurrent writer's
+ * compare-and-set sees it and retries); insert the entries under those ids. The ids are drawn with every wallet of the batch already
  * locked, so no other writer's entry on these wallets can come after them with an older balance;
  * each entry's balance_after is the wallet's new balance less the wallet's later charges of the
  * batch (ids rise with order ids: PostgreSQL evaluates nextval after the ORDER BY). The position
