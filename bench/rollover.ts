@@ -6,10 +6,12 @@
 | benchmark's rollover day, in 21 sizes from 1,000 to 300,000 units (one
 | INSERT … SELECT over generate_series per table), gives the instruments swap rates, then times in this process:
 |
-|   - the whole rollover of that day through `applyRollover` (batches of
-|     2,000 in id order, each one transaction: the wallets locked, then one
-|     statement for claims, wallets, ledger entries and the day's count; the
-|     next batch read and priced meanwhile), the longest
+|   - the whole rollover of that day through `applyRollover` (each size of
+|     position priced once into the run's price list, then batches of 2,000
+|     in id order in two lanes of wallets, each batch one transaction: the
+|     wallets locked, then one statement that joins the positions to the
+|     price list and writes claims, wallets, ledger entries and the day's
+|     count), the longest
 |     event-loop stall meanwhile (perf_hooks monitorEventLoopDelay), and the
 |     database's work: rows written per position by table (inserted, updated,
 |     updated in place), the write-ahead log's bytes (the whole cluster's:

@@ -12,8 +12,20 @@ import {
   type RolloverPosition,
 } from '#actions/swaps/rollover_pricing'
 import { BatchConflict, writeBatch } from '#actions/swaps/rollover_writes'
+import {
+  dropPriceList,
+  openPriceList,
+  announceCharged,
+  writeDatabaseBatch,
+} from '#actions/swaps/rollover_in_database'
 
 export const ROLLOVER_BATCH = 2_000
+/**
+ * PostgreSQL: batches written at once, each lane on its own wallets (wallet id modulo the
+ * count) and its own pooled connection. The database does the batch's work, so a second lane
+ * keeps a second core busy (docs/BENCHMARKS.md).
+ */
+export const ROLLOVER_LANES = 2
 const MAX_BATCH_ATTEMPTS = 5
 /** PostgreSQL's deadlock and serialization failures: the batch rolled back whole and is retried. */
 const RETRIABLE_CODES = new Set(['40P01', '40001'])
@@ -24,6 +36,8 @@ export interface RolloverOptions {
   /** Price and report, write nothing. */
   dryRun?: boolean
   batchSize?: number
+  /** PostgreSQL: lanes of batches written at once (ROLLOVER_LANES). */
+  lanes?: number
   /** Each charge as it is written (or, in a dry run, would be). */
   onCharge?: (charge: PlannedCharge) => void
 }
@@ -41,12 +55,15 @@ export interface RolloverResult {
 /**
  * Applies the rollover of the New York day `date` (YYYY-MM-DD) to every
  * position open at its 17:00 New York instant, exactly once per position and
- * day: the positions are read in id order, ~2,000 at a time, and each batch
+ * day: the positions are taken in id order, ~2,000 at a time, and each batch
  * is ONE transaction whose claim is the unique key (order_id, rollover_date),
  * so a repeated run, a concurrent one (a second market process, the command
  * run twice) or a run resumed after a crash charges only what was not
  * charged. Customers on a swap-free plan are skipped. Between batches the
- * event loop gets a turn, so the market role keeps ticking.
+ * event loop gets a turn, so the market role keeps ticking. On PostgreSQL the
+ * batches are priced and written by the database from the run's price list
+ * (rollover_in_database.ts); on SQLite, and for a dry run, they are read and
+ * priced here.
  */
 export async function applyRollover(
   date: string,
@@ -55,49 +72,103 @@ export async function applyRollover(
   const instant = rolloverInstant(date).toSQL({ includeOffset: false })!
   const pricing = await RolloverPricing.load(date, tripleDaysFrom(await settings.rows()))
   if (!options.dryRun) await startRollover(date, options.fence)
+  const inDatabase = !options.dryRun && db.connection().dialect.name === 'postgres'
+  const outcome = inDatabase
+    ? await rolloverInDatabase(date, instant, pricing, options)
+    : await rolloverInProcess(date, instant, pricing, options)
+  if (!options.dryRun) await finishRollover(date, options.fence)
+  return {
+    date,
+    charged: outcome.charged,
+    unpriced: outcome.unpriced,
+    totals: Object.fromEntries(
+      [...outcome.totals].map(([currency, sum]) => [currency, sum.toFixed()])
+    ),
+  }
+}
 
+interface Outcome {
+  charged: number
+  unpriced: number
+  totals: Map<string, Money>
+}
+
+function addTo(totals: Map<string, Money>, currency: string, amount: Money) {
+  totals.set(currency, (totals.get(currency) ?? money(0)).plus(amount))
+}
+
+async function rolloverInDatabase(
+  date: string,
+  instant: string,
+  pricing: RolloverPricing,
+  options: RolloverOptions
+): Promise<Outcome> {
+  const list = await openPriceList(date, instant, pricing)
+  const batchSize = options.batchSize ?? ROLLOVER_BATCH
+  const lanes = options.lanes ?? ROLLOVER_LANES
+  const totals = new Map<string, Money>()
+  let charged = 0
+  // The first lane to fail stops the others at their next batch; the failure is the run's.
+  const stop: { failure: { error: unknown } | null } = { failure: null }
+  const runLane = async (index: number) => {
+    const lane = { index, count: lanes }
+    let after = 0
+    try {
+      while (!stop.failure) {
+        const { last, wallets } = await withRetry(() =>
+          writeDatabaseBatch(list, lane, after, batchSize, options.fence)
+        )
+        if (last === null) return
+        for (const wallet of wallets) {
+          addTo(totals, wallet.currency, money(wallet.total))
+          charged += wallet.positions
+        }
+        after = last
+        await announceCharged(wallets)
+      }
+    } catch (error) {
+      stop.failure ??= { error }
+    }
+  }
+  try {
+    await Promise.all(Array.from({ length: lanes }, (_, i) => runLane(i)))
+  } finally {
+    await dropPriceList(list)
+  }
+  if (stop.failure) throw stop.failure.error
+  return { charged, unpriced: list.unpriced, totals }
+}
+
+async function rolloverInProcess(
+  date: string,
+  instant: string,
+  pricing: RolloverPricing,
+  options: RolloverOptions
+): Promise<Outcome> {
   const batchSize = options.batchSize ?? ROLLOVER_BATCH
   const totals = new Map<string, Money>()
   const unpriced = { count: 0 }
   let charged = 0
   let after = 0
-  // PostgreSQL: the next batch is read and priced (on another pooled connection) while this one
-  // writes, so the process's work overlaps the database's. SQLite's one connection reads in turn.
-  const overlap = db.connection().dialect.name === 'postgres'
-  const readAndPrice = async (from: number) => {
-    const positions = await openPositionsAt(instant, from, batchSize)
-    return { positions, planned: positions.flatMap((p) => pricing.charge(p, unpriced) ?? []) }
-  }
-  let next: ReturnType<typeof readAndPrice> | null = null
   for (;;) {
-    const { positions, planned } = await (next ?? readAndPrice(after))
-    next = null
+    const positions = await openPositionsAt(instant, after, batchSize)
     if (positions.length === 0) break
     after = positions[positions.length - 1].id
-    if (overlap && positions.length === batchSize) {
-      next = readAndPrice(after)
-      // Not awaited until the write is done: its failure is taken then, not as an unhandled rejection.
-      next.catch(() => {})
-    }
-    const written = options.dryRun ? planned : await writeWithRetry(date, planned, options.fence)
+    const planned = positions.flatMap((p) => pricing.charge(p, unpriced) ?? [])
+    const written = options.dryRun
+      ? planned
+      : await withRetry(() => writeInTransaction(date, planned, options.fence))
     for (const charge of written) {
-      totals.set(charge.currency, (totals.get(charge.currency) ?? money(0)).plus(charge.amount))
+      addTo(totals, charge.currency, charge.amount)
       options.onCharge?.(charge)
     }
     charged += written.length
     if (!options.dryRun)
       for (const userId of new Set(written.map((c) => c.userId))) signalAccountChanged(userId)
     if (positions.length < batchSize) break
-    // A turn for ticks and requests between batches.
     await new Promise((resolve) => setImmediate(resolve))
   }
-  if (!options.dryRun) await finishRollover(date, options.fence)
-  return {
-    date,
-    charged,
-    unpriced: unpriced.count,
-    totals: Object.fromEntries([...totals].map(([currency, sum]) => [currency, sum.toFixed()])),
-  }
+  return { charged, unpriced: unpriced.count, totals }
 }
 
 /** Positions open at `instant` (opened at or before it, not closed before it, not deleted) after id `after`. */
@@ -141,15 +212,20 @@ async function openPositionsAt(
   }))
 }
 
-async function writeWithRetry(date: string, planned: PlannedCharge[], fence?: Fence) {
+async function writeInTransaction(date: string, planned: PlannedCharge[], fence?: Fence) {
   if (planned.length === 0) return []
+  const outcome = await db.transaction(async (trx) => {
+    await fence?.(trx)
+    return writeBatch(trx, date, planned)
+  })
+  return outcome.charged
+}
+
+/** A batch rolled back by a deadlock, a serialization failure or a wallet that changed under it is redone. */
+async function withRetry<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const outcome = await db.transaction(async (trx) => {
-        await fence?.(trx)
-        return writeBatch(trx, date, planned)
-      })
-      return outcome.charged
+      return await write()
     } catch (error) {
       const code = (error as { code?: string }).code
       const retriable = error instanceof BatchConflict || (code && RETRIABLE_CODES.has(code))

@@ -19,6 +19,24 @@ export interface RolloverPosition {
   currency: string
 }
 
+/** One size of position, as the rollover prices it. */
+export type PositionSize = Pick<
+  RolloverPosition,
+  'instrument' | 'kind' | 'type' | 'currency' | 'tradeAmount'
+>
+
+/** What one size of position pays or earns on the day. */
+export interface PricedSize {
+  notional: Money
+  rate: Money
+  days: number
+  amount: Money
+  /** amount, rate and notional as the claim stores them: formatted once per priced size, not per row. */
+  stored: StoredFigures
+}
+
+export type SizePrice = PricedSize | 'none' | 'unpriced'
+
 export interface PlannedCharge {
   orderId: number
   userId: number
@@ -62,7 +80,7 @@ export class RolloverPricing {
   #conversions = new Map<string, Money | null>()
   #days = new Map<Category, number>()
   /** Positions of one size on one side of one instrument in one currency cost the same: computed once. */
-  #amounts = new Map<string, { notional: Money; amount: Money; stored: StoredFigures }>()
+  #amounts = new Map<string, PricedSize>()
 
   private constructor(
     readonly date: string,
@@ -92,34 +110,51 @@ export class RolloverPricing {
    * priced (no quote or no conversion: `unpriced` counts it).
    */
   charge(position: RolloverPosition, unpriced: { count: number }): PlannedCharge | null {
-    const days = this.#daysOf(position.kind)
-    if (days === 0) return null
-    const instrument = this.#instruments.get(position.instrument)
-    const rate = instrument?.rates[position.type]
-    if (!instrument || !rate || rate.isZero()) {
-      if (!instrument) unpriced.count++
-      return null
+    const priced = this.priceSize(position)
+    if (priced === 'unpriced') unpriced.count++
+    if (priced === 'unpriced' || priced === 'none') return null
+    return {
+      orderId: position.id,
+      userId: position.userId,
+      balanceId: position.balanceId,
+      currency: position.currency,
+      instrument: position.instrument,
+      type: position.type,
+      ...priced,
     }
-    const conversion = this.#conversion(instrument.quote, position.currency)
-    if (!instrument.prices || !conversion || conversion.isZero()) {
-      unpriced.count++
-      return null
-    }
-    const key = `${position.instrument}|${position.type}|${position.currency}|${position.tradeAmount}`
+  }
+
+  /**
+   * What every position of one size (instrument, category, side, wallet currency, trade amount)
+   * pays or earns this day: its figures, 'none' (nothing owed: no rollover for its category that
+   * day, a zero rate or amount) or 'unpriced' (no quote or no conversion rate to value it at).
+   */
+  priceSize(size: PositionSize): SizePrice {
+    const days = this.#daysOf(size.kind)
+    if (days === 0) return 'none'
+    const instrument = this.#instruments.get(size.instrument)
+    if (!instrument) return 'unpriced'
+    const rate = instrument.rates[size.type]
+    if (!rate || rate.isZero()) return 'none'
+    const conversion = this.#conversion(instrument.quote, size.currency)
+    if (!instrument.prices || !conversion || conversion.isZero()) return 'unpriced'
+    const key = `${size.instrument}|${size.type}|${size.currency}|${size.tradeAmount}`
     let priced = this.#amounts.get(key)
     if (!priced) {
       const input = {
-        units: position.tradeAmount,
-        price: instrument.prices[position.type],
+        units: size.tradeAmount,
+        price: instrument.prices[size.type],
         conversion,
         rate,
         days,
-        currency: position.currency,
+        currency: size.currency,
       }
       const notional = swapNotional(input)
       const amount = swapAmount(input)
       priced = {
         notional,
+        rate,
+        days,
         amount,
         stored: {
           amount: toDbDecimal(amount),
@@ -130,21 +165,7 @@ export class RolloverPricing {
       if (this.#amounts.size >= MEMO_LIMIT) this.#amounts.clear()
       this.#amounts.set(key, priced)
     }
-    const { notional, amount, stored } = priced
-    if (amount.isZero()) return null
-    return {
-      orderId: position.id,
-      userId: position.userId,
-      balanceId: position.balanceId,
-      currency: position.currency,
-      instrument: position.instrument,
-      type: position.type,
-      notional,
-      rate,
-      days,
-      amount,
-      stored,
-    }
+    return priced.amount.isZero() ? 'none' : priced
   }
 
   #daysOf(category: Category) {

@@ -5,11 +5,10 @@ import { money, toDbDecimal, type Money } from '#domain/money'
 import type { PlannedCharge } from '#actions/swaps/rollover_pricing'
 
 /*
- * The set-based writes of one rollover batch. Rows travel as ONE JSON
- * parameter (json_to_recordset on PostgreSQL, json_each on SQLite) rather
- * than thousands of placeholders, and every decimal travels as a string.
- * PostgreSQL sums in exact numeric; on SQLite, whose columns hold floating
- * point, balances and swaps are summed with exact decimals here.
+ * The set-based writes of one rollover batch on SQLite (PostgreSQL's batches are written by the
+ * database alone: rollover_in_database.ts). Rows travel as ONE JSON parameter (json_each) rather
+ * than thousands of placeholders, and every decimal travels as a string; SQLite's columns hold
+ * floating point, so balances are summed with exact decimals here.
  */
 
 type ColumnType = 'int' | 'numeric' | 'text'
@@ -23,18 +22,10 @@ const ENTRY_COLUMNS: Record<string, ColumnType> = {
   ['description']: 'text',
 }
 
-/** A FROM item `v` with the given typed columns, read from the JSON array bound in its place. */
-function jsonRows(trx: TransactionClientContract, columns: Record<string, ColumnType>) {
+/** A FROM item `v` with the given columns, read from the JSON array bound in its place. */
+function jsonRows(columns: Record<string, ColumnType>) {
   const names = Object.keys(columns)
-  if (trx.dialect.name === 'postgres') {
-    return `json_to_recordset(?::json) AS v(${names.map((n) => `${n} ${columns[n]}`).join(', ')})`
-  }
   return `(SELECT ${names.map((n) => `json_extract(value, '$.${n}') AS ${n}`).join(', ')} FROM json_each(?)) AS v`
-}
-
-/** An int[] literal: one bound parameter (knex would spread a JS array into a list). */
-function pgArray(ids: number[]) {
-  return `{${ids.join(',')}}`
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -64,10 +55,7 @@ export async function writeBatch(
   date: string,
   planned: PlannedCharge[]
 ): Promise<BatchOutcome> {
-  const claimedIds =
-    trx.dialect.name === 'postgres'
-      ? await writeBatchPg(trx, date, planned)
-      : await writeBatchSqlite(trx, date, planned)
+  const claimedIds = await writeBatchRows(trx, date, planned)
   const charged = planned.filter((c) => claimedIds.has(c.orderId))
   const wallets = [...new Set(charged.map((c) => c.balanceId))].sort((a, b) => a - b)
   // The risk engine re-reads each wallet once this commits (a swap debit can stop an account out).
@@ -75,8 +63,9 @@ export async function writeBatch(
   return { charged, wallets }
 }
 
-function description(date: string, c: PlannedCharge) {
-  return `Swap ${c.instrument} ${date}${c.days > 1 ? ` (×${c.days})` : ''}`
+/** A swap ledger entry's description: "Swap EUR_USD 2025-06-10", "(×3)" on a triple day. */
+export function chargeDescription(date: string, instrument: string, days: number) {
+  return `Swap ${instrument} ${date}${days > 1 ? ` (×${days})` : ''}`
 }
 
 function claimRows(date: string, planned: PlannedCharge[]) {
@@ -87,76 +76,17 @@ function claimRows(date: string, planned: PlannedCharge[]) {
     rate: c.stored.rate,
     days: c.days,
     notional: c.stored.notional,
-    description: description(date, c),
+    description: chargeDescription(date, c.instrument, c.days),
   }))
 }
 
 /**
- * PostgreSQL: the batch's wallets locked in id order (a close locks its order, then its wallet; no
- * claim locks an order: migration 031 dropped that foreign key), then ONE statement: claim each
- * (order, day) with the unique key, drawing its ledger entry's id as it is claimed; add the
- * claimed swaps to the wallets in exact numeric (version bumped: a concurrent writer's
- * compare-and-set sees it and retries); insert the entries under those ids. The ids are drawn with every wallet of the batch already
- * locked, so no other writer's entry on these wallets can come after them with an older balance;
- * each entry's balance_after is the wallet's new balance less the wallet's later charges of the
- * batch (ids rise with order ids: PostgreSQL evaluates nextval after the ORDER BY). The position
- * itself is not written: its swap is the sum of its charges (#queries/position_swaps).
- */
-async function writeBatchPg(
-  trx: TransactionClientContract,
-  date: string,
-  planned: PlannedCharge[]
-): Promise<Set<number>> {
-  const now = DateTime.now().toSQL({ includeOffset: false })!
-  const walletIds = [...new Set(planned.map((c) => c.balanceId))]
-  await trx.rawQuery(
-    'SELECT count(*) FROM (SELECT 1 FROM balances WHERE id = ANY(?::int[]) ORDER BY id FOR NO KEY UPDATE) b',
-    [pgArray(walletIds)]
-  )
-  const claimed = rowsOf<{ order_id: number }>(
-    await trx.rawQuery(
-      `WITH v AS (
-         SELECT * FROM json_to_recordset(?::json)
-           AS v(order_id int, balance_id int, amount numeric, rate numeric, days int, notional numeric, description text)
-       ), claimed AS (
-         INSERT INTO swap_charges (order_id, balance_id, rollover_date, amount, rate, days, notional, ledger_entry_id, created_at)
-         SELECT order_id, balance_id, ?, amount, rate, days, notional,
-                nextval(pg_get_serial_sequence('ledger_entries', 'id')), ?::timestamp
-           FROM v ORDER BY order_id
-         ON CONFLICT (order_id, rollover_date) DO NOTHING
-         RETURNING order_id, balance_id, amount, ledger_entry_id
-       ), wallets AS (
-         UPDATE balances SET balance = balances.balance + w.delta, version = balances.version + 1, updated_at = ?::timestamp
-           FROM (SELECT balance_id, sum(amount) AS delta FROM claimed GROUP BY balance_id) w
-          WHERE balances.id = w.balance_id
-         RETURNING balances.id, balances.balance
-       ), entries AS (
-         INSERT INTO ledger_entries (id, balance_id, type, amount, balance_after, reference_type, reference_id, description, created_by_id, created_at)
-         SELECT c.ledger_entry_id, c.balance_id, 'swap', c.amount,
-                w.balance - COALESCE(sum(c.amount) OVER (PARTITION BY c.balance_id ORDER BY c.order_id DESC
-                  ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0),
-                'order', c.order_id, v.description, NULL, ?::timestamp
-           FROM claimed c JOIN wallets w ON w.id = c.balance_id JOIN v ON v.order_id = c.order_id
-          ORDER BY c.ledger_entry_id
-         RETURNING 1
-       ), counted AS (
-         UPDATE rollovers SET positions = positions + (SELECT count(*) FROM claimed)
-          WHERE rollover_date = ? AND EXISTS (SELECT 1 FROM claimed)
-       )
-       SELECT order_id FROM claimed`,
-      [JSON.stringify(claimRows(date, planned)), date, now, now, now, date]
-    )
-  )
-  return new Set(claimed.map((r) => Number(r.order_id)))
-}
-
-/**
- * SQLite (one writer, in process): claim, then read and write the wallets with
+ * One writer, in process: claim, then read and write the wallets with
  * exact decimals here (its columns hold floating point), each entry's
  * balance_after running over the wallet's charges in order id order, then
  * link each claim to its entry.
  */
-async function writeBatchSqlite(
+async function writeBatchRows(
   trx: TransactionClientContract,
   date: string,
   planned: PlannedCharge[]
@@ -169,7 +99,7 @@ async function writeBatchSqlite(
     await trx.rawQuery(
       `INSERT INTO swap_charges (order_id, balance_id, rollover_date, amount, rate, days, notional, created_at)
        SELECT order_id, balance_id, ?, amount, rate, days, notional, ?
-         FROM ${jsonRows(trx, { order_id: 'int', balance_id: 'int', amount: 'numeric', rate: 'numeric', days: 'int', notional: 'numeric' })}
+         FROM ${jsonRows({ order_id: 'int', balance_id: 'int', amount: 'numeric', rate: 'numeric', days: 'int', notional: 'numeric' })}
         WHERE true
         ORDER BY order_id
        ON CONFLICT (order_id, rollover_date) DO NOTHING
@@ -195,16 +125,16 @@ async function writeBatchSqlite(
     running.set(c.balanceId, after)
     return {
       balance_id: c.balanceId,
-      amount: toDbDecimal(c.amount),
+      amount: c.stored.amount,
       balance_after: toDbDecimal(after),
       reference_id: orderId,
-      description: description(date, c),
+      description: chargeDescription(date, c.instrument, c.days),
     }
   })
   const updated = rowsOf<{ id: number }>(
     await trx.rawQuery(
       `UPDATE balances SET balance = v.balance, version = balances.version + 1, updated_at = ?
-         FROM ${jsonRows(trx, { id: 'int', balance: 'numeric', version: 'int' })}
+         FROM ${jsonRows({ id: 'int', balance: 'numeric', version: 'int' })}
         WHERE balances.id = v.id AND balances.version = v.version
         RETURNING balances.id`,
       [
@@ -226,14 +156,14 @@ async function writeBatchSqlite(
     await trx.rawQuery(
       `INSERT INTO ledger_entries (balance_id, type, amount, balance_after, reference_type, reference_id, description, created_by_id, created_at)
        SELECT balance_id, 'swap', amount, balance_after, 'order', reference_id, description, NULL, ?
-         FROM ${jsonRows(trx, ENTRY_COLUMNS)}
+         FROM ${jsonRows(ENTRY_COLUMNS)}
        RETURNING id, reference_id`,
       [now, JSON.stringify(entries)]
     )
   )
   await trx.rawQuery(
     `UPDATE swap_charges SET ledger_entry_id = v.entry_id
-       FROM ${jsonRows(trx, { id: 'int', entry_id: 'int' })}
+       FROM ${jsonRows({ id: 'int', entry_id: 'int' })}
       WHERE swap_charges.id = v.id`,
     [
       JSON.stringify(

@@ -216,17 +216,19 @@ test.group('rollover: exactly once', (group) => {
         await pastPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
       )
     }
-    // The fence passes the start and two batches of one, then the lease is gone.
+    // The fence passes the start and two batches of one (on PostgreSQL, one of them may be the
+    // empty second lane's), then the lease is gone.
     let calls = 0
     const fence = async () => {
       if (++calls > 3) throw new LeaseLostError('another holder')
     }
     await assert.rejects(() => applyRollover(TUESDAY, { fence, batchSize: 1 }))
-    assert.lengthOf(await SwapCharge.query().where('rollover_date', TUESDAY), 2)
+    const cut = (await SwapCharge.query().where('rollover_date', TUESDAY)).length
+    assert.include([1, 2], cut)
     assert.isNull((await Rollover.findByOrFail('rollover_date', TUESDAY)).finishedAt)
 
     const resumed = await applyRollover(TUESDAY, { batchSize: 2 })
-    assert.equal(resumed.charged, 3)
+    assert.equal(resumed.charged, 5 - cut)
     for (const order of orders) assert.lengthOf(await swapsOf(order.id), 1)
     const rollover = await Rollover.findByOrFail('rollover_date', TUESDAY)
     assert.equal(rollover.positions, 5)
