@@ -115,16 +115,15 @@ async function rolloverInDatabase(
     let after = 0
     try {
       while (!stop.failure) {
-        const { last, wallets } = await withRetry(() =>
+        const batch = await withRetry(() =>
           writeDatabaseBatch(list, lane, after, batchSize, options.fence)
         )
-        if (last === null) return
-        for (const wallet of wallets) {
-          addTo(totals, wallet.currency, money(wallet.total))
-          charged += wallet.positions
-        }
-        after = last
-        await announceCharged(wallets)
+        if (batch.last === null) return
+        for (const [currency, sum] of Object.entries(batch.charged.totals))
+          addTo(totals, currency, money(sum))
+        charged += batch.charged.positions
+        after = batch.last
+        await announceCharged(batch.charged)
       }
     } catch (error) {
       stop.failure ??= { error }

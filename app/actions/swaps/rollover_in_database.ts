@@ -6,6 +6,7 @@ import marketEvents from '#services/market/market_events'
 import { signalAccountChanged } from '#services/notification_service'
 import type { Fence } from '#services/market/market_lease'
 import type { Category } from '#domain/instruments'
+import { money } from '#domain/money'
 import type { OrderType } from '#domain/trading'
 import type { RolloverPricing } from '#actions/swaps/rollover_pricing'
 import { chargeDescription } from '#actions/swaps/rollover_writes'
@@ -46,13 +47,30 @@ interface SizeRow {
   positions: string
 }
 
-/** One wallet's share of a batch, as the batch statement reports it. */
-export interface WalletCharged {
-  balance_id: number
-  user_id: number
-  currency: string
-  total: string
+/** What a batch charged: summed by the database, so the process handles a few values, not rows. */
+export interface BatchCharged {
   positions: number
+  /** Per wallet currency, the signed sum (an exact decimal). */
+  totals: Record<string, string>
+  walletIds: number[]
+  userIds: number[]
+}
+
+const NOTHING_CHARGED: BatchCharged = { positions: 0, totals: {}, walletIds: [], userIds: [] }
+
+/** Two passes over one batch (the second after pricing unseen sizes), as one. */
+function bothPasses(first: BatchCharged, second: BatchCharged): BatchCharged {
+  const totals = { ...first.totals }
+  for (const [currency, sum] of Object.entries(second.totals))
+    totals[currency] = money(totals[currency] ?? 0)
+      .plus(sum)
+      .toFixed()
+  return {
+    positions: first.positions + second.positions,
+    totals,
+    walletIds: [...new Set([...first.walletIds, ...second.walletIds])],
+    userIds: [...new Set([...first.userIds, ...second.userIds])],
+  }
 }
 
 /** Open at the instant (opened at or before it, not closed before it, not deleted); `o` is orders. */
@@ -136,19 +154,19 @@ export async function writeDatabaseBatch(
   after: number,
   limit: number,
   fence?: Fence
-): Promise<{ last: number | null; wallets: WalletCharged[] }> {
+): Promise<{ last: number | null; charged: BatchCharged }> {
   return db.transaction(async (trx) => {
     await fence?.(trx)
     const orderIds = await lockBatchWallets(trx, list, lane, after, limit)
-    if (orderIds.length === 0) return { last: null, wallets: [] }
-    let { wallets, unknownSizes } = await chargeBatch(trx, list, orderIds)
+    if (orderIds.length === 0) return { last: null, charged: NOTHING_CHARGED }
+    let { charged, unknownSizes } = await chargeBatch(trx, list, orderIds)
     if (unknownSizes > 0) {
       // A size the list has not seen (a partial close or a correction since it was made): priced
       // now, and the batch charged again (what it claimed already is skipped by the unique key).
       await addSizes(trx, list, await sizesWithoutPrice(trx, list, orderIds))
-      wallets = [...wallets, ...(await chargeBatch(trx, list, orderIds)).wallets]
+      charged = bothPasses(charged, (await chargeBatch(trx, list, orderIds)).charged)
     }
-    return { last: orderIds[orderIds.length - 1], wallets }
+    return { last: orderIds[orderIds.length - 1], charged }
   })
 }
 
@@ -161,11 +179,12 @@ const ANNOUNCE_SLICE = 250
  * wallets; they are announced a slice at a time, with a turn for ticks and requests between
  * slices, so no batch holds the event loop.
  */
-export async function announceCharged(wallets: WalletCharged[]) {
-  for (let from = 0; from < wallets.length; from += ANNOUNCE_SLICE) {
-    const slice = wallets.slice(from, from + ANNOUNCE_SLICE)
-    for (const w of slice) marketEvents.publish({ type: 'wallet.changed', balanceId: w.balance_id })
-    for (const userId of new Set(slice.map((w) => w.user_id))) signalAccountChanged(userId)
+export async function announceCharged(charged: BatchCharged) {
+  const { walletIds, userIds } = charged
+  for (let from = 0; from < Math.max(walletIds.length, userIds.length); from += ANNOUNCE_SLICE) {
+    for (const balanceId of walletIds.slice(from, from + ANNOUNCE_SLICE))
+      marketEvents.publish({ type: 'wallet.changed', balanceId })
+    for (const userId of userIds.slice(from, from + ANNOUNCE_SLICE)) signalAccountChanged(userId)
     await new Promise((resolve) => setImmediate(resolve))
   }
 }
@@ -196,12 +215,12 @@ async function lockBatchWallets(
      SELECT (SELECT array_agg(id ORDER BY id) FROM batch)::text AS ids, (SELECT count(*) FROM locked) AS wallets`,
     [after, lane.count, lane.index, list.instant, list.instant, limit]
   )
-  return rows[0].ids === null ? [] : pgIntArray(rows[0].ids)
+  return pgIntArray(rows[0].ids)
 }
 
-/** `{1,2,3}` (an int[] as text: one string, not a JavaScript array per row) as numbers. */
-function pgIntArray(text: string): number[] {
-  return text.slice(1, -1).split(',').map(Number)
+/** `{1,2,3}` (an int[] as text: one string, not a JavaScript array per row) as numbers; NULL as none. */
+function pgIntArray(text: string | null): number[] {
+  return text === null ? [] : text.slice(1, -1).split(',').map(Number)
 }
 
 /**
@@ -233,7 +252,7 @@ async function chargeBatch(
   trx: TransactionClientContract,
   list: PriceListRun,
   orderIds: number[]
-): Promise<{ wallets: WalletCharged[]; unknownSizes: number }> {
+): Promise<{ charged: BatchCharged; unknownSizes: number }> {
   const now = NOW()
   const { rows } = await trx.rawQuery(
     `WITH v AS (
@@ -277,17 +296,26 @@ async function chargeBatch(
        UPDATE rollovers SET positions = positions + (SELECT count(*) FROM claimed)
         WHERE rollover_date = ? AND EXISTS (SELECT 1 FROM claimed)
      ), charged AS (
-       SELECT c.balance_id, min(v.user_id) AS user_id, min(v.currency) AS currency,
-              sum(c.amount)::text AS total, count(*)::int AS positions
-         FROM claimed c JOIN v ON v.order_id = c.order_id
-        GROUP BY c.balance_id
+       SELECT c.balance_id, v.user_id, v.currency, c.amount FROM claimed c JOIN v ON v.order_id = c.order_id
      )
-     SELECT (SELECT COALESCE(json_agg(charged), '[]') FROM charged) AS wallets,
+     SELECT (SELECT count(*) FROM charged) AS positions,
+            (SELECT COALESCE(json_object_agg(currency, total), '{}') FROM
+              (SELECT currency, sum(amount)::text AS total FROM charged GROUP BY currency) t) AS totals,
+            (SELECT array_agg(DISTINCT balance_id)::text FROM charged) AS wallet_ids,
+            (SELECT array_agg(DISTINCT user_id)::text FROM charged) AS user_ids,
             (SELECT count(*) FROM v WHERE outcome IS NULL) AS unknown_sizes`,
     [list.run, ...inBatch(list, orderIds), list.date, now, now, now, list.date]
   )
-  const wallets = rows[0].wallets as WalletCharged[]
-  return { wallets, unknownSizes: Number(rows[0].unknown_sizes) }
+  const row = rows[0]
+  return {
+    charged: {
+      positions: Number(row.positions),
+      totals: row.totals,
+      walletIds: pgIntArray(row.wallet_ids),
+      userIds: pgIntArray(row.user_ids),
+    },
+    unknownSizes: Number(row.unknown_sizes),
+  }
 }
 
 /** The sizes of the batch's positions that the list does not have. */
