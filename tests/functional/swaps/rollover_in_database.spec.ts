@@ -121,7 +121,7 @@ test.group('rollover on PostgreSQL: the price list', (group) => {
     assert.lengthOf(await db.from('rollover_prices'), 0)
   }).skip(!isPg(), PG_ONLY)
 
-  test('lanes share the wallets out: every position charged once, every wallet chained', async ({
+  test('lanes share the wallets out: each position charged once what the process prices it at, every wallet chained', async ({
     assert,
   }) => {
     const customer = await demoUser(DEMO.customer)
@@ -144,6 +144,13 @@ test.group('rollover on PostgreSQL: the price list', (group) => {
     const wallets = new Set(orders.map((o) => o.balanceId))
     assert.equal(wallets.size, 3)
 
+    // What the process would charge, position by position (a dry run prices each one itself).
+    const planned = new Map<number, string>()
+    await applyRollover(TUESDAY, {
+      dryRun: true,
+      onCharge: (c) => planned.set(c.orderId, c.stored.amount),
+    })
+
     const result = await applyRollover(TUESDAY, { batchSize: 2, lanes: 3 })
 
     assert.equal(result.charged, orders.length)
@@ -154,6 +161,7 @@ test.group('rollover on PostgreSQL: the price list', (group) => {
         .where('order_id', order.id)
         .where('rollover_date', TUESDAY)
       assert.lengthOf(claims, 1)
+      assert.equal(money(claims[0].amount).toFixed(), money(planned.get(order.id)!).toFixed())
       if (order.balanceId === eurWallet!.id) eur = eur.plus(claims[0].amount)
       else usd = usd.plus(claims[0].amount)
     }
