@@ -34,8 +34,7 @@ test.group('Browser: the signed-in shell', (group) => {
     await page.assertNotExists('html.dark')
 
     await page.waitForLoadState('networkidle')
-    await page.locator('[data-testid=language-picker]').click()
-    await page.getByRole('option', { name: 'Español' }).click({ timeout: 10000 })
+    await page.locator('[data-testid=language-picker]').selectOption({ label: 'Español' })
     await page.assertTextContains('footer', 'Todos los derechos reservados.')
     await page.reload()
     await page.assertTextContains('footer', 'Todos los derechos reservados.')

@@ -123,8 +123,7 @@ test.group('Browser: staff-side fixes of issue 21 item 8', (group) => {
     assert.isNull((await settings.rows()).voiso ?? null)
 
     // The staff shell has the language picker: Spanish turns the menu Spanish.
-    await page.locator('[data-testid=language-picker]').click()
-    await page.getByRole('option', { name: 'Español' }).click()
+    await page.locator('[data-testid=language-picker]').selectOption({ label: 'Español' })
     await page.locator('aside[data-testid=staff-menu]', { hasText: 'Panel' }).waitFor()
   }).timeout(180_000)
 })
