@@ -36,14 +36,14 @@ export async function swapsOf(
 }
 
 /** Sets `swap` on each position (0 where it paid none) and returns them. */
-export async function withSwaps<T extends { id: number; swap?: string }>(
+export async function withSwaps<T extends { id: number }>(
   positions: T[],
   client?: QueryClientContract
-): Promise<T[]> {
+): Promise<(T & { swap: string })[]> {
   const swaps = await swapsOf(
     positions.map((p) => p.id),
     client
   )
-  for (const p of positions) p.swap = swaps.get(p.id) ?? '0'
-  return positions
+  // Set in place: the positions may be models, which a copy would not be.
+  return positions.map((p) => Object.assign(p, { swap: swaps.get(p.id) ?? '0' }))
 }

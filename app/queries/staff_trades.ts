@@ -184,7 +184,7 @@ const decimalOrNull = (value: string | number | null) => (value === null ? null 
 const dateTime = (value: Date | string) =>
   value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromSQL(String(value))
 
-function toTrade(r: Record<string, any>): StaffTrade {
+function toTrade(r: Record<string, any>): Omit<StaffTrade, 'swap'> {
   return {
     id: Number(r.id),
     userId: Number(r.user_id),
@@ -210,7 +210,6 @@ function toTrade(r: Record<string, any>): StaffTrade {
     parentOrderId: r.parent_order_id === null ? null : Number(r.parent_order_id),
     createdAt: dateTime(r.created_at),
     livePnl: null,
-    swap: '0',
     closeReason: r.close_reason ?? null,
     closeEvidence:
       r.close_time === null

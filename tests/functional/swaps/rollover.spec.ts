@@ -13,7 +13,7 @@ import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
 import { openMarkets } from '#tests/helpers/market'
 import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
-import { pastPosition, swapTerms, walletIn } from './swap_fixtures.js'
+import { assertWalletChained, pastPosition, swapTerms, walletIn } from './swap_fixtures.js'
 import { swapOf } from '#tests/helpers/swaps'
 
 // 2025-01-14 is a Tuesday, the 15th a Wednesday (forex's triple day), the 18th a Saturday.
@@ -320,21 +320,8 @@ test.group('rollover: batches', (group) => {
       assert.equal(money(entry.amount).toFixed(2), money(claim.amount).toFixed(2))
       assert.equal(money(await swapOf(order.id)).toFixed(2), money(claim.amount).toFixed(2))
     }
-    for (const walletId of new Set([...positions.map((p) => p.balanceId), eurWallet.id])) {
-      const entries = await LedgerEntry.query().where('balance_id', walletId).orderBy('id')
-      for (let i = 1; i < entries.length; i++) {
-        assert.equal(
-          money(entries[i].balanceAfter).toFixed(2),
-          money(entries[i - 1].balanceAfter)
-            .plus(entries[i].amount)
-            .toFixed(2),
-          `wallet ${walletId}, entry ${entries[i].id}`
-        )
-      }
-      const wallet = await Balance.findOrFail(walletId)
-      assert.equal(money(entries.at(-1)!.balanceAfter).toFixed(2), money(wallet.balance).toFixed(2))
-      assert.isTrue(await balanceMatchesLedger(walletId))
-    }
+    for (const walletId of new Set([...positions.map((p) => p.balanceId), eurWallet.id]))
+      await assertWalletChained(assert, walletId)
     assert.equal((await applyRollover(TUESDAY, { batchSize: 3 })).charged, 0)
   })
 })

@@ -16,7 +16,7 @@ import { rolloverInstant } from '#domain/swaps'
 import { isolate } from '#tests/helpers/isolation'
 import { openMarkets } from '#tests/helpers/market'
 import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
-import { pastPosition, swapTerms, walletIn } from './swap_fixtures.js'
+import { assertWalletChained, pastPosition, swapTerms, walletIn } from './swap_fixtures.js'
 
 /*
  * The rollover's PostgreSQL path (rollover_in_database.ts): sizes priced once into the run's
@@ -166,17 +166,7 @@ test.group('rollover on PostgreSQL: the price list', (group) => {
       else usd = usd.plus(claims[0].amount)
     }
     assert.deepEqual(result.totals, { USD: usd.toFixed(), EUR: eur.toFixed() })
-    for (const walletId of wallets) {
-      const entries = await LedgerEntry.query().where('balance_id', walletId).orderBy('id')
-      for (let i = 1; i < entries.length; i++)
-        assert.equal(
-          money(entries[i].balanceAfter).toFixed(2),
-          money(entries[i - 1].balanceAfter)
-            .plus(entries[i].amount)
-            .toFixed(2)
-        )
-      assert.isTrue(await balanceMatchesLedger(walletId))
-    }
+    for (const walletId of wallets) await assertWalletChained(assert, walletId)
     assert.equal((await applyRollover(TUESDAY, { batchSize: 2, lanes: 3 })).charged, 0)
   }).skip(!isPg(), PG_ONLY)
 })

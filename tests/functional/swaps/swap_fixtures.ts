@@ -1,5 +1,9 @@
 import db from '@adonisjs/lucid/services/db'
+import type { Assert } from '@japa/assert'
 import Balance from '#models/balance'
+import LedgerEntry from '#models/ledger_entry'
+import { money } from '#domain/money'
+import { balanceMatchesLedger } from '#tests/helpers/users'
 import Instrument from '#models/instrument'
 import Order from '#models/order'
 import type User from '#models/user'
@@ -60,4 +64,24 @@ export async function walletIn(user: User, currency: string, balance: string) {
   user.activeBalanceId = wallet.id
   await user.save()
   return Balance.findOrFail(wallet.id)
+}
+
+/**
+ * The wallet's ledger is one running chain (each entry's balance_after is the one before plus its
+ * amount), its latest entry carries the wallet's balance, and the balance is the entries' sum.
+ */
+export async function assertWalletChained(assert: Assert, walletId: number) {
+  const entries = await LedgerEntry.query().where('balance_id', walletId).orderBy('id')
+  for (let i = 1; i < entries.length; i++) {
+    assert.equal(
+      money(entries[i].balanceAfter).toFixed(2),
+      money(entries[i - 1].balanceAfter)
+        .plus(entries[i].amount)
+        .toFixed(2),
+      `wallet ${walletId}, entry ${entries[i].id}`
+    )
+  }
+  const wallet = await Balance.findOrFail(walletId)
+  assert.equal(money(entries.at(-1)!.balanceAfter).toFixed(2), money(wallet.balance).toFixed(2))
+  assert.isTrue(await balanceMatchesLedger(walletId))
 }
