@@ -137,3 +137,8 @@ export function swapAmount(input: SwapInput): Money {
     .times(input.days)
     .toDecimalPlaces(walletDecimals(input.currency), Money.ROUND_HALF_UP)
 }
+
+/** A swap ledger entry's description: "Swap EUR_USD 2025-06-10", with "(×3)" on a triple day. */
+export function swapEntryDescription(date: string, instrument: string, days: number): string {
+  return `Swap ${instrument} ${date}${days > 1 ? ` (×${days})` : ''}`
+}

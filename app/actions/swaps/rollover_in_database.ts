@@ -7,9 +7,9 @@ import { signalAccountChanged } from '#services/notification_service'
 import type { Fence } from '#services/market/market_lease'
 import type { Category } from '#domain/instruments'
 import { money } from '#domain/money'
+import { swapEntryDescription } from '#domain/swaps'
 import type { OrderType } from '#domain/trading'
 import type { RolloverPricing } from '#actions/swaps/rollover_pricing'
-import { chargeDescription } from '#actions/swaps/rollover_writes'
 
 /*
  * The rollover on PostgreSQL (issue 24 item 7). Positions of one size cost the same, so the
@@ -124,7 +124,7 @@ async function addSizes(trx: TransactionClientContract, list: PriceListRun, size
       outcome: 'charge',
       ...priced.stored,
       days: priced.days,
-      description: chargeDescription(list.date, size.instrument, priced.days),
+      description: swapEntryDescription(list.date, size.instrument, priced.days),
     }
   })
   if (rows.length === 0) return

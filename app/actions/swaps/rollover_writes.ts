@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import marketEvents from '#services/market/market_events'
 import { money, toDbDecimal, type Money } from '#domain/money'
 import type { PlannedCharge } from '#actions/swaps/rollover_pricing'
+import { swapEntryDescription } from '#domain/swaps'
 
 /*
  * The set-based writes of one rollover batch on SQLite (PostgreSQL's batches are written by the
@@ -63,11 +64,6 @@ export async function writeBatch(
   return { charged, wallets }
 }
 
-/** A swap ledger entry's description: "Swap EUR_USD 2025-06-10", "(×3)" on a triple day. */
-export function chargeDescription(date: string, instrument: string, days: number) {
-  return `Swap ${instrument} ${date}${days > 1 ? ` (×${days})` : ''}`
-}
-
 function claimRows(date: string, planned: PlannedCharge[]) {
   return planned.map((c) => ({
     order_id: c.orderId,
@@ -76,7 +72,7 @@ function claimRows(date: string, planned: PlannedCharge[]) {
     rate: c.stored.rate,
     days: c.days,
     notional: c.stored.notional,
-    description: chargeDescription(date, c.instrument, c.days),
+    description: swapEntryDescription(date, c.instrument, c.days),
   }))
 }
 
@@ -128,7 +124,7 @@ async function writeBatchRows(
       amount: c.stored.amount,
       balance_after: toDbDecimal(after),
       reference_id: orderId,
-      description: chargeDescription(date, c.instrument, c.days),
+      description: swapEntryDescription(date, c.instrument, c.days),
     }
   })
   const updated = rowsOf<{ id: number }>(
