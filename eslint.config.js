@@ -13,7 +13,11 @@ const OVERRIDES = {
   // The preset's naming rule, with a leading underscore allowed for bindings left unused on purpose.
   '@typescript-eslint/naming-convention': [
     'error',
-    { selector: 'variable', format: ['camelCase', 'UPPER_CASE', 'PascalCase'], leadingUnderscore: 'allow' },
+    {
+      selector: 'variable',
+      format: ['camelCase', 'UPPER_CASE', 'PascalCase'],
+      leadingUnderscore: 'allow',
+    },
     { selector: 'typeLike', format: ['PascalCase'] },
     { selector: 'class', format: ['PascalCase'] },
     { selector: 'interface', format: ['PascalCase'], custom: { regex: '^I[A-Z]', match: false } },

@@ -30,13 +30,28 @@ const DEMO_PASSWORD = 'demo12345'
 /* The demo staff's two-factor key (DEMO_TOTP_KEY in seed_demo.ts): published, like the password. */
 const DEMO_TOTP_KEY = 'BROKERDEMOSTAFFTWOFACTORKEY2345A'
 const DEMO_ACCOUNTS = [
-  ['admin@demo.test', 1, 'Admin', 'the whole back office: dashboard, finance, users, KYC, settings'],
+  [
+    'admin@demo.test',
+    1,
+    'Admin',
+    'the whole back office: dashboard, finance, users, KYC, settings',
+  ],
   ['manager@demo.test', 2, 'Manager', 'back office: trades, transactions, customers, CRM desks'],
-  ['customer@demo.test', 3, 'Customer', 'KYC approved, Silver plan, real $25,000 (active) + demo $10,000'],
+  [
+    'customer@demo.test',
+    3,
+    'Customer',
+    'KYC approved, Silver plan, real $25,000 (active) + demo $10,000',
+  ],
   ['affiliate@demo.test', 4, 'Affiliate', 'the affiliate area: own leads, API key'],
   ['agent@demo.test', 5, 'Sales agent', 'the CRM sales desk'],
   ['retention@demo.test', 6, 'Retention agent', 'the CRM retention desk'],
-  ['newcomer@demo.test', 3, 'Customer', 'new: no plan yet (the plan picker opens), no KYC, demo $10,000'],
+  [
+    'newcomer@demo.test',
+    3,
+    'Customer',
+    'new: no plan yet (the plan picker opens), no KYC, demo $10,000',
+  ],
 ]
 
 const bold = (s) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[22m` : s)
@@ -68,11 +83,15 @@ function ensureEnvFile() {
 
 ensureEnvFile()
 if (retireCookieSessions(join(ROOT, '.env'))) {
-  say('Commented out SESSION_DRIVER=cookie in .env: sessions are now kept on the server (database, or Redis with REDIS_URL)')
+  say(
+    'Commented out SESSION_DRIVER=cookie in .env: sessions are now kept on the server (database, or Redis with REDIS_URL)'
+  )
 }
 const env = loadEnv(join(ROOT, '.env'))
 if (!env('APP_KEY')) {
-  fail('.env has no APP_KEY. Run "node ace generate:key" (or delete .env to let this script create one).')
+  fail(
+    '.env has no APP_KEY. Run "node ace generate:key" (or delete .env to let this script create one).'
+  )
 }
 
 const PORT = Number(env('PORT', '3333'))
@@ -103,7 +122,9 @@ function portAnswers(port, host) {
 
 // `node ace serve` would silently move to another free port; say so instead.
 if (await portAnswers(PORT, BROWSER_HOST)) {
-  fail(`Port ${PORT} is already in use (is another "npm run demo" running?). Stop it or set PORT in .env.`)
+  fail(
+    `Port ${PORT} is already in use (is another "npm run demo" running?). Stop it or set PORT in .env.`
+  )
 }
 
 /* 2–3. tmp/, migrations, demo data --------------------------------------- */
@@ -122,7 +143,9 @@ function ace(args) {
   if (result.status !== 0) fail(`node ace ${args[0]} failed (exit code ${result.status})`)
 }
 
-say(`Database: ${DB_CONNECTION === 'pg' ? `PostgreSQL (${env('PG_DB_NAME', 'broker')} on ${env('PG_HOST', '127.0.0.1')})` : `SQLite (${env('SQLITE_PATH', 'tmp/db.sqlite3')})`}`)
+say(
+  `Database: ${DB_CONNECTION === 'pg' ? `PostgreSQL (${env('PG_DB_NAME', 'broker')} on ${env('PG_HOST', '127.0.0.1')})` : `SQLite (${env('SQLITE_PATH', 'tmp/db.sqlite3')})`}`
+)
 ace(['migration:run', '--force'])
 // The demo seeder leaves a database that already has users as it is.
 ace(['db:seed'])
@@ -256,7 +279,10 @@ async function waitForServer(timeoutMs) {
   const deadline = Date.now() + timeoutMs
   while (!stopping && Date.now() < deadline) {
     try {
-      const response = await fetch(`${APP_ADDRESS}/`, { redirect: 'manual', signal: AbortSignal.timeout(5000) })
+      const response = await fetch(`${APP_ADDRESS}/`, {
+        redirect: 'manual',
+        signal: AbortSignal.timeout(5000),
+      })
       await response.body?.cancel()
       return true
     } catch {
@@ -297,5 +323,7 @@ function printBanner() {
 if (await waitForServer(180_000)) {
   if (!stopping) printBanner()
 } else if (!stopping) {
-  say(`The web server did not answer on ${APP_ADDRESS} within 3 minutes; still waiting on it (Ctrl-C to stop)`)
+  say(
+    `The web server did not answer on ${APP_ADDRESS} within 3 minutes; still waiting on it (Ctrl-C to stop)`
+  )
 }

@@ -46,6 +46,9 @@ export function retireCookieSessions(path) {
   const line = /^[ \t]*(?:export[ \t]+)?SESSION_DRIVER[ \t]*=[ \t]*["']?cookie["']?[ \t]*$/m
   if (!line.test(text)) return false
   const note = '# Sessions are kept on the server now (database, or Redis with REDIS_URL); was:'
-  writeFileSync(path, text.replace(line, (old) => `${note}\n# ${old.trim()}`))
+  writeFileSync(
+    path,
+    text.replace(line, (old) => `${note}\n# ${old.trim()}`)
+  )
   return true
 }

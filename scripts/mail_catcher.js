@@ -74,7 +74,9 @@ export function startMailCatcher(options = {}) {
           const message = {
             file,
             date,
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : parsed.header('from'),
+            from: session.envelope.mailFrom
+              ? session.envelope.mailFrom.address
+              : parsed.header('from'),
             to: envelopeTo.length ? envelopeTo : splitAddresses(parsed.header('to')),
             subject: parsed.header('subject') ?? '',
             text: parsed.text,
@@ -135,7 +137,9 @@ function printMessage(message, write) {
 
 /** Parses a raw message into { header(name), headers, text, html }. */
 export function parseMessage(raw) {
-  const source = Buffer.isBuffer(raw) ? raw.toString('latin1') : Buffer.from(raw, 'utf8').toString('latin1')
+  const source = Buffer.isBuffer(raw)
+    ? raw.toString('latin1')
+    : Buffer.from(raw, 'utf8').toString('latin1')
   const result = { text: null, html: null }
   const top = parseEntity(source)
   collectBodies(top, result)

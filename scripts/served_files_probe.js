@@ -84,16 +84,25 @@ export async function probeServedFiles(baseUrl, appRoot) {
   const findings = []
   for (const path of probePaths(appRoot)) {
     const { status, body } = await new Promise((done, fail) => {
-      const req = request(new URL(baseUrl), { path, method: 'GET', headers: { accept: 'text/html' } }, (res) => {
-        const chunks = []
-        res.on('data', (chunk) => chunks.push(chunk))
-        res.on('end', () => done({ status: res.statusCode, body: Buffer.concat(chunks).toString('latin1') }))
-      })
+      const req = request(
+        new URL(baseUrl),
+        { path, method: 'GET', headers: { accept: 'text/html' } },
+        (res) => {
+          const chunks = []
+          res.on('data', (chunk) => chunks.push(chunk))
+          res.on('end', () =>
+            done({ status: res.statusCode, body: Buffer.concat(chunks).toString('latin1') })
+          )
+        }
+      )
       req.on('error', fail)
       req.end()
     })
-    const leaked = body.includes(SECRET_MARKER) || /SQLite format 3|APP_KEY|defineConfig\(|export default/.test(body)
-    if (![403, 404].includes(status) || leaked) findings.push(`${status}${leaked ? ' (content leaked)' : ''} ${path}`)
+    const leaked =
+      body.includes(SECRET_MARKER) ||
+      /SQLite format 3|APP_KEY|defineConfig\(|export default/.test(body)
+    if (![403, 404].includes(status) || leaked)
+      findings.push(`${status}${leaked ? ' (content leaked)' : ''} ${path}`)
   }
   return findings
 }
@@ -133,11 +142,20 @@ async function probeBuild(buildDir) {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: '2599',
   }
-  const migrate = spawnSync('node', ['ace.js', 'migration:run', '--force'], { cwd: root, env, encoding: 'utf8' })
-  if (migrate.status !== 0) throw new Error(`migrations failed on the build:\n${migrate.stdout}${migrate.stderr}`)
+  const migrate = spawnSync('node', ['ace.js', 'migration:run', '--force'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  })
+  if (migrate.status !== 0)
+    throw new Error(`migrations failed on the build:\n${migrate.stdout}${migrate.stderr}`)
 
   const unplant = plantFiles(root)
-  const server = spawn('node', ['bin/server.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const server = spawn('node', ['bin/server.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   const findings = []
   try {
     const base = `http://127.0.0.1:${port}`
@@ -146,7 +164,10 @@ async function probeBuild(buildDir) {
 
     const page = await fetch(`${base}/`, { redirect: 'manual' })
     const missing404 = await fetch(`${base}/no-such-page`)
-    for (const [name, res] of [['GET /', page], ['404', missing404]]) {
+    for (const [name, res] of [
+      ['GET /', page],
+      ['404', missing404],
+    ]) {
       for (const header of [
         'content-security-policy',
         'x-frame-options',
@@ -157,16 +178,21 @@ async function probeBuild(buildDir) {
       ]) {
         if (!res.headers.get(header)) findings.push(`${name}: no ${header}`)
       }
-      if (res.headers.get('strict-transport-security')) findings.push(`${name}: HSTS sent over plain HTTP`)
+      if (res.headers.get('strict-transport-security'))
+        findings.push(`${name}: HSTS sent over plain HTTP`)
     }
-    const overHttps = await fetch(`${base}/`, { redirect: 'manual', headers: { 'x-forwarded-proto': 'https' } })
+    const overHttps = await fetch(`${base}/`, {
+      redirect: 'manual',
+      headers: { 'x-forwarded-proto': 'https' },
+    })
     if (!/max-age=\d+/.test(overHttps.headers.get('strict-transport-security') ?? '')) {
       findings.push('HTTPS through the trusted proxy: no HSTS')
     }
     const cookies = page.headers.getSetCookie()
     if (!cookies.length) findings.push('GET /: no cookie set')
     for (const cookie of cookies) {
-      if (!/;\s*secure/i.test(cookie)) findings.push(`cookie without Secure: ${cookie.split(';')[0].split('=')[0]}`)
+      if (!/;\s*secure/i.test(cookie))
+        findings.push(`cookie without Secure: ${cookie.split(';')[0].split('=')[0]}`)
     }
   } finally {
     server.kill('SIGTERM')
@@ -182,10 +208,14 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.
   probeBuild(buildDir).then(
     (findings) => {
       if (findings.length) {
-        console.error(`Production build: ${findings.length} finding(s):\n  ${findings.join('\n  ')}`)
+        console.error(
+          `Production build: ${findings.length} finding(s):\n  ${findings.join('\n  ')}`
+        )
         process.exit(1)
       }
-      console.log('Production build: no private file served; security headers present; cookies Secure.')
+      console.log(
+        'Production build: no private file served; security headers present; cookies Secure.'
+      )
     },
     (error) => {
       console.error(error)
