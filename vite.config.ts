@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import adonisjs from '@adonisjs/vite/client'
 import tailwindcss from '@tailwindcss/vite'
 import { VITE_SERVED_FOLDERS } from './config/dev_assets.js'
+import { splitHerouiTheme } from './vite/split_heroui_theme.js'
 
 const ROOT = getDirname(import.meta.url)
 
@@ -20,6 +21,8 @@ export default defineConfig(({ command }) => {
       react(),
       tailwindcss(),
       adonisjs({ entrypoints: ['inertia/app/app.tsx'], reload: ['resources/views/**/*.edge'] }),
+      // Each page carries the classes of the HeroUI components it renders, not of all of them.
+      splitHerouiTheme(),
     ],
     // One dependency cache per checkout: git worktrees that share a node_modules
     // would otherwise rebuild one another's cache while their test servers run

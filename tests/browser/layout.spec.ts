@@ -225,6 +225,14 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
 
           await page.locator('[data-testid^=close-]').first().waitFor()
           await checkLayout(page, assert, 'dashboard', { minActions: 2 })
+          // The positions tabs wrap on a phone only: on a desktop they share one row.
+          if (vp.width >= 1440) {
+            const tabTops = await page
+              .locator('[data-testid=positions-tabs] [role=tab]')
+              .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)))
+            assert.lengthOf(tabTops, 3)
+            assert.lengthOf(new Set(tabTops), 1, `the positions tabs share one row: ${tabTops}`)
+          }
           await page.locator('[data-testid=pending-tab]').click()
           await page.locator('[data-testid^=pending-cancel-]').first().waitFor()
           await checkLayout(page, assert, 'dashboard pending orders', { minActions: 2 })

@@ -289,8 +289,9 @@ export function PositionsPanel(props: {
       <Tabs
         aria-label={t('Positions')}
         variant="underlined"
-        // Three tabs on a phone: they wrap rather than scroll sideways.
-        classNames={{ tabList: 'flex-wrap' }}
+        // Three tabs on a phone: they wrap rather than scroll sideways. As wide as their labels
+        // (HeroUI's are full width), so on a desktop they share one row.
+        classNames={{ tabList: 'flex-wrap', tab: 'w-auto' }}
         data-testid="positions-tabs"
       >
         <Tab key="all" title={t('All Positions')}>
