@@ -177,6 +177,8 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
           }
         })
       })
+      // Each visits every page of its kind (32 for staff): a loaded machine needs more than a minute.
+      .timeout(150_000)
 
     test('customer pages at {width} px')
       .with([viewport])
@@ -281,6 +283,8 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
           }
         })
       })
+      // Each visits every page of its kind (32 for staff): a loaded machine needs more than a minute.
+      .timeout(150_000)
 
     test('staff pages at {width} px')
       .with([viewport])
@@ -333,5 +337,7 @@ test.group('Browser: layouts fit at 390, 1440 and 1920 px', (group) => {
           )
         })
       })
+      // Each visits every page of its kind (32 for staff): a loaded machine needs more than a minute.
+      .timeout(150_000)
   }
 })

@@ -504,5 +504,5 @@ test.group('Browser: every page in Spanish', (group) => {
 
     assert.lengthOf(failures, 0, `English text on Spanish pages:\n${failures.join('\n')}`)
     assert.isOk(await User.findBy('email', DEMO.customer))
-  }).timeout(240_000)
+  }).timeout(360_000)
 })
