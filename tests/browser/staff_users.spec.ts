@@ -47,7 +47,7 @@ test.group('Browser: Admin & Staffs', (group) => {
     await admin.locator('[data-toast]', { hasText: 'User updated successfully' }).first().waitFor()
     await desk.goto('/admin/trades/all')
     await desk.locator('main h1', { hasText: 'All Trades' }).waitFor()
-  }).timeout(120_000)
+  })
 
   test('add, edit and delete a staff account', async ({ browser, assert, cleanup }) => {
     const admin = await signedInPage(browser, DEMO.admin)
