@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
-import { loginThroughForm } from '#tests/helpers/browser'
+import { loginThroughForm, openMenuAt } from '#tests/helpers/browser'
 import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
 import { notifyUser } from '#services/notification_service'
 import { userChannelReady } from '#tests/helpers/live'
@@ -37,8 +37,9 @@ test.group('Browser: what staff are offered', (group) => {
     await loginThroughForm(page, DEMO.manager)
     await page.assertNotExists('[data-testid=pricing-panel]')
     await page.goto('/admin/deposits')
-    await page.locator('[data-testid=staff-user-menu]').click()
-    await page.getByRole('menuitem', { name: 'Profile' }).click()
+    await (
+      await openMenuAt(page, '[data-testid=staff-user-menu]', { role: 'menuitem', name: 'Profile' })
+    ).click()
     // CRM spec §2.1: Profile goes to /admin/customers/edit/{id of the signed-in user}.
     const manager = await demoUser(DEMO.manager)
     await page.waitForURL(`**/admin/customers/edit/${manager.id}`)

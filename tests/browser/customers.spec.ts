@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import Balance from '#models/balance'
 import { isolate } from '#tests/helpers/isolation'
-import { signedInPage } from '#tests/helpers/browser'
+import { openMenuAt, signedInPage } from '#tests/helpers/browser'
 import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
 import User from '#models/user'
 import { freshRecoveryCode } from '#tests/helpers/two_factor'
@@ -111,8 +111,9 @@ test.group('Browser: customers list and the edit customer page', (group) => {
     const page = await signedInPage(browser, DEMO.manager)
     cleanup(() => page.context().close())
     await page.goto('/admin/customers/all')
-    await page.locator('[data-testid=staff-user-menu]').click()
-    await page.getByRole('menuitem', { name: 'Profile' }).click()
+    await (
+      await openMenuAt(page, '[data-testid=staff-user-menu]', { role: 'menuitem', name: 'Profile' })
+    ).click()
     await page.waitForURL(`**/admin/customers/edit/${manager.id}`)
     await page.locator('[data-testid=customer-name]', { hasText: manager.fullName }).waitFor()
     await page.locator('[data-testid=customer-submit]').waitFor()

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
-import { loginThroughForm } from '#tests/helpers/browser'
+import { loginThroughForm, openMenuAt } from '#tests/helpers/browser'
 import settings from '#services/settings_service'
 
 test.group('Browser: the signed-in shell', (group) => {
@@ -12,8 +12,12 @@ test.group('Browser: the signed-in shell', (group) => {
     await page.assertText('[data-testid=figure-balance]', '$25,000.00')
     await page.assertTextContains('[data-testid=wallet-switcher]', 'Real')
 
-    await page.locator('[data-testid=wallet-switcher]').click()
-    await page.getByRole('menuitemradio', { name: /USD — \$10,000\.00/ }).click()
+    await (
+      await openMenuAt(page, '[data-testid=wallet-switcher]', {
+        role: 'menuitemradio',
+        name: /USD — \$10,000\.00/,
+      })
+    ).click()
     await page.waitForLoadState('networkidle')
     await page.assertTextContains('[data-testid=wallet-switcher]', 'Demo')
     await page.assertText('[data-testid=figure-balance]', '$10,000.00')
@@ -69,7 +73,7 @@ test.group('Browser: account navigation', (group) => {
   }) => {
     const page = await visit('/')
     await loginThroughForm(page, 'customer@demo.test')
-    await page.locator('[data-testid=account-menu]').click()
+    await openMenuAt(page, '[data-testid=account-menu]', { role: 'menuitem', name: 'Security' })
     const items = await page.getByRole('menuitem').allInnerTexts()
     assert.includeMembers(items, [
       'Dashboard',

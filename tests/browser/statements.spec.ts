@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
-import { loginThroughForm } from '#tests/helpers/browser'
+import { loginThroughForm, openMenuAt } from '#tests/helpers/browser'
 import { closedOrder } from '#tests/helpers/closed_orders'
 import { DEMO, demoUser } from '#tests/helpers/users'
 
@@ -30,8 +30,9 @@ test.group('Browser: statements', (group) => {
     const page = await visit('/')
     await loginThroughForm(page, DEMO.customer)
     // The top bar's account menu leads to the page.
-    await page.locator('[data-testid=account-menu]').click()
-    await page.getByRole('menuitem', { name: 'Statements' }).click()
+    await (
+      await openMenuAt(page, '[data-testid=account-menu]', { role: 'menuitem', name: 'Statements' })
+    ).click()
     await page.waitForURL('**/statements')
     await page.assertTextContains('main h1', 'Statements')
     await page.assertExists('[data-testid=account-sidebar] a[href="/statements"]')

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { Browser, BrowserContext, Page } from 'playwright'
 import Lead from '#models/lead'
 import { isolate } from '#tests/helpers/isolation'
-import { loginThroughForm } from '#tests/helpers/browser'
+import { loginThroughForm, openMenuAt } from '#tests/helpers/browser'
 import { openPosition } from '#tests/helpers/positions'
 import { DEMO, demoUser } from '#tests/helpers/users'
 
@@ -126,8 +126,12 @@ async function checkWide(page: Page, assert: any, testId: string, lastData: stri
 async function hideColumn(page: Page, assert: any, testId: string, label: string) {
   const header = page.locator(`[data-testid="${testId}"] thead th`, { hasText: label })
   assert.equal(await header.count(), 1)
-  await page.locator(`[data-testid="${testId}-columns"]`).click()
-  await page.getByRole('menuitemcheckbox', { name: label }).click()
+  await (
+    await openMenuAt(page, `[data-testid="${testId}-columns"]`, {
+      role: 'menuitemcheckbox',
+      name: label,
+    })
+  ).click()
   await page.keyboard.press('Escape')
   await header.waitFor({ state: 'detached' })
   // Kept for this table after a reload.
@@ -135,8 +139,12 @@ async function hideColumn(page: Page, assert: any, testId: string, label: string
   await page.locator(`[data-testid="${testId}"] tbody tr`).first().waitFor()
   assert.equal(await header.count(), 0)
   // And shown again from the same menu.
-  await page.locator(`[data-testid="${testId}-columns"]`).click()
-  await page.getByRole('menuitemcheckbox', { name: label }).click()
+  await (
+    await openMenuAt(page, `[data-testid="${testId}-columns"]`, {
+      role: 'menuitemcheckbox',
+      name: label,
+    })
+  ).click()
   await page.keyboard.press('Escape')
   await header.waitFor()
 }

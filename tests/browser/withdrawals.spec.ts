@@ -4,7 +4,12 @@ import Withdrawal from '#models/withdrawal'
 import settings from '#services/settings_service'
 import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
-import { chooseFromAutocomplete, loginThroughForm, signedInPage } from '#tests/helpers/browser'
+import {
+  chooseFromAutocomplete,
+  loginThroughForm,
+  openMenuAt,
+  signedInPage,
+} from '#tests/helpers/browser'
 import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
 import { realWalletOf, setWithdrawFees, withoutOtherWithdrawals } from '#tests/helpers/withdrawals'
 
@@ -24,8 +29,9 @@ test.group('Browser: withdrawals', (group) => {
     // The customer fills the bank form; the summary follows the amount.
     const page = await visit('/')
     await loginThroughForm(page, DEMO.customer)
-    await page.locator('[data-testid=account-menu]').click()
-    await page.getByRole('menuitem', { name: 'Withdraws' }).click()
+    await (
+      await openMenuAt(page, '[data-testid=account-menu]', { role: 'menuitem', name: 'Withdraws' })
+    ).click()
     await page.waitForURL('**/withdraws')
     await page.assertNotExists('[data-testid=kyc-warning]')
     assert.equal(await page.locator('input[name=account_name]').inputValue(), 'Carla Customer')

@@ -34,6 +34,30 @@ export async function chooseFromAutocomplete(
 }
 
 /**
+ * Opens a menu and waits for one of its items. A press that lands while the
+ * page is still settling (its first requests re-rendering the shell) can be
+ * lost, and a lost press leaves nothing to wait for: press again until the
+ * item shows, as a person would.
+ */
+export async function openMenuAt(
+  page: Page,
+  trigger: string,
+  item: { role: 'menuitem' | 'menuitemradio' | 'menuitemcheckbox'; name: string | RegExp }
+) {
+  const option = page.getByRole(item.role, { name: item.name })
+  for (let attempt = 1; ; attempt++) {
+    await page.locator(trigger).click()
+    try {
+      await option.first().waitFor({ timeout: 5_000 })
+      return option.first()
+    } catch (error) {
+      if (attempt >= 4) throw error
+      await page.keyboard.press('Escape')
+    }
+  }
+}
+
+/**
  * A second signed-in person in the same test (staff beside a customer): a
  * browser context of its own, so neither session disturbs the other.
  */
