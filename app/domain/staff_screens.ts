@@ -1,78 +1,29 @@
-import type { RoleId } from './roles.js'
-import { MENU, menuFor, type MenuSection } from './navigation.js'
+import { Roles, type RoleId } from './roles.js'
 import { LANGUAGE_CODE } from './languages.js'
 
-/**
- * Every back-office page that exists: its route name, path and heading. The
- * staff routes are registered from this list (start/routes/staff.ts), each
- * with the roles the specs' menu gives its link, and the staff layout builds
- * the menu from it, so a link shows only once its page is built and no page
- * and its menu entry can disagree on who may open it. A new staff screen is
- * one entry here and one handler there.
- */
-export const STAFF_SCREENS = [
-  { name: 'admin.dashboard', path: '/admin', title: 'Dashboard' },
-  { name: 'admin.deposits.index', path: '/admin/deposits', title: 'Deposit History' },
-  { name: 'admin.gateways.automatic', path: '/admin/gateways', title: 'Automatic Gateways' },
-  { name: 'admin.gateways.manual', path: '/admin/gateways/manual', title: 'Manual Gateways' },
-  {
-    name: 'admin.externalPayments.index',
-    path: '/admin/externalPayments',
-    title: 'External Payments',
-  },
-  { name: 'admin.withdraws.pending', path: '/admin/withdraws/pending', title: 'Pending Withdraws' },
-  { name: 'admin.withdraws.history', path: '/admin/withdraws/history', title: 'Withdraw History' },
-  {
-    name: 'admin.withdraws.settings',
-    path: '/admin/withdraws/settings',
-    title: 'Withdraw Settings',
-  },
-  { name: 'admin.kyc.index', path: '/admin/kyc', title: 'KYC Documents' },
-  { name: 'admin.trades.all', path: '/admin/trades/all', title: 'All Trades' },
-  { name: 'admin.trades.open', path: '/admin/trades/open', title: 'Open Trades' },
-  { name: 'admin.trades.closed', path: '/admin/trades/closed', title: 'Closed Trades' },
-  { name: 'admin.trades.pending', path: '/admin/trades/pending', title: 'Pending Orders' },
-  { name: 'admin.spreads', path: '/admin/spreads', title: 'Spread Settings' },
-  { name: 'admin.lots', path: '/admin/lots', title: 'Lot Settings' },
-  { name: 'admin.pricing.index', path: '/admin/pricing', title: 'Pricing Plans' },
-  { name: 'admin.risk', path: '/admin/risk', title: 'Exposure' },
-  { name: 'admin.instruments.forex', path: '/admin/instruments/forex', title: 'Forex' },
-  { name: 'admin.instruments.commodity', path: '/admin/instruments/commodity', title: 'Commodity' },
-  { name: 'admin.instruments.index', path: '/admin/instruments/index', title: 'Index' },
-  { name: 'admin.instruments.crypto', path: '/admin/instruments/crypto', title: 'Crypto' },
-  { name: 'admin.instruments.stock', path: '/admin/instruments/stock', title: 'Stock' },
-  { name: 'affiliate.leads', path: '/affiliate', title: 'Leads' },
-  { name: 'affiliate.api', path: '/affiliate/api', title: 'API Key' },
-  { name: 'crm.sales.all', path: '/admin/crm/sales/all', title: 'All Leads' },
-  { name: 'crm.sales.manual', path: '/admin/crm/sales/manual', title: 'Manual Leads' },
-  { name: 'crm.sales.live', path: '/admin/crm/sales/live', title: 'Live Leads' },
-  { name: 'crm.leads.live', path: '/admin/leads/live', title: 'Live Leads' },
-  { name: 'crm.leads.manual', path: '/admin/leads/manual', title: 'Manual Leads' },
-  { name: 'crm.leads.all', path: '/admin/leads/all', title: 'All Leads' },
-  { name: 'crm.clients', path: '/admin/crm/clients', title: 'Clients' },
-  { name: 'crm.retention', path: '/admin/crm/retention', title: 'Retentions' },
-  {
-    name: 'admin.crmConfig.salesStatuses',
-    path: '/admin/crm-config/sales-statuses',
-    title: 'Sales Statuses',
-  },
-  { name: 'admin.crmConfig.teams', path: '/admin/crm-config/teams', title: 'Teams' },
-  { name: 'admin.promoCode', path: '/admin/promo-code', title: 'Promo Code' },
-  { name: 'crm.archived', path: '/admin/crm/archived', title: 'Archived' },
-  { name: 'admin.audit.index', path: '/admin/audit', title: 'Audit Log' },
-  { name: 'admin.users.index', path: '/admin/users', title: 'Admin & Staffs' },
-  { name: 'admin.customers.all', path: '/admin/customers/all', title: 'All Customers' },
-  {
-    name: 'admin.customers.inactive',
-    path: '/admin/customers/inactive',
-    title: 'Inactive Customers',
-  },
-  { name: 'admin.settings', path: '/admin/settings', title: 'Site Settings' },
-  { name: 'admin.apis', path: '/admin/apis', title: 'API Settings' },
-  { name: 'admin.status.api', path: '/admin/status/api', title: 'API Status' },
-  { name: 'admin.status.server', path: '/admin/status/server', title: 'Server Information' },
-  { name: 'admin.languages.index', path: '/admin/languages', title: 'Languages' },
-] as const satisfies readonly StaffScreen[]
+/** The back-office menu's sections, in the order of the specs' menu tables (admin specs §2). */
+export const MENU_SECTIONS = [
+  'Dashboard',
+  'Transactions',
+  'User Management',
+  'KYC',
+  'Leads Management',
+  'CRM',
+  'Sales',
+  'CRM Settings',
+  'Trades',
+  'Trade Management',
+  'Site Management',
+  'Server Management',
+] as const
+export type MenuSectionLabel = (typeof MENU_SECTIONS)[number]
+
+/** Where a screen's link sits in the menu, and who sees it there (its label is the title unless named). */
+export interface MenuPlacement {
+  section: MenuSectionLabel
+  label?: string
+  roles: readonly RoleId[]
+}
 
 export interface StaffScreen {
   name: string
@@ -81,6 +32,310 @@ export interface StaffScreen {
   /** A title taken from the URL (a language code): shown as is, not translated. */
   verbatimTitle?: boolean
 }
+
+/** A screen as declared: its page, its heading and its links in the menu. */
+export interface StaffScreenDeclaration extends StaffScreen {
+  menu: readonly MenuPlacement[]
+}
+
+const { ADMIN, MANAGER, AFFILIATE, SALES_AGENT, RETENTION_AGENT } = Roles
+const ADMIN_ONLY = [ADMIN] as const
+const DESK = [ADMIN, MANAGER] as const
+
+/**
+ * Every back-office screen, declared once, in the menu's order: route name,
+ * path, heading and its menu links with the roles that see each (admin
+ * specs §2 menu tables). From this list come the staff menu
+ * (#domain/navigation), the screens' routes with their role rule
+ * (start/routes/staff.ts), the role rule of each screen's API
+ * (`screenAccess` in start/routes/screen_access.ts) and the heading of the
+ * staff layout, so a screen, its link and its API cannot disagree on who
+ * may open them. A screen opens to every role any of its links names (the
+ * sales desk sits in two sections). A new staff screen is one entry here and
+ * its page handler in start/routes/staff.ts.
+ */
+export const STAFF_SCREENS = [
+  {
+    name: 'admin.dashboard',
+    path: '/admin',
+    title: 'Dashboard',
+    menu: [{ section: 'Dashboard', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.deposits.index',
+    path: '/admin/deposits',
+    title: 'Deposit History',
+    menu: [{ section: 'Transactions', roles: DESK }],
+  },
+  {
+    name: 'admin.gateways.automatic',
+    path: '/admin/gateways',
+    title: 'Automatic Gateways',
+    menu: [{ section: 'Transactions', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.gateways.manual',
+    path: '/admin/gateways/manual',
+    title: 'Manual Gateways',
+    menu: [{ section: 'Transactions', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.externalPayments.index',
+    path: '/admin/externalPayments',
+    title: 'External Payments',
+    menu: [{ section: 'Transactions', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.withdraws.pending',
+    path: '/admin/withdraws/pending',
+    title: 'Pending Withdraws',
+    menu: [{ section: 'Transactions', roles: DESK }],
+  },
+  {
+    name: 'admin.withdraws.history',
+    path: '/admin/withdraws/history',
+    title: 'Withdraw History',
+    menu: [{ section: 'Transactions', roles: DESK }],
+  },
+  {
+    name: 'admin.withdraws.settings',
+    path: '/admin/withdraws/settings',
+    title: 'Withdraw Settings',
+    menu: [{ section: 'Transactions', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.customers.all',
+    path: '/admin/customers/all',
+    title: 'All Customers',
+    menu: [{ section: 'User Management', roles: DESK }],
+  },
+  {
+    name: 'admin.customers.inactive',
+    path: '/admin/customers/inactive',
+    title: 'Inactive Customers',
+    menu: [{ section: 'User Management', roles: DESK }],
+  },
+  {
+    name: 'admin.users.index',
+    path: '/admin/users',
+    title: 'Admin & Staffs',
+    menu: [{ section: 'User Management', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.kyc.index',
+    path: '/admin/kyc',
+    title: 'KYC Documents',
+    menu: [{ section: 'KYC', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'affiliate.leads',
+    path: '/affiliate',
+    title: 'Leads',
+    menu: [{ section: 'Leads Management', roles: [AFFILIATE] }],
+  },
+  {
+    name: 'affiliate.api',
+    path: '/affiliate/api',
+    title: 'API Key',
+    menu: [{ section: 'Leads Management', roles: [AFFILIATE] }],
+  },
+  {
+    name: 'crm.clients',
+    path: '/admin/crm/clients',
+    title: 'Clients',
+    menu: [{ section: 'CRM', roles: DESK }],
+  },
+  {
+    name: 'crm.sales.all',
+    path: '/admin/crm/sales/all',
+    title: 'All Leads',
+    menu: [
+      { section: 'CRM', label: 'Sales', roles: DESK },
+      { section: 'Sales', label: 'All', roles: [ADMIN, MANAGER, SALES_AGENT] },
+    ],
+  },
+  {
+    name: 'crm.sales.manual',
+    path: '/admin/crm/sales/manual',
+    title: 'Manual Leads',
+    menu: [{ section: 'Sales', label: 'Manual', roles: [ADMIN, MANAGER, SALES_AGENT] }],
+  },
+  {
+    name: 'crm.sales.live',
+    path: '/admin/crm/sales/live',
+    title: 'Live Leads',
+    menu: [{ section: 'Sales', label: 'Live', roles: [ADMIN, MANAGER, SALES_AGENT] }],
+  },
+  {
+    name: 'crm.leads.live',
+    path: '/admin/leads/live',
+    title: 'Live Leads',
+    menu: [{ section: 'CRM', roles: DESK }],
+  },
+  {
+    name: 'crm.leads.manual',
+    path: '/admin/leads/manual',
+    title: 'Manual Leads',
+    menu: [{ section: 'CRM', roles: DESK }],
+  },
+  {
+    name: 'crm.leads.all',
+    path: '/admin/leads/all',
+    title: 'All Leads',
+    menu: [{ section: 'CRM', roles: DESK }],
+  },
+  {
+    name: 'crm.archived',
+    path: '/admin/crm/archived',
+    title: 'Archived',
+    menu: [{ section: 'CRM', roles: DESK }],
+  },
+  {
+    name: 'crm.retention',
+    path: '/admin/crm/retention',
+    title: 'Retentions',
+    menu: [{ section: 'CRM', roles: [ADMIN, MANAGER, RETENTION_AGENT] }],
+  },
+  {
+    name: 'admin.crmConfig.salesStatuses',
+    path: '/admin/crm-config/sales-statuses',
+    title: 'Sales Statuses',
+    menu: [{ section: 'CRM Settings', roles: DESK }],
+  },
+  {
+    name: 'admin.promoCode',
+    path: '/admin/promo-code',
+    title: 'Promo Code',
+    menu: [
+      {
+        section: 'CRM Settings',
+        roles: [ADMIN, MANAGER, AFFILIATE, SALES_AGENT, RETENTION_AGENT],
+      },
+    ],
+  },
+  {
+    name: 'admin.crmConfig.teams',
+    path: '/admin/crm-config/teams',
+    title: 'Teams',
+    menu: [{ section: 'CRM Settings', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.trades.all',
+    path: '/admin/trades/all',
+    title: 'All Trades',
+    menu: [{ section: 'Trades', roles: DESK }],
+  },
+  {
+    name: 'admin.trades.open',
+    path: '/admin/trades/open',
+    title: 'Open Trades',
+    menu: [{ section: 'Trades', roles: DESK }],
+  },
+  {
+    name: 'admin.trades.closed',
+    path: '/admin/trades/closed',
+    title: 'Closed Trades',
+    menu: [{ section: 'Trades', roles: DESK }],
+  },
+  {
+    name: 'admin.trades.pending',
+    path: '/admin/trades/pending',
+    title: 'Pending Orders',
+    menu: [{ section: 'Trades', roles: DESK }],
+  },
+  {
+    name: 'admin.instruments.forex',
+    path: '/admin/instruments/forex',
+    title: 'Forex',
+    menu: [{ section: 'Trade Management', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.instruments.commodity',
+    path: '/admin/instruments/commodity',
+    title: 'Commodity',
+    menu: [{ section: 'Trade Management', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.instruments.index',
+    path: '/admin/instruments/index',
+    title: 'Index',
+    menu: [{ section: 'Trade Management', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.instruments.crypto',
+    path: '/admin/instruments/crypto',
+    title: 'Crypto',
+    menu: [{ section: 'Trade Management', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.instruments.stock',
+    path: '/admin/instruments/stock',
+    title: 'Stock',
+    menu: [{ section: 'Trade Management', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.spreads',
+    path: '/admin/spreads',
+    title: 'Spread Settings',
+    menu: [{ section: 'Trade Management', label: 'Spreads', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.lots',
+    path: '/admin/lots',
+    title: 'Lot Settings',
+    menu: [{ section: 'Trade Management', label: 'Lots', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.pricing.index',
+    path: '/admin/pricing',
+    title: 'Pricing Plans',
+    menu: [{ section: 'Trade Management', roles: ADMIN_ONLY }],
+  },
+  // The dealing desk's exposure (issue 24 item 3).
+  {
+    name: 'admin.risk',
+    path: '/admin/risk',
+    title: 'Exposure',
+    menu: [{ section: 'Trade Management', roles: DESK }],
+  },
+  {
+    name: 'admin.settings',
+    path: '/admin/settings',
+    title: 'Site Settings',
+    menu: [{ section: 'Site Management', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.languages.index',
+    path: '/admin/languages',
+    title: 'Languages',
+    menu: [{ section: 'Site Management', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.apis',
+    path: '/admin/apis',
+    title: 'API Settings',
+    menu: [{ section: 'Site Management', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.status.api',
+    path: '/admin/status/api',
+    title: 'API Status',
+    menu: [{ section: 'Server Management', roles: ADMIN_ONLY }],
+  },
+  {
+    name: 'admin.status.server',
+    path: '/admin/status/server',
+    title: 'Server Information',
+    menu: [{ section: 'Server Management', roles: ADMIN_ONLY }],
+  },
+  // Beyond the specs' menu (issue 11 item 8): the log of staff actions.
+  {
+    name: 'admin.audit.index',
+    path: '/admin/audit',
+    title: 'Audit Log',
+    menu: [{ section: 'Server Management', roles: ADMIN_ONLY }],
+  },
+] as const satisfies readonly StaffScreenDeclaration[]
 
 /**
  * Pages under a screen with no menu link of their own (a language's
@@ -111,26 +366,25 @@ export interface StaffSubpage {
 
 export type StaffScreenName = (typeof STAFF_SCREENS)[number]['name']
 
-const BUILT = new Set<string>(STAFF_SCREENS.map((s) => s.path))
-
 /**
- * Who may open a screen: every role the menu shows a link to its path to
- * (the same path may sit in two sections, as the sales desk does).
+ * Who may open a screen, by path or by name: every role any of its menu
+ * links names, so its page, its link and its API keep one rule.
  */
 export function screenRoles(path: string): RoleId[] {
-  const roles = new Set<RoleId>()
-  for (const section of MENU) {
-    for (const link of section.links)
-      if (link.href === path) link.roles.forEach((r) => roles.add(r))
-  }
-  if (roles.size === 0)
-    throw new Error(`Staff screen ${path} has no menu entry, so no role may open it`)
-  return [...roles].sort()
+  const screen = (STAFF_SCREENS as readonly StaffScreenDeclaration[]).find((s) => s.path === path)
+  if (!screen) throw new Error(`Staff screen ${path} has no menu entry, so no role may open it`)
+  return rolesOf(screen)
 }
 
-/** The back-office menu of a role: the specs' menu, only links to built screens. */
-export function staffMenu(roleId: RoleId): MenuSection[] {
-  return menuFor(roleId, (href) => BUILT.has(href))
+export function screenRolesByName(name: StaffScreenName): RoleId[] {
+  return rolesOf(STAFF_SCREENS.find((s) => s.name === name)!)
+}
+
+function rolesOf(screen: StaffScreenDeclaration): RoleId[] {
+  const roles = new Set<RoleId>(screen.menu.flatMap((placement) => placement.roles))
+  if (roles.size === 0)
+    throw new Error(`Staff screen ${screen.path} has no menu entry, so no role may open it`)
+  return [...roles].sort()
 }
 
 /** The screen at a URL path (query and trailing slash ignored), if any. */

@@ -1,6 +1,5 @@
 import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
-import { Roles } from '#domain/roles'
+import { screenAccess } from '#start/routes/screen_access'
 
 const AffiliatesController = () => import('#controllers/staff/affiliates_controller')
 
@@ -18,4 +17,4 @@ router
       .as('affiliate.leads.destroy')
     router.post('/affiliate/api', [AffiliatesController, 'generate']).as('affiliate.api.generate')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.AFFILIATE] })])
+  .use(screenAccess('affiliate.leads'))

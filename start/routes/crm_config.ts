@@ -1,7 +1,5 @@
 import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
-import { Roles } from '#domain/roles'
-import { screenRoles } from '#domain/staff_screens'
+import { screenAccess } from '#start/routes/screen_access'
 
 const CrmConfigController = () => import('#controllers/staff/crm_config_controller')
 
@@ -21,7 +19,7 @@ router
       .delete('/admin/crm-config/sales-statuses/:id', [CrmConfigController, 'destroySalesStatus'])
       .as('admin.crmConfig.salesStatuses.destroy')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])
+  .use(screenAccess('admin.crmConfig.salesStatuses'))
 
 /* Teams (CRM spec §2.1 menu: role 1; §7). */
 router
@@ -39,10 +37,10 @@ router
       .delete('/admin/crm-config/teams/:id', [CrmConfigController, 'destroyTeam'])
       .as('admin.crmConfig.teams.destroy')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+  .use(screenAccess('admin.crmConfig.teams'))
 
 /* Promo Code (CRM spec §2.1 menu: roles 1, 2, 4, 5, 6; §2.7, §7): each staff member's own code. */
 router
   .post('/admin/promo-code', [CrmConfigController, 'generatePromoCode'])
   .as('admin.promoCode.generate')
-  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin/promo-code') })])
+  .use(screenAccess('admin.promoCode'))

@@ -1,8 +1,8 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
+import { screenAccess } from '#start/routes/screen_access'
 import { Roles, STAFF_ROLES } from '#domain/roles'
 import { CUSTOMER_LIST_TYPES } from '#domain/customers'
-import { screenRoles } from '#domain/staff_screens'
 
 const CustomersController = () => import('#controllers/staff/customers_controller')
 
@@ -22,7 +22,7 @@ router
       .where('type', new RegExp(`^(${CUSTOMER_LIST_TYPES.join('|')})$`))
     router.post('/admin/customers', [CustomersController, 'store']).as('admin.customers.store')
   })
-  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin/customers/all') })])
+  .use(screenAccess('admin.customers.all'))
 
 router
   .group(() => {

@@ -1,7 +1,6 @@
 import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
+import { screenAccess } from '#start/routes/screen_access'
 import { LANGUAGE_CODE } from '#domain/languages'
-import { screenRoles } from '#domain/staff_screens'
 
 const LanguagesController = () => import('#controllers/staff/languages_controller')
 
@@ -32,4 +31,4 @@ router
       .delete('/admin/languages/translations/:id', [LanguagesController, 'destroy'])
       .as('admin.languages.translations.destroy')
   })
-  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin/languages') })])
+  .use(screenAccess('admin.languages.index'))

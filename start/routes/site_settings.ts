@@ -1,6 +1,5 @@
 import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
-import { screenRoles } from '#domain/staff_screens'
+import { screenAccess } from '#start/routes/screen_access'
 
 const SiteSettingsController = () => import('#controllers/staff/site_settings_controller')
 
@@ -8,4 +7,4 @@ const SiteSettingsController = () => import('#controllers/staff/site_settings_co
 router
   .post('/admin/settings', [SiteSettingsController, 'update'])
   .as('admin.settings.update')
-  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin/settings') })])
+  .use(screenAccess('admin.settings'))

@@ -1,8 +1,9 @@
 import router from '@adonisjs/core/services/router'
 import type { RouteFn } from '@adonisjs/http-server/types'
 import { middleware } from '#start/kernel'
-import { BALANCE_ADJUSTMENT_ROLES, Roles } from '#domain/roles'
-import { STAFF_SCREENS, screenRoles, type StaffScreenName } from '#domain/staff_screens'
+import { screenAccess } from '#start/routes/screen_access'
+import { BALANCE_ADJUSTMENT_ROLES } from '#domain/roles'
+import { STAFF_SCREENS, type StaffScreenName } from '#domain/staff_screens'
 
 const KycDocumentsController = () => import('#controllers/staff/kyc_documents_controller')
 const WithdrawalsController = () => import('#controllers/staff/withdrawals_controller')
@@ -86,14 +87,14 @@ for (const screen of STAFF_SCREENS) {
   router
     .get(screen.path, SCREEN_PAGES[screen.name] as any)
     .as(screen.name)
-    .use([middleware.auth(), middleware.role({ roles: screenRoles(screen.path) })])
+    .use(screenAccess(screen.name))
 }
 
 /* Dashboard (admin spec §2 Dashboard, §7 GET /admin/dashboard; menu: role 1). */
 router
   .get('/admin/dashboard', [DashboardController, 'data'])
   .as('admin.dashboard.data')
-  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin') })])
+  .use(screenAccess('admin.dashboard'))
 
 /* Withdraws (admin spec §2 menu: pending and history for roles 1, 2; settings for role 1). */
 router
@@ -114,14 +115,14 @@ router
       .post('/admin/withdraws/:id/decline', [WithdrawalsController, 'decline'])
       .as('admin.withdraws.decline')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])
+  .use(screenAccess('admin.withdraws.pending'))
 router
   .group(() => {
     router
       .post('/admin/withdraws/settings', [WithdrawalsController, 'updateSettings'])
       .as('admin.withdraws.settings.update')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+  .use(screenAccess('admin.withdraws.settings'))
 
 /* KYC Documents (admin spec §2, §7; §6: role 1 only). */
 router
@@ -134,7 +135,7 @@ router
       .post('/admin/kyc/:id/decline', [KycDocumentsController, 'decline'])
       .as('admin.kyc.decline')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+  .use(screenAccess('admin.kyc.index'))
 
 /* Deposit History (admin spec §2 menu, §7: roles 1, 2). */
 router
@@ -152,7 +153,7 @@ router
       .post('/admin/deposits/:id/decline', [StaffDepositsController, 'decline'])
       .as('admin.deposits.decline')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])
+  .use(screenAccess('admin.deposits.index'))
 
 /* Payment gateways (admin spec §2 Gateways, §7 PUT /admin/gateways/{name}; menu: role 1). */
 router
@@ -162,7 +163,7 @@ router
       .as('admin.gateways.update')
       .where('gateway', /^[a-z]{2,20}$/)
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+  .use(screenAccess('admin.gateways.automatic'))
 
 /* External Payments (admin spec §2 External Payment list, §7; menu: role 1). */
 router
@@ -180,7 +181,7 @@ router
       .delete('/admin/externalPayments/:id', [ExternalPaymentsController, 'destroy'])
       .as('admin.externalPayments.destroy')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+  .use(screenAccess('admin.externalPayments.index'))
 
 /* Trades (admin spec §2 Trades list and Order edit dialog, §7; menu: roles 1, 2). */
 router
@@ -203,7 +204,7 @@ router
       .delete('/admin/trades/pending/:id', [StaffPendingOrdersController, 'destroy'])
       .as('admin.trades.pending.destroy')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN, Roles.MANAGER] })])
+  .use(screenAccess('admin.trades.all'))
 
 /* Exposure (issue 24 item 3; menu: roles 1, 2): the market role's snapshot, its CSV, the drill-down. */
 router
@@ -218,7 +219,7 @@ router
       .get('/admin/risk/positions', [RiskExposureController, 'positions'])
       .as('admin.risk.positions')
   })
-  .use([middleware.auth(), middleware.role({ roles: screenRoles('/admin/risk') })])
+  .use(screenAccess('admin.risk'))
 
 /* Balance adjustment (admin spec §2 Balance adjustment, §6: role 6 never; the customer edit page of roles 1, 2 hosts it). */
 router
@@ -229,7 +230,7 @@ router
   })
   .use([middleware.auth(), middleware.role({ roles: [...BALANCE_ADJUSTMENT_ROLES] })])
 
-/* Spread Settings and Lot Settings (admin spec §2, §7; menu: role 1). */
+/* Spread Settings, with the swap settings on the same page, and Lot Settings (admin spec §2, §7; menu: role 1). */
 router
   .group(() => {
     router
@@ -238,19 +239,23 @@ router
     router
       .post('/admin/swapSettings', [TradingSettingsController, 'updateSwaps'])
       .as('admin.swapSettings.update')
+  })
+  .use(screenAccess('admin.spreads'))
+router
+  .group(() => {
     router.post('/admin/lots', [TradingSettingsController, 'updateLots']).as('admin.lots.update')
     router
       .post('/admin/lotSelector', [TradingSettingsController, 'updateLotSelector'])
       .as('admin.lotSelector.update')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+  .use(screenAccess('admin.lots'))
 
 /* Audit Log (issue 11 item 8, beyond the specs; menu: role 1). Read-only: no route edits or deletes a row. */
 router
   .group(() => {
     router.get('/admin/audit/api', [AuditLogsController, 'list']).as('admin.audit.list')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+  .use(screenAccess('admin.audit.index'))
 
 /* Pricing Plans (admin spec §2 Pricing Plans, §7; menu: role 1). The list is GET /dashboard/pricing (start/routes/customer.ts). */
 router
@@ -261,7 +266,7 @@ router
       .delete('/admin/pricing/:id', [PricingPlansController, 'destroy'])
       .as('admin.pricing.destroy')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+  .use(screenAccess('admin.pricing.index'))
 
 /* Instruments (admin spec §2 Instruments list, §7; menu: role 1). One screen per category, one API. */
 router
@@ -280,4 +285,4 @@ router
       .delete('/admin/instruments/:id', [InstrumentsController, 'destroy'])
       .as('admin.instruments.destroy')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+  .use(screenAccess('admin.instruments.forex'))

@@ -1,6 +1,5 @@
 import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
-import { Roles } from '#domain/roles'
+import { screenAccess } from '#start/routes/screen_access'
 
 const StaffUsersController = () => import('#controllers/staff/staff_users_controller')
 
@@ -12,4 +11,4 @@ router
     router.put('/admin/users/:id', [StaffUsersController, 'update']).as('admin.users.update')
     router.delete('/admin/users/:id', [StaffUsersController, 'destroy']).as('admin.users.destroy')
   })
-  .use([middleware.auth(), middleware.role({ roles: [Roles.ADMIN] })])
+  .use(screenAccess('admin.users.index'))

@@ -27,7 +27,8 @@ import {
   isAuditAction,
   isAuditTargetType,
 } from '#domain/audit_actions'
-import { screenRoles, staffMenu } from '#domain/staff_screens'
+import { screenRoles } from '#domain/staff_screens'
+import { staffMenu } from '#domain/navigation'
 import { GATEWAY_FORMS } from '#domain/gateways'
 import { Roles, STAFF_ROLES } from '#domain/roles'
 import { SPANISH } from '#database/demo/translations'

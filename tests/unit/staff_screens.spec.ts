@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
-import { STAFF_SCREENS, screenAt, screenRoles, staffMenu } from '#domain/staff_screens'
-import { MENU } from '#domain/navigation'
+import { STAFF_SCREENS, screenAt, screenRoles } from '#domain/staff_screens'
+import { MENU, staffMenu } from '#domain/navigation'
 import { Roles, STAFF_ROLES } from '#domain/roles'
 
 test.group('the staff screen registry (app/domain/staff_screens.ts)', () => {

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { userOfRole } from '#tests/helpers/users'
-import { staffMenu } from '#domain/staff_screens'
+import { staffMenu } from '#domain/navigation'
 import { ALL_ROLES, type RoleId } from '#domain/roles'
 
 /** The menu links a role's staff menu holds. */
