@@ -8,6 +8,7 @@ import { TextField } from '~/components/form/text_field'
 import { SwitchField } from '~/components/form/switch_field'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 type Values = { status: string; isDefault: boolean }
 
@@ -19,7 +20,7 @@ type Values = { status: string; isDefault: boolean }
  */
 export default function SalesStatuses() {
   const { t } = useTranslation()
-  const list = useServerList<SalesStatusRow>('/admin/crm-config/sales-statuses/api')
+  const list = useServerList<SalesStatusRow>(route('admin.crmConfig.salesStatuses.list'))
   const editor = useRecordEditor<SalesStatusRow, Values>({
     testId: 'sales-status',
     titles: { add: 'Add Sales Status', edit: 'Edit Sales Status' },
@@ -32,10 +33,10 @@ export default function SalesStatuses() {
       </>
     ),
     body: (v) => ({ status: v.status.trim(), isDefault: v.isDefault }),
-    createUrl: '/admin/crm-config/sales-statuses',
-    updateUrl: (row) => `/admin/crm-config/sales-statuses/${row.id}`,
+    createUrl: route('admin.crmConfig.salesStatuses.store'),
+    updateUrl: (row) => route('admin.crmConfig.salesStatuses.update', { id: row.id }),
     remove: {
-      url: (row) => `/admin/crm-config/sales-statuses/${row.id}`,
+      url: (row) => route('admin.crmConfig.salesStatuses.destroy', { id: row.id }),
       message: 'Are you sure to delete this sale status?',
     },
     rowId: (row) => row.id,
