@@ -14,7 +14,13 @@ export function literalUrls(source) {
   const found = []
   source.split('\n').forEach((line, index) => {
     const code = line.trim()
-    if (code.startsWith('import ') || code.startsWith('//') || code.startsWith('*')) return
+    if (
+      code.startsWith('import ') ||
+      code.startsWith('//') ||
+      code.startsWith('/*') ||
+      code.startsWith('*')
+    )
+      return
     if (/^\s*}?\s*from\s+'/.test(line)) return
     for (const match of line.matchAll(LITERAL)) {
       if (!ASSET.test(match[2])) found.push({ line: index + 1, url: match[2] })

@@ -5,6 +5,7 @@ import type { OrderRow } from '~/hooks/use_orders'
 import { accountMetrics, currentRateFor, positionProfitLoss } from '@domain/account_metrics'
 import { isStopOut, largestLoser, triggeredTarget } from '@domain/risk'
 import type { Category } from '@domain/instruments'
+import { route } from '~/lib/routes'
 
 /**
  * The client's own automatic closing (customer spec §4): take-profit,
@@ -72,7 +73,7 @@ export function useAutoClose(input: {
     for (const { o } of toClose) requested.current.add(o.id)
     Promise.allSettled(
       toClose.map(({ o }) =>
-        api('POST', '/dashboard/orders/close', { orderId: o.id, instrument: o.instrument })
+        api('POST', route('orders.close'), { orderId: o.id, instrument: o.instrument })
       )
     ).then(input.onClosed)
   }, [input.orders, input.prices])

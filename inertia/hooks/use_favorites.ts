@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { api } from '~/lib/api'
 import { toastError, toastSuccess } from '~/lib/toast'
+import { route } from '~/lib/routes'
 
 interface FavoriteItem {
   id: number
@@ -14,7 +15,7 @@ export function useFavorites() {
   const [ids, setIds] = useState<Set<number>>(new Set())
 
   const load = useCallback(() => {
-    api<FavoriteItem[]>('GET', '/dashboard/get-favorite')
+    api<FavoriteItem[]>('GET', route('favorites.index'))
       .then((rows) => setIds(new Set(rows.map((r) => r.instrument_id))))
       .catch(() => toastError('Something went wrong'))
   }, [])
@@ -23,7 +24,7 @@ export function useFavorites() {
   async function toggle(instrumentId: number) {
     const adding = !ids.has(instrumentId)
     try {
-      await api('POST', adding ? '/dashboard/add-to-favorite' : '/dashboard/remove-from-favorite', {
+      await api('POST', adding ? route('favorites.add') : route('favorites.remove'), {
         id: instrumentId,
       })
       toastSuccess(adding ? 'Added to favorites' : 'Removed from favorites')

@@ -5,6 +5,7 @@ import { toast } from '~/lib/toast'
 import { playNotificationSound } from '~/lib/sound'
 import { useChannel } from '~/hooks/use_transmit'
 import { ACCOUNT_CHANGED_EVENT, NOTIFIED_EVENT } from '~/hooks/use_orders'
+import { route } from '~/lib/routes'
 
 export interface NotificationItem {
   id: number
@@ -37,7 +38,7 @@ export function useNotifications(userId: number | null) {
   const refresh = useCallback(() => {
     if (!userId) return
     const request = ++latest.current
-    api<{ data: NotificationItem[] }>('GET', '/notifications')
+    api<{ data: NotificationItem[] }>('GET', route('notifications.index'))
       .then((r) => {
         if (request === latest.current) setItems((shown) => withLivePushes(r.data, shown))
       })

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { router } from '@inertiajs/react'
 import type { OrderRow } from '#transformers/order_transformer'
 import { api } from '~/lib/api'
+import { route } from '~/lib/routes'
 
 export type { OrderRow }
 
@@ -22,7 +23,7 @@ export function useOrders() {
   const latest = useRef(0)
   const refresh = useCallback(() => {
     const request = ++latest.current
-    api<{ data: OrderRow[] }>('GET', '/dashboard/orders')
+    api<{ data: OrderRow[] }>('GET', route('orders.index'))
       .then((r) => {
         if (request === latest.current) setOrders(r.data)
       })

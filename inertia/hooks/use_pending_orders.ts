@@ -3,6 +3,7 @@ import type { PendingOrderRow } from '#transformers/pending_order_transformer'
 import { DEFAULT_PAGE_SIZE } from '@domain/pagination'
 import { useServerList } from '~/hooks/use_server_list'
 import { ACCOUNT_CHANGED_EVENT, NOTIFIED_EVENT } from '~/hooks/use_orders'
+import { route } from '~/lib/routes'
 
 export type { PendingOrderRow }
 
@@ -14,12 +15,15 @@ export type { PendingOrderRow }
  * the market role or staff), so the order moves at once.
  */
 export function usePendingOrders(status: 'pending' | 'history') {
-  const list = useServerList<PendingOrderRow>(`/dashboard/pending-orders?status=${status}`, {
-    searchable: false,
-    pageSizes: [DEFAULT_PAGE_SIZE],
-    // Beside other lists on the page (positions, statements): its paging stays out of the address.
-    inUrl: false,
-  })
+  const list = useServerList<PendingOrderRow>(
+    route('pending_orders.index', undefined, { status }),
+    {
+      searchable: false,
+      pageSizes: [DEFAULT_PAGE_SIZE],
+      // Beside other lists on the page (positions, statements): its paging stays out of the address.
+      inUrl: false,
+    }
+  )
   const { reload } = list
   useEffect(() => {
     window.addEventListener(ACCOUNT_CHANGED_EVENT, reload)

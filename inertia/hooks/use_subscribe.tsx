@@ -6,6 +6,7 @@ import { useTranslation } from '~/hooks/use_translation'
 import { ConfirmDialog } from '~/components/common/confirm_dialog'
 import type { PlanCardData } from '~/components/shell/plan_card'
 import { formatMoney } from '@domain/formatting'
+import { route } from '~/lib/routes'
 
 const NOT_ENOUGH_BALANCE = 'Not enough balance'
 
@@ -24,7 +25,7 @@ export function useSubscribe() {
   async function send(plan: PlanCardData) {
     setBusy(plan.id)
     try {
-      await api('POST', `/dashboard/pricing/subscribe/${plan.id}`, {
+      await api('POST', route('pricing.subscribe', { planId: plan.id }), {
         ...(plan.payer ? { walletId: plan.payer.id } : {}),
       })
       window.location.reload()
@@ -35,7 +36,7 @@ export function useSubscribe() {
         error.message === NOT_ENOUGH_BALANCE
       ) {
         toastError(NOT_ENOUGH_BALANCE)
-        router.visit('/deposits')
+        router.visit(route('deposits.index'))
       } else {
         toastError(errorMessage(error))
       }

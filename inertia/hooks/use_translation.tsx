@@ -4,6 +4,7 @@ import { LOCAL_KEYS, readLocal, writeLocal } from '~/lib/storage'
 import { setToastTranslator } from '~/lib/toast'
 import { onTranslationsChange } from '~/hooks/use_prices'
 import { compileDictionary, fillPlaceholders, lookup, type Vars } from '@domain/translate'
+import { route } from '~/lib/routes'
 
 /**
  * Translations keyed by the English text (admin spec §1). The language is kept
@@ -48,7 +49,7 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
       setDictionary({})
       return
     }
-    api<Record<string, string>>('GET', `/translations/${encodeURIComponent(lang)}`)
+    api<Record<string, string>>('GET', route('translations.show', { lng: lang }))
       .then((d) => !cancelled && setDictionary(d ?? {}))
       .catch((e) => {
         console.warn('translations not loaded', e)
@@ -83,7 +84,7 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
     const keys = pending.current.splice(0)
     ;(async () => {
       for (const key of keys) {
-        await api('POST', `/translations/${encodeURIComponent(lang)}`, { key }).catch((e) =>
+        await api('POST', route('translations.store', { lng: lang }), { key }).catch((e) =>
           console.warn('missing translation not saved', e)
         )
       }

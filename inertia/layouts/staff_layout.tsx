@@ -28,6 +28,7 @@ import { LogoSpinner } from '~/components/common/logo_spinner'
 import { LanguagePicker } from '~/components/common/language_picker'
 import { logout } from '~/lib/session'
 import { BrandIcon } from '~/components/common/brand_icon'
+import { route } from '~/lib/routes'
 
 /** The role-filtered side menu: beside the page from 1024 px, in the top bar's drawer below. */
 function StaffMenu(props: { menu: MenuSection[]; activePath: string }) {
@@ -116,7 +117,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           />
         )}
         <NavbarBrand className="min-w-0">
-          <Link href="/" aria-label={branding.appName} className="shrink-0">
+          <Link href={route('auth.login.show')} aria-label={branding.appName} className="shrink-0">
             <img src={branding.appLogo} alt={branding.appName} className="h-7 w-auto max-w-none" />
           </Link>
         </NavbarBrand>
@@ -144,7 +145,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
                   // CRM spec §2.1: Profile opens the signed-in user's page under /admin/customers/edit.
                   key === 'logout'
                     ? logout()
-                    : router.visit(`/admin/customers/edit/${session.user.id}`)
+                    : router.visit(route('admin.customers.edit', { id: session.user.id }))
                 }
               >
                 <DropdownItem key="email" isReadOnly textValue={session.user.email}>

@@ -1,4 +1,5 @@
 import { router } from '@inertiajs/react'
+import { route } from '~/lib/routes'
 
 /**
  * Sends the browser to a deposit's payment link (customer spec §7 POST
@@ -8,7 +9,7 @@ import { router } from '@inertiajs/react'
  */
 export function goToPayment(gateway: string, paymentLink: string) {
   // The app's bank and crypto pages are Inertia pages; the PayPal page must load as a document (its own CSP).
-  if (paymentLink.startsWith('/deposits/')) {
+  if (paymentLink.startsWith(`${route('deposits.index')}/`)) {
     router.visit(paymentLink)
     return
   }

@@ -1,14 +1,15 @@
 import { api } from '~/lib/api'
 import { toastError } from '~/lib/toast'
 import { LOCAL_KEYS, writeLocal } from '~/lib/storage'
+import { route } from '~/lib/routes'
 
 /** Logs out, then goes to / (customer spec §4); failure toasts 'Something went wrong'. */
 export async function logout() {
   try {
-    await api('POST', '/auth/logout')
+    await api('POST', route('auth.logout'))
     writeLocal(LOCAL_KEYS.backToAdmin, null)
     writeLocal(LOCAL_KEYS.retAgent, null)
-    window.location.href = '/'
+    window.location.href = route('auth.login.show')
   } catch {
     toastError('Something went wrong')
   }
@@ -27,9 +28,9 @@ export function startedLoginAs(retentionAgent: boolean) {
 export async function backToAdmin() {
   writeLocal(LOCAL_KEYS.backToAdmin, null)
   writeLocal(LOCAL_KEYS.retAgent, null)
-  let target = '/admin'
+  let target = route('admin.dashboard')
   try {
-    const answer = await api<{ redirect?: string }>('POST', '/authManager/back-to-admin')
+    const answer = await api<{ redirect?: string }>('POST', route('impersonation.back'))
     if (answer.redirect?.startsWith('/')) target = answer.redirect
   } catch {
     /* not an impersonation session any more: /admin decides who may enter */

@@ -20,6 +20,7 @@ import { useRowAction } from '~/hooks/use_row_action'
 import { useTranslation } from '~/hooks/use_translation'
 import { uploadWithProgress } from '~/lib/api'
 import { toastError, toastSuccess } from '~/lib/toast'
+import { route } from '~/lib/routes'
 
 /** The choices the lead dialogs' selects offer (ids; -2 = none). */
 export interface LeadDialogChoices {
@@ -125,8 +126,8 @@ export function useLeadDialogs(options: LeadDialogsOptions): LeadDialogs {
         retAgents={people(choices.retAgents)}
       />
     ),
-    createUrl: '/admin/leads',
-    updateUrl: (row) => `/admin/leads/${row.id}`,
+    createUrl: route('admin.leads.store'),
+    updateUrl: (row) => route('admin.leads.update', { id: row.id }),
     body: (v, row) => {
       if (row && isAgent(viewerRoleId)) return { leadStatus: v.leadStatus }
       const text = (s: string) => s.trim() || null
@@ -183,8 +184,8 @@ export function useLeadDialogs(options: LeadDialogsOptions): LeadDialogs {
         />
       </>
     ),
-    createUrl: '/admin/leads/convertLeadToUser',
-    updateUrl: () => '/admin/leads/convertLeadToUser',
+    createUrl: route('admin.leads.convert'),
+    updateUrl: () => route('admin.leads.convert'),
     body: (v) => ({ id: converting?.id, password: v.password }),
     rowId: (row) => row.id,
     onChanged,
@@ -198,7 +199,7 @@ export function useLeadDialogs(options: LeadDialogsOptions): LeadDialogs {
         message: 'Are you sure to delete this lead?',
         confirmLabel: 'Delete',
         confirmColor: 'danger',
-        request: (row) => ({ method: 'DELETE', url: `/admin/leads/${row.id}` }),
+        request: (row) => ({ method: 'DELETE', url: route('admin.leads.destroy', { id: row.id }) }),
       },
     },
     { onDone: onChanged, testId: 'lead-delete-dialog' }
@@ -302,13 +303,13 @@ function UploadLeadsModal(props: { isOpen: boolean; onClose: () => void; onChang
   }
 
   const submit = () =>
-    form.submit<UploadResult>('POST', '/admin/leads/csv', {
+    form.submit<UploadResult>('POST', route('admin.leads.csv'), {
       send: () => {
         const data = new FormData()
         data.append('file', form.values.file as File)
         setProgress(0)
         setResult(null)
-        return uploadWithProgress<UploadResult>('/admin/leads/csv', data, setProgress)
+        return uploadWithProgress<UploadResult>(route('admin.leads.csv'), data, setProgress)
       },
       onSuccess: (data) => {
         setProgress(null)
@@ -336,7 +337,7 @@ function UploadLeadsModal(props: { isOpen: boolean; onClose: () => void; onChang
             description={t('UTF-8 CSV with a header row, at most 50 MB')}
           />
           <Link
-            href="/admin/leads/csv/example"
+            href={route('admin.leads.csv.example')}
             download
             size="sm"
             data-testid="lead-upload-example"

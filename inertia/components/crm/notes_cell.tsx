@@ -14,6 +14,7 @@ import type { LeadNoteRow } from '#transformers/lead_row'
 import { api, ApiError, SOMETHING_WENT_WRONG } from '~/lib/api'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 /**
  * The lead table's notes cell (CRM spec §2.3): the first 12 characters of the
@@ -33,10 +34,14 @@ export function NotesCell(props: { leadId: number; notes: LeadNoteRow[]; onAdded
   const submit = async () => {
     setBusy(true)
     try {
-      const result = await api<{ message: string; note: LeadNoteRow }>('POST', '/admin/crm/note', {
-        content,
-        leadId: props.leadId,
-      })
+      const result = await api<{ message: string; note: LeadNoteRow }>(
+        'POST',
+        route('crm.note.store'),
+        {
+          content,
+          leadId: props.leadId,
+        }
+      )
       toastSuccess(result.message ?? 'Notes created successfully')
       setNotes((all) => [...all, result.note])
       setContent('')

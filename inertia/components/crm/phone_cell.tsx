@@ -14,6 +14,7 @@ import { api, errorMessage } from '~/lib/api'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { useTranslation } from '~/hooks/use_translation'
 import { agentStatusColor, type VoisoAgent } from '@domain/voiso'
+import { route } from '~/lib/routes'
 
 /**
  * The lead table's phone cell (CRM spec §2.3, §3 Agent, §8): the number with
@@ -73,7 +74,7 @@ function CopyIcon() {
 /** Posts the call; toasts the outcome. Answers whether Voiso took it. */
 async function startCall(leadId: number, agentEmail: string) {
   try {
-    const data = await api<{ message?: string }>('POST', '/admin/crm/voiso/startCall', {
+    const data = await api<{ message?: string }>('POST', route('admin.crm.voiso.startCall'), {
       leadId,
       agentEmail,
     })
@@ -160,7 +161,7 @@ function AgentSelector({ leadId, onClose }: { leadId: number; onClose: () => voi
 
   useEffect(() => {
     let live = true
-    api<{ agents: VoisoAgent[] }>('GET', '/admin/crm/voiso/agents')
+    api<{ agents: VoisoAgent[] }>('GET', route('admin.crm.voiso.agents'))
       .then((data) => live && setAgents(data.agents ?? []))
       .catch((error) => {
         if (!live) return

@@ -12,6 +12,7 @@ import {
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 import { TradeIdCell, TradeStatusCell, TradeSwapCell } from '~/components/staff/trade_cells'
+import { route } from '~/lib/routes'
 
 /**
  * One customer's lists, the tabs of the edit customer page (CRM spec §2.9,
@@ -22,10 +23,13 @@ import { TradeIdCell, TradeStatusCell, TradeSwapCell } from '~/components/staff/
  */
 export function CustomerTradesTable(props: { userId: number }) {
   const { t } = useTranslation()
-  const list = useServerList<StaffTradeRow>(`/admin/trades/api/all/${props.userId}`, {
-    searchable: false,
-    inUrl: false,
-  })
+  const list = useServerList<StaffTradeRow>(
+    route('admin.trades.api.user', { userId: props.userId }),
+    {
+      searchable: false,
+      inUrl: false,
+    }
+  )
   const rate = (value: string | null, r: StaffTradeRow) => formatRate(value, r.digits)
   const columns: PagedColumn<StaffTradeRow>[] = [
     { key: 'id', label: 'ID', sortValue: (r) => r.id, render: (r) => <TradeIdCell row={r} /> },
@@ -76,9 +80,12 @@ export function CustomerTradesTable(props: { userId: number }) {
 
 export function CustomerDepositsTable(props: { userId: number }) {
   const { t } = useTranslation()
-  const list = useServerList<StaffDepositRow>(`/admin/deposits/api/history/${props.userId}`, {
-    inUrl: false,
-  })
+  const list = useServerList<StaffDepositRow>(
+    route('admin.deposits.api.history.user', { userId: props.userId }),
+    {
+      inUrl: false,
+    }
+  )
   const c = staffPaymentColumns<StaffDepositRow>(t, 'customer-deposit', (name) => name)
   return (
     <AdminDataTable
@@ -92,9 +99,12 @@ export function CustomerDepositsTable(props: { userId: number }) {
 }
 
 export function CustomerWithdrawsTable(props: { userId: number }) {
-  const list = useServerList<StaffWithdrawalRow>(`/admin/withdraws/api/history/${props.userId}`, {
-    searchable: false,
-    inUrl: false,
-  })
+  const list = useServerList<StaffWithdrawalRow>(
+    route('admin.withdraws.api.history.user', { userId: props.userId }),
+    {
+      searchable: false,
+      inUrl: false,
+    }
+  )
   return <StaffWithdrawalsTable label="Withdraws" list={list} testId="customer-withdraws" />
 }

@@ -4,6 +4,7 @@ import { api, errorMessage } from '~/lib/api'
 import { toastError } from '~/lib/toast'
 import { useTranslation } from '~/hooks/use_translation'
 import { startedLoginAs } from '~/lib/session'
+import { route } from '~/lib/routes'
 
 /**
  * The edit customer page's 'Login as' (admin CRM spec §2 Edit customer, §4, §7, §8):
@@ -21,10 +22,10 @@ export function LoginAsButton(props: { userId: number }) {
     try {
       const answer = await api<{ redirect?: string; retAgent?: boolean }>(
         'POST',
-        `/admin/customers/login-as/${props.userId}`
+        route('admin.customers.login_as', { id: props.userId })
       )
       startedLoginAs(answer.retAgent === true)
-      window.location.href = answer.redirect ?? '/'
+      window.location.href = answer.redirect ?? route('auth.login.show')
     } catch (error) {
       toastError(errorMessage(error))
       setBusy(false)

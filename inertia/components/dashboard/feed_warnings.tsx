@@ -5,6 +5,7 @@ import { HEARTBEAT_CHANNEL } from '@domain/channels'
 import { failingFeeds, FEED_MESSAGES, readHeartbeat } from '@domain/feed_status'
 import { useChannel } from '~/hooks/use_transmit'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 /**
  * A warning per market-data feed whose saved key cannot connect (issue 21
@@ -30,7 +31,7 @@ export function FeedWarnings(props: { heartbeat: unknown }) {
           {failing.map(({ feed, label, message }) => (
             <li key={feed} data-testid={`dashboard-feed-warning-${feed}`}>
               {t(label)}: {FEED_MESSAGES.has(message) ? t(message) : message}{' '}
-              <Link href="/admin/status/api" className="text-primary underline">
+              <Link href={route('admin.status.api')} className="text-primary underline">
                 {t('API Status')}
               </Link>
             </li>

@@ -2,6 +2,7 @@ import { Alert } from '@heroui/react'
 import { Link } from '@inertiajs/react'
 import { VOISO_CONNECTION_MESSAGES } from '@domain/voiso_connection'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 /**
  * A warning while the saved Voiso key cannot connect (issue 21 item 8), from
@@ -21,7 +22,7 @@ export function VoisoWarning(props: { problem: string | null }) {
       description={
         <span>
           {message}{' '}
-          <Link href="/admin/apis" className="text-primary underline">
+          <Link href={route('admin.apis')} className="text-primary underline">
             {t('API Settings')}
           </Link>
         </span>

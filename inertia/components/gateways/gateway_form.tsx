@@ -9,6 +9,7 @@ import { FileField } from '~/components/form/file_field'
 import { useApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
+import { route } from '~/lib/routes'
 
 export interface FileRules {
   maxMb: number
@@ -89,14 +90,18 @@ export function GatewayForm(props: {
       data-testid={`gateway-form-${gateway.value}`}
       onSubmit={(e) => {
         e.preventDefault()
-        form.submit<{ message: string }>('PUT', `/admin/gateways/${gateway.value}`, {
-          transform: toFormData,
-          onSuccess: (data) => {
-            toastSuccess(data.message)
-            props.onSaved()
-          },
-          onError: (message) => toastError(message),
-        })
+        form.submit<{ message: string }>(
+          'PUT',
+          route('admin.gateways.update', { gateway: gateway.value }),
+          {
+            transform: toFormData,
+            onSuccess: (data) => {
+              toastSuccess(data.message)
+              props.onSaved()
+            },
+            onError: (message) => toastError(message),
+          }
+        )
       }}
     >
       <ModalBody className="flex flex-col gap-6">

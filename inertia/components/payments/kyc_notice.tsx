@@ -1,6 +1,7 @@
 import { Link } from '@inertiajs/react'
 import { Link as UiLink } from '@heroui/react'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 /**
  * The KYC notice (customer spec §2): the message and a link to /kyc; red on
@@ -26,7 +27,7 @@ export function KycNotice({
       data-testid="kyc-warning"
     >
       <span className="font-medium">{t(message)}</span>{' '}
-      <UiLink as={Link} href="/kyc" size="sm" color={color} underline="always">
+      <UiLink as={Link} href={route('kyc.show')} size="sm" color={color} underline="always">
         {t('Click here')}
       </UiLink>
     </div>

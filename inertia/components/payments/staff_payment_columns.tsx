@@ -4,6 +4,7 @@ import type { PagedColumn } from '~/components/data/paged_table'
 import { StatusChip } from '~/components/withdrawals/withdrawal_parts'
 import { gatewayDisplayName } from '@domain/gateways'
 import { formatAccountMoney } from '@domain/formatting'
+import { route } from '~/lib/routes'
 
 /** What the back office's deposit and withdraw lists both show of a row. */
 interface StaffPaymentRow {
@@ -39,7 +40,7 @@ export function staffPaymentColumns<Row extends StaffPaymentRow>(
       sortValue: (r) => r.user.email,
       render: (r) => (
         <Link
-          href={`/admin/customers/edit/${r.user.id}`}
+          href={route('admin.customers.edit', { id: r.user.id })}
           className="text-primary underline-offset-2 hover:underline"
         >
           {r.user.email}

@@ -9,6 +9,7 @@ import { useTranslation } from '~/hooks/use_translation'
 import { api, errorMessage } from '~/lib/api'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { required } from '~/lib/rules'
+import { route } from '~/lib/routes'
 
 export interface TwoFactorStatus {
   enabled: boolean
@@ -41,7 +42,7 @@ export function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
   const start = async () => {
     setStarting(true)
     try {
-      const data = await api<{ enrolment: Enrolment }>('POST', '/security/two-factor/setup')
+      const data = await api<{ enrolment: Enrolment }>('POST', route('security.two_factor.setup'))
       setEnrolment(data.enrolment)
     } catch (error) {
       toastError(errorMessage(error))
@@ -80,7 +81,7 @@ export function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
         {!status.enabled && enrolment && (
           <EnrolmentPanel<Codes>
             enrolment={enrolment}
-            url="/security/two-factor/confirm"
+            url={route('security.two_factor.confirm')}
             onConfirmed={showCodes}
           />
         )}
@@ -93,7 +94,7 @@ export function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
               className="flex flex-col gap-4"
               onSubmit={(e) => {
                 e.preventDefault()
-                renew.submit<Codes>('POST', '/security/two-factor/recovery-codes', {
+                renew.submit<Codes>('POST', route('security.two_factor.recovery_codes'), {
                   onSuccess: showCodes,
                   onError: (message) => toastError(message),
                 })
@@ -120,7 +121,7 @@ export function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
                 className="flex flex-col gap-4"
                 onSubmit={(e) => {
                   e.preventDefault()
-                  off.submit<{ message: string }>('DELETE', '/security/two-factor', {
+                  off.submit<{ message: string }>('DELETE', route('security.two_factor.destroy'), {
                     onSuccess: (data) => {
                       toastSuccess(data.message)
                       off.setValues({ password: '', code: '' })

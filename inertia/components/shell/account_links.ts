@@ -1,4 +1,5 @@
 import { Roles, type RoleId } from '@domain/roles'
+import { route } from '~/lib/routes'
 
 /**
  * The account links of the sidebar and top bar (customer spec §2 Shell). Money,
@@ -6,13 +7,13 @@ import { Roles, type RoleId } from '@domain/roles'
  * staff, so the menu does not offer them.
  */
 export const ACCOUNT_LINKS = [
-  { href: '/deposits', label: 'Deposits', customerOnly: true },
-  { href: '/withdraws', label: 'Withdraws', customerOnly: true },
-  { href: '/profile', label: 'Personal Information' },
-  { href: '/kyc', label: 'KYC', customerOnly: true },
-  { href: '/security', label: 'Security' },
-  { href: '/statements', label: 'Statements', customerOnly: true },
-  { href: '/pricing', label: 'My Plan', needsPricingPlan: true, customerOnly: true },
+  { href: route('deposits.index'), label: 'Deposits', customerOnly: true },
+  { href: route('withdraws.index'), label: 'Withdraws', customerOnly: true },
+  { href: route('profile.show'), label: 'Personal Information' },
+  { href: route('kyc.show'), label: 'KYC', customerOnly: true },
+  { href: route('security.show'), label: 'Security' },
+  { href: route('statements.index'), label: 'Statements', customerOnly: true },
+  { href: route('pricing.show'), label: 'My Plan', needsPricingPlan: true, customerOnly: true },
 ] as const
 
 export function accountLinks(pricingPlan: 'on' | 'off', roleId: RoleId | null | undefined) {

@@ -3,6 +3,7 @@ import { router } from '@inertiajs/react'
 import { useBranding, useSession } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { accountLinks } from '~/components/shell/account_links'
+import { route } from '~/lib/routes'
 
 /** The account links in the top bar (customer spec §2 Shell), the same list as the sidebar. */
 export function AccountMenu() {
@@ -18,7 +19,7 @@ export function AccountMenu() {
       </DropdownTrigger>
       <DropdownMenu aria-label={t('Account')} onAction={(href) => router.visit(String(href))}>
         {[
-          { href: '/dashboard', label: 'Dashboard' },
+          { href: route('dashboard'), label: 'Dashboard' },
           ...accountLinks(branding.pricingPlan, session?.user.roleId),
         ].map((link) => (
           <DropdownItem key={link.href}>{t(link.label)}</DropdownItem>

@@ -10,6 +10,7 @@ import { router } from '@inertiajs/react'
 import type { Session } from '~/hooks/use_shared'
 import { logout } from '~/lib/session'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 /** Profile, Deposits, Withdraws, Log Out and the signed-in e-mail. */
 export function ProfileMenu({ session }: { session: Session }) {
@@ -45,9 +46,9 @@ export function ProfileMenu({ session }: { session: Session }) {
           </DropdownItem>
         </DropdownSection>
         <DropdownSection>
-          <DropdownItem key="/profile">{t('Profile')}</DropdownItem>
-          <DropdownItem key="/deposits">{t('Deposits')}</DropdownItem>
-          <DropdownItem key="/withdraws">{t('Withdraws')}</DropdownItem>
+          <DropdownItem key={route('profile.show')}>{t('Profile')}</DropdownItem>
+          <DropdownItem key={route('deposits.index')}>{t('Deposits')}</DropdownItem>
+          <DropdownItem key={route('withdraws.index')}>{t('Withdraws')}</DropdownItem>
           <DropdownItem key="logout" color="danger" data-testid="logout">
             {t('Log Out')}
           </DropdownItem>

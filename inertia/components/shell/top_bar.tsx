@@ -9,6 +9,7 @@ import { NotificationsMenu } from '~/components/shell/notifications_menu'
 import { WalletSwitcher } from '~/components/shell/wallet_switcher'
 import { ProfileMenu } from '~/components/shell/profile_menu'
 import { AccountMenu } from '~/components/shell/account_menu'
+import { route } from '~/lib/routes'
 
 /**
  * The customer top bar. From 1024 px everything sits in one row; narrower,
@@ -29,7 +30,7 @@ export function TopBar({ session }: { session: Session }) {
         classNames={{ wrapper: 'gap-2 px-3 sm:px-6' }}
       >
         <NavbarBrand className="min-w-0 grow-0 gap-6">
-          <Link href="/" aria-label={branding.appName} className="shrink-0">
+          <Link href={route('auth.login.show')} aria-label={branding.appName} className="shrink-0">
             <img
               src={branding.appLogo}
               alt={branding.appName}
@@ -51,7 +52,7 @@ export function TopBar({ session }: { session: Session }) {
             <Button
               color="success"
               size="sm"
-              onPress={() => router.visit('/deposits')}
+              onPress={() => router.visit(route('deposits.index'))}
               data-testid="deposit-button"
             >
               {t('Deposit')}

@@ -11,6 +11,7 @@ import { api, errorMessage } from '~/lib/api'
 import { toastError } from '~/lib/toast'
 import { formatMoney } from '@domain/formatting'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 /** Lists the user's wallets by mode and currency; choosing one switches and reloads (spec §4). */
 export function WalletSwitcher({ session }: { session: Session }) {
@@ -22,7 +23,7 @@ export function WalletSwitcher({ session }: { session: Session }) {
   async function choose(id: number) {
     if (id === active!.id) return
     try {
-      await api('POST', '/dashboard/switch-wallet', { balanceId: id })
+      await api('POST', route('wallets.switch'), { balanceId: id })
       window.location.reload()
     } catch (error) {
       toastError(errorMessage(error))

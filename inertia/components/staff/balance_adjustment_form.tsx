@@ -10,6 +10,7 @@ import { useApiForm } from '~/hooks/use_api_form'
 import { useSession } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
+import { route } from '~/lib/routes'
 
 type Values = { amount: string; type: 'add' | 'subtract' | ''; comment: string }
 
@@ -73,21 +74,25 @@ export function BalanceAdjustmentForm(props: {
       data-testid={testId}
       onSubmit={(e) => {
         e.preventDefault()
-        form.submit<{ message: string }>('PUT', `/admin/balance/${props.balance.id}`, {
-          headers: { 'Idempotency-Key': key.current },
-          transform: (v) => ({
-            amount: v.amount.trim(),
-            type: v.type,
-            comment: v.comment.trim() || null,
-          }),
-          onSuccess: (data) => {
-            key.current = newKey()
-            toastSuccess(data.message)
-            if (props.onSaved) props.onSaved()
-            else router.reload()
-          },
-          onError: (message) => toastError(message),
-        })
+        form.submit<{ message: string }>(
+          'PUT',
+          route('admin.balance.adjust', { balanceId: props.balance.id }),
+          {
+            headers: { 'Idempotency-Key': key.current },
+            transform: (v) => ({
+              amount: v.amount.trim(),
+              type: v.type,
+              comment: v.comment.trim() || null,
+            }),
+            onSuccess: (data) => {
+              key.current = newKey()
+              toastSuccess(data.message)
+              if (props.onSaved) props.onSaved()
+              else router.reload()
+            },
+            onError: (message) => toastError(message),
+          }
+        )
       }}
     >
       <p className="text-small text-default-500">

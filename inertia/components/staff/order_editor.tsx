@@ -6,6 +6,7 @@ import { NumberField } from '~/components/form/number_field'
 import { useRowAction } from '~/hooks/use_row_action'
 import { tradeEvidence } from '~/components/staff/trade_cells'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 type Values = {
   openRate: string
@@ -114,7 +115,7 @@ export function useOrderActions(onChanged: () => void) {
         </>
       )
     },
-    updateUrl: (row) => `/admin/trades/${row.id}`,
+    updateUrl: (row) => route('admin.trades.update', { id: row.id }),
     // Open orders: no close rate; a cleared target is sent as null (clears it). Closed orders: no targets.
     body: (v, row) => ({
       ...(row?.status === 'open'
@@ -148,7 +149,7 @@ export function useOrderActions(onChanged: () => void) {
         testId: 'trade-close-dialog',
         request: (row) => ({
           method: 'POST',
-          url: '/admin/trades/close',
+          url: route('admin.trades.close'),
           body: { orderId: row.id, instrument: row.instrument },
         }),
       },
@@ -158,7 +159,10 @@ export function useOrderActions(onChanged: () => void) {
         confirmLabel: 'Delete',
         confirmColor: 'danger',
         testId: 'trade-delete-dialog',
-        request: (row) => ({ method: 'DELETE', url: `/admin/trades/${row.id}` }),
+        request: (row) => ({
+          method: 'DELETE',
+          url: route('admin.trades.destroy', { id: row.id }),
+        }),
       },
     },
     { onDone: onChanged }

@@ -1,4 +1,5 @@
 import type { RowActionSpec } from '~/hooks/use_row_action'
+import { route } from '~/lib/routes'
 
 type Row = { id: number }
 
@@ -13,5 +14,8 @@ export const twoFactorResetAction: RowActionSpec<Row> = {
   confirmLabel: 'Reset',
   confirmColor: 'danger',
   testId: 'two-factor-reset-dialog',
-  request: (row) => ({ method: 'DELETE', url: `/admin/users/${row.id}/two-factor` }),
+  request: (row) => ({
+    method: 'DELETE',
+    url: route('admin.users.two_factor.reset', { id: row.id }),
+  }),
 }

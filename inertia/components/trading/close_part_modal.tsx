@@ -20,6 +20,7 @@ import { money } from '@domain/money'
 import { isDecimalString } from '@domain/decimal_strings'
 import { partialAmountError } from '@domain/partial_close'
 import type { Category } from '@domain/instruments'
+import { route } from '~/lib/routes'
 
 interface LotState {
   lotState: 'amount' | 'lot'
@@ -57,7 +58,7 @@ export function ClosePartModal(props: {
 
   useEffect(() => {
     if (!props.category) return setLots({ lotState: 'amount', lotSelector: [] })
-    api<LotState>('GET', `/dashboard/lot-state/${props.category}`)
+    api<LotState>('GET', route('market.lot_state', { category: props.category }))
       .then(setLots)
       .catch(() => {
         toastError('Something went wrong')
@@ -67,7 +68,7 @@ export function ClosePartModal(props: {
 
   const error = form.errorFor('amount')
   const submit = () =>
-    form.submit<{ message: string }>('POST', '/dashboard/orders/close', {
+    form.submit<{ message: string }>('POST', route('orders.close'), {
       transform: (v) => ({ orderId: order.id, instrument: order.instrument, amount: v.amount }),
       onSuccess: (data) => {
         toastSuccess(data.message)

@@ -43,6 +43,7 @@ import {
 } from '@domain/pending_orders'
 import { priceStep } from '@domain/price_steps'
 import { EXPIRY_CHOICES, utcInputToIso } from '~/lib/pending_expiry'
+import { route } from '~/lib/routes'
 
 export interface TradableInstrument {
   name: string
@@ -114,11 +115,8 @@ export function OrderDialog(props: {
     setExpiresAt('')
     setServerErrors({})
     Promise.all([
-      api<{ rate: string }>(
-        'GET',
-        `/dashboard/rates?quote=${encodeURIComponent(instrument.quote)}`
-      ),
-      api<LotState>('GET', `/dashboard/lot-state/${instrument.category}`),
+      api<{ rate: string }>('GET', route('market.rates', undefined, { quote: instrument.quote })),
+      api<LotState>('GET', route('market.lot_state', { category: instrument.category })),
     ])
       .then(([r, l]) => {
         setRate(r.rate)
@@ -252,7 +250,7 @@ export function OrderDialog(props: {
     }
     try {
       if (pending) {
-        const placed = await api('POST', '/dashboard/orders', {
+        const placed = await api('POST', route('orders.store'), {
           ...order,
           execution,
           price,
@@ -261,7 +259,7 @@ export function OrderDialog(props: {
         })
         toastSuccess(placed?.message ?? 'Pending Order Placed Successfully')
       } else {
-        await api('POST', '/dashboard/orders', order)
+        await api('POST', route('orders.store'), order)
         toastSuccess('Order Placed Successfully')
       }
       props.onPlaced()

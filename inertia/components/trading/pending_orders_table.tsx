@@ -15,6 +15,7 @@ import { isDecimalString } from '@domain/decimal_strings'
 import { isCategory, type Category } from '@domain/instruments'
 import { priceStep } from '@domain/price_steps'
 import type { PendingExpiry } from '@domain/pending_orders'
+import { route } from '~/lib/routes'
 
 type ModifyValues = {
   price: string
@@ -115,7 +116,7 @@ export function PendingOrdersTable(props: {
         </>
       )
     },
-    updateUrl: (row) => `/dashboard/pending-orders/${row.id}`,
+    updateUrl: (row) => route('pending_orders.update', { id: row.id }),
     body: (v) => ({
       price: v.price.trim(),
       profit: v.profit.trim() || null,
@@ -133,7 +134,10 @@ export function PendingOrdersTable(props: {
         message: 'Cancel this pending order? It will not be filled.',
         confirmLabel: 'Cancel Order',
         confirmColor: 'danger',
-        request: (row) => ({ method: 'DELETE', url: `/dashboard/pending-orders/${row.id}` }),
+        request: (row) => ({
+          method: 'DELETE',
+          url: route('pending_orders.destroy', { id: row.id }),
+        }),
       },
     },
     { onDone: changed, testId: 'pending-cancel-dialog' }

@@ -31,6 +31,7 @@ import { formatDecimal, formatProfitLoss, formatRate, orderTypeLabel } from '@do
 import { closeEvidenceText } from '@domain/execution_evidence'
 import type { Category } from '@domain/instruments'
 import { distanceInPips, priceStep } from '@domain/price_steps'
+import { route } from '~/lib/routes'
 
 /**
  * An order with its market rate and P/L now: live for open ones, as closed
@@ -88,7 +89,7 @@ export function PositionsPanel(props: {
   async function close(o: OrderRow) {
     setClosing(o.id)
     try {
-      await api('POST', '/dashboard/orders/close', { orderId: o.id, instrument: o.instrument })
+      await api('POST', route('orders.close'), { orderId: o.id, instrument: o.instrument })
       toastSuccess('Order Closed Successfully')
     } catch {
       // Close failures are ignored silently (customer spec §8): the list refresh shows the truth.
@@ -404,7 +405,7 @@ function useTrailingEditor(props: {
         </>
       )
     },
-    updateUrl: (o) => `/dashboard/orders/${o.id}`,
+    updateUrl: (o) => route('orders.update', { id: o.id }),
     body: (v) => ({ trailing: v.trailingOn ? v.trailing.trim() : null }),
     rowId: (o) => o.id,
     onChanged: props.onChanged,

@@ -11,6 +11,7 @@ import { api } from '~/lib/api'
 import { usePrices, useWatchPrices } from '~/hooks/use_prices'
 import { useTheme } from '~/hooks/use_theme'
 import { bucketStart } from '@domain/candles'
+import { route } from '~/lib/routes'
 
 /** Axis labels, grid and scale borders with enough contrast on either background. */
 const CHART_COLORS = {
@@ -68,10 +69,7 @@ export function PriceChart({
       wickDownColor: '#f31260',
     })
     let cancelled = false
-    api<{ candles: Bar[] }>(
-      'GET',
-      `/dashboard/candles/${encodeURIComponent(instrument)}?interval=1d`
-    )
+    api<{ candles: Bar[] }>('GET', route('market.candles', { instrument }, { interval: '1d' }))
       .then(({ candles }) => {
         if (cancelled || !series.current) return
         const data = candles.map((c) => ({

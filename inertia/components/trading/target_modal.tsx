@@ -15,6 +15,7 @@ import { StepperInput } from '~/components/trading/stepper_input'
 import type { OrderRow } from '~/hooks/use_orders'
 import { orderTargetErrors } from '@domain/risk'
 import { isDecimalString } from '@domain/decimal_strings'
+import { route } from '~/lib/routes'
 
 export type TargetKind = 'loss' | 'profit'
 
@@ -58,7 +59,9 @@ export function TargetModal(props: {
   async function save() {
     setSaving(true)
     try {
-      await api('PUT', `/dashboard/orders/${order!.id}`, { [props.kind]: on ? value : null })
+      await api('PUT', route('orders.update', { id: order!.id }), {
+        [props.kind]: on ? value : null,
+      })
       toastSuccess(isLoss ? 'Stop Loss Set Successfully' : 'Take Profit Set Successfully')
       props.onSaved()
       props.onClose()

@@ -11,6 +11,7 @@ import { useBranding } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError } from '~/lib/toast'
 import { EMAIL_PATTERN } from '~/lib/rules'
+import { route } from '~/lib/routes'
 
 export default function ForgotPassword() {
   const branding = useBranding()
@@ -33,7 +34,7 @@ export default function ForgotPassword() {
         className="flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault()
-          form.submit('POST', '/forgot-password', {
+          form.submit('POST', route('auth.forgot'), {
             transform: (v) => ({ ...v, humanKey: v.humanKey || undefined }),
             onSuccess: () => setSent(true),
             onError: (message) => toastError(message),
@@ -52,7 +53,7 @@ export default function ForgotPassword() {
         title="Verification Email Sent"
         message="A link to reset your password has been sent to your email address."
         actionLabel="Sign In"
-        onAction={() => router.visit('/')}
+        onAction={() => router.visit(route('auth.login.show'))}
       />
     </AuthLayout>
   )

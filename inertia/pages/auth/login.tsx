@@ -11,6 +11,7 @@ import { useBranding } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError } from '~/lib/toast'
 import { ApiError } from '~/lib/api'
+import { route } from '~/lib/routes'
 
 export default function Login({ notice }: InferPageProps<LoginController, 'show'>) {
   const branding = useBranding()
@@ -30,7 +31,7 @@ export default function Login({ notice }: InferPageProps<LoginController, 'show'
         className="flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault()
-          form.submit<{ redirect: string }>('POST', '/auth/login', {
+          form.submit<{ redirect: string }>('POST', route('auth.login'), {
             transform: (v) => ({ ...v, humanKey: v.humanKey || undefined }),
             onSuccess: (data) => router.visit(data.redirect),
             onError: (message, error) =>
@@ -64,10 +65,10 @@ export default function Login({ notice }: InferPageProps<LoginController, 'show'
         </Button>
       </form>
       <div className="flex justify-between text-small">
-        <UiLink as={Link} href="/signup" size="sm">
+        <UiLink as={Link} href={route('auth.signup.show')} size="sm">
           {t('Sign Up')}
         </UiLink>
-        <UiLink as={Link} href="/forgot-password" size="sm">
+        <UiLink as={Link} href={route('auth.forgot.show')} size="sm">
           {t('Forgot password?')}
         </UiLink>
       </div>

@@ -11,6 +11,7 @@ import { useApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError } from '~/lib/toast'
 import { passwordRule } from '~/lib/rules'
+import { route } from '~/lib/routes'
 
 export default function ResetPassword({
   token,
@@ -26,7 +27,7 @@ export default function ResetPassword({
         className="flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault()
-          form.submit('PUT', '/forgot-password', {
+          form.submit('PUT', route('auth.reset'), {
             transform: (v) => ({ password: v.password, token }),
             onSuccess: () => setDone(true),
             onError: (message) => toastError(message),
@@ -50,7 +51,7 @@ export default function ResetPassword({
         title="Password Updated"
         message="Your password has been updated. You can log in now."
         actionLabel="Login"
-        onAction={() => router.visit('/')}
+        onAction={() => router.visit(route('auth.login.show'))}
       />
     </AuthLayout>
   )

@@ -15,6 +15,7 @@ import { useCountries } from '~/hooks/use_countries'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError } from '~/lib/toast'
 import { EMAIL_PATTERN, passwordRule, required } from '~/lib/rules'
+import { route } from '~/lib/routes'
 
 const initial = {
   fullName: '',
@@ -70,7 +71,7 @@ export default function Signup() {
         className="grid grid-cols-1 gap-x-4 gap-y-6 md:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault()
-          form.submit<{ message: string }>('POST', '/auth/signup', {
+          form.submit<{ message: string }>('POST', route('auth.signup'), {
             transform: (v) => ({
               ...v,
               birthDate: v.birthDate || undefined,
@@ -131,7 +132,7 @@ export default function Signup() {
         title="Account Created"
         message={created ?? ''}
         actionLabel="Sign In"
-        onAction={() => router.visit('/')}
+        onAction={() => router.visit(route('auth.login.show'))}
       />
     </AuthLayout>
   )

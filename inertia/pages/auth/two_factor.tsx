@@ -8,6 +8,7 @@ import { useTranslation } from '~/hooks/use_translation'
 import { toastError } from '~/lib/toast'
 import { ApiError } from '~/lib/api'
 import { required } from '~/lib/rules'
+import { route } from '~/lib/routes'
 
 /** The code step of login: a code from the authenticator app, or a recovery code. */
 export default function TwoFactor() {
@@ -24,12 +25,13 @@ export default function TwoFactor() {
         className="flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault()
-          form.submit<{ redirect: string }>('POST', '/login/two-factor', {
+          form.submit<{ redirect: string }>('POST', route('two_factor.verify'), {
             onSuccess: (data) => router.visit(data.redirect),
             onError: (message, error) => {
               toastError(message, 'bottom-center')
               // The password step has expired: start again at the login form.
-              if (error instanceof ApiError && error.status === 400) router.visit('/')
+              if (error instanceof ApiError && error.status === 400)
+                router.visit(route('auth.login.show'))
             },
           })
         }}

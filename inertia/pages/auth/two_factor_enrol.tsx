@@ -9,6 +9,7 @@ import { EnrolmentPanel } from '~/components/security/enrolment_panel'
 import { RecoveryCodes } from '~/components/security/recovery_codes'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError } from '~/lib/toast'
+import { route } from '~/lib/routes'
 
 type Confirmed = { recoveryCodes: string[]; redirect: string }
 
@@ -41,11 +42,11 @@ export default function TwoFactorEnrol({
           </p>
           <EnrolmentPanel<Confirmed>
             enrolment={enrolment}
-            url="/login/two-factor/enrol"
+            url={route('two_factor.confirm')}
             onConfirmed={setDone}
             onExpired={(message) => {
               toastError(message)
-              router.visit('/')
+              router.visit(route('auth.login.show'))
             }}
           />
           <SignInLink />

@@ -10,6 +10,7 @@ import { useTranslation } from '~/hooks/use_translation'
 import { formatMoney } from '@domain/formatting'
 import { required } from '~/lib/rules'
 import { toastSuccess } from '~/lib/toast'
+import { route } from '~/lib/routes'
 
 type Props = InferPageProps<DepositsController, 'bank'>
 
@@ -34,7 +35,7 @@ export default function BankDeposit({ id, amount, currency, bank, accountName }:
   const done = (message?: string) => {
     const query = new URLSearchParams({ status: 'pending', amount })
     if (message) query.set('message', message)
-    router.visit(`/deposits?${query.toString()}`)
+    router.visit(`${route('deposits.index')}?${query.toString()}`)
   }
 
   const rows: [string, string][] = [
@@ -74,7 +75,7 @@ export default function BankDeposit({ id, amount, currency, bank, accountName }:
               data-testid="bank-deposit-form"
               onSubmit={(e) => {
                 e.preventDefault()
-                form.submit<{ message: string }>('PUT', `/deposits/bank/${id}`, {
+                form.submit<{ message: string }>('PUT', route('deposits.bank.submit', { id }), {
                   transform: (v) => {
                     const data = new FormData()
                     data.append('bank_name', v.bank_name)

@@ -6,6 +6,7 @@ import { AppShell } from '~/layouts/app_shell'
 import { useTranslation } from '~/hooks/use_translation'
 import { formatMoney } from '@domain/formatting'
 import { copyToClipboard } from '~/lib/clipboard'
+import { route } from '~/lib/routes'
 
 type Props = InferPageProps<DepositsController, 'crypto'>
 
@@ -64,7 +65,7 @@ export default function CryptoDeposit({
           )}
           <Button
             as={Link}
-            href={`/deposits?status=success&amount=${amount}`}
+            href={route('deposits.index', undefined, { status: 'success', amount })}
             color="primary"
             data-testid="crypto-confirm"
           >

@@ -18,6 +18,7 @@ import { PricingGrid } from '~/components/shell/pricing_grid'
 import { KycNotice } from '~/components/payments/kyc_notice'
 import { isInstrumentOpen } from '@domain/market_hours'
 import type { Category } from '@domain/instruments'
+import { route } from '~/lib/routes'
 
 type Props = InferPageProps<DashboardController, 'show'>
 
@@ -116,7 +117,7 @@ export default function Dashboard({
                 </h2>
                 <UiLink
                   as={Link}
-                  href={`/dashboard/chart/${selected}`}
+                  href={route('market.chart', { instrument: selected })}
                   size="sm"
                   className="lg:hidden"
                 >

@@ -25,6 +25,7 @@ import { errorMessage } from '~/lib/api'
 import { goToPayment } from '~/lib/payment_redirect'
 import { required } from '~/lib/rules'
 import { toastError, toastSuccess } from '~/lib/toast'
+import { route } from '~/lib/routes'
 
 type Props = InferPageProps<DepositsController, 'index'>
 type History = Props['history']
@@ -48,12 +49,15 @@ export default function Deposits({
   const { t } = useTranslation()
   const session = useSession()
   const [tab, setTab] = useState<'deposit' | 'history'>('deposit')
-  const list = useServerList<Row, { startDate: string; endDate: string }>('/deposits/history', {
-    searchable: false,
-    pageSizes: [DEFAULT_PAGE_SIZE],
-    filters: { startDate: '', endDate: '' },
-    initial: history,
-  })
+  const list = useServerList<Row, { startDate: string; endDate: string }>(
+    route('deposits.history'),
+    {
+      searchable: false,
+      pageSizes: [DEFAULT_PAGE_SIZE],
+      filters: { startDate: '', endDate: '' },
+      initial: history,
+    }
+  )
   const range = { start: list.filters.startDate, end: list.filters.endDate }
 
   const realWallets = (session?.wallets ?? []).filter((w) => w.mode === 'real')
@@ -97,7 +101,7 @@ export default function Deposits({
   }
 
   function submit() {
-    form.submit<{ message: string; paymentLink: string }>('POST', '/deposits', {
+    form.submit<{ message: string; paymentLink: string }>('POST', route('deposits.store'), {
       transform: (v) => ({ ...v, balance_id: Number(v.balance_id), amount: v.amount.trim() }),
       onSuccess: (data) => {
         toastSuccess(data.message)

@@ -17,6 +17,7 @@ import { useApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { required } from '~/lib/rules'
+import { route } from '~/lib/routes'
 
 type Props = InferPageProps<KycController, 'show'>
 type Status = Props['kyc']['status']
@@ -101,7 +102,7 @@ function KycForm(props: { maxFileMb: number; onSubmitted: () => void }) {
           data-testid="kyc-form"
           onSubmit={(e) => {
             e.preventDefault()
-            form.submit<{ message: string }>('POST', '/kyc', {
+            form.submit<{ message: string }>('POST', route('kyc.store'), {
               transform: (values) => {
                 const data = new FormData()
                 data.append('type', values.type)

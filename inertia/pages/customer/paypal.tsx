@@ -6,6 +6,7 @@ import { AppShell } from '~/layouts/app_shell'
 import { useTranslation } from '~/hooks/use_translation'
 import { api, SOMETHING_WENT_WRONG } from '~/lib/api'
 import { toastError } from '~/lib/toast'
+import { route } from '~/lib/routes'
 
 type Props = InferPageProps<PaypalController, 'page'>
 
@@ -87,9 +88,14 @@ export default function PaypalPage({ gateway, deposit, paypal }: Props) {
         if (cancelled || !container.current) return
         buttons = sdk.Buttons({
           createOrder: async () =>
-            (await api<{ id: string }>('POST', `/payments/paypal/${deposit.txRef}`)).id,
+            (
+              await api<{ id: string }>(
+                'POST',
+                route('payments.paypal.create', { txRef: deposit.txRef })
+              )
+            ).id,
           onApprove: async (data) => {
-            window.location.assign(`/payments/paypal/capture/${encodeURIComponent(data.orderID)}`)
+            window.location.assign(route('payments.paypal.capture', { orderId: data.orderID }))
           },
           onError: () => toastError(SOMETHING_WENT_WRONG),
         })

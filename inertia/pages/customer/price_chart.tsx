@@ -5,6 +5,7 @@ import { PriceChart } from '~/components/trading/price_chart'
 import { usePrices, useWatchPrices } from '~/hooks/use_prices'
 import { useTranslation } from '~/hooks/use_translation'
 import { ImpersonationBanner } from '~/components/shell/impersonation_banner'
+import { route } from '~/lib/routes'
 
 /** The mobile price chart (customer spec §2): full height, dark, daily, one symbol, no toolbar. */
 export default function PriceChartPage({ instrument }: InferPageProps<MarketController, 'chart'>) {
@@ -16,7 +17,7 @@ export default function PriceChartPage({ instrument }: InferPageProps<MarketCont
     <div className="dark flex h-dvh flex-col bg-black text-white" data-testid="mobile-chart">
       <ImpersonationBanner />
       <header className="flex items-center justify-between px-3 py-2 text-small">
-        <Link href="/dashboard" className="underline">
+        <Link href={route('dashboard')} className="underline">
           {t('Back')}
         </Link>
         <span className="font-semibold">{instrument.name}</span>

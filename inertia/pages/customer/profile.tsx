@@ -10,6 +10,7 @@ import { useCountries } from '~/hooks/use_countries'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { required } from '~/lib/rules'
+import { route } from '~/lib/routes'
 
 export default function Profile({ profile }: InferPageProps<ProfileController, 'show'>) {
   const { t } = useTranslation()
@@ -41,7 +42,7 @@ export default function Profile({ profile }: InferPageProps<ProfileController, '
               className="grid grid-cols-1 gap-x-4 gap-y-6 md:grid-cols-2"
               onSubmit={(e) => {
                 e.preventDefault()
-                form.submit<{ message: string }>('PUT', '/profile/me', {
+                form.submit<{ message: string }>('PUT', route('profile.update'), {
                   // Agent-type sessions never send the phone (customer spec §6).
                   transform: ({ phone, birthDate, ...rest }) => ({
                     ...rest,

@@ -8,6 +8,7 @@ import { useApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { passwordRule, required } from '~/lib/rules'
+import { route } from '~/lib/routes'
 
 const initial = { currentPassword: '', newPassword: '', twoFactorCode: '' }
 
@@ -29,7 +30,7 @@ export default function Security({ twoFactor }: InferPageProps<SecurityControlle
             className="flex flex-col gap-6"
             onSubmit={(e) => {
               e.preventDefault()
-              form.submit<{ message: string }>('PUT', '/security/password', {
+              form.submit<{ message: string }>('PUT', route('security.update'), {
                 onSuccess: (data) => {
                   toastSuccess(data.message)
                   form.setValues(initial)

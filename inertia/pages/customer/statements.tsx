@@ -18,6 +18,7 @@ import { useSession } from '~/hooks/use_shared'
 import { closeEvidenceText } from '@domain/execution_evidence'
 import { errorMessage } from '~/lib/api'
 import { toastError } from '~/lib/toast'
+import { route } from '~/lib/routes'
 
 type Props = InferPageProps<StatementsController, 'index'>
 type Statement = Props['statements']
@@ -26,28 +27,22 @@ type Row = Statement['data'][number]
 /** True for a profit above zero; a loss or a flat trade shows red (customer spec §2 Positions). */
 const isProfit = (value: string) => !value.startsWith('-') && /[1-9]/.test(value)
 
-/** The query of the export link; an open end is left out. */
-function query(range: DateRange) {
-  const params = new URLSearchParams()
-  if (range.start) params.set('dateStart', range.start)
-  if (range.end) params.set('dateEnd', range.end)
-  const text = params.toString()
-  return text ? `?${text}` : ''
-}
-
 export default function Statements({ statements, filter, filterErrors }: Props) {
   const { t } = useTranslation()
   const session = useSession()
-  const list = useServerList<Row, { dateStart: string; dateEnd: string }>('/statements/history', {
-    searchable: false,
-    pageSizes: [DEFAULT_PAGE_SIZE],
-    filters: { dateStart: '', dateEnd: '' },
-    // The server read the range in the address for this first page.
-    initial:
-      filter.dateStart || filter.dateEnd || Object.keys(filterErrors).length
-        ? undefined
-        : statements,
-  })
+  const list = useServerList<Row, { dateStart: string; dateEnd: string }>(
+    route('statements.history'),
+    {
+      searchable: false,
+      pageSizes: [DEFAULT_PAGE_SIZE],
+      filters: { dateStart: '', dateEnd: '' },
+      // The server read the range in the address for this first page.
+      initial:
+        filter.dateStart || filter.dateEnd || Object.keys(filterErrors).length
+          ? undefined
+          : statements,
+    }
+  )
   const range: DateRange = { start: list.filters.dateStart, end: list.filters.dateEnd }
   // A bad range in the address: its messages show until a range is applied.
   const [addressErrors, setAddressErrors] = useState(Object.values(filterErrors))
@@ -157,7 +152,11 @@ export default function Statements({ statements, filter, filterErrors }: Props) 
             />
             <Button
               as="a"
-              href={`/statements/export${query(range)}`}
+              href={route('statements.export', undefined, {
+                // An open end is left out: route() skips empty values.
+                dateStart: range.start,
+                dateEnd: range.end,
+              })}
               download
               size="sm"
               color="primary"

@@ -27,6 +27,7 @@ import { useSession } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
 import { required } from '~/lib/rules'
 import { toastError, toastSuccess } from '~/lib/toast'
+import { route } from '~/lib/routes'
 
 type Props = InferPageProps<WithdrawalsController, 'index'>
 type History = Props['history']
@@ -50,7 +51,7 @@ export default function Withdraws({
   const session = useSession()
   const countries = useCountries()
   const [tab, setTab] = useState<'withdraw' | 'history'>('withdraw')
-  const list = useServerList<Row>('/withdraws/history', {
+  const list = useServerList<Row>(route('withdraws.history'), {
     searchable: false,
     pageSizes: [DEFAULT_PAGE_SIZE],
     initial: history,
@@ -94,7 +95,7 @@ export default function Withdraws({
   const blocked = kycRequired && !isKyc
 
   function submit() {
-    form.submit<{ message: string }>('POST', '/withdraws/bank', {
+    form.submit<{ message: string }>('POST', route('withdraws.bank'), {
       transform: (v) => ({ ...v, balance_id: Number(v.balance_id), amount: v.amount.trim() }),
       onSuccess: (data) => {
         toastSuccess(data.message)

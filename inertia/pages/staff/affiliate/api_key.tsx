@@ -5,6 +5,7 @@ import type { InferPageProps } from '@adonisjs/inertia/types'
 import type AffiliatesController from '#controllers/staff/affiliates_controller'
 import { staffLayout } from '~/layouts/staff_layout'
 import { api, errorMessage } from '~/lib/api'
+import { route } from '~/lib/routes'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { useTranslation } from '~/hooks/use_translation'
 
@@ -24,7 +25,11 @@ export default function AffiliateApiKey({
   async function generate() {
     setBusy(true)
     try {
-      const data = await api<{ message: string; key: string }>('POST', '/affiliate/api', {})
+      const data = await api<{ message: string; key: string }>(
+        'POST',
+        route('affiliate.api.generate'),
+        {}
+      )
       setFresh(data.key)
       toastSuccess(data.message)
     } catch (error) {
@@ -57,7 +62,7 @@ export default function AffiliateApiKey({
           >
             {t('Generate')}
           </Button>
-          <Link href="/api/v1/openapi.json" download data-testid="api-key-docs">
+          <Link href={route('api.v1.openapi')} download data-testid="api-key-docs">
             {t('Download documentation')}
           </Link>
         </div>

@@ -10,6 +10,7 @@ import { useLeadDialogs } from '~/components/crm/lead_dialogs'
 import { useServerList } from '~/hooks/use_server_list'
 import { useRowAction } from '~/hooks/use_row_action'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 /**
  * Affiliate Leads (CRM spec §2.4; issue 14 item 5): the leads the affiliate
@@ -21,7 +22,7 @@ export default function AffiliateLeads({
   viewerRoleId,
 }: InferPageProps<AffiliatesController, 'leadsPage'>) {
   const { t } = useTranslation()
-  const leads = useServerList<LeadRow>(() => '/affiliate/leads/api')
+  const leads = useServerList<LeadRow>(() => route('affiliate.leads.list'))
   const dialogs = useLeadDialogs({
     onChanged: leads.reload,
     viewerRoleId,
@@ -34,7 +35,10 @@ export default function AffiliateLeads({
         message: 'Are you sure to delete this lead?',
         confirmLabel: 'Delete',
         confirmColor: 'danger',
-        request: (row) => ({ method: 'DELETE', url: `/affiliate/leads/${row.id}` }),
+        request: (row) => ({
+          method: 'DELETE',
+          url: route('affiliate.leads.destroy', { id: row.id }),
+        }),
       },
     },
     { onDone: leads.reload, testId: 'affiliate-lead-delete-dialog' }

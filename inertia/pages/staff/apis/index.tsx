@@ -10,6 +10,7 @@ import { SettingsForm } from '~/components/form/settings_form'
 import { useTranslation } from '~/hooks/use_translation'
 import { ConfirmDialog } from '~/components/common/confirm_dialog'
 import { api, errorMessage } from '~/lib/api'
+import { route } from '~/lib/routes'
 import { toastError, toastSuccess } from '~/lib/toast'
 
 /**
@@ -40,7 +41,7 @@ function ApiCard({ initial }: { initial: ApiSettingsCardProps }) {
     try {
       const answer = await api<{ message: string; card: ApiSettingsCardProps }>(
         'DELETE',
-        `/admin/apis/${card.key}`
+        route('admin.apis.disconnect', { key: card.key })
       )
       toastSuccess(answer.message)
       setCard(answer.card)
@@ -57,7 +58,7 @@ function ApiCard({ initial }: { initial: ApiSettingsCardProps }) {
       values={card.values}
       secretsSet={card.secretsSet}
       title={card.title}
-      url={`/admin/apis/${card.key}`}
+      url={route('admin.apis.update', { key: card.key })}
       method="PUT"
       extra={{ key: card.key }}
       clearable

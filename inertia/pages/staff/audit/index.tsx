@@ -14,6 +14,7 @@ import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 type Filters = { staffId: string; action: string; targetType: string; targetId: string }
 const NO_FILTERS: Filters = { staffId: '', action: '', targetType: '', targetId: '' }
@@ -27,7 +28,7 @@ const NO_FILTERS: Filters = { staffId: '', action: '', targetType: '', targetId:
  */
 export default function AuditLog({ staffMembers }: InferPageProps<AuditLogsController, 'index'>) {
   const { t } = useTranslation()
-  const list = useServerList<AuditLogRow, Filters>('/admin/audit/api', {
+  const list = useServerList<AuditLogRow, Filters>(route('admin.audit.list'), {
     searchable: false,
     filters: NO_FILTERS,
     // Sorted by the server: oldest first, or by action, across every page.

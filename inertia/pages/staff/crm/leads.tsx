@@ -17,6 +17,7 @@ import { useLeadDialogs } from '~/components/crm/lead_dialogs'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 import { api, ApiError, SOMETHING_WENT_WRONG } from '~/lib/api'
+import { route } from '~/lib/routes'
 import { toastError, toastSuccess } from '~/lib/toast'
 
 type Filters = {
@@ -83,11 +84,19 @@ export default function Leads(props: LeadsPageProps) {
 
   const leads = useServerList<LeadRow, Filters>(
     (f) => {
-      const base = `/affiliate/leads/api/${list}/${encodeURIComponent(statusToSegment(f.status || ALL_STATUSES))}`
-      const range = f.startDate && f.endDate ? `/${f.startDate}/${f.endDate}` : ''
-      const query =
-        agentFilter && f[agentFilter] ? `?${agentFilter}=${encodeURIComponent(f[agentFilter])}` : ''
-      return `${base}${typed ? `/${type}` : ''}${range}${query}`
+      const status = statusToSegment(f.status || ALL_STATUSES)
+      const range = f.startDate && f.endDate ? { startDate: f.startDate, endDate: f.endDate } : null
+      const query = agentFilter && f[agentFilter] ? { [agentFilter]: f[agentFilter] } : undefined
+      if (list === 'sales' || list === 'new') {
+        // The typed lists always have a type (the server's pages give one).
+        const params = { status, type: type! }
+        return range
+          ? route(`crm.leads.api.${list}.range`, { ...params, ...range }, query)
+          : route(`crm.leads.api.${list}`, params, query)
+      }
+      return range
+        ? route(`crm.leads.api.${list}.range`, { status, ...range }, query)
+        : route(`crm.leads.api.${list}`, { status }, query)
     },
     { filters: NO_FILTERS }
   )
@@ -97,7 +106,7 @@ export default function Leads(props: LeadsPageProps) {
   useEffect(() => {
     if (!manages) return
     for (const roleId of [2, 5, 6] as const) {
-      api<{ data: StaffChoice[] }>('GET', `/admin/crm/staff/${roleId}`)
+      api<{ data: StaffChoice[] }>('GET', route('crm.staff.byRole', { role: roleId }))
         .then((r) => setStaff((s) => ({ ...s, [roleId]: r.data })))
         .catch(() => {})
     }
@@ -121,7 +130,7 @@ export default function Leads(props: LeadsPageProps) {
   const bulk = async (data: Record<string, unknown>, assigning: boolean) => {
     setBusy(true)
     try {
-      const result = await api<{ message: string }>('PUT', '/admin/leads/bulk', {
+      const result = await api<{ message: string }>('PUT', route('crm.leads.bulk'), {
         ids: selectedIds,
         data,
       })
@@ -198,7 +207,7 @@ export default function Leads(props: LeadsPageProps) {
             <Button
               size="sm"
               variant="flat"
-              onPress={() => router.visit(`/admin/customers/edit/${r.linked}`)}
+              onPress={() => router.visit(route('admin.customers.edit', { id: r.linked! }))}
               data-testid={`lead-view-user-${r.id}`}
             >
               {t('View User')}

@@ -5,6 +5,7 @@ import type { InferPageProps } from '@adonisjs/inertia/types'
 import type CrmConfigController from '#controllers/staff/crm_config_controller'
 import { staffLayout } from '~/layouts/staff_layout'
 import { api, errorMessage } from '~/lib/api'
+import { route } from '~/lib/routes'
 import { toastError, toastSuccess } from '~/lib/toast'
 import { useTranslation } from '~/hooks/use_translation'
 
@@ -20,7 +21,9 @@ export default function PromoCode({ code }: InferPageProps<CrmConfigController, 
   async function generate() {
     setBusy(true)
     try {
-      const data = await api<{ message: string }>('POST', '/admin/promo-code', { code: code ?? '' })
+      const data = await api<{ message: string }>('POST', route('admin.promoCode.generate'), {
+        code: code ?? '',
+      })
       toastSuccess(data.message)
     } catch (error) {
       toastError(errorMessage(error))

@@ -12,6 +12,7 @@ import { SelectField } from '~/components/form/select_field'
 import type { ApiForm } from '~/hooks/use_api_form'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 type Props = InferPageProps<CrmConfigController, 'teamsPage'>
 type Person = Props['managers'][number]
@@ -27,7 +28,7 @@ const NONE = String(NONE_ID)
  * The code is the server's.
  */
 export default function Teams({ managers, agents }: Props) {
-  const list = useServerList<TeamRow>('/admin/crm-config/teams/api')
+  const list = useServerList<TeamRow>(route('admin.crmConfig.teams.list'))
   const editor = useRecordEditor<TeamRow, Values>({
     testId: 'team',
     titles: { add: 'Add Team', edit: 'Edit Team' },
@@ -48,10 +49,10 @@ export default function Teams({ managers, agents }: Props) {
       userId: v.userId ? Number(v.userId) : null,
       userIds: v.userIds.map((m) => ({ id: Number(m.id || NONE) })),
     }),
-    createUrl: '/admin/crm-config/teams',
-    updateUrl: (row) => `/admin/crm-config/teams/${row.id}`,
+    createUrl: route('admin.crmConfig.teams.store'),
+    updateUrl: (row) => route('admin.crmConfig.teams.update', { id: row.id }),
     remove: {
-      url: (row) => `/admin/crm-config/teams/${row.id}`,
+      url: (row) => route('admin.crmConfig.teams.destroy', { id: row.id }),
       message: 'Are you sure to delete this team?',
     },
     rowId: (row) => row.id,

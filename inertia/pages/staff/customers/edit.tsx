@@ -38,6 +38,7 @@ import { useApiForm } from '~/hooks/use_api_form'
 import { useCountries } from '~/hooks/use_countries'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
+import { route } from '~/lib/routes'
 import { EMAIL_PATTERN } from '~/lib/rules'
 import { OwnCredentialProof } from '~/components/form/own_credential_proof'
 
@@ -274,36 +275,40 @@ function ProfileForm({
       onSubmit={(e) => {
         e.preventDefault()
         if (readOnly) return
-        form.submit<{ message: string }>('PUT', `/admin/customers/${customer.id}`, {
-          transform: (v) => ({
-            fullName: v.fullName.trim(),
-            email: v.email.trim(),
-            password: v.password,
-            phone: v.phone.trim(),
-            birthDate: v.birthDate,
-            country: v.country,
-            city: v.city.trim(),
-            postalCode: v.postalCode.trim(),
-            address: v.address.trim(),
-            ...(access.own
-              ? // One's own new password or e-mail needs these (the server asks only then).
-                { currentPassword: v.currentPassword, twoFactorCode: v.twoFactorCode.trim() }
-              : {
-                  managerId: Number(v.managerId),
-                  pricingTableId: Number(v.pricingTableId),
-                  isEmailVerified: v.isEmailVerified,
-                  isActive: v.isActive,
-                }),
-          }),
-          onSuccess: (data) => {
-            toastSuccess(data.message)
-            form.setValue('password', '')
-            form.setValue('currentPassword', '')
-            form.setValue('twoFactorCode', '')
-            router.reload({ only: ['customer'] })
-          },
-          onError: (message) => toastError(message),
-        })
+        form.submit<{ message: string }>(
+          'PUT',
+          route('admin.customers.update', { id: customer.id }),
+          {
+            transform: (v) => ({
+              fullName: v.fullName.trim(),
+              email: v.email.trim(),
+              password: v.password,
+              phone: v.phone.trim(),
+              birthDate: v.birthDate,
+              country: v.country,
+              city: v.city.trim(),
+              postalCode: v.postalCode.trim(),
+              address: v.address.trim(),
+              ...(access.own
+                ? // One's own new password or e-mail needs these (the server asks only then).
+                  { currentPassword: v.currentPassword, twoFactorCode: v.twoFactorCode.trim() }
+                : {
+                    managerId: Number(v.managerId),
+                    pricingTableId: Number(v.pricingTableId),
+                    isEmailVerified: v.isEmailVerified,
+                    isActive: v.isActive,
+                  }),
+            }),
+            onSuccess: (data) => {
+              toastSuccess(data.message)
+              form.setValue('password', '')
+              form.setValue('currentPassword', '')
+              form.setValue('twoFactorCode', '')
+              router.reload({ only: ['customer'] })
+            },
+            onError: (message) => toastError(message),
+          }
+        )
       }}
     >
       <TextField form={form} name="fullName" label="Full Name" isDisabled={readOnly} />

@@ -15,6 +15,7 @@ import { useRowAction } from '~/hooks/use_row_action'
 import { useServerList } from '~/hooks/use_server_list'
 import { useSession } from '~/hooks/use_shared'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 const ADMIN_FORM = userForm('customers')
 const MANAGER_FORM = userForm('customers', [Roles.CUSTOMER])
@@ -32,13 +33,13 @@ function CustomersList({ type }: InferPageProps<CustomersController, 'all'>) {
   const { t } = useTranslation()
   const session = useSession()
   const roleId = session?.user.roleId
-  const list = useServerList<CustomerRow>(`/admin/customers/api/${type}`)
+  const list = useServerList<CustomerRow>(route('admin.customers.list', { type }))
   const editor = useRecordEditor<CustomerRow, UserFormValues>({
     testId: 'customer',
     titles: { add: 'Add User', edit: 'Edit User' },
     ...(roleId === Roles.MANAGER ? MANAGER_FORM : ADMIN_FORM),
-    createUrl: '/admin/customers',
-    updateUrl: (row) => `/admin/customers/${row.id}`,
+    createUrl: route('admin.customers.store'),
+    updateUrl: (row) => route('admin.customers.update', { id: row.id }),
     rowId: (row) => row.id,
     onChanged: list.reload,
   })
@@ -49,7 +50,10 @@ function CustomersList({ type }: InferPageProps<CustomersController, 'all'>) {
         message: 'Are you sure to delete this user?',
         confirmLabel: 'Delete',
         confirmColor: 'danger',
-        request: (row) => ({ method: 'DELETE', url: `/admin/customers/${row.id}` }),
+        request: (row) => ({
+          method: 'DELETE',
+          url: route('admin.customers.destroy', { id: row.id }),
+        }),
       },
     },
     { onDone: list.reload, testId: 'customer-delete-dialog' }
@@ -107,7 +111,7 @@ function CustomersList({ type }: InferPageProps<CustomersController, 'all'>) {
         <div className="flex gap-2">
           <Button
             as={Link}
-            href={`/admin/customers/edit/${r.id}`}
+            href={route('admin.customers.edit', { id: r.id })}
             size="sm"
             variant="flat"
             data-testid={`customer-edit-${r.id}`}

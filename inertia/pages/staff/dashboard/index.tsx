@@ -6,6 +6,7 @@ import type { DashboardData } from '#queries/dashboard'
 import { formatCurrency, formatDay } from '@domain/formatting'
 import { staffLayout } from '~/layouts/staff_layout'
 import { api, ApiError, errorMessage } from '~/lib/api'
+import { route } from '~/lib/routes'
 import { useTranslation } from '~/hooks/use_translation'
 import { FeedWarnings } from '~/components/dashboard/feed_warnings'
 import { VoisoWarning } from '~/components/dashboard/voiso_warning'
@@ -62,11 +63,11 @@ export default function Dashboard(props: InferPageProps<DashboardController, 'pa
     }
     rangeToUrl(range)
     const request = ++latest.current
-    const query = new URLSearchParams()
-    if (range.from) query.set('from', range.from)
-    if (range.to) query.set('to', range.to)
     setLoading(true)
-    api<DashboardData>('GET', `/admin/dashboard${query.toString() ? `?${query}` : ''}`)
+    api<DashboardData>(
+      'GET',
+      route('admin.dashboard.data', undefined, { from: range.from, to: range.to })
+    )
       .then((answer) => {
         if (request !== latest.current) return
         setData(answer)

@@ -9,6 +9,7 @@ import { BankDetailsList } from '~/components/withdrawals/withdrawal_parts'
 import { staffPaymentColumns } from '~/components/payments/staff_payment_columns'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 /**
  * Deposit History (admin spec §2, §4): every deposit, newest first; pending
@@ -17,7 +18,7 @@ import { useTranslation } from '~/hooks/use_translation'
  */
 export default function DepositHistory() {
   const { t } = useTranslation()
-  const list = useServerList<StaffDepositRow>('/admin/deposits/api/history')
+  const list = useServerList<StaffDepositRow>(route('admin.deposits.api.history'))
   const decisions = useRowAction<StaffDepositRow, 'approve' | 'decline'>(
     {
       approve: {
@@ -25,14 +26,20 @@ export default function DepositHistory() {
         message: 'Are you sure to approve this deposit?',
         confirmLabel: 'Approve',
         confirmColor: 'success',
-        request: (row) => ({ method: 'POST', url: `/admin/deposits/${row.id}/approve` }),
+        request: (row) => ({
+          method: 'POST',
+          url: route('admin.deposits.approve', { id: row.id }),
+        }),
       },
       decline: {
         title: 'Decline Deposit',
         message: 'Are you sure to decline this deposit?',
         confirmLabel: 'Decline',
         confirmColor: 'danger',
-        request: (row) => ({ method: 'POST', url: `/admin/deposits/${row.id}/decline` }),
+        request: (row) => ({
+          method: 'POST',
+          url: route('admin.deposits.decline', { id: row.id }),
+        }),
       },
     },
     { onDone: list.reload, testId: 'deposit-confirm' }

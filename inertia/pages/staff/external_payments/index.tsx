@@ -11,6 +11,7 @@ import { FileField } from '~/components/form/file_field'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 import { isHttpsUrl } from '~/lib/rules'
+import { route } from '~/lib/routes'
 
 type Values = {
   name: string
@@ -32,7 +33,7 @@ export default function ExternalPayments({
   fileRules,
 }: InferPageProps<ExternalPaymentsController, 'index'>) {
   const { t } = useTranslation()
-  const list = useServerList<ExternalPaymentRow>('/admin/externalPayments/api')
+  const list = useServerList<ExternalPaymentRow>(route('admin.externalPayments.list'))
   const editor = useRecordEditor<ExternalPaymentRow, Values>({
     testId: 'external-payment',
     titles: { add: 'Add External Payment', edit: 'Edit External Payment' },
@@ -80,8 +81,8 @@ export default function ExternalPayments({
         />
       </>
     ),
-    createUrl: '/admin/externalPayments',
-    updateUrl: (row) => `/admin/externalPayments/${row.id}`,
+    createUrl: route('admin.externalPayments.store'),
+    updateUrl: (row) => route('admin.externalPayments.update', { id: row.id }),
     body: (v) => {
       const data = new FormData()
       data.append('name', v.name.trim())
@@ -92,7 +93,7 @@ export default function ExternalPayments({
       return data
     },
     remove: {
-      url: (row) => `/admin/externalPayments/${row.id}`,
+      url: (row) => route('admin.externalPayments.destroy', { id: row.id }),
       message: 'Are you sure to delete this payment?',
     },
     rowId: (row) => row.id,

@@ -14,6 +14,7 @@ import { SwitchField } from '~/components/form/switch_field'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 import { required } from '~/lib/rules'
+import { route } from '~/lib/routes'
 
 const TEXT_FIELDS = [
   'name',
@@ -46,7 +47,7 @@ export default function Instruments({ category }: InferPageProps<InstrumentsCont
  */
 function InstrumentList({ category }: { category: Category }) {
   const { t } = useTranslation()
-  const list = useServerList<InstrumentAdminRow>(`/admin/instruments/api/${category}`)
+  const list = useServerList<InstrumentAdminRow>(route('admin.instruments.list', { category }))
   const editor = useRecordEditor<InstrumentAdminRow, Values>({
     testId: 'instrument',
     titles: { add: 'Add Instrument', edit: 'Edit Instrument' },
@@ -116,8 +117,8 @@ function InstrumentList({ category }: { category: Category }) {
         <SwitchField form={form} name="tradable" label="Tradable" />
       </>
     ),
-    createUrl: '/admin/instruments',
-    updateUrl: (row) => `/admin/instruments/${row.id}`,
+    createUrl: route('admin.instruments.store'),
+    updateUrl: (row) => route('admin.instruments.update', { id: row.id }),
     body: (v, row) => {
       const { bids, asks, ...text } = Object.fromEntries(
         TEXT_FIELDS.map((f) => [f, v[f].trim() || null])
@@ -132,7 +133,7 @@ function InstrumentList({ category }: { category: Category }) {
       }
     },
     remove: {
-      url: (row) => `/admin/instruments/${row.id}`,
+      url: (row) => route('admin.instruments.destroy', { id: row.id }),
       message: 'Are you sure to delete this pair?',
     },
     rowId: (row) => row.id,

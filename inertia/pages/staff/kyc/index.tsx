@@ -8,6 +8,7 @@ import type { PagedColumn } from '~/components/data/paged_table'
 import { useRowAction } from '~/hooks/use_row_action'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 const STATUS_COLORS: Record<KycDocumentRow['status'], 'warning' | 'success' | 'danger'> = {
   pending: 'warning',
@@ -22,7 +23,7 @@ const STATUS_COLORS: Record<KycDocumentRow['status'], 'warning' | 'success' | 'd
  */
 export default function KycDocuments() {
   const { t } = useTranslation()
-  const list = useServerList<KycDocumentRow>('/admin/kyc/api')
+  const list = useServerList<KycDocumentRow>(route('admin.kyc.list'))
   const [viewing, setViewing] = useState<KycDocumentRow | null>(null)
 
   const decisions = useRowAction<KycDocumentRow, 'approve' | 'decline'>(
@@ -33,7 +34,7 @@ export default function KycDocuments() {
         confirmLabel: 'Approve',
         confirmColor: 'success',
         testId: 'kyc-approve-dialog',
-        request: (row) => ({ method: 'POST', url: `/admin/kyc/${row.id}/approve` }),
+        request: (row) => ({ method: 'POST', url: route('admin.kyc.approve', { id: row.id }) }),
       },
       decline: {
         title: 'Decline',
@@ -44,7 +45,7 @@ export default function KycDocuments() {
         testId: 'kyc-decline-dialog',
         request: (row, reason) => ({
           method: 'POST',
-          url: `/admin/kyc/${row.id}/decline`,
+          url: route('admin.kyc.decline', { id: row.id }),
           body: { declineReason: reason },
         }),
       },

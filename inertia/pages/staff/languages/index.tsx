@@ -9,6 +9,7 @@ import { staffLayout } from '~/layouts/staff_layout'
 import { ConfirmDialog } from '~/components/common/confirm_dialog'
 import { useListEditor } from '~/hooks/use_list_editor'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 type Entry = { name: string; code: string; saved: LanguageRow | null }
 
@@ -43,7 +44,7 @@ export default function Languages(props: InferPageProps<LanguagesController, 'in
   const list = useListEditor<Entry>({
     initial: toEntries(props.languages),
     blank: () => ({ name: '', code: '', saved: null }),
-    url: '/admin/languages',
+    url: route('admin.languages.save'),
     body: (entries) => ({
       lotSelector: entries.map((e) => ({ name: e.name.trim(), code: e.code.trim() })),
     }),
@@ -106,7 +107,7 @@ export default function Languages(props: InferPageProps<LanguagesController, 'in
                 variant="flat"
                 className="mt-1"
                 as={saved ? Link : undefined}
-                href={saved ? `/admin/languages/${saved.code}` : undefined}
+                href={saved ? route('admin.languages.show', { code: saved.code }) : undefined}
                 isDisabled={!saved}
                 data-testid={`language-edit-${i}`}
               >

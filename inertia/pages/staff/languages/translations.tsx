@@ -9,6 +9,7 @@ import { useRecordEditor } from '~/components/data/record_editor'
 import { TextField } from '~/components/form/text_field'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 type Values = { key: string; value: string }
 type Filters = { status: string }
@@ -26,10 +27,13 @@ export default function Translations({
   isEnglish,
 }: InferPageProps<LanguagesController, 'show'>) {
   const { t, lang, reload } = useTranslation()
-  const list = useServerList<TranslationRow, Filters>(`/admin/languages/api/${language.code}`, {
-    filters: { status: '' },
-    sort: { column: 'id', direction: 'descending' },
-  })
+  const list = useServerList<TranslationRow, Filters>(
+    route('admin.languages.list', { code: language.code }),
+    {
+      filters: { status: '' },
+      sort: { column: 'id', direction: 'descending' },
+    }
+  )
   const changed = () => {
     list.reload()
     if (lang === language.code) reload()
@@ -48,11 +52,11 @@ export default function Translations({
         <TextField form={form} name="value" label="Value" />
       </>
     ),
-    createUrl: '/admin/languages/translations',
-    updateUrl: (row) => `/admin/languages/translations/${row.id}`,
+    createUrl: route('admin.languages.translations.store'),
+    updateUrl: (row) => route('admin.languages.translations.update', { id: row.id }),
     body: (v) => ({ code: language.code, key: v.key, value: v.value }),
     remove: {
-      url: (row) => `/admin/languages/translations/${row.id}`,
+      url: (row) => route('admin.languages.translations.destroy', { id: row.id }),
       message: 'Are you sure to delete this pair?',
     },
     rowId: (row) => row.id,

@@ -14,6 +14,7 @@ import { NumberField } from '~/components/form/number_field'
 import { SwitchField } from '~/components/form/switch_field'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 type Field = keyof Omit<PlanRow, 'id' | 'swapFree'>
 type Values = Record<Field, string> & { swapFree: boolean }
@@ -34,7 +35,7 @@ const FIELDS: Field[] = [
  */
 export default function PricingPlans() {
   const { t } = useTranslation()
-  const list = useServerList<PlanRow>('/dashboard/pricing')
+  const list = useServerList<PlanRow>(route('pricing.list'))
   const editor = useRecordEditor<PlanRow, Values>({
     testId: 'plan',
     titles: { add: 'Add Plan', edit: 'Edit Plan' },
@@ -77,15 +78,15 @@ export default function PricingPlans() {
         />
       </>
     ),
-    createUrl: '/admin/pricing',
-    updateUrl: (row) => `/admin/pricing/${row.id}`,
+    createUrl: route('admin.pricing.store'),
+    updateUrl: (row) => route('admin.pricing.update', { id: row.id }),
     // Empty means none (null); the price defaults to 0; numbers travel as text, never as floats.
     body: (v) => ({
       ...Object.fromEntries(FIELDS.map((f) => [f, v[f].trim() || (f === 'price' ? '0' : null)])),
       swapFree: v.swapFree,
     }),
     remove: {
-      url: (row) => `/admin/pricing/${row.id}`,
+      url: (row) => route('admin.pricing.destroy', { id: row.id }),
       message: 'Are you sure to delete this plan?',
     },
     rowId: (row) => row.id,

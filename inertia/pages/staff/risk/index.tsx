@@ -21,6 +21,7 @@ import { staffLayout } from '~/layouts/staff_layout'
 import { useChannel } from '~/hooks/use_transmit'
 import { useTranslation } from '~/hooks/use_translation'
 import { api, errorMessage } from '~/lib/api'
+import { route } from '~/lib/routes'
 
 const ExposureChart = lazy(() => import('~/components/risk/exposure_chart'))
 
@@ -133,9 +134,13 @@ export default function RiskExposure(props: InferPageProps<RiskExposureControlle
     modeRef.current = next
     setMode(next)
     setDrill(null)
-    window.history.replaceState(window.history.state, '', `/admin/risk?mode=${next}`)
+    window.history.replaceState(
+      window.history.state,
+      '',
+      route('admin.risk', undefined, { mode: next })
+    )
     if (latest.current) return setView(viewOf(latest.current, next))
-    api<ExposureView>('GET', `/admin/risk/exposure/api?mode=${next}`)
+    api<ExposureView>('GET', route('admin.risk.exposure.api', undefined, { mode: next }))
       .then(setView)
       .catch(() => {})
   }
@@ -149,7 +154,7 @@ export default function RiskExposure(props: InferPageProps<RiskExposureControlle
         ? `instrument=${encodeURIComponent(drill.instrument)}`
         : `balanceId=${drill.balanceId}`
     let cancelled = false
-    api<{ data: DrillRow[] }>('GET', `/admin/risk/positions?mode=${mode}&${query}`)
+    api<{ data: DrillRow[] }>('GET', `${route('admin.risk.positions')}?mode=${mode}&${query}`)
       .then((reply) => !cancelled && setDrillRows(reply.data))
       .catch((error) => !cancelled && setDrillError(errorMessage(error)))
     return () => {
@@ -357,7 +362,7 @@ export default function RiskExposure(props: InferPageProps<RiskExposureControlle
           as="a"
           size="sm"
           variant="flat"
-          href={`/admin/risk/exposure/csv?mode=${mode}`}
+          href={route('admin.risk.exposure.csv', undefined, { mode })}
           download
           className="ms-auto"
           data-testid="exposure-csv"

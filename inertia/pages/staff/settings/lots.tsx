@@ -7,6 +7,7 @@ import { staffLayout } from '~/layouts/staff_layout'
 import { SettingsForm } from '~/components/form/settings_form'
 import { useListEditor } from '~/hooks/use_list_editor'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 type Entry = { label: string; value: string }
 
@@ -35,7 +36,7 @@ export default function Lots({
   const list = useListEditor<Entry>({
     initial: lotSelector,
     blank: () => ({ label: '', value: '' }),
-    url: '/admin/lotSelector',
+    url: route('admin.lotSelector.update'),
     body: (entries) => ({
       lotSelector: entries.map((e) => ({ label: e.label.trim(), value: e.value.trim() })),
     }),
@@ -49,7 +50,7 @@ export default function Lots({
       <SettingsForm
         schema={LOT_MODE_SETTINGS}
         values={values}
-        url="/admin/lots"
+        url={route('admin.lots.update')}
         testId="lot-modes-form"
         className="w-full lg:w-1/2"
       />

@@ -4,6 +4,7 @@ import type SiteSettingsController from '#controllers/staff/site_settings_contro
 import { SITE_SETTINGS } from '@domain/site_settings'
 import { staffLayout } from '~/layouts/staff_layout'
 import { SettingsForm } from '~/components/form/settings_form'
+import { route } from '~/lib/routes'
 
 /**
  * Site Settings (admin spec §2, §3): one large form generated from
@@ -21,7 +22,7 @@ export default function SiteSettings({
       values={values}
       secretsSet={secretsSet}
       files={files}
-      url="/admin/settings"
+      url={route('admin.settings.update')}
       testId="site-settings-form"
       className="w-full max-w-3xl"
       clearable

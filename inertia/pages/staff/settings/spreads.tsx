@@ -3,6 +3,7 @@ import type TradingSettingsController from '#controllers/staff/trading_settings_
 import { SPREAD_SETTINGS, SWAP_SETTINGS } from '@domain/settings_schema'
 import { staffLayout } from '~/layouts/staff_layout'
 import { SettingsForm } from '~/components/form/settings_form'
+import { route } from '~/lib/routes'
 
 /**
  * Spread Settings (admin spec §2): one form in a half-width card, the five
@@ -17,14 +18,14 @@ export default function Spreads({
       <SettingsForm
         schema={SPREAD_SETTINGS}
         values={values}
-        url="/admin/spreads"
+        url={route('admin.spreads.update')}
         testId="spreads-form"
         className="w-full lg:w-1/2"
       />
       <SettingsForm
         schema={SWAP_SETTINGS}
         values={swapValues}
-        url="/admin/swapSettings"
+        url={route('admin.swapSettings.update')}
         title="Swaps and margin call"
         testId="swap-settings-form"
         className="w-full lg:w-1/2"

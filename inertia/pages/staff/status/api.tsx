@@ -18,6 +18,7 @@ import { staffLayout } from '~/layouts/staff_layout'
 import { useChannel } from '~/hooks/use_transmit'
 import { useTranslation } from '~/hooks/use_translation'
 import { api } from '~/lib/api'
+import { route } from '~/lib/routes'
 
 type Quota = { used: number | null; total: number | null }
 
@@ -55,7 +56,7 @@ export default function ApiStatus(props: InferPageProps<SystemStatusController, 
   useEffect(() => {
     const clock = setInterval(() => setNow(Date.now()), 5000)
     const poll = setInterval(() => {
-      api<Quota>('GET', '/admin/status/api/quota')
+      api<Quota>('GET', route('admin.status.api.quota'))
         .then(setQuota)
         .catch(() => {})
     }, QUOTA_EVERY_MS)

@@ -4,6 +4,7 @@ import type SystemStatusController from '#controllers/staff/system_status_contro
 import { staffLayout } from '~/layouts/staff_layout'
 import { useTranslation } from '~/hooks/use_translation'
 import { api } from '~/lib/api'
+import { route } from '~/lib/routes'
 
 type Info = Awaited<ReturnType<SystemStatusController['server']>>
 
@@ -24,7 +25,7 @@ export default function ServerInformation() {
   useEffect(() => {
     let active = true
     const load = () =>
-      api<Info>('GET', '/admin/status/server/api')
+      api<Info>('GET', route('admin.status.server.data'))
         .then((data) => {
           if (!active) return
           setInfo(data)

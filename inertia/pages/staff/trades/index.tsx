@@ -12,6 +12,7 @@ import { useOrderActions } from '~/components/staff/order_editor'
 import { TradeIdCell, TradeStatusCell, TradeSwapCell } from '~/components/staff/trade_cells'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 /**
  * All, Open and Closed Trades (admin spec §2 Trades list, title '{type}
@@ -21,7 +22,9 @@ import { useTranslation } from '~/hooks/use_translation'
  */
 function TradesList({ type }: { type: TradeListType }) {
   const { t } = useTranslation()
-  const list = useServerList<StaffTradeRow>(`/admin/trades/api/${type}`, { searchable: false })
+  const list = useServerList<StaffTradeRow>(route('admin.trades.api', { type }), {
+    searchable: false,
+  })
   const actions = useOrderActions(list.reload)
   const rate = (value: string | null, r: StaffTradeRow) => formatRate(value, r.digits)
 
@@ -34,7 +37,7 @@ function TradesList({ type }: { type: TradeListType }) {
       render: (r) => (
         <div className="flex flex-col">
           <Link
-            href={`/admin/customers/edit/${r.user.id}`}
+            href={route('admin.customers.edit', { id: r.user.id })}
             className="text-primary underline-offset-2 hover:underline"
             data-testid={`trade-user-${r.id}`}
           >

@@ -9,6 +9,7 @@ import type { PagedColumn } from '~/components/data/paged_table'
 import { useRowAction } from '~/hooks/use_row_action'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 /** A row of GET /admin/trades/api/pending: the customer's pending order row with its customer and wallet. */
 export interface StaffPendingRow {
@@ -64,7 +65,7 @@ export default function PendingOrders({
   canCancel,
 }: InferPageProps<PendingOrdersPageController, 'page'>) {
   const { t } = useTranslation()
-  const list = useServerList<StaffPendingRow, Filters>('/admin/trades/api/pending', {
+  const list = useServerList<StaffPendingRow, Filters>(route('admin.trades.pending.api'), {
     searchable: false,
     filters: { status: 'pending' },
   })
@@ -75,7 +76,10 @@ export default function PendingOrders({
         message: 'Are you sure to cancel this pending order?',
         confirmLabel: 'Cancel Order',
         confirmColor: 'danger',
-        request: (row) => ({ method: 'DELETE', url: `/admin/trades/pending/${row.id}` }),
+        request: (row) => ({
+          method: 'DELETE',
+          url: route('admin.trades.pending.destroy', { id: row.id }),
+        }),
       },
     },
     { onDone: list.reload, testId: 'pending-cancel-dialog' }
@@ -91,7 +95,7 @@ export default function PendingOrders({
       render: (r) => (
         <div className="flex flex-col">
           <Link
-            href={`/admin/customers/edit/${r.user.id}`}
+            href={route('admin.customers.edit', { id: r.user.id })}
             className="text-primary underline-offset-2 hover:underline"
             data-testid={`pending-user-${r.id}`}
           >

@@ -9,6 +9,7 @@ import { twoFactorResetAction } from '~/components/staff/two_factor_reset_action
 import { useRowAction } from '~/hooks/use_row_action'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 const FORM = userForm('users')
 
@@ -22,15 +23,15 @@ const FORM = userForm('users')
  */
 export default function StaffUsers() {
   const { t } = useTranslation()
-  const list = useServerList<StaffUserRow>('/admin/users/api')
+  const list = useServerList<StaffUserRow>(route('admin.users.list'))
   const editor = useRecordEditor<StaffUserRow, UserFormValues>({
     testId: 'user',
     titles: { add: 'Add User', edit: 'Edit User' },
     ...FORM,
-    createUrl: '/admin/users',
-    updateUrl: (row) => `/admin/users/${row.id}`,
+    createUrl: route('admin.users.store'),
+    updateUrl: (row) => route('admin.users.update', { id: row.id }),
     remove: {
-      url: (row) => `/admin/users/${row.id}`,
+      url: (row) => route('admin.users.destroy', { id: row.id }),
       message: 'Are you sure to delete this user?',
     },
     rowId: (row) => row.id,

@@ -4,10 +4,11 @@ import {
   type StaffWithdrawalRow,
 } from '~/components/withdrawals/staff_withdrawals_table'
 import { useServerList } from '~/hooks/use_server_list'
+import { route } from '~/lib/routes'
 
 /** Withdraw History (admin spec §2): every withdrawal, newest first, search disabled. */
 export default function WithdrawHistory() {
-  const list = useServerList<StaffWithdrawalRow>('/admin/withdraws/api/history', {
+  const list = useServerList<StaffWithdrawalRow>(route('admin.withdraws.api.history'), {
     searchable: false,
   })
   return (

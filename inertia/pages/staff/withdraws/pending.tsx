@@ -7,6 +7,7 @@ import {
 } from '~/components/withdrawals/staff_withdrawals_table'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
+import { route } from '~/lib/routes'
 
 /**
  * Pending Withdraws (admin spec §2): Approve and Decline on each row, each
@@ -15,7 +16,7 @@ import { useTranslation } from '~/hooks/use_translation'
  */
 export default function PendingWithdraws() {
   const { t } = useTranslation()
-  const list = useServerList<StaffWithdrawalRow>('/admin/withdraws/api/pending', {
+  const list = useServerList<StaffWithdrawalRow>(route('admin.withdraws.api.pending'), {
     searchable: false,
   })
   const decisions = useRowAction<StaffWithdrawalRow, 'approve' | 'decline'>(
@@ -25,7 +26,10 @@ export default function PendingWithdraws() {
         message: 'Are you sure to approve this withdraw?',
         confirmLabel: 'Approve',
         confirmColor: 'success',
-        request: (row) => ({ method: 'POST', url: `/admin/withdraws/${row.id}/approve` }),
+        request: (row) => ({
+          method: 'POST',
+          url: route('admin.withdraws.approve', { id: row.id }),
+        }),
       },
       decline: {
         title: 'Decline Withdraw',
@@ -35,7 +39,7 @@ export default function PendingWithdraws() {
         reasonLabel: 'Decline Reason',
         request: (row, reason) => ({
           method: 'POST',
-          url: `/admin/withdraws/${row.id}/decline`,
+          url: route('admin.withdraws.decline', { id: row.id }),
           body: { declineReason: reason },
         }),
       },

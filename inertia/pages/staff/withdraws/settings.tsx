@@ -6,6 +6,7 @@ import { NumberField } from '~/components/form/number_field'
 import { useApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
 import { toastError, toastSuccess } from '~/lib/toast'
+import { route } from '~/lib/routes'
 import { isDecimalString } from '@domain/decimal_strings'
 
 /**
@@ -33,7 +34,7 @@ export default function WithdrawSettings({
             data-testid="withdraw-settings-form"
             onSubmit={(e) => {
               e.preventDefault()
-              form.submit<{ message: string }>('POST', '/admin/withdraws/settings', {
+              form.submit<{ message: string }>('POST', route('admin.withdraws.settings.update'), {
                 transform: (v) => ({
                   feePercentage: v.feePercentage.trim(),
                   feeFixed: v.feeFixed.trim(),
