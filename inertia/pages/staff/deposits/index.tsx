@@ -1,9 +1,9 @@
-import { Button } from '@heroui/react'
 import { EMPTY_VALUE } from '@domain/formatting'
 import type { StaffDepositRow } from '#transformers/deposit_transformer'
 import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
+import { DecisionButtons } from '~/components/data/decision_buttons'
 import { useRowAction } from '~/hooks/use_row_action'
 import { BankDetailsList } from '~/components/withdrawals/withdrawal_parts'
 import { staffPaymentColumns } from '~/components/payments/staff_payment_columns'
@@ -89,26 +89,11 @@ export default function DepositHistory() {
       label: 'Actions',
       render: (r) =>
         r.status === 'pending' ? (
-          <div className="flex gap-2">
-            <Button
-              size="sm"
-              color="success"
-              variant="flat"
-              onPress={() => decisions.ask(r, 'approve')}
-              data-testid={`approve-${r.id}`}
-            >
-              {t('Approve')}
-            </Button>
-            <Button
-              size="sm"
-              color="danger"
-              variant="flat"
-              onPress={() => decisions.ask(r, 'decline')}
-              data-testid={`decline-${r.id}`}
-            >
-              {t('Decline')}
-            </Button>
-          </div>
+          <DecisionButtons
+            id={r.id}
+            onApprove={() => decisions.ask(r, 'approve')}
+            onDecline={() => decisions.ask(r, 'decline')}
+          />
         ) : (
           EMPTY_VALUE
         ),

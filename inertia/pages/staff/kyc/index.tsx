@@ -5,6 +5,7 @@ import { KYC_SIDES, KYC_SIDE_LABELS, KYC_STATUS_LABELS } from '@domain/kyc'
 import { staffLayout } from '~/layouts/staff_layout'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
+import { DecisionButtons } from '~/components/data/decision_buttons'
 import { useRowAction } from '~/hooks/use_row_action'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
@@ -105,28 +106,12 @@ export default function KycDocuments() {
       key: 'actions',
       label: 'Actions',
       render: (r) => (
-        <div className="flex gap-2">
-          {r.status !== 'approved' && (
-            <Button
-              size="sm"
-              color="success"
-              variant="flat"
-              onPress={() => decisions.ask(r, 'approve')}
-              data-testid={`kyc-approve-${r.id}`}
-            >
-              {t('Approve')}
-            </Button>
-          )}
-          <Button
-            size="sm"
-            color="danger"
-            variant="flat"
-            onPress={() => decisions.ask(r, 'decline')}
-            data-testid={`kyc-decline-${r.id}`}
-          >
-            {t('Decline')}
-          </Button>
-        </div>
+        <DecisionButtons
+          id={r.id}
+          testIdPrefix="kyc-"
+          onApprove={r.status !== 'approved' ? () => decisions.ask(r, 'approve') : undefined}
+          onDecline={() => decisions.ask(r, 'decline')}
+        />
       ),
     },
   ]

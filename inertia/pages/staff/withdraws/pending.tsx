@@ -1,12 +1,11 @@
-import { Button } from '@heroui/react'
 import { staffLayout } from '~/layouts/staff_layout'
+import { DecisionButtons } from '~/components/data/decision_buttons'
 import { useRowAction } from '~/hooks/use_row_action'
 import {
   StaffWithdrawalsTable,
   type StaffWithdrawalRow,
 } from '~/components/withdrawals/staff_withdrawals_table'
 import { useServerList } from '~/hooks/use_server_list'
-import { useTranslation } from '~/hooks/use_translation'
 import { route } from '~/lib/routes'
 
 /**
@@ -15,7 +14,6 @@ import { route } from '~/lib/routes'
  * will read. The list refreshes after every decision.
  */
 export default function PendingWithdraws() {
-  const { t } = useTranslation()
   const list = useServerList<StaffWithdrawalRow>(route('admin.withdraws.api.pending'), {
     searchable: false,
   })
@@ -54,26 +52,11 @@ export default function PendingWithdraws() {
         list={list}
         testId="pending-withdraws"
         actions={(row) => (
-          <div className="flex gap-2">
-            <Button
-              size="sm"
-              color="success"
-              variant="flat"
-              onPress={() => decisions.ask(row, 'approve')}
-              data-testid={`approve-${row.id}`}
-            >
-              {t('Approve')}
-            </Button>
-            <Button
-              size="sm"
-              color="danger"
-              variant="flat"
-              onPress={() => decisions.ask(row, 'decline')}
-              data-testid={`decline-${row.id}`}
-            >
-              {t('Decline')}
-            </Button>
-          </div>
+          <DecisionButtons
+            id={row.id}
+            onApprove={() => decisions.ask(row, 'approve')}
+            onDecline={() => decisions.ask(row, 'decline')}
+          />
         )}
       />
       {decisions.dialog}
