@@ -1,64 +1,7 @@
-import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
-import type { BelongsTo } from '@adonisjs/lucid/types/relations'
-import { moneyColumn } from '#models/money_column'
-import User from '#models/user'
-import Balance from '#models/balance'
-import type { PaymentStatus } from '#domain/payments'
+import { column } from '@adonisjs/lucid/orm'
+import PaymentRow from '#models/payment_row'
 
-export default class Withdrawal extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
-  @column()
-  declare userId: number
-
-  @column()
-  declare balanceId: number
-
-  @column()
-  declare gateway: string
-
-  @moneyColumn()
-  declare amount: string
-
-  @moneyColumn()
-  declare fee: string
-
-  @moneyColumn()
-  declare total: string
-
-  @column()
-  declare description: string | null
-
-  @column()
-  declare status: PaymentStatus
-
-  @moneyColumn()
-  declare balanceAfter: string | null
-
-  @column()
-  declare decidedById: number | null
-
-  @column.dateTime()
-  declare decidedAt: DateTime | null
-
+export default class Withdrawal extends PaymentRow {
   @column()
   declare declineReason: string | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime | null
-
-  @belongsTo(() => User)
-  declare user: BelongsTo<typeof User>
-
-  @belongsTo(() => Balance)
-  declare balance: BelongsTo<typeof Balance>
-
-  /** The staff user who approved or declined it. */
-  @belongsTo(() => User, { foreignKey: 'decidedById' })
-  declare decidedBy: BelongsTo<typeof User>
 }
