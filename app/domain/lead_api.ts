@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { LEAD_INPUTS } from './lead_intake.js'
 
 /**
  * The affiliate API (issue 14 items 5 and 6): API keys and the lead-intake
@@ -89,18 +90,8 @@ export function fingerprintOf(lead: Record<string, unknown>) {
 }
 
 /** The fields of a lead sent to the API, and which are required (the OpenAPI document says the same). */
-export const INTAKE_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'country',
-  'city',
-  'funnelLink',
-  'reference',
-  'leadSourceId',
-] as const
-export const INTAKE_REQUIRED = ['firstName', 'lastName', 'email'] as const
+export const INTAKE_FIELDS = LEAD_INPUTS.api.fields
+export const INTAKE_REQUIRED = LEAD_INPUTS.api.required
 
 export const LEAD_API_MESSAGES = {
   noKey: 'Send your API key as "Authorization: Bearer <key>"',

@@ -8,7 +8,12 @@ import { Roles, type RoleId } from './roles.js'
  * docs/DECISIONS.md "CRM: adding, editing and importing leads".
  */
 
-/** Column sizes of `leads` (migration 018): the most a field may hold. */
+/**
+ * A lead's own fields, written once (issue 26): each with the size of its
+ * column in `leads` (migration 018), the most it may hold, in the CSV's
+ * column order. What each way in takes of them is LEAD_INPUTS; the
+ * validators, the CSV columns and the actions' inputs are derived from both.
+ */
 export const LEAD_FIELD_MAX = {
   firstName: 100,
   lastName: 100,
@@ -21,6 +26,54 @@ export const LEAD_FIELD_MAX = {
   leadSourceId: 120,
   leadStatus: 60,
 } as const
+export type LeadField = keyof typeof LEAD_FIELD_MAX
+export const LEAD_FIELDS = Object.keys(LEAD_FIELD_MAX) as readonly LeadField[]
+
+const without = <F extends LeadField, X extends LeadField>(
+  fields: readonly F[],
+  ...left: X[]
+): readonly Exclude<F, X>[] =>
+  fields.filter((field): field is Exclude<F, X> => !(left as LeadField[]).includes(field))
+
+const ADD_FIELDS = without(LEAD_FIELDS, 'leadSourceId')
+const ROW_FIELDS = [...ADD_FIELDS, 'leadSourceId'] as const
+
+/**
+ * What each way in takes of a lead's fields, in the order its validator
+ * checks them (the order of a 422's errors; a CSV row reports its first),
+ * and which it requires; the others may be left out or blank.
+ */
+export const LEAD_INPUTS = {
+  /** The add form (§3): none required, but a lead needs an e-mail or a phone (LEAD_MESSAGES.reachable). */
+  add: { fields: ADD_FIELDS, required: [] as const },
+  /** A CSV row (§7): the add form's fields, then the lead source id. */
+  csv: { fields: ROW_FIELDS, required: [] as const },
+  /** The edit form (§2.10): a CSV row's fields, the status always sent; the person selects besides. */
+  edit: { fields: ROW_FIELDS, required: ['leadStatus'] as const },
+  /** The affiliate API (INTAKE_FIELDS): no status; the e-mail is what links a lead already known. */
+  api: {
+    fields: without(LEAD_FIELDS, 'leadStatus'),
+    required: ['firstName', 'lastName', 'email'] as const,
+  },
+}
+export type LeadInputName = keyof typeof LEAD_INPUTS
+export type LeadInputField<W extends LeadInputName> = (typeof LEAD_INPUTS)[W]['fields'][number]
+export type LeadInputRequired<W extends LeadInputName> = (typeof LEAD_INPUTS)[W]['required'][number]
+
+/** What a way in hands its action once validated: its required fields, the others perhaps missing or null. */
+export type LeadInput<W extends LeadInputName> = {
+  [K in LeadInputRequired<W>]: string
+} & { [K in Exclude<LeadInputField<W>, LeadInputRequired<W>>]?: string | null }
+
+/** The columns named after the fields a way in takes (the status is stored as its id), trimmed, blank as null. */
+export function leadColumnsOf<F extends LeadField>(
+  input: { [K in F]?: string | null },
+  fields: readonly F[]
+) {
+  return Object.fromEntries(
+    without(fields, 'leadStatus').map((field) => [field, blankToNull(input[field])])
+  ) as Record<Exclude<F, 'leadStatus'>, string | null>
+}
 
 /** A phone as people write it: at least 5 digits, an optional leading +, spaces, dashes, brackets and dots. */
 export const LEAD_PHONE = /^(?=(?:\D*\d){5})\+?[0-9(][0-9 ().-]{3,38}$/
@@ -44,15 +97,7 @@ export const LEAD_DELETE_ROLES: readonly RoleId[] = [Roles.ADMIN]
 
 /** The fields of the edit form other than the status (§2.10). */
 export const LEAD_DETAIL_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'country',
-  'city',
-  'funnelLink',
-  'reference',
-  'leadSourceId',
+  ...without(LEAD_INPUTS.edit.fields, 'leadStatus'),
   'managerId',
   'agentId',
   'retId',
@@ -96,19 +141,8 @@ export const LEAD_MESSAGES = {
   alreadyCustomer: 'This lead is already a customer',
 } as const
 
-/** The CSV's columns, in the order of the example file (the header may hold them in any order). */
-export const CSV_COLUMNS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'country',
-  'city',
-  'funnelLink',
-  'reference',
-  'leadSourceId',
-  'leadStatus',
-] as const
+/** The CSV's columns, every field, in the order of the example file (the header may hold them in any order). */
+export const CSV_COLUMNS = LEAD_FIELDS
 export type CsvColumn = (typeof CSV_COLUMNS)[number]
 
 /** The largest CSV accepted, and the longest line (a file of junk fails at its first line). */

@@ -2,11 +2,54 @@ import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import { parseId } from '#domain/ids'
 import { NONE_ID } from '#domain/crm'
-import { LEAD_FIELD_MAX, LEAD_PHONE, PERSON_MESSAGES } from '#domain/lead_intake'
+import {
+  LEAD_FIELD_MAX,
+  LEAD_INPUTS,
+  LEAD_PHONE,
+  PERSON_MESSAGES,
+  type LeadField,
+  type LeadInputField,
+  type LeadInputName,
+  type LeadInputRequired,
+} from '#domain/lead_intake'
 import { idRule, newPasswordRule, oneMessage } from '#validators/rules'
 
-/** An optional text of the lead form, bounded by its column; blank stays blank (the action stores null). */
-const text = (max: number) => vine.string().trim().maxLength(max).nullable().optional()
+/**
+ * A lead field's text, trimmed and bounded by its column; an e-mail or a
+ * phone must look like one. `nonBlank`: a required field may not be blank.
+ */
+export function leadText(field: LeadField, nonBlank = false) {
+  // Each rule method adds to this schema, checked in the order added (the order before issue 26).
+  const text = vine.string().trim()
+  if (nonBlank) text.minLength(1)
+  text.maxLength(LEAD_FIELD_MAX[field])
+  if (field === 'email') return text.email().toLowerCase()
+  if (field === 'phone') return text.regex(LEAD_PHONE)
+  return text
+}
+
+/** A field that may be left out; blank stays blank (the action stores null). */
+const optional = (field: LeadField) => leadText(field).nullable().optional()
+
+/**
+ * The rules of a way in's fields (LEAD_INPUTS), in its order: those it
+ * requires required and not blank (a blank e-mail already fails its check,
+ * "Invalid email"), the others optional.
+ */
+export function leadRules<W extends LeadInputName>(input: W) {
+  const { fields, required } = LEAD_INPUTS[input]
+  const needed = (field: LeadField) => (required as readonly LeadField[]).includes(field)
+  return Object.fromEntries(
+    fields.map((field) => [
+      field,
+      needed(field) ? leadText(field, field !== 'email') : optional(field),
+    ])
+  ) as {
+    [K in LeadInputField<W>]: K extends LeadInputRequired<W>
+      ? ReturnType<typeof leadText>
+      : ReturnType<typeof optional>
+  }
+}
 
 /** A person select (§2.10): -2 (or nothing) is "none" (null); anything else must be a plain id. */
 const personId = vine.createRule((value: unknown, _options: undefined, field: FieldContext) => {
@@ -25,32 +68,6 @@ const personRule = () =>
     .transform((value) => value as number | null)
     .nullable()
     .optional()
-
-/** The lead's own fields, shared by the add form, the edit form and each CSV row. */
-export const leadFields = () => ({
-  firstName: text(LEAD_FIELD_MAX.firstName),
-  lastName: text(LEAD_FIELD_MAX.lastName),
-  email: vine
-    .string()
-    .trim()
-    .maxLength(LEAD_FIELD_MAX.email)
-    .email()
-    .toLowerCase()
-    .nullable()
-    .optional(),
-  phone: vine
-    .string()
-    .trim()
-    .maxLength(LEAD_FIELD_MAX.phone)
-    .regex(LEAD_PHONE)
-    .nullable()
-    .optional(),
-  country: text(LEAD_FIELD_MAX.country),
-  city: text(LEAD_FIELD_MAX.city),
-  funnelLink: text(LEAD_FIELD_MAX.funnelLink),
-  reference: text(LEAD_FIELD_MAX.reference),
-  leadStatus: text(LEAD_FIELD_MAX.leadStatus),
-})
 
 export const LEAD_FIELD_MESSAGES: Record<string, string> = {
   // The bounds are the columns' (LEAD_FIELD_MAX).
@@ -87,21 +104,17 @@ const messages = new SimpleMessagesProvider({
 })
 
 /** POST /admin/leads (§3 add-form payload). */
-export const createLeadValidator = vine.compile(vine.object(leadFields()))
+export const createLeadValidator = vine.compile(vine.object(leadRules('add')))
 createLeadValidator.messagesProvider = messages
 
 /** One CSV row: the add form's fields and the lead source id (§7 CSV columns). */
-export const csvRowValidator = vine.compile(
-  vine.object({ ...leadFields(), leadSourceId: text(LEAD_FIELD_MAX.leadSourceId) })
-)
+export const csvRowValidator = vine.compile(vine.object(leadRules('csv')))
 csvRowValidator.messagesProvider = messages
 
 /** PUT /admin/leads/:id (§2.10): every field; the status is always sent (default New). */
 export const updateLeadValidator = vine.compile(
   vine.object({
-    ...leadFields(),
-    leadSourceId: text(LEAD_FIELD_MAX.leadSourceId),
-    leadStatus: vine.string().trim().minLength(1).maxLength(LEAD_FIELD_MAX.leadStatus),
+    ...leadRules('edit'),
     managerId: personRule(),
     agentId: personRule(),
     retId: personRule(),

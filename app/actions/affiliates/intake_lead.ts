@@ -4,21 +4,12 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Lead from '#models/lead'
 import { Roles } from '#domain/roles'
 import { fingerprintOf, LEAD_API_MESSAGES, type IntakeOutcome } from '#domain/lead_api'
+import type { LeadInput } from '#domain/lead_intake'
 import { statusNamed } from '#actions/leads/lead_records'
 import { isUniqueViolation } from '#services/db_errors'
 import type { ApiPrincipal } from '#services/lead_api_auth'
 
-export interface IntakeLead {
-  firstName: string
-  lastName: string
-  email: string
-  phone?: string | null
-  country?: string | null
-  city?: string | null
-  funnelLink?: string | null
-  reference?: string | null
-  leadSourceId?: string | null
-}
+export type IntakeLead = LeadInput<'api'>
 
 export interface IntakeAnswer {
   status: number

@@ -1,7 +1,13 @@
 import db from '@adonisjs/lucid/services/db'
 import Lead from '#models/lead'
 import { Roles } from '#domain/roles'
-import { blankToNull, LEAD_MESSAGES } from '#domain/lead_intake'
+import {
+  blankToNull,
+  LEAD_INPUTS,
+  LEAD_MESSAGES,
+  leadColumnsOf,
+  type LeadInput,
+} from '#domain/lead_intake'
 import { normalizeLeadEmail } from '#domain/crm'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
@@ -12,17 +18,7 @@ import {
   withUniqueLeadEmail,
 } from '#actions/leads/lead_records'
 
-export interface CreateLeadInput extends StaffContext {
-  firstName?: string | null
-  lastName?: string | null
-  email?: string | null
-  phone?: string | null
-  country?: string | null
-  city?: string | null
-  funnelLink?: string | null
-  reference?: string | null
-  leadStatus?: string | null
-}
+export type CreateLeadInput = StaffContext & LeadInput<'add'>
 
 /**
  * Adds a lead from the add form (CRM spec §3, §7 POST /admin/leads): it
@@ -40,14 +36,9 @@ export async function createLead(input: CreateLeadInput) {
     const lead = await withUniqueLeadEmail(() =>
       Lead.create(
         {
-          firstName: blankToNull(input.firstName),
-          lastName: blankToNull(input.lastName),
+          ...leadColumnsOf(input, LEAD_INPUTS.add.fields),
           email,
           phone,
-          country: blankToNull(input.country),
-          city: blankToNull(input.city),
-          funnelLink: blankToNull(input.funnelLink),
-          reference: blankToNull(input.reference),
           salesStatusId: status.id,
           group: 'sales',
           source: 'manual',

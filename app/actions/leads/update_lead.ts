@@ -5,8 +5,11 @@ import { normalizeLeadEmail } from '#domain/crm'
 import {
   blankToNull,
   LEAD_DETAIL_FIELDS,
+  LEAD_INPUTS,
   LEAD_MESSAGES,
+  leadColumnsOf,
   leadEditScope,
+  type LeadInput,
   PERSON_MESSAGES,
   PERSON_ROLES,
 } from '#domain/lead_intake'
@@ -21,17 +24,7 @@ import {
   withUniqueLeadEmail,
 } from '#actions/leads/lead_records'
 
-export interface LeadEdit {
-  firstName?: string | null
-  lastName?: string | null
-  email?: string | null
-  phone?: string | null
-  country?: string | null
-  city?: string | null
-  funnelLink?: string | null
-  reference?: string | null
-  leadSourceId?: string | null
-  leadStatus: string
+export type LeadEdit = LeadInput<'edit'> & {
   managerId?: number | null
   agentId?: number | null
   retId?: number | null
@@ -80,15 +73,9 @@ export async function updateLead(input: UpdateLeadInput) {
       if (email !== lead.email || (!email && phone !== lead.phone))
         await assertFreeContact(trx, { email, phone }, { leadId: lead.id, userId: lead.userId })
       lead.merge({
-        firstName: blankToNull(edit.firstName),
-        lastName: blankToNull(edit.lastName),
+        ...leadColumnsOf(edit, LEAD_INPUTS.edit.fields),
         email,
         phone,
-        country: blankToNull(edit.country),
-        city: blankToNull(edit.city),
-        funnelLink: blankToNull(edit.funnelLink),
-        reference: blankToNull(edit.reference),
-        leadSourceId: blankToNull(edit.leadSourceId),
         agentId: await person(trx, 'agentId', edit.agentId),
         retAgentId: await person(trx, 'retId', edit.retId),
       })
