@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { impersonationOf } from '#services/impersonation'
-import { returnToStaff } from '#services/login_as'
+import { returnToStaff } from '#actions/impersonation/return_to_staff'
 import { endThisSession } from '#services/session_stamp'
 import { ForbiddenException } from '#exceptions/forbidden_exception'
 import { UserFacingException } from '#exceptions/user_facing_exception'
@@ -33,7 +33,7 @@ export default class ImpersonationMiddleware {
     if (!impersonation) return next()
 
     if (impersonationExpired(impersonation.startedAt, Date.now())) {
-      const staff = await returnToStaff(ctx, 'expired')
+      const staff = await returnToStaff(ctx, { reason: 'expired', ip: ctx.request.ip() })
       if (!staff) await endThisSession(ctx)
       const home = staff ? (ROLE_HOME[staff.roleId]?.href ?? '/admin') : '/'
       const isPageVisit =

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { endThisSession, impersonatorIsCurrent, sessionIsCurrent } from '#services/session_stamp'
-import { enforceSecondFactor } from '#services/two_factor_session'
+import { enforceSecondFactor } from '#actions/auth/enforce_second_factor'
 
 /**
  * Resolves the signed-in user, if any, on every request (shared props need
@@ -19,7 +19,7 @@ export default class SilentAuthMiddleware {
     ) {
       await endThisSession(ctx)
     }
-    // A session whose sign-in skipped a second factor its account needs is not signed in (two_factor_session.ts).
+    // A session whose sign-in skipped a second factor its account needs is not signed in (enforce_second_factor.ts).
     await enforceSecondFactor(ctx)
     return next()
   }

@@ -1,12 +1,17 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
-import { isSecondFactorMandatory } from '#domain/two_factor'
+import { isSecondFactorMandatory, needsSecondFactor } from '#domain/two_factor'
 
 /** Whether the user's second factor is on (a confirmed credential exists). */
 export async function isEnrolled(userId: number, client: QueryClientContract = db.connection()) {
   const row = await client.from('two_factor_credentials').where('user_id', userId).first()
   return !!row
+}
+
+/** Whether a sign-in of this account takes the code step (or, for staff not enrolled yet, the enrolment). */
+export async function secondStepNeeded(user: { id: number; roleId: number }) {
+  return needsSecondFactor(user.roleId, await isEnrolled(user.id))
 }
 
 /** Unused recovery codes left. */

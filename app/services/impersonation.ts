@@ -1,6 +1,6 @@
-import type { HttpContext } from '@adonisjs/core/http'
 import { AGENT_ROLES, type RoleId } from '#domain/roles'
 import { impersonationEndsAt } from '#domain/impersonation'
+import type { SessionStore, WithSession } from '#services/session_store'
 
 const KEY = 'impersonator'
 /** The staff member's session stamp (session_stamp.ts): a login-as session ends with their sessions. */
@@ -29,13 +29,14 @@ export interface Impersonation {
  * recorded without a start time (none is written that way; tests build such
  * sessions by hand) gets the current time, as a missing stamp does.
  */
-export function impersonationOf(ctx: HttpContext): Impersonation | null {
-  const value = ctx.session?.get(KEY) as StoredImpersonation | undefined
-  if (!value) return null
+export function impersonationOf(ctx: { session?: SessionStore }): Impersonation | null {
+  const session = ctx.session
+  const value = session?.get(KEY) as StoredImpersonation | undefined
+  if (!session || !value) return null
   let startedAt = value.startedAt
   if (typeof startedAt !== 'number' || !Number.isFinite(startedAt)) {
     startedAt = Date.now()
-    ctx.session.put(KEY, { ...value, startedAt })
+    session.put(KEY, { ...value, startedAt })
   }
   return {
     staffId: value.staffId,
@@ -48,7 +49,7 @@ export function impersonationOf(ctx: HttpContext): Impersonation | null {
 
 /** Records that this session is a login-as session of `staff`, from now. */
 export function beginImpersonation(
-  ctx: HttpContext,
+  ctx: WithSession,
   staff: { id: number; roleId: RoleId },
   now = Date.now()
 ) {
@@ -60,7 +61,7 @@ export function beginImpersonation(
   ctx.session.put(KEY, value)
 }
 
-export function endImpersonation(ctx: HttpContext) {
+export function endImpersonation(ctx: WithSession) {
   ctx.session.forget(KEY)
   ctx.session.forget(IMPERSONATOR_STAMP_KEY)
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
-import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
 import { endImpersonation, impersonationOf, IMPERSONATOR_STAMP_KEY } from '#services/impersonation'
 import liveStreams from '#services/live_streams'
+import type { SignInSession, WithSession } from '#services/session_store'
 
 const KEY = 'credentialStamp'
 
@@ -25,14 +25,14 @@ export function credentialStamp(user: User) {
 }
 
 /** Records which password and generation this session was opened with. */
-export function stampSession(ctx: HttpContext, user: User) {
+export function stampSession(ctx: WithSession, user: User) {
   const stamp = fingerprint(user)
   ctx.session.put(KEY, stamp)
   liveStreams.restamp(ctx.session.sessionId, stamp)
 }
 
 /** The stamp this session carries, if any. */
-export function sessionStampOf(ctx: HttpContext): string | undefined {
+export function sessionStampOf(ctx: WithSession): string | undefined {
   return ctx.session.get(KEY)
 }
 
@@ -48,7 +48,7 @@ export function stampMatches(stamp: string | undefined, user: User) {
  * remember-me cookie has no stamp yet and gets one (those cookies are revoked
  * wherever sessions end, so a surviving one is current).
  */
-export function sessionIsCurrent(ctx: HttpContext, user: User) {
+export function sessionIsCurrent(ctx: WithSession, user: User) {
   const stamp = ctx.session.get(KEY)
   if (!stamp) {
     stampSession(ctx, user)
@@ -58,7 +58,7 @@ export function sessionIsCurrent(ctx: HttpContext, user: User) {
 }
 
 /** Records, in a login-as session, the stamp of the staff member who opened it (call when login-as starts). */
-export function stampImpersonator(ctx: HttpContext, staff: User) {
+export function stampImpersonator(ctx: WithSession, staff: User) {
   ctx.session.put(IMPERSONATOR_STAMP_KEY, fingerprint(staff))
 }
 
@@ -68,7 +68,7 @@ export function stampImpersonator(ctx: HttpContext, staff: User) {
  * were ended. One query, only in login-as sessions. Without a recorded stamp
  * the current one is recorded, as for the user's own stamp.
  */
-export async function impersonatorIsCurrent(ctx: HttpContext) {
+export async function impersonatorIsCurrent(ctx: WithSession) {
   const impersonation = impersonationOf(ctx)
   if (!impersonation) return true
   const staff = await User.find(impersonation.staffId)
@@ -87,7 +87,7 @@ export async function impersonatorIsCurrent(ctx: HttpContext) {
  * rest of the session (the CSRF secret) is kept, so the login form this very
  * response may render still submits.
  */
-export async function endThisSession(ctx: HttpContext) {
+export async function endThisSession(ctx: SignInSession) {
   const endedId = ctx.session.sessionId
   await ctx.auth.use('web').logout()
   ctx.session.forget(KEY)
@@ -105,7 +105,7 @@ export async function endThisSession(ctx: HttpContext) {
  */
 export async function endSessionsOf(
   userId: number,
-  options: { except?: HttpContext; client?: QueryClientContract } = {}
+  options: { except?: SignInSession; client?: QueryClientContract } = {}
 ) {
   const client = options.client ?? db.connection()
   await User.endSessions(userId, client)

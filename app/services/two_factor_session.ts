@@ -1,26 +1,19 @@
-import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
 import {
-  isSecondFactorMandatory,
   livePendingLogin,
-  needsSecondFactor,
   SIGN_IN_KEY,
   pendingLoginUntil,
   type PendingLogin,
 } from '#domain/two_factor'
-import { isEnrolled } from '#queries/two_factor'
 import { impersonationOf } from '#services/impersonation'
 import { openSecret, sealSecret } from '#services/two_factor_secrets'
-import { markSignedIn } from '#actions/leads/lead_milestones'
-import {
-  credentialStamp,
-  endThisSession,
-  stampMatches,
-  stampSession,
-} from '#services/session_stamp'
+import { credentialStamp, stampMatches } from '#services/session_stamp'
+import type { WithSession } from '#services/session_store'
 
 /**
- * The session side of two-factor login.
+ * What two-factor login keeps in the session (the steps that use it are in
+ * app/actions/auth/: start_pending_login, complete_sign_in,
+ * enforce_second_factor).
  *
  * - A correct password does not sign in an account that needs a second
  *   factor: the session holds a pending login (user, remember-me, expiry,
@@ -35,14 +28,8 @@ import {
 const PENDING_KEY = 'twoFactorPending'
 const ENROLMENT_KEY = 'twoFactorEnrolment'
 
-/** Whether a sign-in of this account takes the code step (or, for staff not enrolled yet, the enrolment). */
-export async function secondStepNeeded(user: User) {
-  return needsSecondFactor(user.roleId, await isEnrolled(user.id))
-}
-
-/** Holds a password-checked login for its code; whoever was signed in in this session is signed out first. */
-export async function startPendingLogin(ctx: HttpContext, user: User, remember: boolean) {
-  if (ctx.auth.user) await endThisSession(ctx)
+/** Records a password-checked login of `user`, waiting for its code. */
+export function holdPendingLogin(ctx: WithSession, user: User, remember: boolean) {
   const pending: PendingLogin = {
     userId: user.id,
     remember,
@@ -53,7 +40,7 @@ export async function startPendingLogin(ctx: HttpContext, user: User, remember: 
 }
 
 /** The live pending login of this session, if any (an expired one is forgotten). */
-export function pendingLoginOf(ctx: HttpContext): PendingLogin | null {
+export function pendingLoginOf(ctx: WithSession): PendingLogin | null {
   const value = ctx.session.get(PENDING_KEY)
   if (value === undefined) return null
   const pending = livePendingLogin(value, Date.now())
@@ -66,7 +53,7 @@ export function pendingLoginOf(ctx: HttpContext): PendingLogin | null {
  * its password and sessions unchanged since the password step (an admin's
  * reset or "end sessions" in between ends the pending login too).
  */
-export async function pendingUserOf(ctx: HttpContext) {
+export async function pendingUserOf(ctx: WithSession) {
   const pending = pendingLoginOf(ctx)
   if (!pending) return null
   const user = await User.find(pending.userId)
@@ -77,71 +64,38 @@ export async function pendingUserOf(ctx: HttpContext) {
   return { user, pending }
 }
 
-export function clearPendingLogin(ctx: HttpContext) {
+export function clearPendingLogin(ctx: WithSession) {
   ctx.session.forget(PENDING_KEY)
   ctx.session.forget(ENROLMENT_KEY)
 }
 
-export function markSignInComplete(ctx: HttpContext, user: User) {
+export function markSignInComplete(ctx: WithSession, user: User) {
   ctx.session.put(SIGN_IN_KEY, user.id)
 }
 
 /** Whether this session's sign-in completed for its user (or, in a login-as session, for the staff member behind it). */
-export function signInComplete(ctx: HttpContext, user: User) {
+export function signInComplete(ctx: WithSession, user: User) {
   const done = ctx.session.get(SIGN_IN_KEY)
   return done === user.id || (done !== undefined && done === impersonationOf(ctx)?.staffId)
 }
 
-/**
- * Signs the account in after its last factor: a new session id (the guard's
- * login regenerates it), the credential stamp, and the completed mark.
- */
-export async function completeSignIn(ctx: HttpContext, user: User, remember: boolean) {
-  clearPendingLogin(ctx)
-  await ctx.auth.use('web').login(user, remember)
-  stampSession(ctx, user)
-  markSignInComplete(ctx, user)
-  await markSignedIn(user.id)
-}
-
 /** "Back To Admin": the staff member's session is as complete as the login-as session was. */
-export function carrySignInTo(ctx: HttpContext, staff: User, wasComplete: boolean) {
+export function carrySignInTo(ctx: WithSession, staff: User, wasComplete: boolean) {
   if (wasComplete) markSignInComplete(ctx, staff)
   else ctx.session.forget(SIGN_IN_KEY)
 }
 
-/**
- * Runs on every request after the session guard (silent auth): a signed-in
- * session whose sign-in did not pass the second factor its account needs is
- * turned back into a pending login (the account is signed out; the code page
- * takes it from there). A login-as session without a completed staff sign-in
- * ends. Customers without a second factor are marked complete once, so the
- * check costs one query per session, not per request.
- */
-export async function enforceSecondFactor(ctx: HttpContext) {
-  const user = ctx.auth.user
-  if (!user || signInComplete(ctx, user)) return
-  if (impersonationOf(ctx)) return endThisSession(ctx)
-  if (isSecondFactorMandatory(user.roleId) || (await isEnrolled(user.id))) {
-    const remember = ctx.auth.use('web').viaRemember
-    await endThisSession(ctx)
-    await startPendingLogin(ctx, user, remember)
-    return
-  }
-  markSignInComplete(ctx, user)
-}
-
 /** The secret being enrolled in this session for this user (kept sealed until a code confirms it). */
-export function enrolmentSecretOf(ctx: HttpContext, userId: number): string | null {
+export function enrolmentSecretOf(ctx: WithSession, userId: number): string | null {
   const value = ctx.session.get(ENROLMENT_KEY) as { userId?: number; secret?: string } | undefined
   if (!value || value.userId !== userId || typeof value.secret !== 'string') return null
   return openSecret(value.secret)
 }
 
-export function keepEnrolmentSecret(ctx: HttpContext, userId: number, secret: string) {
+export function keepEnrolmentSecret(ctx: WithSession, userId: number, secret: string) {
   ctx.session.put(ENROLMENT_KEY, { userId, secret: sealSecret(secret) })
 }
 
-export function forgetEnrolmentSecret(ctx: HttpContext) {
+export function forgetEnrolmentSecret(ctx: WithSession) {
   ctx.session.forget(ENROLMENT_KEY)
 }

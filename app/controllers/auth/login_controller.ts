@@ -7,7 +7,9 @@ import { errors as authErrors } from '@adonisjs/auth'
 import { landingPathFor } from '#domain/roles'
 import { appBaseUrl } from '#services/urls'
 import { TWO_FACTOR_PATHS } from '#domain/two_factor'
-import { completeSignIn, secondStepNeeded, startPendingLogin } from '#services/two_factor_session'
+import { secondStepNeeded } from '#queries/two_factor'
+import { completeSignIn } from '#actions/auth/complete_sign_in'
+import { startPendingLogin } from '#actions/auth/start_pending_login'
 import { isKnownDevice, rememberDevice } from '#services/known_devices'
 
 export const INVALID_CREDENTIALS = 'Invalid Credentials'
@@ -31,7 +33,7 @@ export default class LoginController {
         knownDevice: isKnownDevice(ctx, payload.email),
       })
       rememberDevice(ctx, payload.email)
-      // Two-factor login: the password alone signs nobody in who needs a code (two_factor_session.ts).
+      // Two-factor login: the password alone signs nobody in who needs a code (start_pending_login.ts).
       if (await secondStepNeeded(user)) {
         await startPendingLogin(ctx, user, payload.remember === true)
         return response.ok({ message: 'Enter your code', redirect: TWO_FACTOR_PATHS.code })

@@ -1,19 +1,15 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { codeValidator } from '#validators/two_factor'
 import { landingPathFor } from '#domain/roles'
-import { needsSecondFactor, TWO_FACTOR_PATHS, twoFactorMessages } from '#domain/two_factor'
+import { TWO_FACTOR_PATHS, twoFactorMessages } from '#domain/two_factor'
 import { UserFacingException } from '#exceptions/user_facing_exception'
-import { isEnrolled } from '#queries/two_factor'
+import { isEnrolled, secondStepNeeded } from '#queries/two_factor'
 import { beginEnrolment } from '#actions/two_factor/begin_enrolment'
 import { confirmEnrolment } from '#actions/two_factor/confirm_enrolment'
 import { verifySecondFactor } from '#actions/two_factor/verify_second_factor'
+import { completeSignIn } from '#actions/auth/complete_sign_in'
 import { underSecondFactorThrottles } from '#services/two_factor_throttles'
-import {
-  completeSignIn,
-  enrolmentSecretOf,
-  keepEnrolmentSecret,
-  pendingUserOf,
-} from '#services/two_factor_session'
+import { enrolmentSecretOf, keepEnrolmentSecret, pendingUserOf } from '#services/two_factor_session'
 
 /**
  * The second step of login (issue 12 item 3): after a correct password the
@@ -74,7 +70,7 @@ export default class TwoFactorController {
   /** A page visit without a live pending login starts again at the login form. */
   private async pendingOrRestart(ctx: HttpContext) {
     const found = await pendingUserOf(ctx)
-    if (found && (await this.stillNeeded(found.user))) return found
+    if (found && (await secondStepNeeded(found.user))) return found
     ctx.session.flash('notice', twoFactorMessages.expired)
     ctx.response.redirect('/')
     return null
@@ -83,14 +79,10 @@ export default class TwoFactorController {
   /** A form post without one is refused (400): the page sends the person back to the login form. */
   private async pendingOrFail(ctx: HttpContext) {
     const found = await pendingUserOf(ctx)
-    if (found && (await this.stillNeeded(found.user))) return found
+    if (found && (await secondStepNeeded(found.user))) return found
     throw new UserFacingException(twoFactorMessages.expired, {
       status: 400,
       code: 'E_TWO_FACTOR_EXPIRED',
     })
-  }
-
-  private async stillNeeded(user: { id: number; roleId: number }) {
-    return needsSecondFactor(user.roleId, await isEnrolled(user.id))
   }
 }

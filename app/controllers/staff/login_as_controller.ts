@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { findVisibleCustomer } from '#queries/customer_visibility'
 import { impersonationOf } from '#services/impersonation'
-import { startLoginAs } from '#services/login_as'
+import { loginAsCustomer } from '#actions/impersonation/login_as_customer'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { ALREADY_IMPERSONATING, INACTIVE_CUSTOMER } from '#domain/impersonation'
 import { Roles } from '#domain/roles'
@@ -20,7 +20,7 @@ export default class LoginAsController {
     const staff = ctx.auth.getUserOrFail()
     const customer = await findVisibleCustomer(staff, ctx.params.id)
     if (!customer.isActive) throw new UserFacingException(INACTIVE_CUSTOMER, { status: 409 })
-    await startLoginAs(ctx, staff, customer)
+    await loginAsCustomer(ctx, { staff, customer, ip: ctx.request.ip() })
     return ctx.response.ok({
       message: 'Logged in as the customer',
       redirect: '/',
