@@ -1,6 +1,6 @@
 import { defineConfig } from '@adonisjs/inertia'
 import type { InferSharedProps } from '@adonisjs/inertia/types'
-import { sharedProps } from '#transformers/shared_props_transformer'
+import { sharedProps } from '#queries/shared_props'
 
 const inertiaConfig = defineConfig({
   rootView: 'inertia_layout',

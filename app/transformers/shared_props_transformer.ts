@@ -1,14 +1,13 @@
-import type { HttpContext } from '@adonisjs/core/http'
-import settings from '#services/settings_service'
-import { accountSummary } from '#queries/account_summary'
+import type User from '#models/user'
+import type { accountSummary } from '#queries/account_summary'
+import type { planCardsFor } from '#queries/plan_cards'
+import type { SiteSettings } from '#domain/site_settings'
 import { formatAccountMetrics } from '#domain/account_metrics'
 import { walletSummary } from '#transformers/wallet_transformer'
-import { planCardsFor } from '#queries/plan_cards'
 import { captchaRequired } from '#domain/site_settings'
 import { maskEmail } from '#domain/masking'
-import { ROLE_HOME, Roles } from '#domain/roles'
-import db from '@adonisjs/lucid/services/db'
-import { impersonationOf, type Impersonation } from '#services/impersonation'
+import { ROLE_HOME } from '#domain/roles'
+import type { Impersonation } from '#services/impersonation'
 import { publicFileUrl } from '#services/public_files'
 
 const onOff = (v: boolean) => (v ? ('on' as const) : ('off' as const))
@@ -16,12 +15,10 @@ const onOff = (v: boolean) => (v ? ('on' as const) : ('off' as const))
 /**
  * Branding, as every page receives it (customer spec §1; admin spec §3:
  * name, URL, currency, demo balance, appCurrencies, pricingPlan, theme,
- * whatsapp). Read per request through the settings cache, which every
- * settings write drops in every process: a change shows on the next page.
+ * whatsapp), from the site settings and languages read for the request.
  * Never a secret here: every visitor receives these props.
  */
-async function branding() {
-  const site = await settings.site()
+export function brandingProps(site: SiteSettings, appLangs: { name: string; code: string }[]) {
   return {
     appName: site.appName,
     appUrl: site.appUrl,
@@ -34,7 +31,7 @@ async function branding() {
     appCurrencies: site.appCurrencies,
     stopLossSelector: site.stopLossSelector,
     pricingPlan: onOff(site.switches.pricingPlan),
-    appLangs: await settings.languages(),
+    appLangs,
     whatsapp: site.whatsapp,
     recaptcha: {
       status: onOff(captchaRequired(site)),
@@ -44,17 +41,21 @@ async function branding() {
   }
 }
 
+/** What the shell's session prop is made of, read by #queries/shared_props. */
+export interface SessionSource {
+  user: User
+  summary: Awaited<ReturnType<typeof accountSummary>>
+  impersonation: Impersonation | null
+  needsPlan: boolean
+  plans: Awaited<ReturnType<typeof planCardsFor>>
+  /** The staff member of a login-as session (the banner's "by whom"). */
+  staffName: string | null
+}
+
 /** The signed-in user as the shell needs it: identity, wallets, figures, plan state. */
-async function session(ctx: HttpContext) {
-  // Unknown URLs render the 404 page before any router middleware ran: no auth there.
-  const user = ctx.auth?.user
-  if (!user) return null
-  const { wallets, active, metrics, positions } = await accountSummary(user)
-  const impersonation = impersonationOf(ctx)
-  // Not forced on a login-as session (issue 21 item 4): staff may not buy a plan for the customer
-  // (money routes are refused there), and the modal would cover the way back (Back To Admin).
-  const needsPlan =
-    user.roleId === Roles.CUSTOMER && user.pricingTableId === null && impersonation === null
+export function sessionProps(source: SessionSource) {
+  const { user, summary, impersonation, needsPlan } = source
+  const { wallets, active, metrics, positions } = summary
   return {
     user: {
       id: user.id,
@@ -71,31 +72,16 @@ async function session(ctx: HttpContext) {
     openPositions: positions,
     pricingTableId: user.pricingTableId,
     needsPlan,
-    plans: needsPlan ? await planCardsFor(user) : [],
+    plans: source.plans,
     impersonating: impersonation !== null,
     agentSession: impersonation?.agent ?? false,
-    impersonation: impersonation ? await impersonationBanner(impersonation, user.fullName) : null,
+    // What the login-as banner says: whose account is viewed, by whom, until when (issue 14 item 4).
+    impersonation: impersonation
+      ? {
+          customerName: user.fullName,
+          staffName: source.staffName ?? '',
+          endsAt: new Date(impersonation.endsAt).toISOString(),
+        }
+      : null,
   }
-}
-
-/** What the login-as banner says: whose account is viewed, by whom, until when (issue 14 item 4). */
-async function impersonationBanner(
-  impersonation: Impersonation,
-  customerName: string
-): Promise<{ customerName: string; staffName: string; endsAt: string }> {
-  const staff = await db
-    .from('users')
-    .select('full_name')
-    .where('id', impersonation.staffId)
-    .first()
-  return {
-    customerName,
-    staffName: staff?.full_name ?? '',
-    endsAt: new Date(impersonation.endsAt).toISOString(),
-  }
-}
-
-export const sharedProps = {
-  branding: () => branding(),
-  session: (ctx: HttpContext) => session(ctx),
 }

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { sharedProps } from '#transformers/shared_props_transformer'
+import { sharedProps } from '#queries/shared_props'
 
 /** GET /auth/user: the same session view the pages receive, for client refreshes. */
 export default class CurrentUserController {
