@@ -4,7 +4,10 @@ import Profile from '#models/profile'
 import Balance from '#models/balance'
 import { Roles } from '#domain/roles'
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import { postEntry } from '#services/ledger_service'
+import { sealSecret } from '#services/two_factor_secrets'
+import { DEMO_TOTP_KEY } from '#database/demo/credentials'
 
 /** The password every factory user signs in with. */
 export const FACTORY_PASSWORD = 'Factory-Password-1'
@@ -12,14 +15,28 @@ export const FACTORY_PASSWORD = 'Factory-Password-1'
 /** What the `funded` state credits to the real wallet, through the ledger. */
 export const FUNDED_AMOUNT = '25000.00'
 
+/**
+ * The authenticator key the `withSecondFactor` state enrols (the demo staff's
+ * key, so `appCode()` of tests/helpers/two_factor.ts answers for both).
+ */
+export const FACTORY_TOTP_KEY = DEMO_TOTP_KEY
+
 /** Users the `funded` state marked, funded once their wallets exist. */
 const toFund = new WeakSet<User>()
+
+/** Users the `withSecondFactor` state marked, enrolled once they exist. */
+const toEnrol = new WeakSet<User>()
 
 /**
  * A user as sign-up leaves one: a profile, a demo and a real wallet in USD
  * (the real one active), e-mail verified and active. States: each staff role,
- * `inactive`, `unverified`, and `funded` (25,000.00 credited to the real
- * wallet as a ledger entry, so the ledger invariant holds).
+ * `inactive`, `unverified`, `funded` (25,000.00 credited to the real
+ * wallet as a ledger entry, so the ledger invariant holds) and
+ * `withSecondFactor` (two-factor login on with FACTORY_TOTP_KEY, as the demo
+ * staff are seeded). Test clients' `loginAs` counts as a completed sign-in
+ * for any role; a staff member signing in through the real forms needs the
+ * code step: `withSecondFactor`, then `appCode()` or `freshRecoveryCode`
+ * (tests/helpers/two_factor.ts), with FACTORY_PASSWORD.
  */
 export const UserFactory = factory
   .define(User, ({ faker }) => ({
@@ -38,6 +55,7 @@ export const UserFactory = factory
   .state('inactive', (user) => void (user.isActive = false))
   .state('unverified', (user) => void (user.isEmailVerified = false))
   .state('funded', (user) => void toFund.add(user))
+  .state('withSecondFactor', (user) => void toEnrol.add(user))
   .after('create', async (_, user, { $trx }) => {
     const client = $trx ? { client: $trx } : undefined
     await Profile.create({ userId: user.id, country: 'DE', city: 'Berlin' }, client)
@@ -59,6 +77,18 @@ export const UserFactory = factory
     user.activeBalanceId = real.id
     if ($trx) user.useTransaction($trx)
     await user.save()
+    if (toEnrol.has(user)) {
+      await (client?.client ?? db)
+        .insertQuery()
+        .table('two_factor_credentials')
+        .insert({
+          user_id: user.id,
+          secret: sealSecret(FACTORY_TOTP_KEY),
+          last_used_step: null,
+          created_at: DateTime.now().toSQL({ includeOffset: false }),
+          updated_at: null,
+        })
+    }
     if (toFund.has(user)) {
       const credit = (trx: NonNullable<typeof $trx>) =>
         postEntry(trx, {

@@ -1,10 +1,12 @@
 import { test } from '@japa/runner'
-import Lead from '#models/lead'
+import User from '#models/user'
 import { approveDeposit } from '#actions/deposits/settle_deposit'
+import { DepositFactory } from '#database/factories/deposit_factory'
+import { LeadFactory } from '#database/factories/lead_factory'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { pendingDeposit, withoutOtherDeposits } from '#tests/helpers/deposits'
-import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { withoutOtherDeposits } from '#tests/helpers/deposits'
 
 /** The lead row's DEPOSITED AT, FTD AT and LAST ACCESS follow the customer (CRM spec §2.3). */
 test.group("A customer's lead follows their deposits and sign-ins", (group) => {
@@ -12,32 +14,30 @@ test.group("A customer's lead follows their deposits and sign-ins", (group) => {
   withoutOtherDeposits(group)
 
   async function customerLead() {
-    const customer = await demoUser(DEMO.customer)
-    await Lead.query().where('user_id', customer.id).delete()
-    const lead = await Lead.create({
-      email: 'customer@demo.test',
-      group: 'retentions',
-      source: 'live',
-      userId: customer.id,
-    })
+    const customer = await UserFactory.create()
+    const lead = await LeadFactory.apply('retentions', 'live')
+      .merge({ email: customer.email, userId: customer.id })
+      .create()
     return { customer, lead }
   }
+  const pendingDepositOf = (customer: User) =>
+    DepositFactory.merge({ userId: customer.id, gateway: 'stripe', amount: '100.00' }).create()
 
   test('the first credited deposit sets FTD AT; every credited deposit sets DEPOSITED AT', async ({
     assert,
   }) => {
     const { customer, lead } = await customerLead()
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const staff = { staff: admin, ip: '127.0.0.1' }
 
-    await approveDeposit({ depositId: (await pendingDeposit(customer, 'stripe')).id, ...staff })
+    await approveDeposit({ depositId: (await pendingDepositOf(customer)).id, ...staff })
     await lead.refresh()
     assert.isNotNull(lead.ftdAt)
     assert.equal(lead.depositedAt?.toMillis(), lead.ftdAt?.toMillis())
     const firstDeposit = lead.ftdAt!
 
     await new Promise((resolve) => setTimeout(resolve, 1100))
-    await approveDeposit({ depositId: (await pendingDeposit(customer, 'stripe')).id, ...staff })
+    await approveDeposit({ depositId: (await pendingDepositOf(customer)).id, ...staff })
     await lead.refresh()
     assert.equal(lead.ftdAt?.toMillis(), firstDeposit.toMillis())
     assert.isAbove(lead.depositedAt!.toMillis(), firstDeposit.toMillis())
@@ -47,16 +47,16 @@ test.group("A customer's lead follows their deposits and sign-ins", (group) => {
     client,
     assert,
   }) => {
-    const { lead } = await customerLead()
+    const { customer, lead } = await customerLead()
     assert.isNotOk(lead.lastAccessAt)
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
       remember: false,
     })
     response.assertStatus(200)
     await lead.refresh()
     assert.isNotNull(lead.lastAccessAt)
-    assert.isNotNull((await demoUser(DEMO.customer)).lastAccessAt)
+    assert.isNotNull((await User.findOrFail(customer.id)).lastAccessAt)
   })
 })

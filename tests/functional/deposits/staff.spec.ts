@@ -2,17 +2,15 @@ import { test } from '@japa/runner'
 import Balance from '#models/balance'
 import Deposit from '#models/deposit'
 import Notification from '#models/notification'
+import type User from '#models/user'
 import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
+import { balanceMatchesLedger } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
-import {
-  bankDepositWithProof,
-  depositEntries,
-  pendingDeposit,
-  withoutOtherDeposits,
-} from '#tests/helpers/deposits'
+import { bankDepositWithProof, depositEntries, withoutOtherDeposits } from '#tests/helpers/deposits'
+import { DepositFactory } from '#database/factories/deposit_factory'
+import { UserFactory } from '#database/factories/user_factory'
 import { removeKycFilesAfterEach } from '#tests/helpers/kyc'
 
 test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)', (group) => {
@@ -23,7 +21,7 @@ test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)',
   test('the page renders (the staff layout draws the menu from the screen registry)', async ({
     client,
   }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     const response = await client.get('/admin/deposits').loginAs(manager).withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('staff/deposits/index')
@@ -33,9 +31,15 @@ test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)',
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
-    const online = await pendingDeposit(customer, 'stripe', '50.00', '2')
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
+    // 2% of 50.00
+    const online = await DepositFactory.merge({
+      userId: customer.id,
+      gateway: 'stripe',
+      amount: '50.00',
+      fee: '1.00',
+    }).create()
     const bank = await bankDepositWithProof(customer)
     const response = await api(client, 'get', '/admin/deposits/api/history').loginAs(admin)
     response.assertStatus(200)
@@ -48,7 +52,7 @@ test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)',
       description: 'Deposit request',
       formattedDescription: {
         bankName: 'Sender Bank',
-        accountName: 'Carla Customer',
+        accountName: customer.fullName,
         accountNumber: 'GB29NWBK60161331926819',
       },
       proofUrl: `/deposits/${bank.id}/proof`,
@@ -71,10 +75,13 @@ test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)',
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
-    await pendingDeposit(customer, 'bank')
-    await pendingDeposit(await demoUser(DEMO.newcomer), 'bank')
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
+    await DepositFactory.merge({ userId: customer.id, gateway: 'bank' }).create()
+    await DepositFactory.merge({
+      userId: (await UserFactory.create()).id,
+      gateway: 'bank',
+    }).create()
     const mine = await api(client, 'get', `/admin/deposits/api/history/${customer.id}`).loginAs(
       admin
     )
@@ -91,9 +98,14 @@ test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)',
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const carla = await pendingDeposit(await demoUser(DEMO.customer), 'bank')
-    const nico = await pendingDeposit(await demoUser(DEMO.newcomer), 'btc')
+    const admin = await UserFactory.apply('admin').create()
+    const carlaUser = await UserFactory.merge({ fullName: 'Carla Factory' }).create()
+    const nicoUser = await UserFactory.merge({
+      fullName: 'Nico Factory',
+      email: 'newcomer@factory.test',
+    }).create()
+    const carla = await DepositFactory.merge({ userId: carlaUser.id, gateway: 'bank' }).create()
+    const nico = await DepositFactory.merge({ userId: nicoUser.id, gateway: 'btc' }).create()
     const ids = async (search: string) =>
       (
         await api(
@@ -112,12 +124,14 @@ test.group('Deposit History (GET /admin/deposits, /admin/deposits/api/history)',
   })
 
   test('staff open the proof; another customer cannot', async ({ client }) => {
-    const bank = await bankDepositWithProof(await demoUser(DEMO.customer))
+    const bank = await bankDepositWithProof(await UserFactory.create())
     ;(
-      await client.get(`/deposits/${bank.id}/proof`).loginAs(await demoUser(DEMO.manager))
+      await client
+        .get(`/deposits/${bank.id}/proof`)
+        .loginAs(await UserFactory.apply('manager').create())
     ).assertStatus(200)
     ;(
-      await client.get(`/deposits/${bank.id}/proof`).loginAs(await demoUser(DEMO.newcomer))
+      await client.get(`/deposits/${bank.id}/proof`).loginAs(await UserFactory.create())
     ).assertStatus(404)
   })
 })
@@ -131,8 +145,8 @@ test.group('Approve and decline a deposit', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
-    const customer = await demoUser(DEMO.customer)
+    const manager = await UserFactory.apply('manager').create()
+    const customer = await UserFactory.create()
     const wallet = await realWalletOf(customer)
     const deposit = await bankDepositWithProof(customer, '250.00')
     const response = await api(client, 'post', `/admin/deposits/${deposit.id}/approve`).loginAs(
@@ -170,10 +184,10 @@ test.group('Approve and decline a deposit', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
     const wallet = await realWalletOf(customer)
-    const deposit = await pendingDeposit(customer, 'bank')
+    const deposit = await DepositFactory.merge({ userId: customer.id, gateway: 'bank' }).create()
     const response = await api(client, 'post', `/admin/deposits/${deposit.id}/decline`).loginAs(
       admin
     )
@@ -201,7 +215,7 @@ test.group('Approve and decline a deposit', (group) => {
   })
 
   test('unknown ids are 404', async ({ client }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     for (const id of ['999999', '2147483648']) {
       ;(await api(client, 'post', `/admin/deposits/${id}/approve`).loginAs(admin)).assertStatus(404)
       ;(await api(client, 'post', `/admin/deposits/${id}/decline`).loginAs(admin)).assertStatus(404)
@@ -212,9 +226,13 @@ test.group('Approve and decline a deposit', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
-    const deposit = await pendingDeposit(customer, 'bank', '10.00')
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
+    const deposit = await DepositFactory.merge({
+      userId: customer.id,
+      gateway: 'bank',
+      amount: '10.00',
+    }).create()
     await api(client, 'post', `/admin/deposits/${deposit.id}/approve`).loginAs(admin)
     const row = (await api(client, 'get', '/deposits/history').loginAs(customer)).body().data[0]
     assert.containsSubset(row, {
@@ -229,13 +247,18 @@ test.group('Approve and decline a deposit', (group) => {
 test.group('Decided deposits keep their state', (group) => {
   isolate(group)
   withoutOtherDeposits(group)
+  const gatewayDeposit = (gateway: string) => (customer: User) =>
+    DepositFactory.merge({ userId: customer.id, gateway, amount: '100.00' }).create()
+  const stripeDeposit = gatewayDeposit('stripe')
+  const flutterwaveDeposit = gatewayDeposit('flutterwave')
+
   test('a deposit approved by staff is not declined by a late provider failure', async ({
     assert,
   }) => {
     const { settleProviderNotice } = await import('#actions/deposits/settle_deposit')
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
-    const deposit = await pendingDeposit(customer, 'stripe')
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
+    const deposit = await stripeDeposit(customer)
     const { approveDeposit } = await import('#actions/deposits/settle_deposit')
     await approveDeposit({ depositId: deposit.id, staff: admin })
     assert.equal(
@@ -244,7 +267,7 @@ test.group('Decided deposits keep their state', (group) => {
     )
     assert.equal((await Deposit.findOrFail(deposit.id)).status, 'approved')
     // A notice from another gateway never settles this deposit.
-    const other = await pendingDeposit(customer, 'stripe')
+    const other = await stripeDeposit(customer)
     assert.equal(
       await settleProviderNotice('coinpayments', {
         txRef: other.txRef,
@@ -261,10 +284,10 @@ test.group('Decided deposits keep their state', (group) => {
   }) => {
     const { settleProviderNotice, declineDeposit } =
       await import('#actions/deposits/settle_deposit')
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const wallet = await realWalletOf(customer)
     const paid = { outcome: 'paid' as const, collected: { amount: '100.00', currency: 'USD' } }
-    const retried = await pendingDeposit(customer, 'flutterwave')
+    const retried = await flutterwaveDeposit(customer)
     assert.equal(
       await settleProviderNotice('flutterwave', { txRef: retried.txRef, outcome: 'failed' }),
       'declined'
@@ -279,8 +302,11 @@ test.group('Decided deposits keep their state', (group) => {
     )
     assert.lengthOf(await depositEntries(retried), 1)
 
-    const refused = await pendingDeposit(customer, 'flutterwave')
-    await declineDeposit({ depositId: refused.id, staff: await demoUser(DEMO.admin) })
+    const refused = await flutterwaveDeposit(customer)
+    await declineDeposit({
+      depositId: refused.id,
+      staff: await UserFactory.apply('admin').create(),
+    })
     assert.equal(
       await settleProviderNotice('flutterwave', { txRef: refused.txRef, ...paid }),
       'already-decided'
@@ -293,7 +319,10 @@ test.group('Decided deposits keep their state', (group) => {
     assert,
   }) => {
     const { settleProviderNotice } = await import('#actions/deposits/settle_deposit')
-    const deposit = await pendingDeposit(await demoUser(DEMO.customer), 'stripe')
+    const customer = await UserFactory.create()
+    const admin = await UserFactory.apply('admin').create()
+    const manager = await UserFactory.apply('manager').create()
+    const deposit = await stripeDeposit(customer)
     const notice = {
       txRef: deposit.txRef,
       outcome: 'paid' as const,
@@ -310,16 +339,16 @@ test.group('Decided deposits keep their state', (group) => {
     )
     assert.equal(deposit.providerReference, 'cs_1')
     // The staff who decide deposits are told once, however often the provider repeats it.
-    for (const email of [DEMO.admin, DEMO.manager]) {
+    for (const staff of [admin, manager]) {
       const notes = await Notification.query()
-        .where('user_id', (await demoUser(email)).id)
+        .where('user_id', staff.id)
         .where('title', 'Deposit needs review')
-      assert.lengthOf(notes, 1, email)
+      assert.lengthOf(notes, 1, staff.email)
       assert.include(notes[0].description!, `Deposit #${deposit.id}`)
     }
     assert.lengthOf(
       await Notification.query()
-        .where('user_id', (await demoUser(DEMO.customer)).id)
+        .where('user_id', customer.id)
         .where('title', 'Deposit needs review'),
       0
     )

@@ -10,16 +10,43 @@ import { money } from '#domain/money'
 import { userChannel } from '#domain/channels'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
-import { DEMO, balanceMatchesLedger, demoUser, ledgerOf } from '#tests/helpers/users'
+import { balanceMatchesLedger, ledgerOf } from '#tests/helpers/users'
 import {
   BANK,
-  fund,
   pendingWithdrawal,
   realWalletOf,
   setWithdrawFees,
   withoutOtherWithdrawals,
 } from '#tests/helpers/withdrawals'
-import KycDocument from '#models/kyc_document'
+import type User from '#models/user'
+import { Roles } from '#domain/roles'
+import { bankDescription } from '#domain/withdrawals'
+import { KycDocumentFactory } from '#database/factories/kyc_document_factory'
+import { UserFactory } from '#database/factories/user_factory'
+import { WithdrawalFactory } from '#database/factories/withdrawal_factory'
+
+/** A customer of their own, with 25,000.00 on the real wallet. */
+const fundedCustomer = () => UserFactory.apply('funded').create()
+const newAdmin = () => UserFactory.apply('admin').create()
+
+/**
+ * A pending bank withdrawal (amount + fee on hold) to the customer's account
+ * at BANK, as a request leaves one; `fee` is what Withdraw Settings would charge.
+ */
+function pendingOf(customer: User, amount: string, fee = '0') {
+  return WithdrawalFactory.merge({
+    userId: customer.id,
+    amount,
+    fee,
+    description: bankDescription({
+      bankName: BANK.bank_name,
+      accountName: customer.fullName,
+      accountNumber: BANK.account_number,
+      swiftCode: BANK.swift_code,
+      bankCountry: BANK.bank_country,
+    }),
+  }).create()
+}
 
 /** Records what is broadcast while `run` runs. */
 async function broadcasts<T>(run: () => Promise<T>) {
@@ -42,8 +69,7 @@ test.group('Withdraw pages (staff)', (group) => {
   test('pending and history pages render for admins and managers; the settings page for admins only', async ({
     client,
   }) => {
-    for (const email of [DEMO.admin, DEMO.manager]) {
-      const staff = await demoUser(email)
+    for (const staff of [await newAdmin(), await UserFactory.apply('manager').create()]) {
       for (const [path, component] of [
         ['/admin/withdraws/pending', 'staff/withdraws/pending'],
         ['/admin/withdraws/history', 'staff/withdraws/history'],
@@ -56,7 +82,7 @@ test.group('Withdraw pages (staff)', (group) => {
         .get('/admin/withdraws/settings')
         .loginAs(staff)
         .withInertia()
-      settingsPage.assertStatus(email === DEMO.admin ? 200 : 403)
+      settingsPage.assertStatus(staff.roleId === Roles.ADMIN ? 200 : 403)
     }
   })
 
@@ -64,7 +90,7 @@ test.group('Withdraw pages (staff)', (group) => {
     await setWithdrawFees('2.5', '1.25')
     const response = await client
       .get('/admin/withdraws/settings')
-      .loginAs(await demoUser(DEMO.admin))
+      .loginAs(await newAdmin())
       .withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('staff/withdraws/settings')
@@ -80,12 +106,12 @@ test.group('Withdraw lists (staff API)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
-    await setWithdrawFees('1', '2')
-    const first = await pendingWithdrawal(customer, '100')
-    const second = await pendingWithdrawal(customer, '50')
-    const declined = await pendingWithdrawal(customer, '10')
+    const admin = await newAdmin()
+    const customer = await fundedCustomer()
+    // Fees of 1% + 2.00.
+    const first = await pendingOf(customer, '100', '3.00')
+    const second = await pendingOf(customer, '50', '2.50')
+    const declined = await pendingOf(customer, '10', '2.10')
     await api(client, 'post', `/admin/withdraws/${declined.id}/decline`, {
       declineReason: 'Wrong IBAN',
     }).loginAs(admin)
@@ -104,12 +130,12 @@ test.group('Withdraw lists (staff API)', (group) => {
     )
     assert.containsSubset(data[1], {
       id: first.id,
-      user: { id: customer.id, email: DEMO.customer },
+      user: { id: customer.id, email: customer.email },
       gateway: 'bank',
       description: 'Withdraw request',
       formattedDescription: {
         bankName: BANK.bank_name,
-        accountName: 'Carla Customer',
+        accountName: customer.fullName,
         accountNumber: BANK.account_number,
         swiftCode: BANK.swift_code,
         bankCountry: BANK.bank_country,
@@ -130,14 +156,12 @@ test.group('Withdraw lists (staff API)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
-    const newcomer = await demoUser(DEMO.newcomer)
-    await KycDocument.create({ userId: newcomer.id, type: 'passport', status: 'approved' })
-    await fund((await realWalletOf(newcomer)).id, '100')
-    const a = await pendingWithdrawal(customer, '10')
-    const b = await pendingWithdrawal(customer, '20')
-    const c = await pendingWithdrawal(newcomer, '30')
+    const admin = await newAdmin()
+    const customer = await fundedCustomer()
+    const newcomer = await fundedCustomer()
+    const a = await pendingOf(customer, '10')
+    const b = await pendingOf(customer, '20')
+    const c = await pendingOf(newcomer, '30')
     await api(client, 'post', `/admin/withdraws/${a.id}/approve`).loginAs(admin)
     await api(client, 'post', `/admin/withdraws/${b.id}/decline`, {
       declineReason: 'Name mismatch',
@@ -155,7 +179,7 @@ test.group('Withdraw lists (staff API)', (group) => {
     )
     assert.containsSubset(all.data[1], {
       declineReason: 'Name mismatch',
-      decidedBy: { id: admin.id, email: DEMO.admin },
+      decidedBy: { id: admin.id, email: admin.email },
     })
 
     const mine = (
@@ -186,11 +210,11 @@ test.group('Approve and decline', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
+    const admin = await newAdmin()
+    const customer = await fundedCustomer()
     const wallet = await realWalletOf(customer)
-    await setWithdrawFees('1.5', '2')
-    const withdrawal = await pendingWithdrawal(customer, '100')
+    // Fees of 1.5% + 2.00.
+    const withdrawal = await pendingOf(customer, '100', '3.50')
 
     const { result: response, sent } = await broadcasts(() =>
       api(client, 'post', `/admin/withdraws/${withdrawal.id}/approve`).loginAs(admin)
@@ -253,9 +277,9 @@ test.group('Approve and decline', (group) => {
   })
 
   test('a zero fee writes no fee entry', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
-    const withdrawal = await pendingWithdrawal(customer, '40')
+    const admin = await newAdmin()
+    const customer = await fundedCustomer()
+    const withdrawal = await pendingOf(customer, '40')
     ;(
       await api(client, 'post', `/admin/withdraws/${withdrawal.id}/approve`).loginAs(admin)
     ).assertStatus(200)
@@ -273,11 +297,11 @@ test.group('Approve and decline', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
-    const customer = await demoUser(DEMO.customer)
+    const manager = await UserFactory.apply('manager').create()
+    const customer = await fundedCustomer()
     const wallet = await realWalletOf(customer)
-    await setWithdrawFees('0', '1')
-    const withdrawal = await pendingWithdrawal(customer, '250')
+    // Fees of 0% + 1.00.
+    const withdrawal = await pendingOf(customer, '250', '1.00')
     assert.equal(money((await Balance.findOrFail(wallet.id)).onHold).toFixed(2), '251.00')
     const before = await ledgerOf(wallet.id)
 
@@ -343,10 +367,10 @@ test.group('Approve and decline', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
-    const approved = await pendingWithdrawal(customer, '10')
-    const declined = await pendingWithdrawal(customer, '20')
+    const admin = await newAdmin()
+    const customer = await fundedCustomer()
+    const approved = await pendingOf(customer, '10')
+    const declined = await pendingOf(customer, '20')
     ;(
       await api(client, 'post', `/admin/withdraws/${approved.id}/approve`).loginAs(admin)
     ).assertStatus(200)
@@ -381,7 +405,7 @@ test.group('Approve and decline', (group) => {
   })
 
   test('unknown ids are 404', async ({ client }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await newAdmin()
     for (const id of ['999999', '2147483648', '99999999999999999999']) {
       ;(await api(client, 'post', `/admin/withdraws/${id}/approve`).loginAs(admin)).assertStatus(
         404
@@ -398,10 +422,10 @@ test.group('Approve and decline', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
+    const admin = await newAdmin()
+    const customer = await fundedCustomer()
     const wallet = await realWalletOf(customer)
-    const withdrawal = await pendingWithdrawal(customer, '20000')
+    const withdrawal = await pendingOf(customer, '20000')
     // A loss realized after the request (e.g. a stop-out) takes the balance below the held amount.
     await db.transaction((trx) =>
       postEntry(trx, { balanceId: wallet.id, type: 'realized_pnl', amount: '-10000' })
@@ -433,7 +457,7 @@ test.group('Withdraw Settings (POST /admin/withdraws/settings)', (group) => {
   withoutOtherWithdrawals(group)
 
   test('saves the fees, which the next request is charged', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await newAdmin()
     const response = await api(client, 'post', '/admin/withdraws/settings', {
       feePercentage: '2.25',
       feeFixed: '1.50',
@@ -446,7 +470,9 @@ test.group('Withdraw Settings (POST /admin/withdraws/settings)', (group) => {
     assert.equal(row.value1, '2.25')
     assert.equal(row.value2, '1.5')
 
-    const customer = await demoUser(DEMO.customer)
+    // Requested through the action, which reads the fees (withdrawals need an approved KYC).
+    const customer = await fundedCustomer()
+    await KycDocumentFactory.apply('approved').merge({ userId: customer.id }).create()
     const withdrawal = await pendingWithdrawal(customer, '200')
     // 2.25% of 200 = 4.50, + 1.50 = 6.00
     assert.equal(money(withdrawal.fee).toFixed(2), '6.00')
@@ -460,7 +486,7 @@ test.group('Withdraw Settings (POST /admin/withdraws/settings)', (group) => {
   })
 
   test('missing or non-numeric fees get the spec’s odd messages', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await newAdmin()
     for (const body of [
       {},
       { feePercentage: '', feeFixed: '' },
@@ -484,7 +510,7 @@ test.group('Withdraw Settings (POST /admin/withdraws/settings)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await newAdmin()
     await setWithdrawFees('1', '1')
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [
