@@ -5,10 +5,12 @@ import {
   CSV_COLUMNS,
   CSV_EXAMPLE,
   csvColumnIndex,
+  LEAD_FIELD_MAX,
   LEAD_PHONE,
   leadEditScope,
   missingCsvColumns,
 } from '#domain/lead_intake'
+import { LEAD_FIELD_MESSAGES } from '#validators/lead_admin'
 
 test.group('Lead intake rules', () => {
   test('what each role may change in the edit dialog', ({ assert }) => {
@@ -49,5 +51,23 @@ test.group('Lead intake rules', () => {
       assert.isFalse(LEAD_PHONE.test(bad), bad)
     assert.equal(accountNameOf({ firstName: ' Ada ', lastName: null, email: 'a@b.c' }), 'Ada')
     assert.equal(accountNameOf({ firstName: null, lastName: null, email: 'ada.l@b.c' }), 'ada.l')
+  })
+})
+
+test.group('Lead field messages', () => {
+  test('each "at most N characters" message names the limit of its column (LEAD_FIELD_MAX)', ({
+    assert,
+  }) => {
+    // The messages are literal (they are the keys of their translations), so a changed limit must change them too.
+    let checked = 0
+    for (const [key, message] of Object.entries(LEAD_FIELD_MESSAGES)) {
+      const said = /at most (\d+) characters/.exec(message)
+      if (!said) continue
+      const field = key.split('.')[0] as keyof typeof LEAD_FIELD_MAX
+      assert.property(LEAD_FIELD_MAX, field, key)
+      assert.equal(Number(said[1]), LEAD_FIELD_MAX[field], key)
+      checked++
+    }
+    assert.isAtLeast(checked, 7)
   })
 })
