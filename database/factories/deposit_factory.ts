@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import factory from '@adonisjs/lucid/factories'
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
-import Balance from '#models/balance'
 import Deposit from '#models/deposit'
 import PaymentGateway from '#models/payment_gateway'
 import { postEntry } from '#services/ledger_service'
 import { money, toDbDecimal } from '#domain/money'
 import { UserFactory } from '#database/factories/user_factory'
+import {
+  fillPaymentRowFigures,
+  inFactoryTransaction,
+} from '#database/factories/payment_row_figures'
 
 /**
  * A deposit on its owner's real wallet: `pending` by default (nothing
@@ -46,16 +48,7 @@ export const DepositFactory = factory
   .before('create', async (_, deposit, ctx) => {
     const client = ctx.$trx ? { client: ctx.$trx } : undefined
     if (!deposit.userId) deposit.userId = (await UserFactory.useCtx(ctx).create()).id
-    if (!deposit.balanceId) {
-      const wallet = await Balance.query(client)
-        .where('user_id', deposit.userId)
-        .where('mode', 'real')
-        .firstOrFail()
-      deposit.balanceId = wallet.id
-    }
-    deposit.amount = toDbDecimal(deposit.amount)
-    deposit.fee = toDbDecimal(deposit.fee)
-    deposit.total = toDbDecimal(money(deposit.amount).plus(money(deposit.fee)))
+    await fillPaymentRowFigures(deposit, client)
     if (deposit.description === null) {
       const row = await PaymentGateway.query(client).where('value', deposit.gateway).first()
       deposit.description = `Deposit via ${row?.name ?? deposit.gateway}`
@@ -78,7 +71,6 @@ export const DepositFactory = factory
       deposit.useTransaction(trx)
       await deposit.save()
     }
-    if ($trx) await credit($trx)
-    else await db.transaction(credit)
+    await inFactoryTransaction($trx, credit)
   })
   .build()

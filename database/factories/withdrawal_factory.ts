@@ -1,14 +1,16 @@
 import factory from '@adonisjs/lucid/factories'
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
-import Balance from '#models/balance'
 import User from '#models/user'
 import Withdrawal from '#models/withdrawal'
 import { holdFunds, postEntry } from '#services/ledger_service'
 import { money, toDbDecimal } from '#domain/money'
 import { bankDescription } from '#domain/withdrawals'
 import { UserFactory } from '#database/factories/user_factory'
+import {
+  fillPaymentRowFigures,
+  inFactoryTransaction,
+} from '#database/factories/payment_row_figures'
 
 /**
  * A bank withdrawal from its owner's real wallet, its money where the
@@ -53,16 +55,7 @@ export const WithdrawalFactory = factory
       ? await User.findOrFail(withdrawal.userId, client)
       : await UserFactory.useCtx(ctx).apply('funded').create()
     withdrawal.userId = owner.id
-    if (!withdrawal.balanceId) {
-      const wallet = await Balance.query(client)
-        .where('user_id', owner.id)
-        .where('mode', 'real')
-        .firstOrFail()
-      withdrawal.balanceId = wallet.id
-    }
-    withdrawal.amount = toDbDecimal(withdrawal.amount)
-    withdrawal.fee = toDbDecimal(withdrawal.fee)
-    withdrawal.total = toDbDecimal(money(withdrawal.amount).plus(money(withdrawal.fee)))
+    await fillPaymentRowFigures(withdrawal, client)
     if (withdrawal.description === null) {
       withdrawal.description = bankDescription({
         bankName: `${faker.company.name()} Bank`,
@@ -109,7 +102,6 @@ export const WithdrawalFactory = factory
       withdrawal.useTransaction(trx)
       await withdrawal.save()
     }
-    if ($trx) await move($trx)
-    else await db.transaction(move)
+    await inFactoryTransaction($trx, move)
   })
   .build()
