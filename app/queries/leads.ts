@@ -9,14 +9,8 @@ import { ALL_STATUSES, statusFromSegment, type LeadList, type LeadType } from '#
 import { dateColumnOf, listScope } from '#domain/lead_desks'
 import { utcDayRange } from '#domain/date_format'
 import { Roles, type RoleId } from '#domain/roles'
-import {
-  cappedMatchPage,
-  likePattern,
-  listPage,
-  pageWithTotal,
-  sortOf,
-  sumOfCounts,
-} from '#queries/paginate'
+import { cappedMatchPage, listPage, pageWithTotal, sortOf, sumOfCounts } from '#queries/paginate'
+import { leadSearchOf, whereLeadSearch, type LeadSearch } from '#queries/lead_search'
 import { leadBranches, withinBranches, type LeadViewer } from '#queries/lead_visibility'
 import { leadRow } from '#transformers/lead_transformer'
 import { UserFacingException } from '#exceptions/user_facing_exception'
@@ -102,8 +96,9 @@ export async function leadPage(
   const statusId = await statusOfSegment(filter.status)
   const masked = await masksLeadContacts(viewer.roleId)
   const branches = await leadBranches(viewer)
+  const search = options.search ? await leadSearchOf(options.search) : undefined
   const filtered = <Query extends FilterableQuery>(query: Query) =>
-    listFilters(query, list, filter, statusId, options.search)
+    listFilters(query, list, filter, statusId, search)
 
   const rows = withLeadRelations(withinBranches(filtered(Lead.query()), branches))
   const toRow = (lead: Lead) => leadRow(lead, { masked })
@@ -138,7 +133,7 @@ function listFilters<Query extends FilterableQuery>(
   list: LeadList,
   filter: LeadListFilter,
   statusId: number | null,
-  search: string | undefined
+  search: LeadSearch | undefined
 ): Query {
   const scope = listScope(list)
   if (scope.group === null) query.whereNull('leads.group')
@@ -154,17 +149,7 @@ function listFilters<Query extends FilterableQuery>(
   if (before) query.where(column, '<', before.toFormat(format))
   if (list === 'sales' && filter.agentId) query.where('leads.agent_id', filter.agentId)
   if (list === 'retentions' && filter.retId) query.where('leads.ret_agent_id', filter.retId)
-  if (search) {
-    const pattern = likePattern(search.toLowerCase())
-    query.where((match) =>
-      match
-        .whereRaw('LOWER(leads.first_name) LIKE ? ESCAPE ?', [pattern, '\\'])
-        .orWhereRaw('LOWER(leads.last_name) LIKE ? ESCAPE ?', [pattern, '\\'])
-        // Stored lower-cased (normalizeLeadEmail) and as typed: no function on the column.
-        .orWhereRaw('leads.email LIKE ? ESCAPE ?', [pattern, '\\'])
-        .orWhereRaw('leads.phone LIKE ? ESCAPE ?', [likePattern(search), '\\'])
-    )
-  }
+  if (search) whereLeadSearch(query, search)
   return query
 }
 

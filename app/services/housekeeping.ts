@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { expiredBefore, RETENTION } from '#domain/retention'
 import { pruneLeadImportReports } from '#services/lead_import_reports'
+import { refreshLeadSearchTrigrams } from '#services/lead_search_trigrams'
 
 /**
  * Removes what has outlived its retention (RETENTION): the lead-intake API's
@@ -25,7 +26,10 @@ export async function pruneExpired(now = new Date()) {
   return { intakeRequests, staffIdempotencyKeys, importReports }
 }
 
-/** Prunes a minute after boot, then every RETENTION.everyMs; answers the stop. */
+/**
+ * Prunes a minute after boot, then every RETENTION.everyMs, and refreshes the
+ * lead search's trigram figures when a day old; answers the stop.
+ */
 export function startHousekeeping(): () => void {
   const run = () =>
     pruneExpired()
@@ -34,6 +38,11 @@ export function startHousekeeping(): () => void {
           logger.info(pruned, 'housekeeping: expired records pruned')
       })
       .catch((error) => logger.warn({ err: error }, 'housekeeping: prune failed'))
+      .then(() => refreshLeadSearchTrigrams())
+      .then((refreshed) => {
+        if (refreshed) logger.info('housekeeping: lead search trigram figures refreshed')
+      })
+      .catch((error) => logger.warn({ err: error }, 'housekeeping: trigram refresh failed'))
   const first = setTimeout(run, RETENTION.firstAfterMs)
   const every = setInterval(run, RETENTION.everyMs)
   first.unref()
