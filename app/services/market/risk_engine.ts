@@ -148,6 +148,9 @@ const WALLET_CHUNK = 5_000
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
+/** The queued jobs (`${job}:${orderId}`) that bring an order's news into the book. */
+const ORDER_JOBS = ['load', 'close', 'order', 'trail'] as const
+
 export class RiskEngine {
   #byInstrument = new Map<string, Position[]>()
   #positions = new Map<number, Position>()
@@ -799,6 +802,10 @@ export class RiskEngine {
     const stopOut = w ? await this.#stopOutsOf(w.pricing_table_id) : DEFAULT_STOP_OUTS
     const rows = w ? await reads.openOrdersOfWallet(balanceId) : []
     const account = this.#accounts.get(balanceId)
+    const held = account ? [...account.positions].map((p) => p.id) : []
+    // News of this wallet still queued behind this job: the database is ahead of the book for
+    // a moment, no event was missed. The next pass looks again.
+    if (this.#newsQueued(balanceId, [...held, ...rows.map((row) => row.id)])) return
     const book = account ? digestOf(account.positions) : digestOf([])
     const stored = digestOf(rows.map(digestable))
     const walletDiffers = account
@@ -823,6 +830,17 @@ export class RiskEngine {
       this.#add(row, fresh)
     }
     this.#screen(fresh)
+  }
+
+  /** Whether a job that changes the wallet or one of these orders in the book waits in the queue. */
+  #newsQueued(balanceId: number, orderIds: number[]) {
+    if (this.#queued.has(`wallet:${balanceId}`)) return true
+    return orderIds.some((id) => ORDER_JOBS.some((job) => this.#queued.has(`${job}:${id}`)))
+  }
+
+  /** Queues the reconciler's reload of one wallet (the reconciler; tests). */
+  repair(balanceId: number) {
+    this.#enqueue(`repair:${balanceId}`, () => this.#repairWallet(balanceId))
   }
 
   /** The reconciler's check of every plan's stop-outs (a missed plan event). */
@@ -861,8 +879,7 @@ export class RiskEngine {
         }
         return { ids, done: false }
       },
-      repair: (balanceId) =>
-        this.#enqueue(`repair:${balanceId}`, () => this.#repairWallet(balanceId)),
+      repair: (balanceId) => this.repair(balanceId),
       checkPlans: () => this.#enqueue('plans', () => this.#checkPlans()),
     }
   }

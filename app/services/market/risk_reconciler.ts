@@ -145,6 +145,9 @@ export class BookReconciler {
         book.planId !== (w.pricing_table_id ?? null)
       ) {
         this.#suspect(row.balanceId, now)
+      } else {
+        // Agreeing now: what differed was news on its way, not a missed event.
+        this.#suspects.delete(row.balanceId)
       }
     }
     this.#repairDue(now)

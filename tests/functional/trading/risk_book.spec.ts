@@ -79,6 +79,31 @@ test.group('risk engine book: hooks and reconciler', (group) => {
     assert.equal(order.closeReason, 'stop_loss')
   })
 
+  test('an order whose event is queued behind a reload is no missed event: no repair, no warning', async ({
+    assert,
+  }) => {
+    const customer = await demoUser(DEMO.customer)
+    const wallet = await Balance.findOrFail(customer.activeBalanceId!)
+    await behindTheBack(wallet)
+    await engine.start({ reconcile: false })
+    // A second order commits; the reconciler's reload of the wallet starts reading before its
+    // event is handled (a busy engine): the database is ahead of the book for a moment.
+    const later = await behindTheBack(wallet)
+    engine.repair(wallet.id)
+    engine.orderOpened(later.id)
+    await engine.idle()
+    assert.equal(engine.repairs, 0)
+    assert.isTrue(engine.has(later.id))
+    assert.equal(engine.wallet(wallet.id)!.count, 2)
+
+    // Not announced at all, it is a missed event: the same reload mends it and says so.
+    const missed = await behindTheBack(wallet)
+    engine.repair(wallet.id)
+    await engine.idle()
+    assert.equal(engine.repairs, 1)
+    assert.isTrue(engine.has(missed.id))
+  })
+
   test('a wallet whose balance changed without an event is corrected, and judged by it', async ({
     assert,
   }) => {
