@@ -138,7 +138,9 @@ export class RolloverPricing {
     if (!rate || rate.isZero()) return 'none'
     const conversion = this.#conversion(instrument.quote, size.currency)
     if (!instrument.prices || !conversion || conversion.isZero()) return 'unpriced'
-    const key = `${size.instrument}|${size.type}|${size.currency}|${size.tradeAmount}`
+    // The kind too: it sets the days, and orders keep the kind they opened with (an instrument
+    // moved to another category leaves both kinds open).
+    const key = `${size.instrument}|${size.kind}|${size.type}|${size.currency}|${size.tradeAmount}`
     let priced = this.#amounts.get(key)
     if (!priced) {
       const input = {

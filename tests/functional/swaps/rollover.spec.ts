@@ -8,6 +8,8 @@ import PricingPlan from '#models/pricing_plan'
 import Rollover from '#models/rollover'
 import SwapCharge from '#models/swap_charge'
 import { applyRollover } from '#actions/swaps/apply_rollover'
+import { RolloverPricing, type PositionSize } from '#actions/swaps/rollover_pricing'
+import { DEFAULT_TRIPLE_DAYS } from '#domain/swaps'
 import { LeaseLostError } from '#services/market/market_lease'
 import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
@@ -182,6 +184,31 @@ test.group('rollover: what each position pays', (group) => {
     assert.equal(money(await swapOf(inEur.id)).toFixed(2), '-1.39')
     assert.equal(money((await Balance.findOrFail(eurWallet.id)).balance).toFixed(2), '4998.61')
     assert.isTrue(await balanceMatchesLedger(eurWallet.id))
+  })
+})
+
+test.group('rollover: pricing by size', (group) => {
+  isolate(group)
+  openMarkets(group)
+
+  test('two positions of one size but of two kinds (an instrument that changed category) are priced by their own days', async ({
+    assert,
+  }) => {
+    await swapTerms('EUR_USD', { long: '-5', short: '2', bid: '1.10000', ask: '1.10010' })
+    const pricing = await RolloverPricing.load(WEDNESDAY, DEFAULT_TRIPLE_DAYS)
+    const size = { instrument: 'EUR_USD', type: 'buy', currency: 'USD', tradeAmount: '100000' }
+    const asForex = pricing.priceSize({ ...size, kind: 'forex' } as PositionSize)
+    const asCrypto = pricing.priceSize({ ...size, kind: 'crypto' } as PositionSize)
+    assert.notOk(asForex === 'none' || asForex === 'unpriced')
+    assert.notOk(asCrypto === 'none' || asCrypto === 'unpriced')
+    if (asForex === 'none' || asForex === 'unpriced') return
+    if (asCrypto === 'none' || asCrypto === 'unpriced') return
+    // Wednesday: forex's triple day; crypto rolls every day, one at a time.
+    assert.equal(asForex.days, 3)
+    assert.equal(asCrypto.days, 1)
+    // 100,000 × 1.10000 × −5 / 100 / 360 = −15.28 a day
+    assert.equal(asForex.amount.toFixed(2), '-45.83')
+    assert.equal(asCrypto.amount.toFixed(2), '-15.28')
   })
 })
 
