@@ -24,8 +24,11 @@ import type { RolloverPricing } from '#actions/swaps/rollover_pricing'
  */
 
 const NOW = () => DateTime.now().toSQL({ includeOffset: false })!
-/** Price lists of runs that died (kill -9) are deleted by a later run after this long. */
-const STALE_PRICE_LISTS = "interval '1 day'"
+/**
+ * Price lists of runs that died (kill -9) are deleted by a later run after this long, measured
+ * on the clock that stamped them (the app's, not the database session's time zone).
+ */
+const STALE_PRICE_LIST_DAYS = 1
 
 export interface PriceListRun {
   /** The run's key in rollover_prices. */
@@ -100,9 +103,10 @@ export async function openPriceList(
     )
   ).rows as SizeRow[]
   await db.transaction(async (trx) => {
-    await trx.rawQuery(
-      `DELETE FROM rollover_prices WHERE created_at < now()::timestamp - ${STALE_PRICE_LISTS}`
-    )
+    const staleBefore = DateTime.now().minus({ days: STALE_PRICE_LIST_DAYS })
+    await trx.rawQuery('DELETE FROM rollover_prices WHERE created_at < ?::timestamp', [
+      staleBefore.toSQL({ includeOffset: false })!,
+    ])
     await addSizes(trx, list, sizes)
   })
   return list

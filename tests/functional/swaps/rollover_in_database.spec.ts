@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import LedgerEntry from '#models/ledger_entry'
 import SwapCharge from '#models/swap_charge'
 import settings from '#services/settings_service'
@@ -119,6 +120,32 @@ test.group('rollover on PostgreSQL: the price list', (group) => {
     const result = await applyRollover(TUESDAY)
     assert.equal(result.charged, 1)
     assert.lengthOf(await db.from('rollover_prices'), 0)
+  }).skip(!isPg(), PG_ONLY)
+
+  test("a run's list is dead a day after the app's clock stamped it, not before", async ({
+    assert,
+  }) => {
+    const customer = await demoUser(DEMO.customer)
+    await swapTerms('EUR_USD', { long: '-5', short: '2', bid: '1.10000', ask: '1.10010' })
+    await pastPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
+    const stampedHoursAgo = (run: string, hours: number) =>
+      db.table('rollover_prices').insert({
+        run,
+        instrument: 'EUR_USD',
+        kind: 'forex',
+        type: 'buy',
+        currency: 'USD',
+        units: '1',
+        outcome: 'none',
+        created_at: DateTime.now().minus({ hours }).toSQL({ includeOffset: false }),
+      })
+    await stampedHoursAgo('dead-run', 25)
+    await stampedHoursAgo('recent-run', 23)
+
+    const list = await priceList()
+    assert.lengthOf(await db.from('rollover_prices').where('run', 'dead-run'), 0)
+    assert.lengthOf(await db.from('rollover_prices').where('run', 'recent-run'), 1)
+    await dropPriceList(list)
   }).skip(!isPg(), PG_ONLY)
 
   test('lanes share the wallets out: each position charged once what the process prices it at, every wallet chained', async ({
