@@ -1,9 +1,9 @@
 import logger from '@adonisjs/core/services/logger'
 import feedHealth from '#services/market/feed_health'
-import { Backoff } from '#services/market/feeds/backoff'
 import { LineSplitter } from '#services/market/feeds/line_splitter'
 import { QuoteWriter } from '#services/market/feeds/quote_writer'
 import { messageOf } from '#services/market/feeds/reconnecting_socket'
+import { ReconnectLoop, type SessionEnd } from '#services/market/feeds/reconnect_loop'
 import {
   type FeedConnectionOptions,
   type FeedInstrument,
@@ -68,12 +68,8 @@ export class OandaFeed implements MarketFeed {
   readonly instruments: readonly string[]
   readonly url: string
   #writer: QuoteWriter
-  #backoff: Backoff
+  #loop: ReconnectLoop
   #stallMs: number
-  #running = false
-  #abort: AbortController | null = null
-  #retryTimer: NodeJS.Timeout | null = null
-  #loop: Promise<void> | null = null
 
   constructor(private options: OandaFeedOptions) {
     this.#writer = new QuoteWriter(this.name, options.instruments, options.now)
@@ -83,43 +79,30 @@ export class OandaFeed implements MarketFeed {
       options.accountId,
       this.instruments
     )
-    this.#backoff = new Backoff(options.backoff)
     this.#stallMs = options.keepaliveMs ?? DEFAULT_STALL_MS
+    this.#loop = new ReconnectLoop(
+      () => {
+        const abort = new AbortController()
+        return { ended: this.#session(abort), end: () => abort.abort() }
+      },
+      (end) => reportDown(this.name, end.reason),
+      options
+    )
   }
 
   start() {
-    if (this.#running) return
-    this.#running = true
+    if (this.#loop.running) return
     reportStarting(this)
-    this.#connect()
+    this.#loop.start()
   }
 
   async stop() {
-    this.#running = false
-    if (this.#retryTimer) clearTimeout(this.#retryTimer)
-    this.#retryTimer = null
-    this.#abort?.abort()
-    await this.#loop
+    await this.#loop.stop()
     feedHealth.release(this.name)
   }
 
-  #connect() {
-    this.#loop = this.#session().then((outcome) => {
-      this.#loop = null
-      if (!this.#running) return
-      reportDown(this.name, outcome.message)
-      if (outcome.refused) this.#backoff.exhaust()
-      this.#retryTimer = setTimeout(() => {
-        this.#retryTimer = null
-        if (this.#running) this.#connect()
-      }, this.#backoff.next())
-    })
-  }
-
   /** One stream from request to end; resolves with why it ended. */
-  async #session(): Promise<{ message: string; refused?: boolean }> {
-    const abort = new AbortController()
-    this.#abort = abort
+  async #session(abort: AbortController): Promise<SessionEnd> {
     let stalled = false
     let watchdog: NodeJS.Timeout | null = null
     const feedWatchdog = () => {
@@ -141,25 +124,24 @@ export class OandaFeed implements MarketFeed {
       if (!response.ok || !response.body) {
         const body = await response.text().catch(() => '')
         const refused = response.status === 401 || response.status === 403
-        return { message: `HTTP ${response.status}${body ? `: ${messageOf(body)}` : ''}`, refused }
+        return { reason: `HTTP ${response.status}${body ? `: ${messageOf(body)}` : ''}`, refused }
       }
       feedHealth.report(this.name, true, 'Connected')
-      this.#backoff.reset()
+      this.#loop.healthy()
       const lines = new LineSplitter()
       // Node streams fetch bodies as async iterables (the DOM typing used by inertia/ lacks it).
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         feedWatchdog()
         for (const line of lines.push(chunk)) this.#onLine(line)
-        if (lines.pendingLength > MAX_LINE_CHARS) return { message: 'Oversized line from OANDA' }
+        if (lines.pendingLength > MAX_LINE_CHARS) return { reason: 'Oversized line from OANDA' }
       }
-      return { message: 'Stream ended' }
+      return { reason: 'Stream ended' }
     } catch (error) {
-      if (stalled) return { message: `No data for ${this.#stallMs} ms` }
-      return { message: errorText(error) }
+      if (stalled) return { reason: `No data for ${this.#stallMs} ms` }
+      return { reason: errorText(error) }
     } finally {
       if (watchdog) clearTimeout(watchdog)
       abort.abort()
-      if (this.#abort === abort) this.#abort = null
     }
   }
 

@@ -1,6 +1,11 @@
 import WebSocket from 'ws'
 import type { IncomingMessage } from 'node:http'
-import { Backoff, type BackoffOptions } from '#services/market/feeds/backoff'
+import type { BackoffOptions } from '#services/market/feeds/backoff'
+import {
+  ReconnectLoop,
+  type FeedSession,
+  type SessionEnd,
+} from '#services/market/feeds/reconnect_loop'
 
 export const DEFAULT_KEEPALIVE_MS = 30_000
 const HANDSHAKE_TIMEOUT_MS = 10_000
@@ -15,15 +20,13 @@ export interface SocketHandlers {
 }
 
 /**
- * A websocket client that reconnects with capped backoff, pings to notice a
- * silently dead connection, and on stop() leaves no socket or timer behind.
+ * A websocket client on the feeds' shared ReconnectLoop: reconnects with
+ * capped backoff, pings to notice a silently dead connection, and on stop()
+ * leaves no socket or timer behind.
  */
 export class ReconnectingSocket {
   #ws: WebSocket | null = null
-  #retryTimer: NodeJS.Timeout | null = null
-  #pingTimer: NodeJS.Timeout | null = null
-  #running = false
-  #backoff: Backoff
+  #loop: ReconnectLoop
   #keepaliveMs: number
 
   constructor(
@@ -31,18 +34,20 @@ export class ReconnectingSocket {
     private handlers: SocketHandlers,
     options: { backoff?: BackoffOptions; keepaliveMs?: number } = {}
   ) {
-    this.#backoff = new Backoff(options.backoff)
     this.#keepaliveMs = options.keepaliveMs ?? DEFAULT_KEEPALIVE_MS
+    this.#loop = new ReconnectLoop(
+      () => this.#open(),
+      (end) => this.handlers.onDown(end.reason),
+      options
+    )
   }
 
   get running() {
-    return this.#running
+    return this.#loop.running
   }
 
   start() {
-    if (this.#running) return
-    this.#running = true
-    this.#connect()
+    this.#loop.start()
   }
 
   send(message: unknown) {
@@ -51,40 +56,33 @@ export class ReconnectingSocket {
 
   /** The session is healthy (authenticated): the next drop retries quickly. */
   healthy() {
-    this.#backoff.reset()
+    this.#loop.healthy()
   }
 
   /** The provider refused us (bad key, plan): retry only at the longest delay. */
   refused() {
-    this.#backoff.exhaust()
+    this.#loop.refused()
   }
 
   /** Ends the current connection; a new one follows after the backoff delay. */
   drop() {
-    this.#ws?.terminate()
+    this.#loop.drop()
   }
 
-  async stop() {
-    this.#running = false
-    if (this.#retryTimer) clearTimeout(this.#retryTimer)
-    this.#retryTimer = null
-    this.#stopPings()
-    const ws = this.#ws
-    this.#ws = null
-    if (!ws || ws.readyState === WebSocket.CLOSED) return
-    const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()))
-    ws.terminate()
-    await closed
+  stop() {
+    return this.#loop.stop()
   }
 
-  #connect() {
+  /** One connection: ended when the socket closes, with the best reason it gave. */
+  #open(): FeedSession {
     const ws = new WebSocket(this.url, { handshakeTimeout: HANDSHAKE_TIMEOUT_MS })
     this.#ws = ws
     let reason = 'Disconnected'
     let alive = true
+    let pings: NodeJS.Timeout | null = null
 
     ws.on('open', () => {
-      this.#pingTimer = setInterval(() => {
+      pings = setInterval(() => {
         // No pong and no message since the last ping: the connection is dead.
         if (!alive) return ws.terminate()
         alive = false
@@ -109,22 +107,14 @@ export class ReconnectingSocket {
     ws.on('error', (error) => {
       if (reason === 'Disconnected') reason = error.message
     })
-    ws.on('close', (code) => {
-      if (this.#ws !== ws) return
-      this.#ws = null
-      this.#stopPings()
-      if (!this.#running) return
-      this.handlers.onDown(reason === 'Disconnected' && code ? `Disconnected (${code})` : reason)
-      this.#retryTimer = setTimeout(() => {
-        this.#retryTimer = null
-        if (this.#running) this.#connect()
-      }, this.#backoff.next())
-    })
-  }
-
-  #stopPings() {
-    if (this.#pingTimer) clearInterval(this.#pingTimer)
-    this.#pingTimer = null
+    const ended = new Promise<SessionEnd>((resolve) =>
+      ws.on('close', (code) => {
+        if (pings) clearInterval(pings)
+        if (this.#ws === ws) this.#ws = null
+        resolve({ reason: reason === 'Disconnected' && code ? `Disconnected (${code})` : reason })
+      })
+    )
+    return { ended, end: () => ws.terminate() }
   }
 }
 
