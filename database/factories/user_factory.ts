@@ -2,6 +2,7 @@ import factory from '@adonisjs/lucid/factories'
 import User from '#models/user'
 import Profile from '#models/profile'
 import Balance from '#models/balance'
+import KycDocument from '#models/kyc_document'
 import { Roles } from '#domain/roles'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -27,11 +28,16 @@ const toFund = new WeakSet<User>()
 /** Users the `withSecondFactor` state marked, enrolled once they exist. */
 const toEnrol = new WeakSet<User>()
 
+/** Users the `kycApproved` state marked, given an approved KYC submission once they exist. */
+const toVerify = new WeakSet<User>()
+
 /**
  * A user as sign-up leaves one: a profile, a demo and a real wallet in USD
  * (the real one active), e-mail verified and active. States: each staff role,
  * `inactive`, `unverified`, `funded` (25,000.00 credited to the real
- * wallet as a ledger entry, so the ledger invariant holds) and
+ * wallet as a ledger entry, so the ledger invariant holds), `kycApproved`
+ * (an approved KYC submission without files: deposits, withdrawals and
+ * trading are open to it while the KYC switches are on) and
  * `withSecondFactor` (two-factor login on with FACTORY_TOTP_KEY, as the demo
  * staff are seeded). Test clients' `loginAs` counts as a completed sign-in
  * for any role; a staff member signing in through the real forms needs the
@@ -56,6 +62,7 @@ export const UserFactory = factory
   .state('unverified', (user) => void (user.isEmailVerified = false))
   .state('funded', (user) => void toFund.add(user))
   .state('withSecondFactor', (user) => void toEnrol.add(user))
+  .state('kycApproved', (user) => void toVerify.add(user))
   .after('create', async (_, user, { $trx }) => {
     const client = $trx ? { client: $trx } : undefined
     await Profile.create({ userId: user.id, country: 'DE', city: 'Berlin' }, client)
@@ -88,6 +95,12 @@ export const UserFactory = factory
           created_at: DateTime.now().toSQL({ includeOffset: false }),
           updated_at: null,
         })
+    }
+    if (toVerify.has(user)) {
+      await KycDocument.create(
+        { userId: user.id, type: 'passport', status: 'approved', reviewedAt: DateTime.now() },
+        client
+      )
     }
     if (toFund.has(user)) {
       const credit = (trx: NonNullable<typeof $trx>) =>

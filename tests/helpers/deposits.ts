@@ -9,7 +9,7 @@ import { depositTotals } from '#domain/deposits'
 import type { GatewayValue, KeySlot } from '#domain/gateways'
 import { toDbDecimal } from '#domain/money'
 import { bankDescription } from '#domain/withdrawals'
-import { realWalletOf } from '#tests/helpers/withdrawals'
+import { DepositFactory } from '#database/factories/deposit_factory'
 import { SAMPLE_PNG, forgetFile } from '#tests/helpers/kyc'
 
 /** Configures a gateway row (keys, fee percent, active) as staff would. */
@@ -25,36 +25,18 @@ export async function configureGateway(
 }
 
 /**
- * A pending deposit of `gateway` on the user's real wallet, written directly
- * (as if the provider had been asked to collect it): what a confirmation test
- * settles. `amount` is credited; the fee is charged on top.
+ * A pending deposit of `gateway` on the user's real wallet (DepositFactory),
+ * as if the provider had been asked to collect it: what a confirmation test
+ * settles. `amount` is credited; the fee, `feePercent` of it, is charged on top.
  */
-export async function pendingDeposit(
+export function pendingDeposit(
   user: User,
   gateway: GatewayValue,
   amount = '100.00',
   feePercent = '0'
 ) {
-  const wallet = await realWalletOf(user)
-  const { fee, total } = depositTotals(amount, feePercent)
-  const row = await PaymentGateway.findBy('value', gateway)
-  return Deposit.create({
-    userId: user.id,
-    balanceId: wallet.id,
-    gateway,
-    amount: toDbDecimal(amount),
-    fee: toDbDecimal(fee),
-    total: toDbDecimal(total),
-    description: `Deposit via ${row?.name ?? gateway}`,
-    status: 'pending',
-    balanceAfter: null,
-    decidedById: null,
-    decidedAt: null,
-    txRef: randomUUID(),
-    providerReference: null,
-    paymentLink: null,
-    proofPath: null,
-  })
+  const { fee } = depositTotals(amount, feePercent)
+  return DepositFactory.merge({ userId: user.id, gateway, amount, fee: toDbDecimal(fee) }).create()
 }
 
 /** Each test of the group starts with no deposits (call after `isolate(group)`; race tests leave theirs). */

@@ -4,17 +4,20 @@ import Deposit from '#models/deposit'
 import ExternalPayment from '#models/external_payment'
 import LedgerEntry from '#models/ledger_entry'
 import PaymentGateway from '#models/payment_gateway'
+import type User from '#models/user'
 import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { withSetting } from '#tests/helpers/database'
-import { DEMO, balanceMatchesLedger, demoUser, walletsOf } from '#tests/helpers/users'
+import { balanceMatchesLedger, walletsOf } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 import { configureGateway, pendingDeposit, withoutOtherDeposits } from '#tests/helpers/deposits'
 import { removeKycFilesAfterEach, upload, type Upload } from '#tests/helpers/kyc'
+import { UserFactory } from '#database/factories/user_factory'
 
-async function depositPayload(gateway: string, amount: unknown = '100') {
-  const customer = await demoUser(DEMO.customer)
+/** A customer who may deposit: KYC approved (kycDeposit is on). */
+
+async function depositPayload(customer: User, gateway: string, amount: unknown = '100') {
   return { balance_id: (await realWalletOf(customer)).id, gateway, amount }
 }
 
@@ -26,7 +29,7 @@ test.group('Deposits page (GET /deposits)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     await configureGateway(
       'stripe',
       { key1: 'sk_test_secret_value', key2: 'whsec_secret_value' },
@@ -70,7 +73,7 @@ test.group('Deposits page (GET /deposits)', (group) => {
   })
 
   test('an inactive or unconfigured gateway is not offered', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     await configureGateway('stripe', { key1: 'sk_test_x', key2: null })
     await configureGateway('btc', {}, { active: false })
     const props = (await client.get('/deposits').loginAs(customer).withInertia()).body().props
@@ -82,7 +85,7 @@ test.group('Deposits page (GET /deposits)', (group) => {
   })
 
   test('a customer without approved KYC is told so', async ({ client }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const response = await client.get('/deposits').loginAs(newcomer).withInertia()
     response.assertInertiaPropsContains({ isKyc: false, kycRequired: true })
   })
@@ -96,14 +99,14 @@ test.group('POST /deposits', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     await PaymentGateway.query().where('value', 'bank').update({ fee: '1.5' })
     const wallet = await realWalletOf(customer)
     const response = await api(
       client,
       'post',
       '/deposits',
-      await depositPayload('bank', '200')
+      await depositPayload(customer, 'bank', '200')
     ).loginAs(customer)
     response.assertStatus(201)
     const deposit = await Deposit.findOrFail(response.body().id)
@@ -130,7 +133,7 @@ test.group('POST /deposits', (group) => {
   })
 
   test('the fee is rounded half-up to the cent', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     await PaymentGateway.query().where('value', 'bank').update({ fee: '2.5' })
     // 2.5% of 10.10 = 0.2525 → 0.25; of 10.30 = 0.2575 → 0.26
     for (const [amount, fee] of [
@@ -141,7 +144,7 @@ test.group('POST /deposits', (group) => {
         client,
         'post',
         '/deposits',
-        await depositPayload('bank', amount)
+        await depositPayload(customer, 'bank', amount)
       ).loginAs(customer)
       const deposit = await Deposit.findOrFail(response.body().id)
       assert.equal(money(deposit.fee).toFixed(2), fee, amount)
@@ -149,19 +152,19 @@ test.group('POST /deposits', (group) => {
   })
 
   test('a crypto deposit leads to the crypto page', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const response = await api(
       client,
       'post',
       '/deposits',
-      await depositPayload('btc', '100')
+      await depositPayload(customer, 'btc', '100')
     ).loginAs(customer)
     response.assertStatus(201)
     assert.equal(response.body().paymentLink, `/deposits/crypto/${response.body().id}`)
   })
 
   test('bad input gets the spec messages and writes nothing', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const missing = await api(client, 'post', '/deposits', {}).loginAs(customer)
     missing.assertStatus(422)
     assert.deepEqual(fieldErrors(missing.body()), {
@@ -182,7 +185,7 @@ test.group('POST /deposits', (group) => {
         client,
         'post',
         '/deposits',
-        await depositPayload('bank', amount)
+        await depositPayload(customer, 'bank', amount)
       ).loginAs(customer)
       response.assertStatus(422)
       assert.equal(fieldErrors(response.body()).amount, message, String(amount))
@@ -200,14 +203,14 @@ test.group('POST /deposits', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     await configureGateway('usdt', {}, { active: false })
     for (const gateway of ['nope', 'usdt', 'stripe', 'prmoney', '__proto__']) {
       const response = await api(
         client,
         'post',
         '/deposits',
-        await depositPayload(gateway)
+        await depositPayload(customer, gateway)
       ).loginAs(customer)
       response.assertStatus(422)
       assert.equal(
@@ -220,8 +223,8 @@ test.group('POST /deposits', (group) => {
   })
 
   test("another user's wallet is 404 and a demo wallet is refused", async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
-    const other = await realWalletOf(await demoUser(DEMO.newcomer))
+    const customer = await UserFactory.apply('kycApproved').create()
+    const other = await realWalletOf(await UserFactory.create())
     const foreign = await api(client, 'post', '/deposits', {
       balance_id: other.id,
       gateway: 'bank',
@@ -243,7 +246,7 @@ test.group('POST /deposits', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const payload = { balance_id: (await realWalletOf(newcomer)).id, gateway: 'bank', amount: '10' }
     const refused = await api(client, 'post', '/deposits', payload).loginAs(newcomer)
     refused.assertStatus(403)
@@ -259,12 +262,15 @@ test.group('POST /deposits', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     // Nothing listens on port 1: the provider is unreachable.
     await configureGateway('wipays', { key1: 'pk', key2: 'sk', key3: 'http://127.0.0.1:1' })
-    const response = await api(client, 'post', '/deposits', await depositPayload('wipays')).loginAs(
-      customer
-    )
+    const response = await api(
+      client,
+      'post',
+      '/deposits',
+      await depositPayload(customer, 'wipays')
+    ).loginAs(customer)
     response.assertStatus(502)
     assert.equal(
       fieldErrors(response.body()).gateway,
@@ -283,9 +289,9 @@ test.group('GET /deposits/history', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     for (let i = 0; i < 17; i++) await pendingDeposit(customer, 'btc', `${i + 1}.00`)
-    await pendingDeposit(await demoUser(DEMO.newcomer), 'bank')
+    await pendingDeposit(await UserFactory.create(), 'bank')
     const first = await api(client, 'get', '/deposits/history').loginAs(customer)
     first.assertStatus(200)
     assert.lengthOf(first.body().data, 15)
@@ -305,7 +311,7 @@ test.group('GET /deposits/history', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const old = await pendingDeposit(customer, 'bank')
     await Deposit.query().where('id', old.id).update({ created_at: '2026-01-10 12:00:00' })
     await pendingDeposit(customer, 'bank')
@@ -371,7 +377,8 @@ test.group('Bank deposit page and PUT /deposits/bank/:id', (group) => {
   }
 
   test('the page shows the broker’s bank account and the amount', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
+    // 1% of 120.00
     const deposit = await pendingDeposit(customer, 'bank', '120.00', '1')
     const response = await client
       .get(`/deposits/bank/${deposit.id}`)
@@ -383,7 +390,7 @@ test.group('Bank deposit page and PUT /deposits/bank/:id', (group) => {
       id: deposit.id,
       amount: '121.20',
       currency: 'USD',
-      accountName: 'Carla Customer',
+      accountName: customer.fullName,
       bank: {
         bankName: 'Demo Bank AG',
         accountHolder: 'Broker Ltd',
@@ -398,7 +405,7 @@ test.group('Bank deposit page and PUT /deposits/bank/:id', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'bank')
     const response = await sendProof(client, customer, deposit.id)
     response.assertStatus(200)
@@ -408,7 +415,7 @@ test.group('Bank deposit page and PUT /deposits/bank/:id', (group) => {
     assert.match(deposit.proofPath!, new RegExp(`^deposit-proofs/${customer.id}/[0-9a-f-]+\\.png$`))
     assert.containsSubset(JSON.parse(deposit.description!), {
       bankName: 'Sender Bank',
-      accountName: 'Carla Customer',
+      accountName: customer.fullName,
       accountNumber: 'GB29 NWBK 6016 1331 9268 19',
     })
     const proof = await client.get(`/deposits/${deposit.id}/proof`).loginAs(customer)
@@ -420,7 +427,7 @@ test.group('Bank deposit page and PUT /deposits/bank/:id', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'bank')
     const missing = await sendProof(
       client,
@@ -453,8 +460,8 @@ test.group('Bank deposit page and PUT /deposits/bank/:id', (group) => {
   })
 
   test("another user's deposit is 404; a decided one is 409", async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
-    const foreign = await pendingDeposit(await demoUser(DEMO.newcomer), 'bank')
+    const customer = await UserFactory.apply('kycApproved').create()
+    const foreign = await pendingDeposit(await UserFactory.create(), 'bank')
     ;(await sendProof(client, customer, foreign.id)).assertStatus(404)
     ;(await client.get(`/deposits/bank/${foreign.id}`).loginAs(customer)).assertStatus(404)
     ;(await client.get(`/deposits/${foreign.id}/proof`).loginAs(customer)).assertStatus(404)
@@ -475,7 +482,8 @@ test.group('Crypto deposit page', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
+    // 1% of 100.00
     const deposit = await pendingDeposit(customer, 'usdt', '100.00', '1')
     const response = await client
       .get(`/deposits/crypto/${deposit.id}`)
@@ -500,7 +508,7 @@ test.group('Crypto deposit page', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'btc', '100.00')
     const props = (
       await client.get(`/deposits/crypto/${deposit.id}`).loginAs(customer).withInertia()
@@ -510,8 +518,8 @@ test.group('Crypto deposit page', (group) => {
   })
 
   test("another user's or a bank deposit is 404", async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
-    const foreign = await pendingDeposit(await demoUser(DEMO.newcomer), 'btc')
+    const customer = await UserFactory.apply('kycApproved').create()
+    const foreign = await pendingDeposit(await UserFactory.create(), 'btc')
     ;(await client.get(`/deposits/crypto/${foreign.id}`).loginAs(customer)).assertStatus(404)
     const bank = await pendingDeposit(customer, 'bank')
     ;(await client.get(`/deposits/crypto/${bank.id}`).loginAs(customer)).assertStatus(404)
@@ -521,10 +529,12 @@ test.group('Crypto deposit page', (group) => {
 test.group('Ledger', (group) => {
   isolate(group)
   test('creating deposits never writes a ledger entry', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const wallet = await realWalletOf(customer)
     const before = await LedgerEntry.query().where('balance_id', wallet.id).count('* as n').first()
-    await api(client, 'post', '/deposits', await depositPayload('bank', '10')).loginAs(customer)
+    await api(client, 'post', '/deposits', await depositPayload(customer, 'bank', '10')).loginAs(
+      customer
+    )
     const after = await LedgerEntry.query().where('balance_id', wallet.id).count('* as n').first()
     assert.equal(Number(after!.$extras.n), Number(before!.$extras.n))
   })

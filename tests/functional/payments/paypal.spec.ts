@@ -17,10 +17,14 @@ import {
   postPaypalWebhook,
   withPaypalFake,
 } from '#tests/helpers/paypal'
-import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
+import { balanceMatchesLedger } from '#tests/helpers/users'
 import { realWalletOf } from '#tests/helpers/withdrawals'
+import { UserFactory } from '#database/factories/user_factory'
 
 /* Concurrent captures and webhook deliveries: tests/functional/money/paypal_concurrency.spec.ts. */
+
+/** A customer who may deposit: KYC approved (kycDeposit is on). */
+
 async function walletBalance(user: User) {
   return money((await Balance.findOrFail((await realWalletOf(user)).id)).balance).toFixed(2)
 }
@@ -45,7 +49,7 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
     assert,
   }) => {
     await configurePaypal('2.5')
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const wallet = await realWalletOf(customer)
     const { deposit, paymentLink } = await startDeposit({
       user: customer,
@@ -72,7 +76,8 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
     assert,
   }) => {
     await configurePaypal('2.5')
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
+    // 2.5% of 100.00
     const deposit = await pendingDeposit(customer, 'paypal', '100.00', '2.5')
 
     const response = await client
@@ -103,7 +108,7 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
     const row = await configurePaypal()
     row.logoPath = 'gateways/paypal-logo.png'
     await row.save()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'paypal')
     const response = await client
       .get(`/payments/paypal/${deposit.txRef}`)
@@ -124,7 +129,7 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
       { key1: null, key2: null, key3: null, key4: null },
       { active: false }
     )
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'paypal')
     const response = await client
       .get(`/payments/paypal/${deposit.txRef}`)
@@ -143,7 +148,7 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
     assert,
   }) => {
     await configurePaypal()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'paypal')
     const page = await client.get(`/payments/paypal/${deposit.txRef}`).loginAs(customer)
     page.assertStatus(200)
@@ -160,8 +165,8 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
 
   test('another customer’s deposit, or one of another gateway, is a 404', async ({ client }) => {
     await configurePaypal()
-    const owner = await demoUser(DEMO.customer)
-    const other = await demoUser(DEMO.newcomer)
+    const owner = await UserFactory.apply('kycApproved').create()
+    const other = await UserFactory.create()
     const deposit = await pendingDeposit(owner, 'paypal')
     const stripe = await pendingDeposit(owner, 'stripe')
 
@@ -178,7 +183,7 @@ test.group('PayPal payment page (GET /payments/paypal/{txRef})', (group) => {
 
   test('a decided deposit goes to /deposits with its result', async ({ client }) => {
     await configurePaypal()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const approved = await pendingDeposit(customer, 'paypal', '100.00')
     await Deposit.query().where('id', approved.id).update({ status: 'approved' })
     const declined = await pendingDeposit(customer, 'paypal', '40.00')
@@ -211,7 +216,8 @@ test.group('PayPal orders and capture', (group) => {
     assert,
   }) => {
     await configurePaypal('2.5')
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
+    // 2.5% of 100.00
     const deposit = await pendingDeposit(customer, 'paypal', '100.00', '2.5')
 
     const id = await createOrder(client, customer, deposit.txRef)
@@ -246,7 +252,8 @@ test.group('PayPal orders and capture', (group) => {
     assert,
   }) => {
     await configurePaypal('2.5')
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
+    // 2.5% of 100.00
     const deposit = await pendingDeposit(customer, 'paypal', '100.00', '2.5')
     const before = await walletBalance(customer)
     const id = await createOrder(client, customer, deposit.txRef)
@@ -285,7 +292,7 @@ test.group('PayPal orders and capture', (group) => {
     assert,
   }) => {
     await configurePaypal()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'paypal', '75.00')
     const before = await walletBalance(customer)
     const id = await createOrder(client, customer, deposit.txRef)
@@ -305,7 +312,7 @@ test.group('PayPal orders and capture', (group) => {
     assert,
   }) => {
     await configurePaypal()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'paypal', '100.00')
     const before = await walletBalance(customer)
     const id = await createOrder(client, customer, deposit.txRef)
@@ -329,7 +336,7 @@ test.group('PayPal orders and capture', (group) => {
     assert,
   }) => {
     await configurePaypal()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'paypal', '100.00')
     const before = await walletBalance(customer)
     const id = await createOrder(client, customer, deposit.txRef)
@@ -354,7 +361,8 @@ test.group('PayPal orders and capture', (group) => {
     assert,
   }) => {
     await configurePaypal('2.5')
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
+    // 2.5% of 100.00
     const deposit = await pendingDeposit(customer, 'paypal', '100.00', '2.5')
     const before = await walletBalance(customer)
     const id = await createOrder(client, customer, deposit.txRef)
@@ -378,7 +386,7 @@ test.group('PayPal orders and capture', (group) => {
     assert,
   }) => {
     await configurePaypal()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'paypal', '100.00')
     const id = await createOrder(client, customer, deposit.txRef)
 
@@ -404,8 +412,8 @@ test.group('PayPal orders and capture', (group) => {
     assert,
   }) => {
     await configurePaypal()
-    const owner = await demoUser(DEMO.customer)
-    const other = await demoUser(DEMO.newcomer)
+    const owner = await UserFactory.apply('kycApproved').create()
+    const other = await UserFactory.create()
     const deposit = await pendingDeposit(owner, 'paypal', '100.00')
     const id = await createOrder(client, owner, deposit.txRef)
     paypal.fake.approve(id)
@@ -422,7 +430,7 @@ test.group('PayPal orders and capture', (group) => {
     assert,
   }) => {
     await configurePaypal()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'paypal', '100.00')
     const id = await createOrder(client, customer, deposit.txRef)
     paypal.fake.approve(id)
@@ -445,7 +453,7 @@ test.group('PayPal orders and capture', (group) => {
     overrideProviderBase('paypal-sandbox', brief.url)
     try {
       await configurePaypal()
-      const customer = await demoUser(DEMO.customer)
+      const customer = await UserFactory.apply('kycApproved').create()
       const one = await pendingDeposit(customer, 'paypal', '10.00')
       const two = await pendingDeposit(customer, 'paypal', '20.00')
       await createOrder(client, customer, one.txRef)
@@ -474,7 +482,7 @@ test.group('PayPal orders and capture', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'paypal', '100.00')
 
     await configurePaypal('0', { key2: 'wrong-secret-value' })
@@ -500,7 +508,7 @@ test.group('PayPal webhooks (POST /payments/paypal/notify)', (group) => {
   /** A deposit whose order PayPal captured without our capture call ever answering. */
   async function capturedBehindOurBack(client: any, amount = '100.00') {
     await configurePaypal()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'paypal', amount)
     const id = await createOrder(client, customer, deposit.txRef)
     paypal.fake.captureSilently(id)
@@ -628,7 +636,7 @@ test.group('PayPal webhooks (POST /payments/paypal/notify)', (group) => {
 
   test('a verified capture of less than the total is not credited', async ({ client, assert }) => {
     await configurePaypal()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const deposit = await pendingDeposit(customer, 'paypal', '100.00')
     const before = await walletBalance(customer)
     const id = await createOrder(client, customer, deposit.txRef)

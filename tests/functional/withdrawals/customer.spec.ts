@@ -4,6 +4,7 @@ import KycDocument from '#models/kyc_document'
 import LedgerEntry from '#models/ledger_entry'
 import Withdrawal from '#models/withdrawal'
 import Order from '#models/order'
+import PricingPlan from '#models/pricing_plan'
 import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
@@ -11,7 +12,7 @@ import { withSetting } from '#tests/helpers/database'
 import { openPosition } from '#tests/helpers/positions'
 import { openMarkets, quote } from '#tests/helpers/market'
 import priceBook from '#services/market/price_book'
-import { DEMO, balanceMatchesLedger, demoUser, walletsOf } from '#tests/helpers/users'
+import { balanceMatchesLedger, walletsOf } from '#tests/helpers/users'
 import {
   BANK,
   fund,
@@ -21,7 +22,12 @@ import {
   withdrawPayload,
   withoutOtherWithdrawals,
 } from '#tests/helpers/withdrawals'
+import { UserFactory } from '#database/factories/user_factory'
 
+/**
+ * A customer who may withdraw: funded (25,000.00 on the real wallet, through
+ * the ledger) and KYC approved (kycWithdraw is on).
+ */
 async function withdrawalCount() {
   return Number((await Withdrawal.query().count('* as n').first())!.$extras.n)
 }
@@ -31,13 +37,13 @@ test.group('Withdraws page (GET /withdraws)', (group) => {
   withoutOtherWithdrawals(group)
 
   test('renders the form props and the first history page', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     await setWithdrawFees('1.5', '2')
     const response = await client.get('/withdraws').loginAs(customer).withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('customer/withdraws')
     response.assertInertiaPropsContains({
-      accountName: 'Carla Customer',
+      accountName: customer.fullName,
       withdrawSettings: { feePercentage: '1.5', feeFixed: '2' },
       isKyc: true,
       kycRequired: true,
@@ -46,12 +52,12 @@ test.group('Withdraws page (GET /withdraws)', (group) => {
   })
 
   test('a customer without approved KYC is told so', async ({ client }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const response = await client.get('/withdraws').loginAs(newcomer).withInertia()
     response.assertInertiaPropsContains({
       isKyc: false,
       kycRequired: true,
-      accountName: 'Nico Newcomer',
+      accountName: newcomer.fullName,
     })
   })
 })
@@ -64,7 +70,7 @@ test.group('POST /withdraws/bank', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     await setWithdrawFees('1.5', '2')
     const wallet = await realWalletOf(customer)
 
@@ -92,7 +98,7 @@ test.group('POST /withdraws/bank', (group) => {
     assert.equal(money(withdrawal.total).toFixed(2), '103.50')
     assert.deepEqual(JSON.parse(withdrawal.description!), {
       bankName: 'Demo Bank AG',
-      accountName: 'Carla Customer',
+      accountName: customer.fullName,
       accountNumber: 'DE89370400440532013000',
       swiftCode: 'COBADEFFXXX',
       bankCountry: 'Germany',
@@ -115,7 +121,7 @@ test.group('POST /withdraws/bank', (group) => {
   })
 
   test('the fee is rounded half-up to the cent', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     await setWithdrawFees('1.5', '0')
     // 1.5% of 10.10 = 0.1515 → 0.15; of 10.30 = 0.1545 → 0.15; of 10.50 = 0.1575 → 0.16
     for (const [amount, fee] of [
@@ -138,7 +144,7 @@ test.group('POST /withdraws/bank', (group) => {
   })
 
   test('JSON numbers are taken as their text, never as floats', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     const response = await api(
       client,
       'post',
@@ -153,7 +159,7 @@ test.group('POST /withdraws/bank', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     const response = await api(client, 'post', '/withdraws/bank', {}).loginAs(customer)
     response.assertStatus(422)
     assert.deepEqual(fieldErrors(response.body()), {
@@ -190,7 +196,7 @@ test.group('POST /withdraws/bank', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     const wallet = await realWalletOf(customer)
     const cases: [unknown, string][] = [
       ['-5', 'Amount must be a positive number with at most 2 decimals'],
@@ -221,7 +227,7 @@ test.group('POST /withdraws/bank', (group) => {
   })
 
   test('bad bank details are refused under their fields', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     const response = await api(
       client,
       'post',
@@ -242,7 +248,7 @@ test.group('POST /withdraws/bank', (group) => {
   })
 
   test('a SWIFT code is stored upper-case without spaces', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     const response = await api(
       client,
       'post',
@@ -257,7 +263,9 @@ test.group('POST /withdraws/bank', (group) => {
   })
 
   test('the account must be in the customer’s own name', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved')
+      .merge({ fullName: 'Carla Customer' })
+      .create()
     const ok = await api(
       client,
       'post',
@@ -282,8 +290,8 @@ test.group('POST /withdraws/bank', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
+    const newcomer = await UserFactory.create()
     const othersReal = await realWalletOf(newcomer)
     const foreign = await api(
       client,
@@ -323,7 +331,7 @@ test.group('POST /withdraws/bank', (group) => {
   })
 
   test('refused when the free balance cannot cover amount + fee', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     const wallet = await realWalletOf(customer)
     await setWithdrawFees('0', '5')
     // 24,995 + 5 = 25,000: exactly the balance.
@@ -354,7 +362,7 @@ test.group('POST /withdraws/bank', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     const wallet = await realWalletOf(customer)
     priceBook.clear()
     try {
@@ -414,7 +422,7 @@ test.group('POST /withdraws/bank', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const wallet = await realWalletOf(newcomer)
     await fund(wallet.id, '500')
     const refused = await api(
@@ -461,8 +469,8 @@ test.group('GET /withdraws/history', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
+    const newcomer = await UserFactory.create()
     await setWithdrawFees('1', '0.5')
     const ids: number[] = []
     for (let i = 1; i <= 16; i++) ids.unshift((await pendingWithdrawal(customer, `${i}.00`)).id)
@@ -507,7 +515,7 @@ test.group('GET /withdraws/history', (group) => {
       declineReason: null,
       formattedDescription: {
         bankName: BANK.bank_name,
-        accountName: 'Carla Customer',
+        accountName: customer.fullName,
         accountNumber: BANK.account_number,
         swiftCode: BANK.swift_code,
         bankCountry: BANK.bank_country,
@@ -523,7 +531,7 @@ test.group('GET /withdraws/history', (group) => {
   })
 
   test('bad paging is a 422, not a 500', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     for (const q of [
       'page=0',
       'page=abc',
@@ -547,8 +555,12 @@ test.group('A held withdrawal cannot be traded', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    // On the Silver plan (leverage 200), as the margin below assumes.
+    const silver = await PricingPlan.findByOrFail('name', 'Silver')
+    const customer = await UserFactory.apply('funded', 'kycApproved')
+      .merge({ pricingTableId: silver.id })
+      .create()
+    const admin = await UserFactory.apply('admin').create()
     quote('EUR_USD', '1.08650', '1.08662')
     // Everything but 10.00 on hold; 10,000 EUR_USD needs 54.34 of margin (Silver plan, leverage 200).
     const withdrawal = await pendingWithdrawal(customer, '24990')
