@@ -6,6 +6,7 @@ import { money } from '#domain/money'
 import { Roles } from '#domain/roles'
 import { parseBankDescription } from '#domain/withdrawals'
 import { isEnrolled } from '#queries/two_factor'
+import { kycStatusFor } from '#queries/kyc_status'
 import { DepositFactory } from '#database/factories/deposit_factory'
 import { LeadFactory } from '#database/factories/lead_factory'
 import { FACTORY_PASSWORD, FUNDED_AMOUNT, UserFactory } from '#database/factories/user_factory'
@@ -59,6 +60,29 @@ test.group('Factories: staff', (group) => {
     page.assertInertiaComponent('staff/deposits/index')
     const customer = await UserFactory.create()
     ;(await client.get('/admin/deposits').loginAs(customer)).assertStatus(403)
+  })
+})
+
+test.group('Factories: customers', (group) => {
+  isolate(group)
+
+  test("kycApproved: the customer's KYC status is approved; a plain customer's is not", async ({
+    assert,
+  }) => {
+    const verified = await UserFactory.apply('kycApproved').create()
+    assert.equal(await kycStatusFor(verified.id), 'approved')
+    const plain = await UserFactory.create()
+    assert.notEqual(await kycStatusFor(plain.id), 'approved')
+  })
+
+  test('funded and kycApproved together: the balance credited through the ledger, and verified', async ({
+    assert,
+  }) => {
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
+    assert.equal(await kycStatusFor(customer.id), 'approved')
+    const wallet = await realWalletOf(customer)
+    assert.equal(money(wallet.balance).toFixed(2), FUNDED_AMOUNT)
+    assert.isTrue(await balanceMatchesLedger(wallet.id))
   })
 })
 
