@@ -28,6 +28,20 @@ const TUESDAY = '2025-01-14'
 const isPg = () => db.connection().dialect.name === 'postgres'
 const PG_ONLY = 'PostgreSQL only (SQLite batches are priced and written by the process)'
 
+/** A price-list row of another run, stamped `hours` ago by the app's clock. */
+function listRowStamped(run: string, hours: number) {
+  return db.table('rollover_prices').insert({
+    run,
+    instrument: 'EUR_USD',
+    kind: 'forex',
+    type: 'buy',
+    currency: 'USD',
+    units: '1',
+    outcome: 'none',
+    created_at: DateTime.now().minus({ hours }).toSQL({ includeOffset: false }),
+  })
+}
+
 async function priceList() {
   const pricing = await RolloverPricing.load(TUESDAY, tripleDaysFrom(await settings.rows()))
   const instant = rolloverInstant(TUESDAY).toSQL({ includeOffset: false })!
@@ -88,16 +102,7 @@ test.group('rollover on PostgreSQL: the price list', (group) => {
     await pastPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
     await pastPosition(customer, { instrument: 'EUR_USD', type: 'sell', amount: '1000' })
     // A run killed two days ago left its list.
-    await db.table('rollover_prices').insert({
-      run: 'dead-run',
-      instrument: 'EUR_USD',
-      kind: 'forex',
-      type: 'buy',
-      currency: 'USD',
-      units: '1',
-      outcome: 'none',
-      created_at: db.raw("now() - interval '2 days'"),
-    })
+    await listRowStamped('dead-run', 48)
 
     const list = await priceList()
     const outcomes = await db
@@ -128,19 +133,8 @@ test.group('rollover on PostgreSQL: the price list', (group) => {
     const customer = await demoUser(DEMO.customer)
     await swapTerms('EUR_USD', { long: '-5', short: '2', bid: '1.10000', ask: '1.10010' })
     await pastPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
-    const stampedHoursAgo = (run: string, hours: number) =>
-      db.table('rollover_prices').insert({
-        run,
-        instrument: 'EUR_USD',
-        kind: 'forex',
-        type: 'buy',
-        currency: 'USD',
-        units: '1',
-        outcome: 'none',
-        created_at: DateTime.now().minus({ hours }).toSQL({ includeOffset: false }),
-      })
-    await stampedHoursAgo('dead-run', 25)
-    await stampedHoursAgo('recent-run', 23)
+    await listRowStamped('dead-run', 25)
+    await listRowStamped('recent-run', 23)
 
     const list = await priceList()
     assert.lengthOf(await db.from('rollover_prices').where('run', 'dead-run'), 0)
