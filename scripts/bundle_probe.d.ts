@@ -51,6 +51,7 @@ export declare function firstLoads(
   entry?: string,
   budgets?: Budget[]
 ): FirstLoad[]
+export declare function pagesWithoutKey(manifest: Manifest, entry?: string): string[]
 export declare function overBudget(loads: FirstLoad[]): string[]
 export declare function kB(bytes: number): string
 export declare function gzipSizer(assetsDir: string): (file: string) => number

@@ -13,6 +13,7 @@ import {
   firstLoadFiles,
   firstLoads,
   overBudget,
+  pagesWithoutKey,
   probeBuild,
   probeBundle,
 } from '../../scripts/bundle_probe.js'
@@ -98,6 +99,7 @@ test.group('bundle probe: apexcharts only on the dashboard, on demand', () => {
 | on demand.
 */
 const LOGIN = 'inertia/pages/auth/login.tsx'
+const TOASTS = 'inertia/lib/toast_region.tsx'
 function shaped() {
   return {
     [APP]: {
@@ -105,7 +107,7 @@ function shaped() {
       isEntry: true,
       css: ['app.css'],
       imports: ['_vendor.js'],
-      dynamicImports: [LOGIN, OTHER, '_toasts.js'],
+      dynamicImports: [LOGIN, OTHER, TOASTS],
     },
     [LOGIN]: { file: 'login.js', isDynamicEntry: true, imports: [APP, '_select.js'] },
     [OTHER]: {
@@ -119,7 +121,7 @@ function shaped() {
     '_vendor.js': { file: 'vendor.js' },
     '_select.js': { file: 'select.js', imports: ['_vendor.js'] },
     '_table.js': { file: 'table.js', imports: ['_select.js'] },
-    '_toasts.js': { file: 'toasts.js', isDynamicEntry: true, imports: [APP] },
+    [TOASTS]: { file: 'toasts.js', isDynamicEntry: true, imports: [APP] },
   }
 }
 const SIZES: Record<string, number> = {
@@ -181,6 +183,20 @@ test.group('bundle probe: first-load budget', () => {
     const table = budgetTable(loads)
     assert.match(table, /deposits\/index\.tsx\s+247\.0 kB \/ 240\.0 kB {2}OVER {2}goal met/)
     assert.match(table, /login\.tsx\s+201\.0 kB \/ 200\.0 kB {2}OVER {2}goal 150\.0 kB/)
+  })
+
+  test('a page chunk that lost its source key (no facade) is caught', ({ assert }) => {
+    const m = shaped() as Record<string, any>
+    assert.deepEqual(pagesWithoutKey(m, APP), [])
+    // What Rollup makes of a page whose chunk exports code to its own lazy parts.
+    m['_deposits-x.js'] = { ...m[OTHER], file: 'deposits-x.js' }
+    delete m[OTHER]
+    m[APP].dynamicImports = [LOGIN, '_deposits-x.js', TOASTS]
+    assert.lengthOf(pagesWithoutKey(m, APP), 1)
+    assert.match(
+      pagesWithoutKey(m, APP)[0],
+      /^deposits-x\.js, imported on demand by .* no source key/
+    )
   })
 
   test('the project budgets: sign-in pages and the customer dashboard, staff pages', ({

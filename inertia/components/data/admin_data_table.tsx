@@ -1,8 +1,13 @@
-import type { Key, ReactNode } from 'react'
-import { Alert, Input, Select, SelectItem } from '@heroui/react'
+import { lazy, Suspense, type Key, type ReactNode } from 'react'
+import { Input } from '@heroui/react'
 import { PagedTable, type PagedColumn } from '~/components/data/paged_table'
 import { useTranslation } from '~/hooks/use_translation'
 import type { ServerList } from '~/hooks/use_server_list'
+
+/** HeroUI's Alert is shown only when a read fails: loaded then, not with every list page. */
+const ListFailure = lazy(() =>
+  import('~/components/data/list_failure').then((m) => ({ default: m.ListFailure }))
+)
 
 /**
  * The admin back-office's generic data table (admin spec §2): server-paged,
@@ -48,18 +53,21 @@ export function AdminDataTable<Row>(props: {
           />
         )}
         {props.filters}
-        <Select
-          size="sm"
-          className="w-28"
+        {/* A native select drawn as HeroUI's small one: HeroUI's Select would bring its listbox,
+            popover and overlay stack into the first load of every list page (issue 25 item 4). */}
+        <select
           aria-label={t('Rows per page')}
-          selectedKeys={[String(list.limit)]}
-          onSelectionChange={(keys) => list.setLimit(Number([...keys][0] ?? list.pageSizes[0]))}
+          className="h-8 w-28 cursor-pointer rounded-small bg-default-100 px-2 text-small text-foreground outline-none hover:bg-default-200 focus-visible:ring-2 focus-visible:ring-focus dark:[color-scheme:dark]"
+          value={String(list.limit)}
+          onChange={(event) => list.setLimit(Number(event.target.value))}
           data-testid={`${testId}-page-size`}
         >
           {list.pageSizes.map((size) => (
-            <SelectItem key={String(size)}>{String(size)}</SelectItem>
+            <option key={size} value={String(size)}>
+              {String(size)}
+            </option>
           ))}
-        </Select>
+        </select>
         <span className="text-small text-default-500" data-testid={`${testId}-total`}>
           {t('Total')}: {list.meta.total}
           {list.meta.totalAtLeast ? '+' : ''}
@@ -67,12 +75,9 @@ export function AdminDataTable<Row>(props: {
       </div>
       {props.actions && <div className="flex flex-wrap gap-2">{props.actions}</div>}
       {list.failure && (
-        <Alert
-          color="danger"
-          className="basis-full"
-          title={t(list.failure.message)}
-          data-testid={`${testId}-failure`}
-        />
+        <Suspense fallback={null}>
+          <ListFailure title={t(list.failure.message)} testId={`${testId}-failure`} />
+        </Suspense>
       )}
     </div>
   )

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react'
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
 import { Button, Card, CardBody, Link as UiLink } from '@heroui/react'
 import { Link, router } from '@inertiajs/react'
 import type { InferPageProps } from '@adonisjs/inertia/types'
@@ -9,11 +9,8 @@ import { useCatalogChanges, usePrices, useWatchPrices } from '~/hooks/use_prices
 import { useFavorites } from '~/hooks/use_favorites'
 import { useOrders } from '~/hooks/use_orders'
 import { usePendingOrders } from '~/hooks/use_pending_orders'
-import { useAutoClose } from '~/hooks/use_auto_close'
 import { useSession } from '~/hooks/use_shared'
 import { MarketWatch, type WatchedInstrument } from '~/components/trading/market_watch'
-import { OrderDialog } from '~/components/trading/order_dialog'
-import { PositionsPanel } from '~/components/trading/positions_panel'
 import { PricingGrid } from '~/components/shell/pricing_grid'
 import { KycNotice } from '~/components/payments/kyc_notice'
 import { isInstrumentOpen } from '@domain/market_hours'
@@ -25,6 +22,25 @@ type Props = InferPageProps<DashboardController, 'show'>
 /** The chart library (lightweight-charts, ~55 kB gzip) loads after the page paints (issue 25 item 4). */
 const PriceChart = lazy(() =>
   import('~/components/trading/price_chart').then((m) => ({ default: m.PriceChart }))
+)
+
+/**
+ * The order dialog (HeroUI's Select, radios, tabs and the ticket's own code) loads on the first
+ * trade, or while the browser is idle after the page paints, not with the page (issue 25 item 4).
+ */
+const loadOrderDialog = () => import('~/components/trading/order_dialog')
+const OrderDialog = lazy(() => loadOrderDialog().then((m) => ({ default: m.OrderDialog })))
+
+/**
+ * The positions and pending-orders tabs load after the page paints, behind a box the height of the
+ * empty panel (their rows arrive from the API afterwards in any case), and so does the automatic
+ * closing, which shares @domain/risk with them (see AutoClose).
+ */
+const PositionsPanel = lazy(() =>
+  import('~/components/trading/positions_panel').then((m) => ({ default: m.PositionsPanel }))
+)
+const AutoClose = lazy(() =>
+  import('~/components/trading/auto_close').then((m) => ({ default: m.AutoClose }))
 )
 
 export default function Dashboard({
@@ -51,6 +67,12 @@ export default function Dashboard({
       ...pending.rows.map((o) => o.instrument),
     ],
   })
+  // Mounted from the first trade on (and kept, so it closes with HeroUI's animation).
+  const [dialogUsed, setDialogUsed] = useState(false)
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1))
+    idle(() => void loadOrderDialog())
+  }, [])
   const [ticket, setTicket] = useState<{
     instrument: WatchedInstrument
     type: 'buy' | 'sell'
@@ -72,25 +94,28 @@ export default function Dashboard({
     )
   })
 
-  useAutoClose({
-    orders,
-    prices,
-    balance: session?.activeBalance?.balance ?? null,
-    margin: session?.activeBalance?.margin ?? null,
-    stopOuts,
-    kinds,
-    onClosed: refreshAll,
-  })
-
   const chosen = byName.get(selected)
   const live = prices[selected]
   const chosenTradable = !!chosen && chosen.tradable && isInstrumentOpen(chosen, marketStatus)
   const trade = (instrument: WatchedInstrument, type: 'buy' | 'sell') => {
-    if (isCustomer) setTicket({ instrument, type })
+    if (!isCustomer) return
+    setDialogUsed(true)
+    setTicket({ instrument, type })
   }
 
   return (
     <AppShell title="Dashboard">
+      <Suspense fallback={null}>
+        <AutoClose
+          orders={orders}
+          prices={prices}
+          balance={session?.activeBalance?.balance ?? null}
+          margin={session?.activeBalance?.margin ?? null}
+          stopOuts={stopOuts}
+          kinds={kinds}
+          onClosed={refreshAll}
+        />
+      </Suspense>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-4">
         <section className="flex flex-col gap-3">
           {!isKyc && <KycNotice message="Please verify KYC to enable trading" color="warning" />}
@@ -154,14 +179,16 @@ export default function Dashboard({
           </Card>
           <Card>
             <CardBody className="overflow-x-auto">
-              <PositionsPanel
-                orders={orders}
-                prices={prices}
-                kinds={kinds}
-                pending={pending}
-                currency={session?.activeBalance?.currency}
-                onChanged={refreshAll}
-              />
+              <Suspense fallback={<div className="h-87" data-testid="positions-placeholder" />}>
+                <PositionsPanel
+                  orders={orders}
+                  prices={prices}
+                  kinds={kinds}
+                  pending={pending}
+                  currency={session?.activeBalance?.currency}
+                  onChanged={refreshAll}
+                />
+              </Suspense>
             </CardBody>
           </Card>
           {pricing.length > 0 && (
@@ -174,17 +201,21 @@ export default function Dashboard({
           )}
         </section>
       </div>
-      <OrderDialog
-        // As the list has it now: a leverage changed meanwhile shows, a deleted instrument closes the dialog.
-        instrument={ticket ? (byName.get(ticket.instrument.name) ?? null) : null}
-        type={ticket?.type ?? 'buy'}
-        spreadSetting={ticket ? spreads[ticket.instrument.category] : 1}
-        onClose={() => setTicket(null)}
-        onPlaced={() => {
-          refreshAll()
-          pending.reload()
-        }}
-      />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <OrderDialog
+            // As the list has it now: a leverage changed meanwhile shows, a deleted instrument closes the dialog.
+            instrument={ticket ? (byName.get(ticket.instrument.name) ?? null) : null}
+            type={ticket?.type ?? 'buy'}
+            spreadSetting={ticket ? spreads[ticket.instrument.category] : 1}
+            onClose={() => setTicket(null)}
+            onPlaced={() => {
+              refreshAll()
+              pending.reload()
+            }}
+          />
+        </Suspense>
+      )}
     </AppShell>
   )
 }
