@@ -65,10 +65,6 @@ const TD_MULTI =
 const ALIGN = { start: 'text-start', center: 'text-center', end: 'text-end' } as const
 const JUSTIFY = { start: 'justify-start', center: 'justify-center', end: 'justify-end' } as const
 
-/** react-aria's labels for the selection boxes, kept as HeroUI's table gave them. */
-const SELECT_ALL_LABEL = 'Select All'
-const SELECT_LABEL = 'Select'
-
 /** From this many data columns on, a table offers its Columns menu (narrow ones need none). */
 const HIDEABLE_FROM = 6
 
@@ -261,7 +257,7 @@ export function PagedTable<Row>(props: {
                 {selectable && (
                   <th className={`${TH} w-0 ps-3`}>
                     <Checkbox
-                      label={SELECT_ALL_LABEL}
+                      label={t('Select all rows')}
                       checked={allSelected}
                       indeterminate={someSelected}
                       onChange={() => select(allSelected ? new Set() : new Set(rows.map(keyOf)))}
@@ -311,7 +307,7 @@ export function PagedTable<Row>(props: {
                     {selectable && (
                       <td className={`${TD} ${multi} w-0 pe-0`} data-selected={on || undefined}>
                         <Checkbox
-                          label={SELECT_LABEL}
+                          label={t('Select row')}
                           checked={on}
                           onChange={() => toggleRow(key)}
                         />

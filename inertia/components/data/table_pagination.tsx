@@ -1,12 +1,5 @@
 import { useTranslation } from '~/hooks/use_translation'
 
-/**
- * The labels HeroUI's Pagination gave its arrows, kept as they were (English, not in the
- * dictionary): the page numbers themselves are the buttons' names.
- */
-const PREVIOUS_LABEL = 'previous page button'
-const NEXT_LABEL = 'next page button'
-
 /** Pages beside the current one, and at each end, before the rest fold into '…' (HeroUI's defaults). */
 const SIBLINGS = 1
 const BOUNDARIES = 1
@@ -98,7 +91,7 @@ export function TablePagination(props: {
         <li>
           <button
             type="button"
-            aria-label={PREVIOUS_LABEL}
+            aria-label={t('Previous page')}
             className={`${ITEM} rounded-s-medium`}
             disabled={isDisabled || page <= 1}
             onClick={() => onChange(page - 1)}
@@ -128,7 +121,7 @@ export function TablePagination(props: {
         <li>
           <button
             type="button"
-            aria-label={NEXT_LABEL}
+            aria-label={t('Next page')}
             className={`${ITEM} rounded-e-medium`}
             disabled={isDisabled || page >= total}
             onClick={() => onChange(page + 1)}
