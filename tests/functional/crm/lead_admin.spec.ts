@@ -10,7 +10,6 @@ import { UserFactory } from '#database/factories/user_factory'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { auditCount, onlyAuditRow } from '#tests/helpers/audit'
-import { DEMO, demoUser } from '#tests/helpers/users'
 import { aLead, addForm, editForm } from '#tests/helpers/leads'
 
 const leadCount = async () => Number((await db.from('leads').count('* as n').first()).n)
@@ -22,7 +21,7 @@ test.group('Leads: add (POST /admin/leads)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const form = addForm({ email: 'Ada.Lovelace@Leads.TEST' })
     const response = await api(client, 'post', '/admin/leads', form).loginAs(admin)
     response.assertStatus(201)
@@ -48,11 +47,11 @@ test.group('Leads: add (POST /admin/leads)', (group) => {
     assert,
   }) => {
     const hot = await SalesStatus.create({ status: 'Intake Hot', isDefault: false })
-    const affiliate = await demoUser(DEMO.affiliate)
+    const affiliate = await UserFactory.apply('affiliate').create()
     const byAffiliate = await api(client, 'post', '/admin/leads', addForm()).loginAs(affiliate)
     byAffiliate.assertStatus(201)
     assert.equal((await Lead.findOrFail(byAffiliate.body().id)).affiliateId, affiliate.id)
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     const byManager = await api(
       client,
       'post',
@@ -69,7 +68,7 @@ test.group('Leads: add (POST /admin/leads)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const response = await api(
       client,
       'post',
@@ -83,15 +82,19 @@ test.group('Leads: add (POST /admin/leads)', (group) => {
   })
 
   test('roles 3, 5 and 6 get 403; a visitor 401; nothing written', async ({ client }) => {
-    for (const email of [DEMO.customer, DEMO.agent, DEMO.retention]) {
-      const user = await demoUser(email)
+    for (const user of [
+      await UserFactory.create(),
+      await UserFactory.apply('agent').create(),
+      await UserFactory.apply('retention').create(),
+    ]) {
       ;(await api(client, 'post', '/admin/leads', addForm()).loginAs(user)).assertStatus(403)
     }
     ;(await api(client, 'post', '/admin/leads', addForm())).assertStatus(401)
   })
 
   test('each refusal is a 422 under its field and writes nothing', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
     await aLead({ email: 'taken@leads.test' })
     await aLead({ email: null, phone: '+34 699 000 111' })
     const cases: [Record<string, unknown>, string, string][] = [
@@ -103,7 +106,7 @@ test.group('Leads: add (POST /admin/leads)', (group) => {
       [{ funnelLink: 'x'.repeat(501) }, 'funnelLink', 'Funnel link must be at most 500 characters'],
       [{ leadStatus: 'No Such Status' }, 'leadStatus', 'Choose a status from the list'],
       [{ email: 'TAKEN@leads.test' }, 'email', 'This email is already a lead'],
-      [{ email: DEMO.customer }, 'email', 'This email already has an account'],
+      [{ email: customer.email }, 'email', 'This email already has an account'],
       [{ email: null, phone: '+34 699 000 111' }, 'phone', 'This phone is already a lead'],
       [{ firstName: ['a'] }, 'firstName', 'First name must be text'],
     ]
@@ -126,10 +129,10 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const [manager, agent, retention] = await Promise.all(
-      [DEMO.manager, DEMO.agent, DEMO.retention].map(demoUser)
-    )
+    const admin = await UserFactory.apply('admin').create()
+    const manager = await UserFactory.apply('manager').create()
+    const agent = await UserFactory.apply('agent').create()
+    const retention = await UserFactory.apply('retention').create()
     await SalesStatus.create({ status: 'Intake Call Back', isDefault: false })
     const lead = await aLead({ city: 'Madrid' })
     const response = await api(
@@ -179,7 +182,7 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     const other = await UserFactory.apply('manager').create()
     const lead = await aLead({ managerId: manager.id })
     const response = await api(
@@ -199,8 +202,8 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
     assert,
   }) => {
     await SalesStatus.create({ status: 'Intake Interested', isDefault: false })
-    const agent = await demoUser(DEMO.agent)
-    const retention = await demoUser(DEMO.retention)
+    const agent = await UserFactory.apply('agent').create()
+    const retention = await UserFactory.apply('retention').create()
     for (const [user, fields] of [
       [agent, { agentId: agent.id }],
       [retention, { retAgentId: retention.id, group: 'retentions' }],
@@ -248,8 +251,8 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
       agentId: otherAgent.id,
       retAgentId: otherRet.id,
     })
-    for (const email of [DEMO.manager, DEMO.agent, DEMO.retention]) {
-      const user = await demoUser(email)
+    for (const state of ['manager', 'agent', 'retention'] as const) {
+      const user = await UserFactory.apply(state).create()
       const response = await api(
         client,
         'put',
@@ -258,7 +261,7 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
       ).loginAs(user)
       response.assertStatus(404)
     }
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     ;(
       await api(client, 'put', '/admin/leads/2147483000', editForm(lead)).loginAs(admin)
     ).assertStatus(404)
@@ -267,9 +270,9 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
   })
 
   test('the people selects take only active accounts of their role', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
-    const agent = await demoUser(DEMO.agent)
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
+    const agent = await UserFactory.apply('agent').create()
     const inactive = await UserFactory.apply('agent').apply('inactive').create()
     const deleted = await UserFactory.apply('manager').create()
     await User.query().where('id', deleted.id).update({ deleted_at: new Date() })
@@ -285,7 +288,7 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
       [{ leadStatus: '' }, 'leadStatus', 'Choose a status from the list'],
       [{ leadStatus: 'Nope' }, 'leadStatus', 'Choose a status from the list'],
       [{ email: null, phone: null }, 'email', 'Enter an email or a phone'],
-      [{ email: DEMO.customer }, 'email', 'This email already has an account'],
+      [{ email: customer.email }, 'email', 'This email already has an account'],
     ]
     const audits = await auditCount()
     for (const [changes, field, message] of cases) {
@@ -308,7 +311,7 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await aLead({ email: 'first@leads.test' })
     const lead = await aLead({ email: 'second@leads.test' })
     const taken = await api(
@@ -330,8 +333,10 @@ test.group('Leads: edit (PUT /admin/leads/:id)', (group) => {
 
   test('roles 3 and 4 get 403', async ({ client }) => {
     const lead = await aLead()
-    for (const email of [DEMO.customer, DEMO.affiliate]) {
-      const user = await demoUser(email)
+    for (const user of [
+      await UserFactory.create(),
+      await UserFactory.apply('affiliate').create(),
+    ]) {
       ;(
         await api(client, 'put', `/admin/leads/${lead.id}`, editForm(lead)).loginAs(user)
       ).assertStatus(403)
@@ -346,7 +351,7 @@ test.group('Leads: convert (POST /admin/leads/convertLeadToUser)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const lead = await aLead({ email: 'convert.me@leads.test', country: 'Spain', city: 'Madrid' })
     const response = await api(client, 'post', '/admin/leads/convertLeadToUser', {
       id: lead.id,
@@ -380,12 +385,13 @@ test.group('Leads: convert (POST /admin/leads/convertLeadToUser)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const manager = await demoUser(DEMO.manager)
-    const customer = await demoUser(DEMO.customer)
+    const admin = await UserFactory.apply('admin').create()
+    const manager = await UserFactory.apply('manager').create()
+    const customer = await UserFactory.create()
+    const newcomer = await UserFactory.create()
     const noEmail = await aLead({ email: null })
     const linked = await aLead({ userId: customer.id })
-    const account = await aLead({ email: DEMO.newcomer })
+    const account = await aLead({ email: newcomer.email })
     const otherManager = await UserFactory.apply('manager').create()
     const hidden = await aLead({ managerId: otherManager.id })
     const users = await db.from('users').count('* as n').first()
@@ -417,8 +423,12 @@ test.group('Leads: convert (POST /admin/leads/convertLeadToUser)', (group) => {
 
   test('roles 3 to 6 get 403', async ({ client }) => {
     const lead = await aLead()
-    for (const email of [DEMO.customer, DEMO.affiliate, DEMO.agent, DEMO.retention]) {
-      const user = await demoUser(email)
+    for (const user of [
+      await UserFactory.create(),
+      await UserFactory.apply('affiliate').create(),
+      await UserFactory.apply('agent').create(),
+      await UserFactory.apply('retention').create(),
+    ]) {
       ;(
         await api(client, 'post', '/admin/leads/convertLeadToUser', {
           id: lead.id,
@@ -436,7 +446,7 @@ test.group('Leads: delete (DELETE /admin/leads/:id)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const lead = await aLead()
     await LeadNote.create({ leadId: lead.id, userId: admin.id, content: 'Called, no answer' })
     const response = await api(client, 'delete', `/admin/leads/${lead.id}`).loginAs(admin)
@@ -451,8 +461,13 @@ test.group('Leads: delete (DELETE /admin/leads/:id)', (group) => {
 
   test('roles 2 to 6 get 403; nothing deleted', async ({ client, assert }) => {
     const lead = await aLead()
-    for (const email of [DEMO.manager, DEMO.customer, DEMO.affiliate, DEMO.agent, DEMO.retention]) {
-      const user = await demoUser(email)
+    for (const user of [
+      await UserFactory.apply('manager').create(),
+      await UserFactory.create(),
+      await UserFactory.apply('affiliate').create(),
+      await UserFactory.apply('agent').create(),
+      await UserFactory.apply('retention').create(),
+    ]) {
       ;(await api(client, 'delete', `/admin/leads/${lead.id}`).loginAs(user)).assertStatus(403)
     }
     assert.isNotNull(await Lead.find(lead.id))

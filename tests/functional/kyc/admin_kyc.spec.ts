@@ -3,11 +3,10 @@ import transmit from '@adonisjs/transmit/services/main'
 import { userChannel } from '#domain/channels'
 import KycDocument from '#models/kyc_document'
 import Notification from '#models/notification'
-import User from '#models/user'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
 import { removeKycFilesAfterEach, storedDocument } from '#tests/helpers/kyc'
+import { UserFactory } from '#database/factories/user_factory'
 
 /** What is broadcast on Transmit while `run` runs (the live push of notifications). */
 async function broadcastsDuring<T>(run: () => Promise<T>) {
@@ -23,16 +22,8 @@ async function broadcastsDuring<T>(run: () => Promise<T>) {
   }
 }
 
-let seq = 0
-async function customerNamed(fullName: string) {
-  return User.create({
-    fullName,
-    email: `kyc-${++seq}-${Date.now()}@example.com`,
-    password: 'not-used-here-123',
-    roleId: 3,
-    isEmailVerified: true,
-    isActive: true,
-  })
+function customerNamed(fullName: string) {
+  return UserFactory.merge({ fullName }).create()
 }
 
 test.group('GET /admin/kyc', (group) => {
@@ -42,7 +33,7 @@ test.group('GET /admin/kyc', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const response = await client.get('/admin/kyc').loginAs(admin).withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('staff/kyc/index')
@@ -52,10 +43,11 @@ test.group('GET /admin/kyc', (group) => {
   })
 
   test('managers and other staff get 403 (admin spec §6: role 1 only)', async ({ client }) => {
-    for (const email of [DEMO.manager, DEMO.customer, DEMO.affiliate, DEMO.agent, DEMO.retention]) {
+    // kycApproved: a customer whose KYC is approved
+    for (const state of ['manager', 'kycApproved', 'affiliate', 'agent', 'retention'] as const) {
       const response = await client
         .get('/admin/kyc')
-        .loginAs(await demoUser(email))
+        .loginAs(await UserFactory.apply(state).create())
         .withInertia()
       response.assertStatus(403)
     }
@@ -67,7 +59,7 @@ test.group('GET /admin/kyc/api', (group) => {
   removeKycFilesAfterEach(group)
 
   test('rows carry the spec columns and file links, newest first', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const ada = await customerNamed('Ada Lovelace')
     const first = await storedDocument(ada, {
       status: 'declined',
@@ -109,16 +101,18 @@ test.group('GET /admin/kyc/api', (group) => {
   })
 
   test('a seeded document without files lists with no links', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
+    // kycApproved: an approved submission without files
+    const customer = await UserFactory.apply('kycApproved').create()
     const response = await api(
       client,
       'get',
-      `/admin/kyc/api?search=${encodeURIComponent(DEMO.customer)}`
+      `/admin/kyc/api?search=${encodeURIComponent(customer.email)}`
     ).loginAs(admin)
     response.assertStatus(200)
     const [row] = response.body().data
     assert.containsSubset(row, {
-      email: DEMO.customer,
+      email: customer.email,
       status: 'approved',
       front: null,
       back: null,
@@ -130,7 +124,7 @@ test.group('GET /admin/kyc/api', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const grace = await customerNamed('Grace Hopper')
     for (let i = 0; i < 17; i++)
       await KycDocument.create({ userId: grace.id, type: 'passport', status: 'declined' })
@@ -172,7 +166,7 @@ test.group('GET /admin/kyc/api', (group) => {
   })
 
   test('bad paging input gets 422 with the message under the field', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const size = await api(client, 'get', '/admin/kyc/api?limit=20').loginAs(admin)
     size.assertStatus(422)
     assert.deepEqual(fieldErrors(size.body()), { limit: 'Page size must be one of 15, 25, 50' })
@@ -184,7 +178,7 @@ test.group('GET /admin/kyc/api', (group) => {
   })
 
   test('only admins may list (403 for a manager)', async ({ client }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     const response = await api(client, 'get', '/admin/kyc/api').loginAs(manager)
     response.assertStatus(403)
   })
@@ -198,8 +192,8 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const admin = await UserFactory.apply('admin').create()
+    const newcomer = await UserFactory.create()
     const document = await storedDocument(newcomer)
 
     const { result: response, sent } = await broadcastsDuring(() =>
@@ -232,8 +226,8 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
   })
 
   test('a second approval gets 409 and notifies nobody again', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const admin = await UserFactory.apply('admin').create()
+    const newcomer = await UserFactory.create()
     const document = await storedDocument(newcomer)
     ;(await api(client, 'post', `/admin/kyc/${document.id}/approve`).loginAs(admin)).assertStatus(
       200
@@ -248,8 +242,8 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const admin = await UserFactory.apply('admin').create()
+    const newcomer = await UserFactory.create()
     const document = await storedDocument(newcomer)
 
     const { result: response, sent } = await broadcastsDuring(() =>
@@ -283,8 +277,8 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const admin = await UserFactory.apply('admin').create()
+    const newcomer = await UserFactory.create()
     const document = await storedDocument(newcomer)
     for (const body of [
       {},
@@ -317,8 +311,8 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const admin = await UserFactory.apply('admin').create()
+    const newcomer = await UserFactory.create()
     const document = await storedDocument(newcomer, { status: 'declined', declineReason: 'Blurry' })
 
     ;(await api(client, 'post', `/admin/kyc/${document.id}/approve`).loginAs(admin)).assertStatus(
@@ -348,8 +342,8 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const admin = await UserFactory.apply('admin').create()
+    const newcomer = await UserFactory.create()
     const old = await storedDocument(newcomer, { status: 'declined', declineReason: 'Blurry' })
     await storedDocument(newcomer)
     const response = await api(client, 'post', `/admin/kyc/${old.id}/approve`).loginAs(admin)
@@ -363,7 +357,7 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
   })
 
   test('unknown or odd ids are 404, never 500', async ({ client }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     for (const id of ['999999999', '99999999999999999999', 'abc', '0']) {
       const approve = await api(client, 'post', `/admin/kyc/${id}/approve`).loginAs(admin)
       approve.assertStatus(404)
@@ -375,17 +369,16 @@ test.group('POST /admin/kyc/:id/approve and /decline', (group) => {
   })
 
   test('non-admin staff and customers get 403; nothing changes', async ({ client, assert }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const document = await storedDocument(newcomer)
-    for (const email of [
-      DEMO.manager,
-      DEMO.customer,
-      DEMO.newcomer,
-      DEMO.affiliate,
-      DEMO.agent,
-      DEMO.retention,
+    for (const user of [
+      await UserFactory.apply('manager').create(),
+      await UserFactory.apply('kycApproved').create(),
+      newcomer, // the document's owner
+      await UserFactory.apply('affiliate').create(),
+      await UserFactory.apply('agent').create(),
+      await UserFactory.apply('retention').create(),
     ]) {
-      const user = await demoUser(email)
       ;(await api(client, 'post', `/admin/kyc/${document.id}/approve`).loginAs(user)).assertStatus(
         403
       )

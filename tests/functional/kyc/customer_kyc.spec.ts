@@ -7,7 +7,6 @@ import sharp from 'sharp'
 import KycDocument from '#models/kyc_document'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
 import {
   removeKycFilesAfterEach,
   storedDocument,
@@ -15,6 +14,7 @@ import {
   upload,
   SAMPLES,
 } from '#tests/helpers/kyc'
+import { UserFactory } from '#database/factories/user_factory'
 
 const textFile = Buffer.from('I am plain text, not a picture of a passport.\n')
 const MB = 1024 * 1024
@@ -24,7 +24,7 @@ test.group('GET /kyc', (group) => {
   removeKycFilesAfterEach(group)
 
   test('a customer who never submitted gets the form: status not_submitted', async ({ client }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const response = await client.get('/kyc').loginAs(newcomer).withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('customer/kyc')
@@ -35,7 +35,7 @@ test.group('GET /kyc', (group) => {
   })
 
   test('the status is the latest submission; a decline carries its reason', async ({ client }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     await KycDocument.create({
       userId: newcomer.id,
       type: 'passport',
@@ -51,13 +51,13 @@ test.group('GET /kyc', (group) => {
     const pending = await client.get('/kyc').loginAs(newcomer).withInertia()
     pending.assertInertiaPropsContains({ kyc: { status: 'pending', declineReason: null } })
 
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const approved = await client.get('/kyc').loginAs(customer).withInertia()
     approved.assertInertiaPropsContains({ kyc: { status: 'approved', declineReason: null } })
   })
 
   test('staff are refused (403): KYC belongs to customers', async ({ client }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const response = await client.get('/kyc').loginAs(admin).withInertia()
     response.assertStatus(403)
   })
@@ -71,7 +71,7 @@ test.group('POST /kyc', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const response = await submitKyc(client, newcomer, { type: 'driver_license' })
     response.assertStatus(200)
     assert.deepEqual(response.body(), { message: 'KYC submitted successfully' })
@@ -96,7 +96,7 @@ test.group('POST /kyc', (group) => {
 
   for (const kind of ['jpeg', 'png', 'webp', 'pdf'] as const) {
     test(`a ${kind} is accepted for every side`, async ({ client, assert }) => {
-      const newcomer = await demoUser(DEMO.newcomer)
+      const newcomer = await UserFactory.create()
       const response = await submitKyc(client, newcomer, {
         front: upload(kind),
         back: upload(kind),
@@ -115,7 +115,7 @@ test.group('POST /kyc', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const response = await submitKyc(client, newcomer, {
       front: { bytes: SAMPLES.png, filename: 'scan.pdf', contentType: 'application/pdf' },
     })
@@ -128,7 +128,7 @@ test.group('POST /kyc', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const response = await submitKyc(client, newcomer, {
       back: { bytes: textFile, filename: 'passport.jpg', contentType: 'image/jpeg' },
     })
@@ -140,7 +140,7 @@ test.group('POST /kyc', (group) => {
   })
 
   test('a refused upload leaves no temporary copy behind', async ({ client, assert }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const marker = Buffer.from(`not an image ${Date.now()} ${Math.random()}`)
     const since = Date.now() - 1000
     const response = await submitKyc(client, newcomer, {
@@ -157,7 +157,7 @@ test.group('POST /kyc', (group) => {
   })
 
   test('HTML, SVG and an empty file are refused too', async ({ client, assert }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const samples = [
       {
         bytes: Buffer.from('<html><script>alert(1)</script></html>'),
@@ -182,7 +182,7 @@ test.group('POST /kyc', (group) => {
   })
 
   test('a file over 5 MB is refused with 422 under its field', async ({ client, assert }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const big = Buffer.concat([SAMPLES.jpeg, Buffer.alloc(5 * MB)])
     const response = await submitKyc(client, newcomer, {
       front: { bytes: big, filename: 'big.jpg' },
@@ -196,7 +196,7 @@ test.group('POST /kyc', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const response = await submitKyc(client, newcomer, {
       type: null,
       front: null,
@@ -222,7 +222,7 @@ test.group('POST /kyc', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const badType = await submitKyc(client, newcomer, { type: 'library_card' })
     badType.assertStatus(422)
     assert.deepEqual(fieldErrors(badType.body()), {
@@ -255,7 +255,7 @@ test.group('POST /kyc', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const base = () =>
       client.post('/kyc').header('Accept', 'application/json').loginAs(newcomer).withCsrfToken()
 
@@ -301,7 +301,7 @@ test.group('POST /kyc', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     ;(await submitKyc(client, newcomer)).assertStatus(200)
     const again = await submitKyc(client, newcomer)
     again.assertStatus(409)
@@ -313,7 +313,7 @@ test.group('POST /kyc', (group) => {
   })
 
   test('an approved customer cannot submit again (409)', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const response = await submitKyc(client, customer)
     response.assertStatus(409)
     assert.equal(response.body().message, 'Your KYC is already approved')
@@ -323,7 +323,7 @@ test.group('POST /kyc', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const declined = await storedDocument(newcomer, {
       status: 'declined',
       declineReason: 'Expired passport',
@@ -343,7 +343,7 @@ test.group('POST /kyc', (group) => {
   })
 
   test('staff cannot submit (403)', async ({ client }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const response = await submitKyc(client, admin)
     response.assertStatus(403)
   })
@@ -357,7 +357,7 @@ test.group('GET /kyc/documents/:id/:side', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const document = await storedDocument(newcomer, {
       kinds: { front: 'png', back: 'webp', address: 'pdf' },
     })
@@ -373,7 +373,7 @@ test.group('GET /kyc/documents/:id/:side', (group) => {
     assert.include(own.header('cache-control'), 'no-store')
     assert.deepEqual(Buffer.from(own.body() as any), SAMPLES.png)
 
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const back = await client.get(`/kyc/documents/${document.id}/back`).loginAs(admin)
     back.assertStatus(200)
     assert.equal(back.header('content-type'), 'image/webp')
@@ -381,7 +381,7 @@ test.group('GET /kyc/documents/:id/:side', (group) => {
     address.assertStatus(200)
     assert.equal(address.header('content-type'), 'application/pdf')
 
-    const other = await demoUser(DEMO.customer)
+    const other = await UserFactory.create()
     const refused = await client
       .get(`/kyc/documents/${document.id}/front`)
       .loginAs(other)
@@ -390,12 +390,12 @@ test.group('GET /kyc/documents/:id/:side', (group) => {
   })
 
   test('staff other than admins are refused (403); a visitor must log in', async ({ client }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const document = await storedDocument(newcomer)
-    for (const email of [DEMO.manager, DEMO.affiliate, DEMO.agent, DEMO.retention]) {
+    for (const role of ['manager', 'affiliate', 'agent', 'retention'] as const) {
       const response = await client
         .get(`/kyc/documents/${document.id}/front`)
-        .loginAs(await demoUser(email))
+        .loginAs(await UserFactory.apply(role).create())
         .header('Accept', 'application/json')
       response.assertStatus(403)
     }
@@ -408,8 +408,8 @@ test.group('GET /kyc/documents/:id/:side', (group) => {
   test('unknown documents, sides, missing or vanished files and odd ids are 404, never 500', async ({
     client,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
-    const admin = await demoUser(DEMO.admin)
+    const newcomer = await UserFactory.create()
+    const admin = await UserFactory.apply('admin').create()
     const document = await storedDocument(newcomer)
     const noFiles = await KycDocument.create({
       userId: newcomer.id,
