@@ -67,3 +67,28 @@ export function selectivePiece(
   if (!best || !leftOut) return null
   return best.piece
 }
+
+/**
+ * Every trigram of a one-word text held by at least this share of rows: a
+ * common name (Emma, in a tenth of the leads), whose matches are dense.
+ */
+export const COMMON_TRIGRAM_SHARE = 0.05
+
+/**
+ * Whether `text` is one word every trigram of which is common. A trigram
+ * index answers such a word by first gathering every match in the table
+ * (223,000 leads for "emma": 45–80 ms) before any other condition narrows
+ * them, so where another condition already narrows the rows (a date range,
+ * one agent's leads) reading those and checking each is faster.
+ */
+export function isCommonWord(
+  text: string,
+  shares: TrigramShares,
+  commonShare = COMMON_TRIGRAM_SHARE
+): boolean {
+  if (!/^[A-Za-z0-9]{3,}$/.test(text)) return false
+  for (let i = 0; i <= text.length - 3; i++) {
+    if ((shares.get(text.slice(i, i + 3).toLowerCase()) ?? 0) < commonShare) return false
+  }
+  return true
+}

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { ChainableContract } from '@adonisjs/lucid/types/querybuilder'
-import { selectivePiece, type TrigramShares } from '#domain/search_pieces'
+import { isCommonWord, selectivePiece, type TrigramShares } from '#domain/search_pieces'
 import { likePattern } from '#queries/paginate'
 
 /**
@@ -26,11 +26,13 @@ const ON_LEADS: Record<LeadSearchColumn, string> = {
   phone: 'leads.phone',
 }
 
-/** A lead search: the text each column is compared with, and the part its index gets where only part should. */
+/** A lead search: the text each column is compared with, and how the trigram indexes serve it. */
 export interface LeadSearch {
   texts: Record<LeadSearchColumn, string>
   /** Per column, the rare part of its text (#domain/search_pieces); absent: the whole text. */
   pieces: Partial<Record<LeadSearchColumn, string>>
+  /** False: no index is offered the text (a common word on rows another condition narrows). */
+  indexed: boolean
 }
 
 /** The shares read from `lead_search_trigrams` change daily; a process rereads them this often. */
@@ -62,37 +64,49 @@ const NO_SHARES: TrigramShares = new Map()
 /**
  * What a search for `text` compares each column with and, on PostgreSQL
  * (the only database with trigram indexes), which part its index gets.
+ * `narrowed`: another condition of the list already narrows the rows (a
+ * date range, one agent's or affiliate's leads): a common word is then
+ * checked on those rows rather than looked up (measured: docs/BENCHMARKS.md).
  */
-export async function leadSearchOf(text: string): Promise<LeadSearch> {
+export async function leadSearchOf(
+  text: string,
+  options: { narrowed?: boolean } = {}
+): Promise<LeadSearch> {
   const lowered = text.toLowerCase()
   const texts = { first_name: lowered, last_name: lowered, email: lowered, phone: text }
-  if (db.connection().dialect.name !== 'postgres') return { texts, pieces: {} }
+  if (db.connection().dialect.name !== 'postgres') return { texts, pieces: {}, indexed: true }
   const shares = await trigramShares()
   const pieces: LeadSearch['pieces'] = {}
+  let common = false
   for (const column of COLUMNS) {
-    const piece = selectivePiece(texts[column], shares.get(column) ?? NO_SHARES)
+    const columnShares = shares.get(column) ?? NO_SHARES
+    common ||= isCommonWord(texts[column], columnShares)
+    const piece = selectivePiece(texts[column], columnShares)
     if (piece !== null) pieces[column] = piece
   }
-  return { texts, pieces }
+  return { texts, pieces, indexed: !(common && options.narrowed) }
 }
 
 /**
  * Leads whose first or last name, e-mail or phone holds the search. Where a
  * column's index gets only part of the text, the whole text is checked on
  * the rows it finds with strpos(), which no index answers, so the planner
- * keeps the narrow LIKE as the index condition.
+ * keeps the narrow LIKE as the index condition; a search the indexes are not
+ * offered is checked with strpos() alone.
  */
 export function whereLeadSearch<Query extends ChainableContract>(
   query: Query,
   search: LeadSearch
 ): Query {
-  query.where((match) => {
-    for (const column of COLUMNS) {
-      const pattern = likePattern(search.pieces[column] ?? search.texts[column])
-      match.orWhereRaw(`${ON_LEADS[column]} LIKE ? ESCAPE ?`, [pattern, '\\'])
-    }
-  })
-  if (Object.keys(search.pieces).length === 0) return query
+  if (search.indexed) {
+    query.where((match) => {
+      for (const column of COLUMNS) {
+        const pattern = likePattern(search.pieces[column] ?? search.texts[column])
+        match.orWhereRaw(`${ON_LEADS[column]} LIKE ? ESCAPE ?`, [pattern, '\\'])
+      }
+    })
+    if (Object.keys(search.pieces).length === 0) return query
+  }
   return query.where((whole) => {
     for (const column of COLUMNS)
       whole.orWhereRaw(`strpos(${ON_LEADS[column]}, ?) > 0`, [search.texts[column]])

@@ -1,5 +1,10 @@
 import { test } from '@japa/runner'
-import { FREQUENT_TRIGRAM_SHARE, selectivePiece } from '#domain/search_pieces'
+import {
+  COMMON_TRIGRAM_SHARE,
+  FREQUENT_TRIGRAM_SHARE,
+  isCommonWord,
+  selectivePiece,
+} from '#domain/search_pieces'
 
 /**
  * The last names of `bench:lead-desks` (Surname0 … Surname49999, 40 leads
@@ -78,5 +83,37 @@ test.group('search pieces (app/domain/search_pieces.ts)', () => {
     ])
     assert.equal(selectivePiece('xyz aaa pqr', shares), 'pqr')
     assert.equal(selectivePiece('pqr aaa xyz', shares), 'pqr')
+  })
+})
+
+test.group('common words (app/domain/search_pieces.ts)', () => {
+  const FIRST_NAMES = new Map([
+    ['emm', 0.1],
+    ['mma', 0.1],
+    ['lia', 0.1],
+    ['iam', 0.1],
+  ])
+
+  test('a one-word text whose every trigram is common is a common word', ({ assert }) => {
+    assert.isTrue(isCommonWord('emma', FIRST_NAMES))
+    assert.isTrue(isCommonWord('EMMA', FIRST_NAMES), 'case does not matter')
+    assert.isTrue(
+      isCommonWord(
+        'emma',
+        new Map([
+          ['emm', COMMON_TRIGRAM_SHARE],
+          ['mma', 0.5],
+        ])
+      ),
+      'the limit is common'
+    )
+  })
+
+  test('one rare trigram, two words, a short or non-ASCII text are not', ({ assert }) => {
+    assert.isFalse(isCommonWord('emmaliam', FIRST_NAMES), 'mal and ali are rare')
+    assert.isFalse(isCommonWord('emma liam', FIRST_NAMES))
+    assert.isFalse(isCommonWord('em', FIRST_NAMES))
+    assert.isFalse(isCommonWord('émma', FIRST_NAMES))
+    assert.isFalse(isCommonWord('emma', new Map([['emm', 0.1]])), 'mma is rare')
   })
 })

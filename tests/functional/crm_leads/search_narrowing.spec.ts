@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import { forgetLeadTrigramShares, leadSearchOf } from '#queries/lead_search'
 import { refreshLeadSearchTrigrams } from '#services/lead_search_trigrams'
 import { isolate } from '#tests/helpers/isolation'
@@ -9,8 +10,8 @@ import { deskLead, deskStaff } from '#tests/helpers/crm_leads'
 const isPg = () => db.connection().dialect.name === 'postgres'
 const PG_ONLY = 'PostgreSQL only (SQLite has no trigram index, so no figures)'
 
-const searchPath = (text: string) =>
-  `/affiliate/leads/api/sales/All/all?search=${encodeURIComponent(text)}&limit=50`
+const searchPath = (text: string, days = '') =>
+  `/affiliate/leads/api/sales/All/all${days}?search=${encodeURIComponent(text)}&limit=50`
 
 /**
  * Forty leads share the last-name prefix "Commonplace" (100 to 139): its
@@ -51,6 +52,16 @@ test.group('Leads desks: a search narrowed to its rare part finds the same leads
     assert.deepEqual(await idsFor('OMMONPLACE12'), sorted(tens))
     assert.deepEqual(await idsFor('other117'), [decoy.id])
     assert.deepEqual(await idsFor('commonplace117x'), [])
+
+    // A common word on a day's leads (a date range narrows them): checked on those rows.
+    const today = DateTime.utc().toISODate()!
+    const response = await api(
+      client,
+      'get',
+      searchPath('commonplace', `/${today}/${today}`)
+    ).loginAs(admin)
+    response.assertStatus(200)
+    assert.equal(response.body().meta.total, 41, 'the forty last names and the first name')
   })
 
   test('the figures: common trigrams are kept with their share, and a search narrows by them', async ({
@@ -66,6 +77,10 @@ test.group('Leads desks: a search narrowed to its rare part finds the same leads
     const search = await leadSearchOf('commonplace117')
     assert.equal(search.pieces.last_name, 'e117', 'only the rare part goes to the index')
     assert.equal(search.texts.last_name, 'commonplace117')
+    assert.isTrue(search.indexed)
+    assert.isTrue((await leadSearchOf('commonplace')).indexed, 'a common word on a whole desk')
+    assert.isFalse((await leadSearchOf('commonplace', { narrowed: true })).indexed)
+    assert.isTrue((await leadSearchOf('commonplace117', { narrowed: true })).indexed, 'not common')
     assert.isFalse(await refreshLeadSearchTrigrams(), 'a day-fresh table is left alone')
     assert.isTrue(await refreshLeadSearchTrigrams(0))
   }).skip(!isPg(), PG_ONLY)
