@@ -15,6 +15,8 @@ export interface PresenceStore {
   touch(userIds: number[], atMs: number): Promise<void>
   lastSeen(userIds: number[]): Promise<Map<number, number>>
   prune(beforeMs: number): Promise<void>
+  /** Forgets every stamp (test isolation: a rolled-back user's id may be given again). */
+  clear(): Promise<void>
 }
 
 export class MemoryPresenceStore implements PresenceStore {
@@ -36,6 +38,10 @@ export class MemoryPresenceStore implements PresenceStore {
   async prune(beforeMs: number) {
     for (const [id, at] of this.#seen) if (at < beforeMs) this.#seen.delete(id)
   }
+
+  async clear() {
+    this.#seen.clear()
+  }
 }
 
 /** The Redis commands the store uses (an ioredis connection of @adonisjs/redis). */
@@ -43,6 +49,7 @@ interface SortedSets {
   zadd(key: string, ...args: (string | number)[]): Promise<unknown>
   zmscore(key: string, ...members: string[]): Promise<(string | null)[]>
   zremrangebyscore(key: string, min: string | number, max: string | number): Promise<unknown>
+  del(key: string): Promise<unknown>
 }
 
 export class RedisPresenceStore implements PresenceStore {
@@ -71,6 +78,10 @@ export class RedisPresenceStore implements PresenceStore {
 
   async prune(beforeMs: number) {
     await this.connection().zremrangebyscore(this.key, '-inf', `(${beforeMs}`)
+  }
+
+  async clear() {
+    await this.connection().del(this.key)
   }
 }
 
@@ -117,6 +128,15 @@ export class Presence {
 
   get openStreams() {
     return this.#streams.size
+  }
+
+  /**
+   * Forgets every user's activity (tests: each starts with nobody seen, since SQLite gives a
+   * rolled-back user's id to the next one). Open streams stay: they are live connections.
+   */
+  async forgetActivity() {
+    this.#written.clear()
+    await this.store.clear()
   }
 
   /** Re-stamps the users of this process's open streams and drops stale stamps. */

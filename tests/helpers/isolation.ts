@@ -5,16 +5,18 @@ import mail from '@adonisjs/mail/services/main'
 import settings from '#services/settings_service'
 import translationCache from '#services/translation_cache'
 import { settleDeferred } from '#services/deferred'
+import presence from '#services/presence'
 
 /**
  * Every test of the group runs in a transaction rolled back afterwards, with
- * fresh throttles, fresh settings and translation caches and a fake mailer (no test may reach
+ * fresh throttles, nobody seen online, fresh settings and translation caches and a fake mailer (no test may reach
  * an SMTP server). A test that inspects mails calls `mail.fake()` itself to
  * get a fresh, empty collection; the teardown restores the real mailer.
  */
 export function isolate(group: Group) {
   group.each.setup(async () => {
     await limiter.clear()
+    await presence.forgetActivity()
     settings.forget()
     translationCache.forget()
     mail.fake()

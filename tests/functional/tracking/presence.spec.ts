@@ -20,6 +20,7 @@ import presence, {
 import { isolate } from '#tests/helpers/isolation'
 import { signedInBrowser } from '#tests/helpers/browser_session'
 import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 /** A clock the test moves. */
 function fakeClock(start = 1_700_000_000_000) {
@@ -201,3 +202,22 @@ async function until(check: () => boolean, what: string, timeout = 3000) {
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
+
+test.group('Presence · each test starts with nobody seen', (group) => {
+  isolate(group)
+  let seenId = 0
+
+  test('a user active in one test is online in it', async ({ assert }) => {
+    const user = await UserFactory.create()
+    seenId = user.id
+    await presence.activity(user.id)
+    assert.isTrue((await onlineUserIds([user.id])).has(user.id))
+  })
+
+  test('the next test does not inherit it, even where the id is given again (SQLite)', async ({
+    assert,
+  }) => {
+    const user = await UserFactory.create()
+    assert.isFalse((await onlineUserIds([user.id, seenId])).size > 0)
+  })
+})
