@@ -79,6 +79,12 @@ const TAKEOVER_LIMIT_MS = 5000
 const CLOSE_LIMIT_MS = 5000
 /** How long the new holder's prices are watched after the takeover. */
 const OBSERVE_MS = 6000
+/**
+ * The watch goes on, up to this long, until the new holder's prices have crossed a
+ * target and a pending trigger open at the kill: a quiet market otherwise leaves the
+ * run proving nothing (CI at 7c7baa2: 9 targets open, none crossed in 6 s).
+ */
+const OBSERVE_MAX_MS = 30_000
 /** One publisher sends at most one price frame per 250 ms (CONFLATE_MS). */
 const CONFLATE_MS = 250
 /** Crypto quotes around the clock, so the test runs on weekends too. */
@@ -768,7 +774,11 @@ async function placePendingOrders(db, tabs, customers, webs) {
  */
 async function checkPending({ db, placed, tabs, killAt, takeoverAt, end, spreads }) {
   // The expiring orders are due by the end of the watch; wait for the last of them when it comes later.
-  const lastExpiry = Math.max(0, ...placed.filter((p) => p.expiresAt).map((p) => p.expiresAt))
+  // (`expiresAt` is the ISO text the order was placed with.)
+  const lastExpiry = Math.max(
+    0,
+    ...placed.filter((p) => p.expiresAt).map((p) => new Date(p.expiresAt).getTime())
+  )
   while (Date.now() < lastExpiry + 2500) await sleep(100)
   const rows = await pendingById(
     db,
@@ -826,7 +836,7 @@ async function checkPending({ db, placed, tabs, killAt, takeoverAt, end, spreads
       else filledAfter++
     }
     if (placedOrder.expiresAt) {
-      const due = Math.max(p.expires_ms ?? placedOrder.expiresAt, takeoverAt)
+      const due = Math.max(p.expires_ms ?? new Date(placedOrder.expiresAt).getTime(), takeoverAt)
       if (p.status !== 'expired' || p.reason !== 'expired')
         problems.push(`${label}: expiring at ${placedOrder.expiresAt}, now ${p.status}`)
       else if (p.resolved_ms > due + 2500)
@@ -1077,14 +1087,47 @@ async function marketFailover({ db, webs, markets, tabs, customers, spreads }) {
   check(`${standby.name}'s log says '${line}'`, logged)
 
   // Watch the new holder's prices; note when each order is first seen closed.
-  const end = takeoverAt + OBSERVE_MS
   const seenClosed = new Map()
+  const crossedSinceTakeover = (instrument, isCrossed) =>
+    tabs.some((t) =>
+      t
+        .prices(Math.max(takeoverAt, killAt + 2 * CONFLATE_MS))
+        .some((f) => f.payload.instruments.some((i) => i.name === instrument && isCrossed(i)))
+    )
+  const pendingsById = new Map(pendings.map((p) => [p.id, p]))
+  const provesSomething = async () => {
+    const open = [...(await ordersById(db, ids)).values()].filter(
+      (o) => o.close_ms === null || o.close_ms >= killAt
+    )
+    const target = open.some((o) =>
+      crossedSinceTakeover(o.instrument, (i) => triggered(o, rateOf(o.type, i)))
+    )
+    const waiting = [...(await pendingById(db, [...pendingsById.keys()])).values()].filter(
+      (p) =>
+        !pendingsById.get(p.id).expiresAt &&
+        (p.status === 'pending' || (p.status === 'filled' && p.resolved_ms >= killAt))
+    )
+    const trigger = waiting.some((p) =>
+      crossedSinceTakeover(p.instrument, (i) => pendingTriggered(p, i.bids, i.asks))
+    )
+    return target && trigger
+  }
+  let end = takeoverAt + OBSERVE_MS
+  let proven = false
   while (Date.now() < end + 1500) {
     abortIfBroken()
     for (const [id, o] of await ordersById(db, ids))
       if (o.close_ms !== null && !seenClosed.has(id)) seenClosed.set(id, Date.now())
+    // Past the watch and nothing crossed yet: watch on. The watch ends where the crossing was
+    // seen (its frame is judged within the watch), and the close still gets 1.5 s after it.
+    if (!proven && Date.now() >= end && end < takeoverAt + OBSERVE_MAX_MS) {
+      proven = await provesSomething()
+      end = Math.min(Date.now(), takeoverAt + OBSERVE_MAX_MS)
+    }
     await sleep(100)
   }
+  if (end > takeoverAt + OBSERVE_MS + 500)
+    say(`watched the new holder ${((end - takeoverAt) / 1000).toFixed(1)} s (a quiet market)`)
   const orders = await ordersById(db, ids)
 
   // Streams: resumed, one series each, a stale signal in between.
