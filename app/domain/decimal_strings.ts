@@ -41,3 +41,65 @@ export function numberTyping(
   const pattern = new RegExp(`^${options.signed ? '-?' : ''}\\d*${fraction}$`)
   return pattern.test(text) ? text : null
 }
+
+/** What `plainDecimal` reads: a decimal string, a number, a bigint, or a decimal object (the money type). */
+export type DecimalLike = string | number | bigint | { toFixed(): string }
+
+const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i
+
+/**
+ * A value as a plain decimal string, exactly ("1e-7" → "0.0000001", 0.1 →
+ * "0.1"), keeping the fraction digits it was written with ("12.30"). Throws
+ * on anything that is not a finite decimal, as the money type does. The
+ * browser formats with it so that no page needs an arbitrary-precision library.
+ */
+export function plainDecimal(value: DecimalLike): string {
+  if (typeof value === 'bigint') return value.toString()
+  if (typeof value === 'object') return value.toFixed()
+  const text = typeof value === 'number' ? String(value) : value
+  const match = DECIMAL_TEXT.exec(text)
+  if (!match || (!match[2] && !match[3]) || (typeof value === 'number' && !Number.isFinite(value)))
+    throw new TypeError(`not a decimal: ${String(value)}`)
+  const [, sign, whole, fraction = '', exponentText] = match
+  const exponent = exponentText ? Number(exponentText) : 0
+  if (exponent === 0)
+    return `${sign === '-' ? '-' : ''}${whole || '0'}${match[3] !== undefined && fraction ? `.${fraction}` : ''}`
+  const digits = `${whole}${fraction}`
+  const point = whole.length + exponent
+  const intPart = point <= 0 ? '0' : digits.slice(0, point).padEnd(point, '0')
+  const fracPart = point <= 0 ? '0'.repeat(-point) + digits : digits.slice(point)
+  const int = intPart.replace(/^0+(?=\d)/, '')
+  return `${sign === '-' ? '-' : ''}${int}${fracPart ? `.${fracPart}` : ''}`
+}
+
+/** Fraction digits of a plain decimal string ("12.30" → 2). */
+export function fractionDigits(plain: string): number {
+  const dot = plain.indexOf('.')
+  return dot === -1 ? 0 : plain.length - dot - 1
+}
+
+/**
+ * A plain decimal string rounded half away from zero (the money type's
+ * ROUND_HALF_UP) to `digits` fraction digits, trailing zeros kept: the
+ * magnitude's text and whether it is below zero (a value that rounds to zero
+ * is not).
+ */
+export function roundDecimal(plain: string, digits: number): { negative: boolean; text: string } {
+  const negative = plain.startsWith('-')
+  const [whole, fraction = ''] = plain.replace(/^[+-]/, '').split('.')
+  let units = BigInt(`${whole || '0'}${fraction.slice(0, digits).padEnd(digits, '0')}`)
+  if ((fraction[digits] ?? '0') >= '5') units += 1n
+  const text = units.toString().padStart(digits + 1, '0')
+  const body = digits > 0 ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text
+  return { negative: negative && units !== 0n, text: body }
+}
+
+/** A plain decimal string without insignificant zeros ("2.50" → "2.5", "-0.0" → "0"). */
+export function trimDecimal(plain: string): string {
+  const negative = plain.startsWith('-')
+  const [whole, fraction = ''] = plain.replace(/^[+-]/, '').split('.')
+  const int = (whole || '0').replace(/^0+(?=\d)/, '')
+  const frac = fraction.replace(/0+$/, '')
+  const text = frac ? `${int}.${frac}` : int
+  return negative && /[1-9]/.test(text) ? `-${text}` : text
+}

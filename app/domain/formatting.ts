@@ -1,12 +1,15 @@
-import { money, CURRENCY_DECIMALS, type MoneyInput } from './money.js'
+import type { MoneyInput } from './money.js'
+import { CURRENCY_DECIMALS } from './currency.js'
+import { plainDecimal, fractionDigits, roundDecimal, trimDecimal } from './decimal_strings.js'
 import type { Category } from './instruments.js'
 
 /**
  * How numbers, money, rates, percentages and dates read on every screen
  * (issue 10 §3, customer spec §2 and §9, admin spec §9). The server and the
  * browser both import it, so a figure reads the same in a page, a toast and
- * an export. Values arrive as decimal strings and are rounded with the money
- * type: no float ever stands for an amount or a price.
+ * an export. Values arrive as decimal strings and are rounded exactly on
+ * their digits (#domain/decimal_strings, half away from zero as the money
+ * type rounds): no float ever stands for an amount or a price.
  */
 
 /** What an absent value or date shows (admin spec: "a dash when empty"). */
@@ -30,13 +33,14 @@ export function currencySymbol(code: string | null | undefined): string {
   return SYMBOLS[c] ?? `${c} `
 }
 
+/** A value as exact decimal text; an absent value reads as zero, as the money type reads it. */
+function plainOf(value: MoneyInput | null | undefined): string {
+  return value === null || value === undefined || value === '' ? '0' : plainDecimal(value)
+}
+
 /** Fraction digits a value is written with as given ("12.30" → 2). */
 function ownDecimals(value: MoneyInput): number {
-  if (typeof value === 'string') {
-    const dot = value.indexOf('.')
-    return dot === -1 ? 0 : value.length - dot - 1
-  }
-  return typeof value === 'object' ? value.decimalPlaces() : money(value).decimalPlaces()
+  return fractionDigits(plainOf(value))
 }
 
 /*
@@ -67,11 +71,13 @@ export function formatDecimal(
   decimals?: number,
   options: { group?: boolean } = {}
 ): string {
-  const digits = decimals ?? ownDecimals(value)
-  const rounded = money(value).toDecimalPlaces(digits)
-  const fixed = rounded.abs().toFixed(digits)
-  const body = options.group ? grouper(digits).format(fixed as Intl.StringNumericLiteral) : fixed
-  return rounded.isNegative() && !rounded.isZero() ? `-${body}` : body
+  const plain = plainOf(value)
+  const digits = decimals ?? fractionDigits(plain)
+  const rounded = roundDecimal(plain, digits)
+  const body = options.group
+    ? grouper(digits).format(rounded.text as Intl.StringNumericLiteral)
+    : rounded.text
+  return rounded.negative ? `-${body}` : body
 }
 
 /**
@@ -145,7 +151,7 @@ export function formatPercent(value: MoneyInput | null | undefined, decimals?: n
   if (value === null || value === undefined || value === '') return EMPTY_VALUE
   const text =
     decimals === undefined
-      ? money(value).toFixed()
+      ? trimDecimal(plainOf(value))
       : formatDecimal(value, decimals, { group: true })
   return `${text}%`
 }

@@ -1,4 +1,5 @@
 import { Decimal as DecimalJs } from 'decimal.js'
+import { CURRENCY_DECIMALS } from './currency.js'
 
 /**
  * The one money type. Amounts travel as decimal strings between the database,
@@ -13,12 +14,7 @@ export type MoneyInput = Money | string | number | bigint
 /** Scale of every money column (decimal(24, 8)): rates and prices use it whole. */
 export const MONEY_SCALE = 8
 
-/**
- * Wallet amounts (balances, ledger entries, fees, realized P/L) are kept in the
- * currency's minor unit, as brokers settle them: cents for the fiat currencies
- * the site offers.
- */
-export const CURRENCY_DECIMALS = 2
+export { CURRENCY_DECIMALS } from './currency.js'
 
 /** Rounds half-up to the currency's minor unit. */
 export function roundCurrency(value: MoneyInput): Money {

@@ -1,30 +1,52 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { Session } from '~/hooks/use_shared'
 import { usePrices, useWatchPrices } from '~/hooks/use_prices'
-import { accountMetrics, currentRateFor, formatAccountMetrics } from '@domain/account_metrics'
+
+type MetricsModule = typeof import('@domain/account_metrics')
+
+/**
+ * The §9 formulas and the money type they compute with (~13 kB gzip), fetched
+ * when the account has open positions to revalue, not with every page.
+ */
+let metricsModule: MetricsModule | null = null
+function loadMetrics(): Promise<MetricsModule> {
+  return import('@domain/account_metrics').then((m) => (metricsModule = m))
+}
 
 /**
  * The top bar's figures, recomputed in the browser from live prices with the
  * same §9 formulas the server uses; until an instrument quotes, its position
- * keeps the rate the server priced it at.
+ * keeps the rate the server priced it at, and until the formulas are loaded
+ * the bar shows the server's figures.
  */
 export function useLiveAccount(session: Session) {
   const prices = usePrices()
   // The open positions' instruments, on every page that shows the top bar.
   useWatchPrices({ instruments: session.openPositions.map((p) => p.instrument) })
+  const revalues = session.openPositions.length > 0
+  const [metrics, setMetrics] = useState<MetricsModule | null>(() => metricsModule)
+  useEffect(() => {
+    if (!revalues || metrics) return
+    let live = true
+    void loadMetrics().then((loaded) => live && setMetrics(loaded))
+    return () => {
+      live = false
+    }
+  }, [revalues, metrics])
   return useMemo(() => {
     const positions = session.openPositions
-    if (!session.account || !session.activeBalance || positions.length === 0) return session.account
-    return formatAccountMetrics(
-      accountMetrics({
+    if (!metrics || !session.account || !session.activeBalance || positions.length === 0)
+      return session.account
+    return metrics.formatAccountMetrics(
+      metrics.accountMetrics({
         balance: session.activeBalance.balance,
         usedMargin: session.activeBalance.margin,
         positions: positions.map((p) => {
           const live = prices[p.instrument]
-          const rate = live ? currentRateFor(p.type, live.bids, live.asks) : null
+          const rate = live ? metrics.currentRateFor(p.type, live.bids, live.asks) : null
           return { ...p, currentRate: rate ?? p.currentRate }
         }),
       })
     )
-  }, [session, prices])
+  }, [session, prices, metrics])
 }

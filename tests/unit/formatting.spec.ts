@@ -30,6 +30,10 @@ test.group('formatting: money (issue 10 §3)', () => {
     assert.equal(formatMoney('0.005', 'USD', 2), '$0.01')
     assert.equal(formatMoney('-0.004', 'USD', 2), '$0.00')
     assert.equal(formatMoney(money('672481.1'), 'USD', 2), '$672,481.10')
+    // Rounded on the digits, without the money type: a number, an exponent, an empty value.
+    assert.equal(formatMoney(0.125, 'USD', 2), '$0.13')
+    assert.equal(formatDecimal('1.5e-3', 4), '0.0015')
+    assert.equal(formatMoney('', 'USD', 2), '$0.00')
   })
 
   test("a value beyond a float's precision keeps every digit", ({ assert }) => {
