@@ -2,11 +2,6 @@ import { Head, Link } from '@inertiajs/react'
 import {
   Accordion,
   AccordionItem,
-  Dropdown,
-  DropdownItem,
-  DropdownMenu,
-  DropdownTrigger,
-  Avatar,
   Navbar,
   NavbarBrand,
   NavbarContent,
@@ -15,7 +10,7 @@ import {
   NavbarMenuToggle,
 } from '@heroui/react'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import { router, usePage } from '@inertiajs/react'
+import { usePage } from '@inertiajs/react'
 import { staffMenu, type MenuSection } from '@domain/navigation'
 import type { RoleId } from '@domain/roles'
 import { screenAt } from '@domain/staff_screens'
@@ -24,9 +19,9 @@ import { useTranslation } from '~/hooks/use_translation'
 import { useTheme } from '~/hooks/use_theme'
 import { useIsWide } from '~/hooks/use_media_query'
 import { NotificationsMenu } from '~/components/shell/notifications_menu'
+import { StaffUserMenu } from '~/components/shell/staff_user_menu'
 import { LogoSpinner } from '~/components/common/logo_spinner'
 import { LanguagePicker } from '~/components/common/language_picker'
-import { logout } from '~/lib/session'
 import { BrandIcon } from '~/components/common/brand_icon'
 import { route } from '~/lib/routes'
 
@@ -130,33 +125,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
             <NotificationsMenu userId={session.user.id} />
           </NavbarItem>
           <NavbarItem>
-            <Dropdown placement="bottom-end">
-              <DropdownTrigger>
-                <Avatar
-                  as="button"
-                  size="sm"
-                  name={session.user.fullName}
-                  data-testid="staff-user-menu"
-                />
-              </DropdownTrigger>
-              <DropdownMenu
-                aria-label={t('Profile')}
-                onAction={(key) =>
-                  // CRM spec §2.1: Profile opens the signed-in user's page under /admin/customers/edit.
-                  key === 'logout'
-                    ? logout()
-                    : router.visit(route('admin.customers.edit', { id: session.user.id }))
-                }
-              >
-                <DropdownItem key="email" isReadOnly textValue={session.user.email}>
-                  {session.user.email}
-                </DropdownItem>
-                <DropdownItem key="profile">{t('Profile')}</DropdownItem>
-                <DropdownItem key="logout" color="danger">
-                  {t('Log Out')}
-                </DropdownItem>
-              </DropdownMenu>
-            </Dropdown>
+            <StaffUserMenu session={session} />
           </NavbarItem>
         </NavbarContent>
         <NavbarMenu className="dark bg-zinc-900 text-white" data-testid="staff-menu">

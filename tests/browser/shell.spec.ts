@@ -94,6 +94,23 @@ test.group('Browser: account navigation', (group) => {
     await page.assertNotExists('[data-testid=account-sidebar] a[href="/pricing"]')
   })
 
+  test('a top bar menu fetched on first use opens on the first press of a key, and the arrows move through it', async ({
+    visit,
+  }) => {
+    const page = await visit('/')
+    await loginThroughForm(page, 'customer@demo.test')
+    await page.locator('[data-testid=account-menu]').focus()
+    await page.keyboard.press('Enter')
+    const first = page.getByRole('menuitem', { name: 'Dashboard' })
+    await first.waitFor({ timeout: 5_000 })
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('role'))
+    if (focused !== 'menuitem') throw new Error(`focus is on ${focused}, not a menu item`)
+    await page.keyboard.press('Escape')
+    await page.getByRole('menu').waitFor({ state: 'hidden', timeout: 5_000 })
+  })
+
   test('staff are not offered the customer-only money, KYC and statement pages', async ({
     visit,
   }) => {

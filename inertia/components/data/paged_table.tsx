@@ -1,4 +1,5 @@
 import {
+  lazy,
   useEffect,
   useMemo,
   useRef,
@@ -7,20 +8,17 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react'
-import {
-  Button,
-  Dropdown,
-  DropdownItem,
-  DropdownMenu,
-  DropdownTrigger,
-  Spinner,
-} from '@heroui/react'
+import { Button, Spinner } from '@heroui/react'
 import { pageCount } from '@domain/pagination'
 import { useTranslation } from '~/hooks/use_translation'
 import type { ServerList } from '~/hooks/use_server_list'
 import { useScrollEdges } from '~/hooks/use_scroll_edges'
 import { useHiddenColumns } from '~/hooks/use_hidden_columns'
 import { TablePagination } from '~/components/data/table_pagination'
+import { DeferredDropdown } from '~/components/common/deferred_dropdown'
+
+const loadColumnsMenu = () => import('~/components/data/columns_menu_dropdown')
+const ColumnsMenuDropdown = lazy(loadColumnsMenu)
 
 export interface PagedColumn<Row> {
   /** A column keyed 'action' or 'actions' holds the row's buttons (see ACTION_KEYS). */
@@ -157,30 +155,25 @@ export function PagedTable<Row>(props: {
   const holder = useRef<HTMLDivElement>(null)
   const edges = useScrollEdges(holder, [rows, columns.length, props.loading])
 
+  const columnsTrigger = (
+    <Button size="sm" variant="bordered" data-testid={`${tableId}-columns`}>
+      {t('Columns')}
+    </Button>
+  )
   const columnsMenu = hideable && (
-    <Dropdown>
-      <DropdownTrigger>
-        <Button size="sm" variant="bordered" data-testid={`${tableId}-columns`}>
-          {t('Columns')}
-        </Button>
-      </DropdownTrigger>
-      <DropdownMenu
-        aria-label={t('Columns')}
-        closeOnSelect={false}
-        selectionMode="multiple"
-        disallowEmptySelection
-        selectedKeys={dataColumns.filter((c) => !hidden.has(c.key)).map((c) => c.key)}
-        onSelectionChange={(keys) => {
-          const shown = new Set([...(keys as Set<Key>)].map(String))
-          setHidden(new Set(dataColumns.filter((c) => !shown.has(c.key)).map((c) => c.key)))
-        }}
-        data-testid={`${tableId}-columns-menu`}
-      >
-        {dataColumns.map((c) => (
-          <DropdownItem key={c.key}>{t(c.label)}</DropdownItem>
-        ))}
-      </DropdownMenu>
-    </Dropdown>
+    <DeferredDropdown
+      trigger={columnsTrigger}
+      preload={loadColumnsMenu}
+      menu={
+        <ColumnsMenuDropdown
+          tableId={tableId}
+          columns={dataColumns}
+          hidden={hidden}
+          onHiddenChange={setHidden}
+          trigger={columnsTrigger}
+        />
+      }
+    />
   )
   const top =
     props.topContent || columnsMenu ? (

@@ -1,30 +1,24 @@
-import { Button, Dropdown, DropdownItem, DropdownMenu, DropdownTrigger } from '@heroui/react'
-import { router } from '@inertiajs/react'
-import { useBranding, useSession } from '~/hooks/use_shared'
+import { lazy } from 'react'
+import { Button } from '@heroui/react'
 import { useTranslation } from '~/hooks/use_translation'
-import { accountLinks } from '~/components/shell/account_links'
-import { route } from '~/lib/routes'
+import { DeferredDropdown } from '~/components/common/deferred_dropdown'
+
+const loadDropdown = () => import('~/components/shell/account_menu_dropdown')
+const AccountMenuDropdown = lazy(loadDropdown)
 
 /** The account links in the top bar (customer spec §2 Shell), the same list as the sidebar. */
 export function AccountMenu() {
-  const branding = useBranding()
-  const session = useSession()
   const { t } = useTranslation()
+  const trigger = (
+    <Button variant="light" size="sm" data-testid="account-menu">
+      {t('Account')}
+    </Button>
+  )
   return (
-    <Dropdown placement="bottom-end">
-      <DropdownTrigger>
-        <Button variant="light" size="sm" data-testid="account-menu">
-          {t('Account')}
-        </Button>
-      </DropdownTrigger>
-      <DropdownMenu aria-label={t('Account')} onAction={(href) => router.visit(String(href))}>
-        {[
-          { href: route('dashboard'), label: 'Dashboard' },
-          ...accountLinks(branding.pricingPlan, session?.user.roleId),
-        ].map((link) => (
-          <DropdownItem key={link.href}>{t(link.label)}</DropdownItem>
-        ))}
-      </DropdownMenu>
-    </Dropdown>
+    <DeferredDropdown
+      trigger={trigger}
+      preload={loadDropdown}
+      menu={<AccountMenuDropdown trigger={trigger} />}
+    />
   )
 }

@@ -1,7 +1,11 @@
-import { Badge, Button, Dropdown, DropdownItem, DropdownMenu, DropdownTrigger } from '@heroui/react'
-import { router } from '@inertiajs/react'
+import { lazy } from 'react'
+import { Badge, Button } from '@heroui/react'
 import { useNotifications } from '~/hooks/use_notifications'
 import { useTranslation } from '~/hooks/use_translation'
+import { DeferredDropdown } from '~/components/common/deferred_dropdown'
+
+const loadDropdown = () => import('~/components/shell/notifications_menu_dropdown')
+const NotificationsMenuDropdown = lazy(loadDropdown)
 
 function BellIcon() {
   return (
@@ -24,46 +28,28 @@ function BellIcon() {
 export function NotificationsMenu({ userId }: { userId: number }) {
   const { items } = useNotifications(userId)
   const { t } = useTranslation()
-  return (
-    <Dropdown placement="bottom-end">
-      <DropdownTrigger>
-        <Button
-          isIconOnly
-          variant="light"
-          aria-label={t('Notifications')}
-          data-testid="notifications-button"
-        >
-          <Badge
-            content={items.length || undefined}
-            color="danger"
-            size="sm"
-            isInvisible={!items.length}
-          >
-            <BellIcon />
-          </Badge>
-        </Button>
-      </DropdownTrigger>
-      <DropdownMenu
-        aria-label={t('Notifications')}
-        className="max-h-96 w-80 overflow-y-auto"
-        data-testid="notifications-list"
-        emptyContent={t('No notifications')}
-        items={items}
-        onAction={(key) => {
-          const item = items.find((i) => String(i.id) === String(key))
-          if (item?.url) router.visit(item.url)
-        }}
+  const trigger = (
+    <Button
+      isIconOnly
+      variant="light"
+      aria-label={t('Notifications')}
+      data-testid="notifications-button"
+    >
+      <Badge
+        content={items.length || undefined}
+        color="danger"
+        size="sm"
+        isInvisible={!items.length}
       >
-        {(item) => (
-          <DropdownItem
-            key={item.id}
-            description={item.description ?? undefined}
-            textValue={item.title}
-          >
-            <span className="font-medium">{item.title}</span>
-          </DropdownItem>
-        )}
-      </DropdownMenu>
-    </Dropdown>
+        <BellIcon />
+      </Badge>
+    </Button>
+  )
+  return (
+    <DeferredDropdown
+      trigger={trigger}
+      preload={loadDropdown}
+      menu={<NotificationsMenuDropdown items={items} trigger={trigger} />}
+    />
   )
 }

@@ -1,59 +1,27 @@
-import {
-  Avatar,
-  Dropdown,
-  DropdownItem,
-  DropdownMenu,
-  DropdownSection,
-  DropdownTrigger,
-} from '@heroui/react'
-import { router } from '@inertiajs/react'
+import { lazy } from 'react'
+import { Avatar } from '@heroui/react'
 import type { Session } from '~/hooks/use_shared'
-import { logout } from '~/lib/session'
-import { useTranslation } from '~/hooks/use_translation'
-import { route } from '~/lib/routes'
+import { DeferredDropdown } from '~/components/common/deferred_dropdown'
+
+const loadDropdown = () => import('~/components/shell/profile_menu_dropdown')
+const ProfileMenuDropdown = lazy(loadDropdown)
 
 /** Profile, Deposits, Withdraws, Log Out and the signed-in e-mail. */
 export function ProfileMenu({ session }: { session: Session }) {
-  const { t } = useTranslation()
+  const trigger = (
+    <Avatar
+      as="button"
+      size="sm"
+      name={session.user.fullName}
+      className="cursor-pointer"
+      data-testid="profile-menu"
+    />
+  )
   return (
-    <Dropdown placement="bottom-end">
-      <DropdownTrigger>
-        <Avatar
-          as="button"
-          size="sm"
-          name={session.user.fullName}
-          className="cursor-pointer"
-          data-testid="profile-menu"
-        />
-      </DropdownTrigger>
-      <DropdownMenu
-        aria-label={t('Profile')}
-        onAction={(key) => {
-          if (key === 'logout') logout()
-          else router.visit(String(key))
-        }}
-      >
-        <DropdownSection showDivider>
-          <DropdownItem
-            key="email"
-            isReadOnly
-            textValue={session.user.email}
-            className="opacity-80"
-          >
-            <span className="text-small" data-testid="signed-in-email">
-              {session.user.email}
-            </span>
-          </DropdownItem>
-        </DropdownSection>
-        <DropdownSection>
-          <DropdownItem key={route('profile.show')}>{t('Profile')}</DropdownItem>
-          <DropdownItem key={route('deposits.index')}>{t('Deposits')}</DropdownItem>
-          <DropdownItem key={route('withdraws.index')}>{t('Withdraws')}</DropdownItem>
-          <DropdownItem key="logout" color="danger" data-testid="logout">
-            {t('Log Out')}
-          </DropdownItem>
-        </DropdownSection>
-      </DropdownMenu>
-    </Dropdown>
+    <DeferredDropdown
+      trigger={trigger}
+      preload={loadDropdown}
+      menu={<ProfileMenuDropdown session={session} trigger={trigger} />}
+    />
   )
 }

@@ -1,63 +1,27 @@
-import {
-  Button,
-  Dropdown,
-  DropdownItem,
-  DropdownMenu,
-  DropdownSection,
-  DropdownTrigger,
-} from '@heroui/react'
+import { lazy } from 'react'
+import { Button } from '@heroui/react'
 import type { Session } from '~/hooks/use_shared'
-import { api, errorMessage } from '~/lib/api'
-import { toastError } from '~/lib/toast'
-import { formatMoney } from '@domain/formatting'
 import { useTranslation } from '~/hooks/use_translation'
-import { route } from '~/lib/routes'
+import { DeferredDropdown } from '~/components/common/deferred_dropdown'
+
+const loadDropdown = () => import('~/components/shell/wallet_switcher_dropdown')
+const WalletSwitcherDropdown = lazy(loadDropdown)
 
 /** Lists the user's wallets by mode and currency; choosing one switches and reloads (spec §4). */
 export function WalletSwitcher({ session }: { session: Session }) {
   const { t } = useTranslation()
   const active = session.activeBalance
   if (!active) return null
-  const byMode = (mode: 'demo' | 'real') => session.wallets.filter((w) => w.mode === mode)
-
-  async function choose(id: number) {
-    if (id === active!.id) return
-    try {
-      await api('POST', route('wallets.switch'), { balanceId: id })
-      window.location.reload()
-    } catch (error) {
-      toastError(errorMessage(error))
-    }
-  }
-
-  const sections = (['real', 'demo'] as const).filter((m) => byMode(m).length)
+  const trigger = (
+    <Button variant="flat" size="sm" data-testid="wallet-switcher">
+      {t(active.mode === 'demo' ? 'Demo' : 'Real')} · {active.currency}
+    </Button>
+  )
   return (
-    <Dropdown placement="bottom-end">
-      <DropdownTrigger>
-        <Button variant="flat" size="sm" data-testid="wallet-switcher">
-          {t(active.mode === 'demo' ? 'Demo' : 'Real')} · {active.currency}
-        </Button>
-      </DropdownTrigger>
-      <DropdownMenu
-        aria-label={t('Wallets')}
-        selectionMode="single"
-        selectedKeys={[String(active.id)]}
-        onAction={(key) => choose(Number(key))}
-      >
-        {sections.map((mode) => (
-          <DropdownSection key={mode} title={t(mode === 'demo' ? 'Demo' : 'Real')}>
-            {byMode(mode).map((w) => (
-              <DropdownItem
-                key={String(w.id)}
-                textValue={`${mode} ${w.currency}`}
-                data-testid={`wallet-${w.id}`}
-              >
-                {w.currency} — {formatMoney(w.balance, w.currency)}
-              </DropdownItem>
-            ))}
-          </DropdownSection>
-        ))}
-      </DropdownMenu>
-    </Dropdown>
+    <DeferredDropdown
+      trigger={trigger}
+      preload={loadDropdown}
+      menu={<WalletSwitcherDropdown session={session} trigger={trigger} />}
+    />
   )
 }
