@@ -22,6 +22,7 @@ import { DateTime } from 'luxon'
 import { recordStaffAction } from '#services/audit_log'
 import { notePreview } from '#domain/lead_desks'
 import { chargeSwap } from '#tests/helpers/swaps'
+import { openMarkets } from '#tests/helpers/market'
 
 /** Words that are the same in both languages or are names of things, not English prose. */
 const SHARED_WORDS = new Set([
@@ -250,6 +251,8 @@ async function signIn(page: Page, email: string) {
 
 test.group('Browser: every page in Spanish', (group) => {
   isolate(group)
+  // The walk buys EUR_USD from the market watch: on a weekend (or a Friday evening) it is closed.
+  openMarkets(group)
   removeKycFilesAfterEach(group)
   group.each.teardown(async () => {
     await Promise.all(opened.splice(0).map((context) => context.close()))
