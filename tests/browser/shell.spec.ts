@@ -105,7 +105,7 @@ test.group('Browser: account navigation', (group) => {
     await first.waitFor({ timeout: 5_000 })
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('ArrowDown')
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('role'))
+    const focused = await page.locator(':focus').getAttribute('role')
     if (focused !== 'menuitem') throw new Error(`focus is on ${focused}, not a menu item`)
     await page.keyboard.press('Escape')
     await page.getByRole('menu').waitFor({ state: 'hidden', timeout: 5_000 })

@@ -1,18 +1,19 @@
-import { Switch } from '@heroui/react'
-import { useTheme } from '~/hooks/use_theme'
 import { useTranslation } from '~/hooks/use_translation'
+import { afterPaint } from '~/components/common/after_paint'
 
-export function ThemeSwitch() {
-  const { theme, setTheme } = useTheme()
+/** The small switch's track and label, at their size, while HeroUI's switch is fetched. */
+function ThemeSwitchPlaceholder() {
   const { t } = useTranslation()
   return (
-    <Switch
-      size="sm"
-      isSelected={theme === 'dark'}
-      onValueChange={(dark) => setTheme(dark ? 'dark' : 'light')}
-      data-testid="theme-switch"
-    >
-      {t('Dark mode')}
-    </Switch>
+    <div className="flex items-center gap-2" aria-hidden="true">
+      <span className="h-6 w-10 rounded-full bg-default-200" />
+      <span className="text-small">{t('Dark mode')}</span>
+    </div>
   )
 }
+
+/** Light or dark, kept per browser (useTheme); the switch comes after the page paints. */
+export const ThemeSwitch = afterPaint(
+  () => import('~/components/common/theme_switch_control'),
+  ThemeSwitchPlaceholder
+)

@@ -1,33 +1,28 @@
-import { Autocomplete, AutocompleteItem } from '@heroui/react'
-import type { ApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
+import { afterPaint } from '~/components/common/after_paint'
+import type { CountryFieldProps } from '~/components/form/country_field_control'
 
-type Props<V extends Record<string, any>> = {
-  form: ApiForm<V>
-  name: keyof V & string
-  countries: string[]
+/** The picker's label and bordered box, at their size, while HeroUI's autocomplete is fetched. */
+function CountryFieldPlaceholder() {
+  const { t } = useTranslation()
+  return (
+    <div className="flex w-full flex-col gap-1.5" aria-hidden="true">
+      <span className="text-small text-foreground">{t('Country')}</span>
+      <div className="h-10 rounded-medium border-medium border-default-200" />
+    </div>
+  )
 }
 
-/** Country picker over the shipped list, placeholder 'Choose a country' (customer spec §5). */
-export function CountryField<V extends Record<string, any>>({ form, name, countries }: Props<V>) {
-  const { t } = useTranslation()
-  const error = form.errorFor(name)
-  const value = (form.values[name] ?? '') as string
-  return (
-    <Autocomplete
-      name={name}
-      label={t('Country')}
-      labelPlacement="outside"
-      placeholder={t('Choose a country')}
-      variant="bordered"
-      selectedKey={value || null}
-      onSelectionChange={(key) => form.setValue(name, ((key as string) ?? '') as V[typeof name])}
-      onBlur={() => form.touch(name)}
-      isInvalid={!!error}
-      errorMessage={error ? t(error) : undefined}
-      defaultItems={countries.map((c) => ({ key: c }))}
-    >
-      {(item) => <AutocompleteItem key={item.key}>{item.key}</AutocompleteItem>}
-    </Autocomplete>
-  )
+const DeferredCountry = afterPaint<CountryFieldProps<Record<string, any>>>(
+  () => import('~/components/form/country_field_control'),
+  CountryFieldPlaceholder
+)
+
+/**
+ * Country picker over the shipped list, placeholder 'Choose a country'
+ * (customer spec §5). HeroUI's autocomplete (react-aria's combobox and
+ * listbox, ~25 kB gzip) comes after the page paints.
+ */
+export function CountryField<V extends Record<string, any>>(props: CountryFieldProps<V>) {
+  return <DeferredCountry {...(props as CountryFieldProps<Record<string, any>>)} />
 }

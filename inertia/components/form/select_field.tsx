@@ -1,55 +1,27 @@
-import { Select, SelectItem } from '@heroui/react'
-import type { ApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
+import { afterPaint } from '~/components/common/after_paint'
+import type { SelectFieldProps } from '~/components/form/select_field_control'
 
-type Props<V extends Record<string, any>> = {
-  form: ApiForm<V>
-  name: keyof V & string
-  label: string
-  placeholder?: string
-  options: { value: string; label: string }[]
-  isDisabled?: boolean
+/** The select's label and bordered box, at its size, while HeroUI's select is fetched. */
+function SelectFieldPlaceholder({ label }: SelectFieldProps<Record<string, any>>) {
+  const { t } = useTranslation()
+  return (
+    <div className="flex w-full flex-col gap-1.5" aria-hidden="true">
+      <span className="text-small text-foreground">{t(label)}</span>
+      <div className="h-10 rounded-medium border-medium border-default-200" />
+    </div>
+  )
 }
 
-/** A single-choice select bound to the form pattern. */
-export function SelectField<V extends Record<string, any>>({
-  form,
-  name,
-  label,
-  placeholder,
-  options,
-  isDisabled,
-}: Props<V>) {
-  const { t } = useTranslation()
-  const error = form.errorFor(name)
-  const value = (form.values[name] ?? '') as string
-  return (
-    <Select
-      name={name}
-      label={t(label)}
-      labelPlacement="outside"
-      placeholder={placeholder ? t(placeholder) : undefined}
-      variant="bordered"
-      selectedKeys={value ? [value] : []}
-      onSelectionChange={(keys) => {
-        const [first] = Array.from(keys as Set<string>)
-        form.setValue(name, (first ?? '') as V[typeof name])
-      }}
-      onClose={() => form.touch(name)}
-      isInvalid={!!error}
-      errorMessage={error ? t(error) : undefined}
-      isDisabled={isDisabled}
-      // Long options (a wallet with its available and on-hold amounts) wrap instead of being cut on a phone.
-      classNames={{
-        trigger: 'h-auto! min-h-10 py-1.5',
-        value: 'whitespace-normal! overflow-visible!',
-      }}
-    >
-      {options.map((o) => (
-        <SelectItem key={o.value} classNames={{ title: 'whitespace-normal!' }}>
-          {o.label}
-        </SelectItem>
-      ))}
-    </Select>
-  )
+const DeferredSelect = afterPaint<SelectFieldProps<Record<string, any>>>(
+  () => import('~/components/form/select_field_control'),
+  SelectFieldPlaceholder
+)
+
+/**
+ * A single-choice select bound to the form pattern. HeroUI's select (with its
+ * listbox, popover and collection code, ~40 kB gzip) comes after the page paints.
+ */
+export function SelectField<V extends Record<string, any>>(props: SelectFieldProps<V>) {
+  return <DeferredSelect {...(props as SelectFieldProps<Record<string, any>>)} />
 }

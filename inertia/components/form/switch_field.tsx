@@ -1,37 +1,28 @@
-import { Switch } from '@heroui/react'
-import type { ApiForm } from '~/hooks/use_api_form'
 import { useTranslation } from '~/hooks/use_translation'
+import { afterPaint } from '~/components/common/after_paint'
+import type { SwitchFieldProps } from '~/components/form/switch_field_control'
 
-/** An on/off switch bound to the form pattern (a boolean value), its message (or an optional hint) under it. */
-export function SwitchField<V extends Record<string, any>>(props: {
-  form: ApiForm<V>
-  name: keyof V & string
-  label: string
-  /** A hint under the switch; the server's message replaces it. */
-  description?: string
-  isDisabled?: boolean
-}) {
+/** The switch's track and label, at their size, while HeroUI's switch is fetched. */
+function SwitchFieldPlaceholder({ label }: SwitchFieldProps<Record<string, any>>) {
   const { t } = useTranslation()
-  const error = props.form.errorFor(props.name)
   return (
-    <div className="flex flex-col gap-1">
-      <Switch
-        name={props.name}
-        isSelected={props.form.values[props.name] === true}
-        onValueChange={(on) => {
-          props.form.setValue(props.name, on as V[typeof props.name])
-          props.form.touch(props.name)
-        }}
-        isDisabled={props.isDisabled}
-        data-testid={`switch-${props.name}`}
-      >
-        {t(props.label)}
-      </Switch>
-      {error ? (
-        <span className="text-tiny text-danger">{t(error)}</span>
-      ) : props.description ? (
-        <span className="text-tiny text-default-500">{t(props.description)}</span>
-      ) : null}
+    <div className="flex items-center gap-2 py-0.5" aria-hidden="true">
+      <span className="h-7 w-12 rounded-full bg-default-200" />
+      <span className="text-medium">{t(label)}</span>
     </div>
   )
+}
+
+const DeferredSwitch = afterPaint<SwitchFieldProps<Record<string, any>>>(
+  () => import('~/components/form/switch_field_control'),
+  SwitchFieldPlaceholder
+)
+
+/**
+ * An on/off switch bound to the form pattern (a boolean value), its message
+ * (or an optional hint) under it. HeroUI's switch (react-aria's toggle, ~11 kB
+ * gzip) comes after the page paints.
+ */
+export function SwitchField<V extends Record<string, any>>(props: SwitchFieldProps<V>) {
+  return <DeferredSwitch {...(props as SwitchFieldProps<Record<string, any>>)} />
 }

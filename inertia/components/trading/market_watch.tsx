@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Accordion, AccordionItem, Input, Tab, Tabs } from '@heroui/react'
+import { Input, Tab, Tabs } from '@heroui/react'
 import { useInstrumentSearch } from '~/hooks/use_instrument_search'
 import { CATEGORIES, CATEGORY_TABS, type Category } from '@domain/instruments'
 import type { MarketStatus } from '@domain/market_hours'
@@ -78,17 +78,31 @@ export function MarketWatch(props: {
         onValueChange={setQuery}
         data-testid="instrument-search"
       />
-      <Accordion isCompact defaultExpandedKeys={['favorites']} className="px-0">
-        <AccordionItem key="favorites" title={t('Favorite Pairs')} data-testid="favorite-pairs">
-          {favoriteRows.length === 0 ? (
-            <p className="pb-2 text-tiny text-default-500">
-              {t('Star an instrument to pin it here.')}
-            </p>
-          ) : (
-            <InstrumentTable {...tableProps} rows={favoriteRows} isOpen={isOpen} />
-          )}
-        </AccordionItem>
-      </Accordion>
+      {/* A native disclosure: HeroUI's accordion (~5 kB gzip) drew the same open-by-default section. */}
+      <details open className="group" data-testid="favorite-pairs">
+        <summary className="flex cursor-pointer list-none items-center justify-between py-2 text-medium [&::-webkit-details-marker]:hidden">
+          {t('Favorite Pairs')}
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+            className="text-default-400 transition-transform group-open:-rotate-90"
+          >
+            <path d="M15 18l-6-6 6-6" />
+          </svg>
+        </summary>
+        {favoriteRows.length === 0 ? (
+          <p className="pb-2 text-tiny text-default-500">
+            {t('Star an instrument to pin it here.')}
+          </p>
+        ) : (
+          <InstrumentTable {...tableProps} rows={favoriteRows} isOpen={isOpen} />
+        )}
+      </details>
       {results ? (
         <Tabs aria-label={t('Search Results')} size="sm" variant="underlined">
           <Tab key="results" title={t('Search Results')}>

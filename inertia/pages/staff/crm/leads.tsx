@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type Key } from 'react'
 import { router } from '@inertiajs/react'
-import { Button, Chip, Select, SelectItem } from '@heroui/react'
+import { Button, Chip } from '@heroui/react'
 import type { LeadRow } from '#transformers/lead_row'
 import type { LeadsPageProps } from '#controllers/staff/crm_leads_controller'
 import { ALL_STATUSES, LEAD_MANAGING_ROLES, statusToSegment, type LeadGroup } from '@domain/crm'
@@ -11,6 +11,7 @@ import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
 import { DateRangeFilter, type DateRange } from '~/components/data/date_range_filter'
 import { AgentSelector, type StaffChoice } from '~/components/crm/agent_selector'
+import { LeadStatusFilter } from '~/components/crm/lead_status_filter'
 import { NotesCell } from '~/components/crm/notes_cell'
 import { PhoneCell } from '~/components/crm/phone_cell'
 import { useLeadDialogs } from '~/components/crm/lead_dialogs'
@@ -265,21 +266,12 @@ export default function Leads(props: LeadsPageProps) {
   const nothingSelected = selectedIds.length === 0 || busy
   const filters = (
     <>
-      <Select
-        size="sm"
-        className="w-48"
-        aria-label={t('Sale Status')}
-        selectedKeys={[leads.filters.status]}
-        onSelectionChange={(keys) =>
-          leads.setFilters({ status: String([...keys][0] ?? ALL_STATUSES) })
-        }
-        data-testid="leads-status"
-      >
-        {[
-          <SelectItem key={ALL_STATUSES}>{t('All')}</SelectItem>,
-          ...statuses.map((s) => <SelectItem key={s.status}>{s.status}</SelectItem>),
-        ]}
-      </Select>
+      <LeadStatusFilter
+        value={leads.filters.status}
+        statuses={statuses.map((s) => s.status)}
+        allKey={ALL_STATUSES}
+        onChange={(status) => leads.setFilters({ status })}
+      />
       <DateRangeFilter
         value={dateRange}
         onApply={applyRange}

@@ -1,0 +1,30 @@
+import { Suspense, lazy, type ComponentType } from 'react'
+
+/** Runs `task` once the browser is idle after the first paint (at the latest in a second). */
+function whenIdle(task: () => void) {
+  if (typeof window === 'undefined') return
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 1000 })
+  else setTimeout(task, 200)
+}
+
+/**
+ * A component whose code is fetched after the page paints rather than with it
+ * (a HeroUI control that carries tens of kB of react-aria), kept out of every
+ * page's first load. The fetch starts when the browser is first idle, so the
+ * control is usually in before anyone reaches it; until then `Placeholder`,
+ * drawn with the same props at the same size, holds its place.
+ */
+export function afterPaint<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  Placeholder: ComponentType<P>
+): ComponentType<P> {
+  const Control = lazy(load)
+  whenIdle(() => void load())
+  return function AfterPaint(props: P) {
+    return (
+      <Suspense fallback={<Placeholder {...props} />}>
+        <Control {...props} />
+      </Suspense>
+    )
+  }
+}
