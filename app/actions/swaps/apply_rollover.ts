@@ -8,6 +8,7 @@ import { money, type Money } from '#domain/money'
 import { rolloverInstant } from '#domain/swaps'
 import {
   RolloverPricing,
+  paysSwapsSql,
   type PlannedCharge,
   type RolloverPosition,
 } from '#actions/swaps/rollover_pricing'
@@ -185,8 +186,7 @@ async function openPositionsAt(
     .where('o.created_at', '<=', instant)
     .where((q) => q.whereNull('o.close_time').orWhere('o.close_time', '>', instant))
     .whereNull('o.deleted_at')
-    // Swap-free plans pay and earn nothing.
-    .whereRaw('(p.swap_free IS NULL OR p.swap_free = FALSE)')
+    .whereRaw(paysSwapsSql('p'))
     .orderBy('o.id')
     .limit(limit)
     .select(

@@ -9,7 +9,7 @@ import type { Category } from '#domain/instruments'
 import { money } from '#domain/money'
 import { swapEntryDescription } from '#domain/swaps'
 import type { OrderType } from '#domain/trading'
-import type { RolloverPricing } from '#actions/swaps/rollover_pricing'
+import { paysSwapsSql, type RolloverPricing } from '#actions/swaps/rollover_pricing'
 
 /*
  * The rollover on PostgreSQL (issue 24 item 7). Positions of one size cost the same, so the
@@ -97,7 +97,7 @@ export async function openPriceList(
          JOIN balances b ON b.id = o.balance_id
          JOIN users u ON u.id = o.user_id
          LEFT JOIN pricing_plans p ON p.id = u.pricing_table_id
-        WHERE ${OPEN_AT} AND (p.swap_free IS NULL OR p.swap_free = FALSE)
+        WHERE ${OPEN_AT} AND ${paysSwapsSql('p')}
         GROUP BY 1, 2, 3, 4, 5`,
       [instant, instant]
     )
@@ -274,7 +274,7 @@ async function chargeBatch(
               AND p.currency = b.currency AND p.units = o.trade_amount
             LIMIT 1
          ) p ON true
-        WHERE ${IN_BATCH} AND plan.swap_free IS NOT TRUE
+        WHERE ${IN_BATCH} AND ${paysSwapsSql('plan')}
      ), claimed AS (
        INSERT INTO swap_charges (order_id, balance_id, rollover_date, amount, rate, days, notional, ledger_entry_id, created_at)
        SELECT order_id, balance_id, ?, amount, rate, days, notional,

@@ -7,6 +7,15 @@ import { money, toDbDecimal, type Money } from '#domain/money'
 import type { OrderType } from '#domain/trading'
 import { swapAmount, swapDays, swapNotional, swapRate, type TripleDays } from '#domain/swaps'
 
+/**
+ * SQL for "this position's plan pays and earns swaps", on the plan row's alias: a swap-free
+ * plan pays and earns nothing; a customer without a plan (the LEFT JOIN's NULL) pays. One
+ * text for the rollover's three reads (SQLite and PostgreSQL both know IS NOT TRUE).
+ */
+export function paysSwapsSql(planAlias: string): string {
+  return `${planAlias}.swap_free IS NOT TRUE`
+}
+
 /** An open position as the rollover reads it. */
 export interface RolloverPosition {
   id: number
