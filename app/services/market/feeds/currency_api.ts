@@ -1,7 +1,7 @@
 import logger from '@adonisjs/core/services/logger'
 import settings from '#services/settings_service'
 import currencyRates from '#services/market/feeds/currency_rates'
-import { messageOf } from '#services/market/feeds/reconnecting_socket'
+import { httpRefusal } from '#services/market/feeds/provider'
 import { money } from '#domain/money'
 
 export const CURRENCY_API_URL = 'https://api.currencyapi.com'
@@ -144,7 +144,7 @@ export class CurrencyApiPoller {
     })
     const text = await response.text()
     if (response.ok) return JSON.parse(text)
-    this.lastError = `HTTP ${response.status}${text ? `: ${messageOf(text)}` : ''}`
+    this.lastError = httpRefusal(response.status, text)
     if (response.status === 429) {
       const seconds = Number(response.headers.get('retry-after'))
       this.#blockedUntil = this.#now() + (seconds > 0 ? seconds * 1000 : DEFAULT_RETRY_AFTER_MS)

@@ -2,12 +2,12 @@ import logger from '@adonisjs/core/services/logger'
 import feedHealth from '#services/market/feed_health'
 import { LineSplitter } from '#services/market/feeds/line_splitter'
 import { QuoteWriter } from '#services/market/feeds/quote_writer'
-import { messageOf } from '#services/market/feeds/reconnecting_socket'
 import { ReconnectLoop, type SessionEnd } from '#services/market/feeds/reconnect_loop'
 import {
   type FeedConnectionOptions,
   type FeedInstrument,
   type MarketFeed,
+  httpRefusal,
   reportDown,
   reportStarting,
 } from '#services/market/feeds/provider'
@@ -124,7 +124,7 @@ export class OandaFeed implements MarketFeed {
       if (!response.ok || !response.body) {
         const body = await response.text().catch(() => '')
         const refused = response.status === 401 || response.status === 403
-        return { reason: `HTTP ${response.status}${body ? `: ${messageOf(body)}` : ''}`, refused }
+        return { reason: httpRefusal(response.status, body), refused }
       }
       feedHealth.report(this.name, true, 'Connected')
       this.#loop.healthy()

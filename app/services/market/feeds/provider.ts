@@ -60,3 +60,20 @@ export function reportStarting(feed: { name: FeedName; instruments: readonly str
   feedHealth.assign(feed.name, feed.instruments)
   feedHealth.report(feed.name, false, 'Connecting')
 }
+
+/** The `message` (or `errorMessage`) of a JSON error body, else the text itself. */
+function messageOf(body: string): string {
+  try {
+    const parsed = JSON.parse(body)
+    const message = parsed?.message ?? parsed?.errorMessage ?? parsed?.error
+    if (typeof message === 'string') return message
+  } catch {
+    // not JSON
+  }
+  return body.trim().slice(0, 200)
+}
+
+/** How a feed reports a refused HTTP request: the status and the body's message ("HTTP 401: bad key"). */
+export function httpRefusal(status: number, body: string): string {
+  return `HTTP ${status}${body ? `: ${messageOf(body)}` : ''}`
+}

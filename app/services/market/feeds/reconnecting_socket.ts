@@ -1,6 +1,7 @@
 import WebSocket from 'ws'
 import type { IncomingMessage } from 'node:http'
 import type { BackoffOptions } from '#services/market/feeds/backoff'
+import { httpRefusal } from '#services/market/feeds/provider'
 import {
   ReconnectLoop,
   type FeedSession,
@@ -129,17 +130,5 @@ async function readRefusal(res: IncomingMessage): Promise<string> {
   } catch {
     // The body is a nicety; the status code is enough.
   }
-  return `HTTP ${res.statusCode}${body ? `: ${messageOf(body)}` : ''}`
-}
-
-/** The `message` (or `errorMessage`) of a JSON error body, else the text itself. */
-export function messageOf(body: string): string {
-  try {
-    const parsed = JSON.parse(body)
-    const message = parsed?.message ?? parsed?.errorMessage ?? parsed?.error
-    if (typeof message === 'string') return message
-  } catch {
-    // not JSON
-  }
-  return body.trim().slice(0, 200)
+  return httpRefusal(res.statusCode ?? 0, body)
 }
