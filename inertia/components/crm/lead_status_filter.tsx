@@ -1,13 +1,5 @@
 import { afterPaint } from '~/components/common/after_paint'
-
-export interface LeadStatusFilterProps {
-  /** The chosen sale status, or ALL_STATUSES. */
-  value: string
-  statuses: string[]
-  /** The key of 'All' (ALL_STATUSES: passed in, so that this lazy part shares no module with the page alone). */
-  allKey: string
-  onChange: (status: string) => void
-}
+import type { LeadStatusFilterProps } from '~/components/crm/lead_status_filter_control'
 
 /** The small select's box, at its size, while HeroUI's select is fetched. */
 function LeadStatusFilterPlaceholder() {

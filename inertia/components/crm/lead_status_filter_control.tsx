@@ -1,6 +1,14 @@
 import { Select, SelectItem } from '@heroui/react'
 import { useTranslation } from '~/hooks/use_translation'
-import type { LeadStatusFilterProps } from '~/components/crm/lead_status_filter'
+
+export interface LeadStatusFilterProps {
+  /** The chosen sale status, or ALL_STATUSES. */
+  value: string
+  statuses: string[]
+  /** The key of 'All' (ALL_STATUSES: passed in, so that this lazy part shares no module with the page alone). */
+  allKey: string
+  onChange: (status: string) => void
+}
 
 /** The HeroUI select behind LeadStatusFilter, fetched after the page paints. */
 export default function LeadStatusFilterControl({
