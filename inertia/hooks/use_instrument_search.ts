@@ -1,36 +1,20 @@
-import { useEffect, useMemo, useState } from 'react'
-import type Fuse from 'fuse.js'
+import { useMemo } from 'react'
+import { lazyModule } from '~/hooks/use_lazy_module'
 
 /** Fuzzy instrument search over name, base, quote and alias, threshold 0.3 (customer spec §2). */
 export const SEARCH_THRESHOLD = 0.3
 
-type FuseClass = typeof Fuse
-
 /**
- * fuse.js, fetched once the page is up rather than with it (~10 kB gzip of the
- * dashboard's first load): usually in before the first keystroke.
+ * fuse.js, fetched when the market watch mounts (after the page paints) rather
+ * than with the page (~10 kB gzip of the dashboard's first load): usually in
+ * before the first keystroke.
  */
-let fuseClass: FuseClass | null = null
-function loadFuse(): Promise<FuseClass> {
-  return import('fuse.js').then((m) => (fuseClass = m.default))
-}
+const useFuse = lazyModule(() => import('fuse.js').then((m) => m.default))
 
 export function useInstrumentSearch<
   T extends { name: string; base: string; quote: string; alias: string | null },
 >(instruments: T[], query: string): T[] | null {
-  const searching = query.trim() !== ''
-  const [FuseOf, setFuse] = useState<FuseClass | null>(() => fuseClass)
-  useEffect(() => {
-    if (FuseOf) return
-    let live = true
-    const fetch = () => void loadFuse().then((loaded) => live && setFuse(() => loaded))
-    // At once when a search is typed, else when the page has painted.
-    const timer = setTimeout(fetch, searching ? 0 : 300)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [searching, FuseOf])
+  const FuseOf = useFuse(true)
   const fuse = useMemo(
     () =>
       FuseOf &&

@@ -1,17 +1,14 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import type { Session } from '~/hooks/use_shared'
 import { usePrices, useWatchPrices } from '~/hooks/use_prices'
 
-type MetricsModule = typeof import('@domain/account_metrics')
+import { lazyModule } from '~/hooks/use_lazy_module'
 
 /**
  * The §9 formulas and the money type they compute with (~13 kB gzip), fetched
  * when the account has open positions to revalue, not with every page.
  */
-let metricsModule: MetricsModule | null = null
-function loadMetrics(): Promise<MetricsModule> {
-  return import('@domain/account_metrics').then((m) => (metricsModule = m))
-}
+const useMetrics = lazyModule(() => import('@domain/account_metrics'))
 
 /**
  * The top bar's figures, recomputed in the browser from live prices with the
@@ -23,16 +20,7 @@ export function useLiveAccount(session: Session) {
   const prices = usePrices()
   // The open positions' instruments, on every page that shows the top bar.
   useWatchPrices({ instruments: session.openPositions.map((p) => p.instrument) })
-  const revalues = session.openPositions.length > 0
-  const [metrics, setMetrics] = useState<MetricsModule | null>(() => metricsModule)
-  useEffect(() => {
-    if (!revalues || metrics) return
-    let live = true
-    void loadMetrics().then((loaded) => live && setMetrics(loaded))
-    return () => {
-      live = false
-    }
-  }, [revalues, metrics])
+  const metrics = useMetrics(session.openPositions.length > 0)
   return useMemo(() => {
     const positions = session.openPositions
     if (!metrics || !session.account || !session.activeBalance || positions.length === 0)
