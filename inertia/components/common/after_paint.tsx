@@ -1,11 +1,5 @@
 import { Suspense, lazy, type ComponentType } from 'react'
-
-/** Runs `task` once the browser is idle after the first paint (at the latest in a second). */
-function whenIdle(task: () => void) {
-  if (typeof window === 'undefined') return
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 1000 })
-  else setTimeout(task, 200)
-}
+import { whenIdle } from '~/lib/when_idle'
 
 /**
  * A component whose code is fetched after the page paints rather than with it

@@ -16,6 +16,7 @@ import { KycNotice } from '~/components/payments/kyc_notice'
 import { isInstrumentOpen } from '@domain/market_hours'
 import type { Category } from '@domain/instruments'
 import { route } from '~/lib/routes'
+import { whenIdle } from '~/lib/when_idle'
 
 type Props = InferPageProps<DashboardController, 'show'>
 
@@ -69,10 +70,7 @@ export default function Dashboard({
   })
   // Mounted from the first trade on (and kept, so it closes with HeroUI's animation).
   const [dialogUsed, setDialogUsed] = useState(false)
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1))
-    idle(() => void loadOrderDialog())
-  }, [])
+  useEffect(() => whenIdle(() => void loadOrderDialog()), [])
   const [ticket, setTicket] = useState<{
     instrument: WatchedInstrument
     type: 'buy' | 'sell'
