@@ -6,12 +6,14 @@ import Lead from '#models/lead'
 import User from '#models/user'
 import SalesStatus from '#models/sales_status'
 import { ALL_STATUSES, statusFromSegment, type LeadList, type LeadType } from '#domain/crm'
-import { dateColumnOf, listScope } from '#domain/lead_desks'
+import { dateColumnOf } from '#domain/lead_desks'
 import { utcDayRange } from '#domain/date_format'
 import { Roles, type RoleId } from '#domain/roles'
 import { cappedMatchPage, listPage, pageWithTotal, sortOf, sumOfCounts } from '#queries/paginate'
 import { leadSearchOf, whereLeadSearch, type LeadSearch } from '#queries/lead_search'
 import { leadBranches, withinBranches, type LeadViewer } from '#queries/lead_visibility'
+import { whereDesk } from '#queries/lead_desk'
+import { keptDeskTotal, servesKeptTotal } from '#queries/lead_desk_counts'
 import { leadRow } from '#transformers/lead_transformer'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import settings from '#services/settings_service'
@@ -106,12 +108,17 @@ export async function leadPage(
   const toRow = (lead: Lead) => leadRow(lead, { masked })
   const { column, order } = sortOf(options, SORTABLE, { column: 'leads.id', order: 'desc' })
   if (!options.search) {
-    const counts = branches.map((branch) => {
-      const count = filtered(db.from('leads'))
-      branch(count)
-      return count
-    })
-    return pageWithTotal(rows.orderBy(column, order), sumOfCounts(counts), options, toRow)
+    const total =
+      !narrowsDesk(list, filter, statusId) && servesKeptTotal(viewer.roleId)
+        ? keptDeskTotal(list, branches)
+        : sumOfCounts(
+            branches.map((branch) => {
+              const count = filtered(db.from('leads'))
+              branch(count)
+              return count
+            })
+          )
+    return pageWithTotal(rows.orderBy(column, order), total, options, toRow)
   }
   // A search reads its matches once, at most SEARCH_TOTAL_CAP + 1 of them (a common name
   // matches a tenth of a desk): their total and the page's ids come from that one read,
@@ -146,6 +153,20 @@ function narrowsRows(filter: LeadListFilter, viewer: LeadViewer): boolean {
   return OWN_LEADS_ONLY.includes(viewer.roleId)
 }
 
+/**
+ * Whether a filter besides the desk applies (listFilters' conditions after the
+ * desk, the search aside): without one, the desk's total is kept by the database.
+ */
+function narrowsDesk(list: LeadList, filter: LeadListFilter, statusId: number | null): boolean {
+  return (
+    statusId !== null ||
+    (filter.type !== undefined && filter.type !== 'all') ||
+    Boolean(filter.startDate || filter.endDate) ||
+    (list === 'sales' && Boolean(filter.agentId)) ||
+    (list === 'retentions' && Boolean(filter.retId))
+  )
+}
+
 /** A list's own filters on `leads`: its desk, then each filter the call sets. */
 function listFilters<Query extends FilterableQuery>(
   query: Query,
@@ -154,11 +175,7 @@ function listFilters<Query extends FilterableQuery>(
   statusId: number | null,
   search: LeadSearch | undefined
 ): Query {
-  const scope = listScope(list)
-  if (scope.group === null) query.whereNull('leads.group')
-  else query.where('leads.group', scope.group)
-  if (scope.unassignedOnly) query.whereNull('leads.agent_id')
-
+  whereDesk(query, list)
   if (statusId !== null) query.where('leads.sales_status_id', statusId)
   if (filter.type && filter.type !== 'all') query.where('leads.source', filter.type)
   const column = `leads.${dateColumnOf(list)}`

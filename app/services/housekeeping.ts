@@ -4,6 +4,7 @@ import { DateTime } from 'luxon'
 import { expiredBefore, RETENTION } from '#domain/retention'
 import { pruneLeadImportReports } from '#services/lead_import_reports'
 import { refreshLeadSearchTrigrams } from '#services/lead_search_trigrams'
+import { foldLeadDeskCounts } from '#services/lead_desk_counts'
 
 /**
  * Removes what has outlived its retention (RETENTION): the lead-intake API's
@@ -26,9 +27,13 @@ export async function pruneExpired(now = new Date()) {
   return { intakeRequests, staffIdempotencyKeys, importReports }
 }
 
+/** How often the kept desk totals are looked at for folding (each append is a row to sum until then). */
+const LEAD_DESK_COUNTS_FOLD_MS = 60_000
+
 /**
  * Prunes a minute after boot, then every RETENTION.everyMs, and refreshes the
- * lead search's trigram figures when a day old; answers the stop.
+ * lead search's trigram figures when a day old; folds the kept desk totals
+ * every minute when enough rows were appended; answers the stop.
  */
 export function startHousekeeping(): () => void {
   const run = () =>
@@ -43,12 +48,17 @@ export function startHousekeeping(): () => void {
         if (refreshed) logger.info('housekeeping: lead search trigram figures refreshed')
       })
       .catch((error) => logger.warn({ err: error }, 'housekeeping: trigram refresh failed'))
+  const fold = () =>
+    foldLeadDeskCounts().catch((error) =>
+      logger.warn({ err: error }, 'housekeeping: lead desk counts fold failed')
+    )
   const first = setTimeout(run, RETENTION.firstAfterMs)
   const every = setInterval(run, RETENTION.everyMs)
-  first.unref()
-  every.unref()
+  const folds = setInterval(fold, LEAD_DESK_COUNTS_FOLD_MS)
+  for (const timer of [first, every, folds]) timer.unref()
   return () => {
     clearTimeout(first)
     clearInterval(every)
+    clearInterval(folds)
   }
 }
