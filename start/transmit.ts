@@ -29,6 +29,12 @@ transmit.registerRoutes((route) => route.use(transmitRequestGuard))
 
 /* A tab that subscribes to a price channel gets its snapshot first (issue 25 item 3). */
 transmit.on('subscribe', ({ uid, channel }) => priceStream.welcome(uid, channel))
+/* Its frames then go to its socket directly (app/services/market/tab_socket.ts). */
+transmit.on('connect', ({ uid, context }) => {
+  const response = (context as Partial<HttpContext> | undefined)?.response?.response
+  if (response) priceStream.connected(uid, response)
+})
+transmit.on('disconnect', ({ uid }) => priceStream.disconnected(uid))
 
 /** How soon a stream of a session ended in another process (stale stamp) is closed. */
 const LIVE_STREAM_SWEEP_MS = 5_000

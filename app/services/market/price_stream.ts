@@ -1,8 +1,10 @@
+import type { ServerResponse } from 'node:http'
 import transmit from '@adonisjs/transmit/services/main'
 import logger from '@adonisjs/core/services/logger'
 import type { Category } from '#domain/instruments'
 import { encodeQuote, parsePriceChannel, type QuoteTuple } from '#domain/price_frames'
 import { redisChannel } from '#services/redis_names'
+import { socketBacklogged, takesChunks, writeChunks } from '#services/market/tab_socket'
 
 /** One instrument's quote as the fan-out takes it (a price-book quote will do). */
 export type FrameQuote = {
@@ -45,6 +47,8 @@ export interface DeliveryStats {
   frames: number
   /** Frames written to a subscriber (catch-up frames included): one per tab per frame, whatever its channels. */
   writes: number
+  /** Of those, written straight to the tab's socket (the rest went through its Transmit stream). */
+  direct: number
   /** Frames skipped because the subscriber had not taken the previous one yet. */
   dropped: number
   /** Snapshots (every known instrument of each of its price channels) sent on subscribing or after a skip. */
@@ -105,8 +109,10 @@ export class PriceStream {
   /** Tabs that just subscribed to price channels, by uid: their snapshots go out together. */
   #welcomes = new Map<string, Set<string>>()
   #welcoming = false
-  #stats: DeliveryStats = { frames: 0, writes: 0, dropped: 0, snapshots: 0 }
+  #stats: DeliveryStats = { frames: 0, writes: 0, direct: 0, dropped: 0, snapshots: 0 }
   #relay: FrameRelay | null = null
+  /** Each tab's HTTP response, by its stream's uid (Transmit's connect and disconnect events). */
+  #responses = new Map<string, ServerResponse>()
 
   /** `channel`: another deployment's (tests); this deployment's by default. */
   constructor(readonly channel = RELAY_CHANNEL) {}
@@ -129,6 +135,15 @@ export class PriceStream {
       this.#deliver(frame)
     })
     return frame
+  }
+
+  /** A tab connected: its frames can go to its response's socket (tab_socket.ts). */
+  connected(uid: string, response: ServerResponse) {
+    this.#responses.set(uid, response)
+  }
+
+  disconnected(uid: string) {
+    this.#responses.delete(uid)
   }
 
   /** The frame of the quotes whose bid, ask or category changed since the last one published here, or null. */
@@ -240,7 +255,8 @@ export class PriceStream {
         if (bytes) (messages ??= []).push(bytes)
       }
       if (!messages || !isOpen(stream)) continue
-      if (isBacklogged(stream)) {
+      const response = this.#responses.get(stream.getUid())
+      if (isBacklogged(stream) || (response && socketBacklogged(response))) {
         this.#behind.add(stream)
         this.#stats.dropped++
         continue
@@ -249,7 +265,12 @@ export class PriceStream {
         this.#behind.delete(stream)
         this.#stats.snapshots++
       }
-      for (const bytes of messages) stream.push(bytes)
+      // Straight to the socket when nothing of the tab's waits in its stream or response
+      // (so order holds); through the stream otherwise, behind what it queued.
+      if (response && takesChunks(response)) {
+        writeChunks(response, messages)
+        this.#stats.direct++
+      } else for (const bytes of messages) stream.push(bytes)
       this.#stats.writes++
     }
   }
@@ -292,7 +313,7 @@ export class PriceStream {
     this.#published.clear()
     this.#snapshots.clear()
     this.#welcomes.clear()
-    this.#stats = { frames: 0, writes: 0, dropped: 0, snapshots: 0 }
+    this.#stats = { frames: 0, writes: 0, direct: 0, dropped: 0, snapshots: 0 }
   }
 }
 

@@ -231,6 +231,30 @@ test.group('Price stream', (group) => {
     }
   })
 
+  test("frames written to a tab's socket and Transmit's own messages arrive in the order sent", async ({
+    client,
+    assert,
+  }) => {
+    const tab = await openTab(client)
+    try {
+      // One turn of the event loop: Transmit's messages are still corked on the socket
+      // when the next frame is written.
+      priceStream.publish(frameOf(1, '1'))
+      transmit.broadcast(FOREX, [['X', '1', 0]])
+      priceStream.publish(frameOf(1, '2'))
+      transmit.broadcast(FOREX, [['Y', '1', 0]])
+      await until(() => tab.prices().length === 4, 'four messages')
+      assert.deepEqual(tab.names(), [['SYN_0'], ['X'], ['SYN_0'], ['Y']])
+      assert.deepEqual(
+        tab.prices().map((event) => event.data.payload[0][1]),
+        ['0.1', '1', '0.2', '1']
+      )
+      assert.deepInclude(priceStream.stats(), { writes: 2, direct: 2, dropped: 0 })
+    } finally {
+      tab.close()
+    }
+  })
+
   test('every subscribed tab gets the frame; a tab of another channel or none gets nothing', async ({
     client,
     assert,
@@ -254,6 +278,8 @@ test.group('Price stream', (group) => {
       assert.notInclude(idleData, 'EUR_USD')
       assert.lengthOf(crypto.prices(), 0)
       assert.equal(priceStream.stats().writes, 3)
+      // Each straight to its tab's socket, not through its Transmit stream.
+      assert.equal(priceStream.stats().direct, 3)
     } finally {
       for (const t of tabs) t.close()
       crypto.close()
