@@ -3,7 +3,7 @@
 | BENCH_MODES=stream,transmit, a plain Transmit broadcast per channel).
 |
 | For each path: a server process (bench/fanout_server.ts: the real app over
-| HTTP, no market feed) and a separate load-generator process
+| HTTP, no market feed) and load-generator processes
 | (bench/fanout_clients.ts: BENCH_CLIENTS SSE clients subscribed to price
 | channels as a dashboard tab is, or to all of them with BENCH_SUBSCRIBE=all).
 | The server then drives BENCH_INSTRUMENTS instruments at BENCH_HZ, flushing
@@ -13,6 +13,8 @@
 | Settings (environment): BENCH_CLIENTS=1000 BENCH_INSTRUMENTS=500 BENCH_HZ=10
 | BENCH_SECONDS=30 BENCH_WARMUP=5 BENCH_PORT=3471 BENCH_MODES=stream
 | BENCH_SUBSCRIBE=tab|all BENCH_JSON=path (also write the raw results there),
+| BENCH_CLIENT_PROCS=N (load generator processes, the clients split between them;
+| default one per CPU, one in --smoke),
 | BENCH_BUILD=0 (run the server through the TypeScript loader instead of
 | compiling it first), BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/prof".
 |
@@ -39,6 +41,11 @@ const PORT = num('BENCH_PORT', 3471, 20_000 + (process.pid % 10_000))
 const MODES = (process.env.BENCH_MODES ?? 'stream').split(',') as ('stream' | 'transmit')[]
 const SUBSCRIBE = process.env.BENCH_SUBSCRIBE === 'all' ? 'all' : 'tab'
 const BUILD = process.env.BENCH_BUILD ? process.env.BENCH_BUILD !== '0' : !SMOKE
+/**
+ * Load generator processes, the clients split between them: 5,000 browsers read their sockets
+ * in parallel, and one process reading them all in turn would add its own queue to the tail.
+ */
+const CLIENT_PROCS = Math.max(1, Math.min(num('BENCH_CLIENT_PROCS', cpus().length, 1), CLIENTS))
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const LOADER = ['--import', 'ts-node-maintained/register/esm']
 const BUILD_DIR = join(ROOT, 'tmp', 'bench-build')
@@ -188,17 +195,28 @@ async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL)
     BUILD,
     process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean)
   )
-  const clients = child(new URL('./fanout_clients.ts', import.meta.url), {
-    ...env,
-    BENCH_PORT: String(port),
-    BENCH_CLIENTS: String(CLIENTS),
-    BENCH_INSTRUMENTS: String(INSTRUMENTS),
-    BENCH_SUBSCRIBE: SUBSCRIBE,
+  const generators = Array.from({ length: CLIENT_PROCS }, (_, i) => {
+    const offset = Math.floor((CLIENTS * i) / CLIENT_PROCS)
+    const next = Math.floor((CLIENTS * (i + 1)) / CLIENT_PROCS)
+    return child(new URL('./fanout_clients.ts', import.meta.url), {
+      ...env,
+      BENCH_PORT: String(port),
+      BENCH_CLIENTS: String(CLIENTS),
+      BENCH_CLIENT_OFFSET: String(offset),
+      BENCH_CLIENT_COUNT: String(next - offset),
+      BENCH_INSTRUMENTS: String(INSTRUMENTS),
+      BENCH_SUBSCRIBE: SUBSCRIBE,
+    })
   })
+  const clients = {
+    ask: (cmd: string, send?: string, timeoutMs?: number) =>
+      Promise.all(generators.map((g) => g.ask(cmd, send, timeoutMs))),
+    stop: () => generators.forEach((g) => g.stop()),
+  }
   try {
     await server.ask('ready')
     await clients.ask('ready')
-    say(`${mode}: opening ${CLIENTS} SSE clients`)
+    say(`${mode}: opening ${CLIENTS} SSE clients from ${CLIENT_PROCS} process(es)`)
     // Every subscription is an HTTP request: 5,000 tabs of three channels take minutes on a busy machine.
     await clients.ask('connected', 'connect', 120_000 + CLIENTS * 60)
     const { count } = await server.ask('subscribers', 'subscribers')
@@ -210,15 +228,57 @@ async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL)
     await Promise.all([server.ask('measuring', 'measure'), clients.ask('measuring', 'measure')])
     say(`${mode}: measuring for ${SECONDS} s`)
     await sleep(SECONDS * 1000)
-    const [serverReport, clientReport] = await Promise.all([
+    const [serverReport, clientReports] = await Promise.all([
       server.ask('report', 'report'),
       clients.ask('report', 'report'),
     ])
-    return { mode, server: serverReport, clients: clientReport, loadAverage: loadavg()[0] }
+    return {
+      mode,
+      server: serverReport,
+      clients: mergeClientReports(clientReports),
+      loadAverage: loadavg()[0],
+    }
   } finally {
     clients.stop()
     server.stop()
     await sleep(1000)
+  }
+}
+
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+    : Number.NaN
+function summary(samples: number[]) {
+  const sorted = Float64Array.from(samples).sort()
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+  }
+}
+
+/** One report over every load generator process: percentiles over all their samples. */
+function mergeClientReports(reports: any[]) {
+  const seconds = Math.max(...reports.map((r) => r.seconds))
+  const sum = (key: string) => reports.reduce((total, r) => total + r[key], 0)
+  const frames = sum('frames')
+  return {
+    processes: reports.length,
+    frames,
+    framesPerClientPerSecond: frames / CLIENTS / seconds,
+    slowestClientFramesPerSecond: Math.min(...reports.map((r) => r.slowestClientFrames)) / seconds,
+    unstamped: sum('unstamped'),
+    mbPerSecond: sum('bytes') / 2 ** 20 / seconds,
+    badFrames: sum('badFrames'),
+    maxInstruments: Math.max(...reports.map((r) => r.maxInstruments)),
+    channelsPerClient: reports[0].channelsPerClient,
+    fanout: summary(reports.flatMap((r) => r.fanoutSamples)),
+    tickToClient: summary(reports.flatMap((r) => r.tickSamples)),
+    cpuPercent: sum('cpuPercent'),
+    eventLoopUtilization: Math.max(...reports.map((r) => r.eventLoopUtilization)),
   }
 }
 
@@ -282,9 +342,10 @@ const rows = [
     ...results.map((r) => (r.server.stream ? String(r.server.stream.dropped) : 'n/a')),
   ],
   ['malformed frames (sampled clients)', ...results.map((r) => String(r.clients.badFrames))],
-  ['load generator CPU (% of one core)', ...results.map((r) => f(r.clients.cpuPercent))],
+  ['load generator processes', ...results.map((r) => String(r.clients.processes))],
+  ['load generator CPU (% of one core, all)', ...results.map((r) => f(r.clients.cpuPercent))],
   [
-    'load generator event-loop utilization',
+    'load generator event-loop utilization (busiest)',
     ...results.map((r) => f(r.clients.eventLoopUtilization, 2)),
   ],
   ['machine load average (1 min) at the end', ...results.map((r) => f(r.loadAverage, 2))],

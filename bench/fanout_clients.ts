@@ -35,6 +35,9 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000)
 const INSTRUMENTS = Number(process.env.BENCH_INSTRUMENTS ?? 500)
 const SUBSCRIBE = process.env.BENCH_SUBSCRIBE === 'all' ? 'all' : 'tab'
 const SAMPLE_EVERY = Math.min(100, Math.max(1, Math.floor(CLIENTS / 10)))
+/** This process's share of the clients (bench/fanout.ts splits them over BENCH_CLIENT_PROCS). */
+const OFFSET = Number(process.env.BENCH_CLIENT_OFFSET ?? 0)
+const COUNT = Number(process.env.BENCH_CLIENT_COUNT ?? CLIENTS)
 
 const send = (message: unknown) => process.send?.(message)
 const EPOCH = Number(process.env.BENCH_EPOCH ?? 0)
@@ -78,7 +81,7 @@ class Client {
   full: Buffer[] | null
   request!: http.ClientRequest
   frames = 0
-  constructor(index: number) {
+  constructor(readonly index: number) {
     this.full = index % SAMPLE_EVERY === 0 ? [] : null
   }
 
@@ -216,22 +219,7 @@ async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run))
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-    : Number.NaN
-function summary(samples: number[]) {
-  const sorted = Float64Array.from(samples).sort() as unknown as number[]
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
-  }
-}
-
-const clients = Array.from({ length: CLIENTS }, (_, i) => new Client(i))
+const clients = Array.from({ length: COUNT }, (_, i) => new Client(OFFSET + i))
 let measureStarted = 0
 let elu = performance.eventLoopUtilization()
 let cpu = process.cpuUsage()
@@ -242,7 +230,7 @@ process.on('message', async (message: { cmd: string }) => {
       await inBatches(clients, 100, (c) => c.open())
       const session = await visitorCookies()
       await inBatches(
-        clients.flatMap((c, i) => channelsOf(i).map((channel) => ({ uid: c.uid, channel }))),
+        clients.flatMap((c) => channelsOf(c.index).map((channel) => ({ uid: c.uid, channel }))),
         32,
         (s) => subscribe(s.uid, s.channel, session)
       )
@@ -258,19 +246,20 @@ process.on('message', async (message: { cmd: string }) => {
       const seconds = (performance.now() - measureStarted) / 1000
       const used = process.cpuUsage(cpu)
       const perClient = clients.map((c) => c.frames).sort((a, b) => a - b)
+      // Raw samples: bench/fanout.ts takes the percentiles over every process's clients.
       send({
         cmd: 'report',
         seconds,
+        clients: clients.length,
         frames,
-        framesPerClientPerSecond: frames / clients.length / seconds,
-        slowestClientFramesPerSecond: perClient[0] / seconds,
+        slowestClientFrames: perClient[0],
         unstamped,
-        mbPerSecond: bytes / 2 ** 20 / seconds,
+        bytes,
         badFrames,
         maxInstruments,
-        channelsPerClient: channelsOf(0).length,
-        fanout: summary(fanout),
-        tickToClient: summary(tickToClient),
+        channelsPerClient: channelsOf(OFFSET).length,
+        fanoutSamples: fanout,
+        tickSamples: tickToClient,
         cpuPercent: ((used.user + used.system) / 1e6 / seconds) * 100,
         eventLoopUtilization: performance.eventLoopUtilization(elu).utilization,
       })
