@@ -13,6 +13,7 @@
 | Settings (environment): BENCH_CLIENTS=1000 BENCH_INSTRUMENTS=500 BENCH_HZ=10
 | BENCH_SECONDS=30 BENCH_WARMUP=5 BENCH_PORT=3471 BENCH_MODES=stream
 | BENCH_SUBSCRIBE=tab|all BENCH_JSON=path (also write the raw results there),
+| BENCH_SERVERS=N (web processes behind one price relay on Redis, BENCH_REDIS_URL),
 | BENCH_CLIENT_PROCS=N (load generator processes, the clients split between them;
 | default one per CPU, one in --smoke),
 | BENCH_BUILD=0 (run the server through the TypeScript loader instead of
@@ -46,6 +47,14 @@ const BUILD = process.env.BENCH_BUILD ? process.env.BENCH_BUILD !== '0' : !SMOKE
  * in parallel, and one process reading them all in turn would add its own queue to the tail.
  */
 const CLIENT_PROCS = Math.max(1, Math.min(num('BENCH_CLIENT_PROCS', cpus().length, 1), CLIENTS))
+/**
+ * Web processes serving the tabs (the production shape: several web processes, frames crossing
+ * them through Redis). With more than one, the first drives the prices and publishes each frame
+ * once on the relay; every process writes it to its own tabs; generator i reads from server
+ * i mod BENCH_SERVERS. Needs Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379).
+ */
+const SERVERS = Math.max(1, num('BENCH_SERVERS', 1))
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const LOADER = ['--import', 'ts-node-maintained/register/esm']
 const BUILD_DIR = join(ROOT, 'tmp', 'bench-build')
@@ -171,36 +180,68 @@ function child(script: URL, env: Record<string, string>, compiled = false, extra
   }
 }
 
-async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL) {
-  say(`${mode}: starting the server on port ${port}`)
-  const env = { BENCH_EPOCH: EPOCH }
-  const server = child(
-    serverScript,
-    {
-      ...env,
-      BENCH_MODE: mode,
-      BENCH_INSTRUMENTS: String(INSTRUMENTS),
-      BENCH_HZ: String(HZ),
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      APP_KEY: randomBytes(24).toString('base64url'),
+const FANOUT_SQLITE = 'tmp/bench-fanout.sqlite3'
+
+/**
+ * Several web processes watch the market role through the database (market_watch.ts): their
+ * shared SQLite file gets the schema first. One process reads nothing from it.
+ */
+function migrateSharedDatabase() {
+  rmSync(join(ROOT, FANOUT_SQLITE), { force: true })
+  const migrated = spawnSync(process.execPath, ['ace', 'migration:run', '--force'], {
+    cwd: ROOT,
+    env: {
+      ...withoutRedis(process.env),
+      SQLITE_PATH: join(ROOT, FANOUT_SQLITE),
       LOG_LEVEL: 'warn',
-      SESSION_DRIVER: 'cookie',
-      MARKET_FEED: 'off',
-      SQLITE_PATH: 'tmp/bench-fanout.sqlite3',
-      TZ: 'UTC',
     },
-    BUILD,
-    process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean)
-  )
+    encoding: 'utf8',
+  })
+  if (migrated.status !== 0) throw new Error(`migration:run failed:\n${migrated.stderr}`)
+}
+
+async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL) {
+  if (SERVERS > 1 && mode !== 'stream')
+    throw new Error('BENCH_SERVERS > 1 needs BENCH_MODES=stream')
+  const env = { BENCH_EPOCH: EPOCH }
+  const portOf = (server: number) => port + 10 * server
+  if (SERVERS > 1) migrateSharedDatabase()
+  const appKey = randomBytes(24).toString('base64url')
+  const servers = Array.from({ length: SERVERS }, (_, i) => {
+    say(`${mode}: starting server ${i + 1} of ${SERVERS} on port ${portOf(i)}`)
+    return child(
+      serverScript,
+      {
+        ...env,
+        BENCH_MODE: mode,
+        BENCH_INSTRUMENTS: String(INSTRUMENTS),
+        BENCH_HZ: String(HZ),
+        NODE_ENV: 'production',
+        PORT: String(portOf(i)),
+        HOST: '127.0.0.1',
+        APP_URL: `http://127.0.0.1:${portOf(i)}`,
+        APP_KEY: appKey,
+        LOG_LEVEL: 'warn',
+        SESSION_DRIVER: 'cookie',
+        MARKET_FEED: 'off',
+        SQLITE_PATH: join(ROOT, FANOUT_SQLITE),
+        TZ: 'UTC',
+        ...(SERVERS > 1 ? { REDIS_URL, REDIS_PREFIX: `bench-fanout-${process.pid}` } : {}),
+      },
+      BUILD,
+      process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean)
+    )
+  })
+  const server = {
+    ask: (cmd: string, send?: string) => Promise.all(servers.map((one) => one.ask(cmd, send))),
+    stop: () => servers.forEach((one) => one.stop()),
+  }
   const generators = Array.from({ length: CLIENT_PROCS }, (_, i) => {
     const offset = Math.floor((CLIENTS * i) / CLIENT_PROCS)
     const next = Math.floor((CLIENTS * (i + 1)) / CLIENT_PROCS)
     return child(new URL('./fanout_clients.ts', import.meta.url), {
       ...env,
-      BENCH_PORT: String(port),
+      BENCH_PORT: String(portOf(i % SERVERS)),
       BENCH_CLIENTS: String(CLIENTS),
       BENCH_CLIENT_OFFSET: String(offset),
       BENCH_CLIENT_COUNT: String(next - offset),
@@ -219,11 +260,14 @@ async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL)
     say(`${mode}: opening ${CLIENTS} SSE clients from ${CLIENT_PROCS} process(es)`)
     // Every subscription is an HTTP request: 5,000 tabs of three channels take minutes on a busy machine.
     await clients.ask('connected', 'connect', 120_000 + CLIENTS * 60)
-    const { count } = await server.ask('subscribers', 'subscribers')
+    const count = (await server.ask('subscribers', 'subscribers')).reduce(
+      (total, answer) => total + answer.count,
+      0
+    )
     if (count !== CLIENTS)
       throw new Error(`${count} subscribers on the server, expected ${CLIENTS}`)
     say(`${mode}: ${count} subscribed; ${INSTRUMENTS} instruments at ${HZ} Hz, warm-up ${WARMUP} s`)
-    await server.ask('driving', 'drive')
+    await servers[0].ask('driving', 'drive')
     await sleep(WARMUP * 1000)
     await Promise.all([server.ask('measuring', 'measure'), clients.ask('measuring', 'measure')])
     say(`${mode}: measuring for ${SECONDS} s`)
@@ -234,7 +278,7 @@ async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL)
     ])
     return {
       mode,
-      server: serverReport,
+      server: mergeServerReports(serverReport),
       clients: mergeClientReports(clientReports),
       loadAverage: loadavg()[0],
     }
@@ -257,6 +301,31 @@ function summary(samples: number[]) {
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+  }
+}
+
+/** One report over every server process: CPU summed, memory of the largest, frames of the driver. */
+function mergeServerReports(reports: any[]) {
+  if (reports.length === 1) return { ...reports[0], processes: 1 }
+  const sum = (key: string) => reports.reduce((total, r) => total + r[key], 0)
+  const max = (key: string) => Math.max(...reports.map((r) => r[key]))
+  return {
+    ...reports[0],
+    processes: reports.length,
+    cpuPercent: sum('cpuPercent'),
+    userPercent: sum('userPercent'),
+    systemPercent: sum('systemPercent'),
+    eventLoopUtilization: max('eventLoopUtilization'),
+    rssIdleMb: max('rssIdleMb'),
+    rssConnectedMb: max('rssConnectedMb'),
+    rssMaxMb: max('rssMaxMb'),
+    // The driver's time until its publish returns, not its delivery: the relay delivers later.
+    flushMsAvg: Number.NaN,
+    subscribers: sum('subscribers'),
+    stream: {
+      dropped: reports.reduce((total, r) => total + (r.stream?.dropped ?? 0), 0),
+      writes: reports.reduce((total, r) => total + (r.stream?.writes ?? 0), 0),
+    },
   }
 }
 
@@ -323,14 +392,15 @@ const rows = [
     'server: frame built → written to all sockets (ms)',
     ...results.map((r) => f(r.server.flushMsAvg)),
   ],
-  ['server CPU (% of one core)', ...results.map((r) => f(r.server.cpuPercent))],
+  ['server processes', ...results.map((r) => String(r.server.processes))],
+  ['server CPU (% of one core, all)', ...results.map((r) => f(r.server.cpuPercent))],
   ['server CPU per frame (ms)', ...results.map((r) => f(cpuPerFrame(r)))],
   [
     '  user / system',
     ...results.map((r) => `${f(r.server.userPercent)} / ${f(r.server.systemPercent)}`),
   ],
   ['server event-loop utilization', ...results.map((r) => f(r.server.eventLoopUtilization, 2))],
-  ['server RSS max (MB)', ...results.map((r) => f(r.server.rssMaxMb, 0))],
+  ['server RSS max (MB, largest process)', ...results.map((r) => f(r.server.rssMaxMb, 0))],
   [
     '  booted, no client / clients subscribed',
     ...results.map((r) => `${f(r.server.rssIdleMb, 0)} / ${f(r.server.rssConnectedMb, 0)}`),
