@@ -38,6 +38,8 @@ export const SNAPSHOT_EVERY_MS = 1_000
 export const SNAPSHOT_FRESH_MS = 10_000
 const REALIZED_EVERY_MS = 5_000
 const NAME_CACHE = 10_000
+/** A customer renamed by staff shows under the new name within this long. */
+const NAME_TTL_MS = 60_000
 
 export interface ExposureRow {
   instrument: string
@@ -108,6 +110,8 @@ class ExposureSnapshots {
   #share: SnapshotShare | null = null
   #realized: { at: number; since: string; sums: Realized } | null = null
   #names = new Map<number, string>()
+  /** When `#names` was last emptied: a name is re-read at least this often (a renamed customer). */
+  #namesSince = Date.now()
 
   /**
    * Builds a snapshot of `engine`'s book now. The figures are synchronous
@@ -169,6 +173,7 @@ class ExposureSnapshots {
   forget() {
     this.#latest = null
     this.#realized = null
+    this.#names.clear()
   }
 
   /**
@@ -236,8 +241,12 @@ class ExposureSnapshots {
     }
   }
 
-  /** The names of the few customers a snapshot lists, read once and remembered. */
+  /** The names of the few customers a snapshot lists, remembered for NAME_TTL_MS. */
   async #learnNames(figures: Record<BookMode, ModeFigures>) {
+    if (Date.now() - this.#namesSince > NAME_TTL_MS) {
+      this.#names.clear()
+      this.#namesSince = Date.now()
+    }
     const wanted = new Set<number>()
     for (const f of Object.values(figures)) {
       for (const a of [...f.topByNotional, ...f.topByUnrealizedPl, ...f.marginCalls]) {

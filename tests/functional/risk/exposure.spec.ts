@@ -12,7 +12,7 @@ import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
 import { openPosition } from '#tests/helpers/positions'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 /*
  * The dealing desk's exposure (issue 24 item 3): the API and CSV read the
@@ -22,14 +22,17 @@ import { DEMO, demoUser } from '#tests/helpers/users'
 
 type Row = Record<string, string | number | null>
 
-/** EUR_USD with nothing else open: a buy of 10,000 at 1.10020 and a sell of 4,000 at 1.10000. */
+/**
+ * EUR_USD with nothing else open: a buy of 10,000 at 1.10020 and a sell of 4,000 at 1.10000,
+ * held by a new funded, KYC-approved customer.
+ */
 async function seedBook() {
   await Order.query()
     .where('instrument', 'EUR_USD')
     .whereNull('close_time')
     .update({ deletedAt: DateTime.now().toSQL({ includeOffset: false }) })
   await Instrument.query().where('name', 'EUR_USD').update({ bids: '1.10000', asks: '1.10020' })
-  const customer = await demoUser(DEMO.customer)
+  const customer = await UserFactory.apply('funded', 'kycApproved').create()
   const wallet = await Balance.findOrFail(customer.activeBalanceId!)
   await openPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '10000' })
   await openPosition(customer, { instrument: 'EUR_USD', type: 'sell', amount: '4000' })
@@ -74,7 +77,8 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     const { wallet } = await seedBook()
     engine = await started()
     await snapshotOf(engine)
-    const body = await exposure(client, await demoUser(DEMO.admin), wallet.mode)
+    const admin = await UserFactory.apply('admin').create()
+    const body = await exposure(client, admin, wallet.mode)
     assert.isTrue(body.live)
     const row = body.data.find((r: Row) => r.instrument === 'EUR_USD')
     assert.deepInclude(row, {
@@ -95,11 +99,7 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     const forex = body.totals.find((t: Row) => t.category === 'forex')
     assert.isAtLeast(forex.positions, 2)
     // The other mode holds none of these.
-    const other = await exposure(
-      client,
-      await demoUser(DEMO.admin),
-      wallet.mode === 'real' ? 'demo' : 'real'
-    )
+    const other = await exposure(client, admin, wallet.mode === 'real' ? 'demo' : 'real')
     const otherRow = other.data.find((r: Row) => r.instrument === 'EUR_USD')
     assert.isTrue(!otherRow || otherRow.positions === 0)
   })
@@ -117,7 +117,7 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     }).loginAs(customer)
     placed.assertStatus(201)
     await snapshotOf(engine)
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     let row = (await exposure(client, manager, wallet.mode)).data.find(
       (r: Row) => r.instrument === 'EUR_USD'
     )
@@ -143,6 +143,7 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     client,
     assert,
   }) => {
+    // SQLite hands a rolled-back factory user's id to the next one: `forget()` drops the names too.
     const { wallet, customer } = await seedBook()
     // Equity at 80 % of the used margin: above the stop-outs, below the 100 % margin-call level.
     const stored = await Balance.findOrFail(wallet.id)
@@ -150,7 +151,7 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     await stored.save()
     engine = await started()
     await snapshotOf(engine)
-    const body = await exposure(client, await demoUser(DEMO.admin), wallet.mode)
+    const body = await exposure(client, await UserFactory.apply('admin').create(), wallet.mode)
     assert.equal(body.topByNotional[0].balanceId, wallet.id)
     assert.equal(body.topByNotional[0].name, customer.fullName)
     assert.include(
@@ -168,7 +169,7 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     client,
     assert,
   }) => {
-    const body = await exposure(client, await demoUser(DEMO.admin), 'real')
+    const body = await exposure(client, await UserFactory.apply('admin').create(), 'real')
     assert.isFalse(body.live)
     assert.deepEqual(body.data, [])
     assert.isNull(body.builtAt)
@@ -179,13 +180,14 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     assert,
   }) => {
     const { wallet } = await seedBook()
+    const admin = await UserFactory.apply('admin').create()
     engine = await started()
     const stop = exposureSnapshots.start(engine, 50)
     try {
-      let body = await exposure(client, await demoUser(DEMO.admin), wallet.mode)
+      let body = await exposure(client, admin, wallet.mode)
       for (let i = 0; i < 40 && !body.live; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50))
-        body = await exposure(client, await demoUser(DEMO.admin), wallet.mode)
+        body = await exposure(client, admin, wallet.mode)
       }
       assert.isTrue(body.live)
       assert.exists(body.data.find((r: Row) => r.instrument === 'EUR_USD'))
@@ -199,6 +201,7 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     assert,
   }) => {
     const { wallet } = await seedBook()
+    const admin = await UserFactory.apply('admin').create()
     engine = await started()
     await engine.idle()
     const stored = new Map<string, { text: string; until: number }>()
@@ -217,12 +220,12 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
       assert.isTrue(stored.has('exposure:snapshot'))
       // This process forgets its own copy: what it answers now comes from the shared store.
       exposureSnapshots.forget()
-      const body = await exposure(client, await demoUser(DEMO.admin), wallet.mode)
+      const body = await exposure(client, admin, wallet.mode)
       assert.isTrue(body.live)
       assert.equal(body.data.find((r: Row) => r.instrument === 'EUR_USD').netUnits, '6000')
       // Expired in the store (the role died): not live.
       stored.clear()
-      assert.isFalse((await exposure(client, await demoUser(DEMO.admin), wallet.mode)).live)
+      assert.isFalse((await exposure(client, admin, wallet.mode)).live)
     } finally {
       stopSharing()
     }
@@ -232,7 +235,7 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     for (const url of [
       '/admin/risk/exposure/api?mode=live',
       '/admin/risk/exposure/csv?mode=1',
@@ -261,7 +264,7 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     assert,
   }) => {
     const { wallet } = await seedBook()
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const byInstrument = await api(
       client,
       'get',
@@ -294,7 +297,7 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
       client,
       'get',
       `/admin/risk/exposure/csv?mode=${wallet.mode}`
-    ).loginAs(await demoUser(DEMO.manager))
+    ).loginAs(await UserFactory.apply('manager').create())
     response.assertStatus(200)
     assert.include(response.header('content-type'), 'text/csv')
     assert.include(response.header('content-disposition'), `exposure_${wallet.mode}_`)
@@ -311,22 +314,30 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     client,
     assert,
   }) => {
-    for (const email of [DEMO.admin, DEMO.manager]) {
-      const user = await demoUser(email)
+    const allowed = {
+      admin: await UserFactory.apply('admin').create(),
+      manager: await UserFactory.apply('manager').create(),
+    }
+    const refused = {
+      customer: await UserFactory.create(),
+      affiliate: await UserFactory.apply('affiliate').create(),
+      agent: await UserFactory.apply('agent').create(),
+      retention: await UserFactory.apply('retention').create(),
+    }
+    for (const user of Object.values(allowed)) {
       ;(await api(client, 'get', '/admin/risk/exposure/api').loginAs(user)).assertStatus(200)
       const page = await client.get('/admin/risk').loginAs(user).withInertia()
       page.assertStatus(200)
       page.assertInertiaComponent('staff/risk/index')
     }
-    for (const email of [DEMO.customer, DEMO.affiliate, DEMO.agent, DEMO.retention]) {
-      const user = await demoUser(email)
+    for (const [role, user] of Object.entries(refused)) {
       for (const url of [
         '/admin/risk/exposure/api',
         '/admin/risk/exposure/csv',
         '/admin/risk/positions?instrument=EUR_USD',
       ]) {
         const response = await api(client, 'get', url).loginAs(user)
-        assert.equal(response.status(), 403, `${email} ${url}`)
+        assert.equal(response.status(), 403, `${role} ${url}`)
       }
     }
     const subscribe = (user?: User) => {
@@ -337,11 +348,11 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
         .withCsrfToken()
       return user ? request.loginAs(user) : request
     }
-    for (const email of [DEMO.admin, DEMO.manager]) {
-      assert.equal((await subscribe(await demoUser(email))).status(), 204, email)
+    for (const [role, user] of Object.entries(allowed)) {
+      assert.equal((await subscribe(user)).status(), 204, role)
     }
-    for (const email of [DEMO.customer, DEMO.affiliate, DEMO.agent, DEMO.retention]) {
-      assert.equal((await subscribe(await demoUser(email))).status(), 400, email)
+    for (const [role, user] of Object.entries(refused)) {
+      assert.equal((await subscribe(user)).status(), 400, role)
     }
     assert.equal((await subscribe()).status(), 400)
   })
