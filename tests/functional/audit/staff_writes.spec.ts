@@ -21,7 +21,7 @@ import {
   multipart,
   removePublicFilesAfterEach,
 } from '#tests/helpers/public_files'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 const LOOPBACK = /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/
 
@@ -34,8 +34,8 @@ test.group('Audit rows of deposit and withdrawal decisions', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
-    const deposit = await pendingDeposit(await demoUser(DEMO.customer), 'bank', '250.00')
+    const manager = await UserFactory.apply('manager').create()
+    const deposit = await pendingDeposit(await UserFactory.create(), 'bank', '250.00')
     ;(
       await api(client, 'post', `/admin/deposits/${deposit.id}/approve`).loginAs(manager)
     ).assertStatus(200)
@@ -62,14 +62,13 @@ test.group('Audit rows of deposit and withdrawal decisions', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const deposit = await pendingDeposit(await demoUser(DEMO.customer), 'btc')
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
+    const deposit = await pendingDeposit(customer, 'btc')
     const before = await auditCount()
     ;(await api(client, 'post', '/admin/deposits/999999/decline').loginAs(admin)).assertStatus(404)
     ;(
-      await api(client, 'post', `/admin/deposits/${deposit.id}/decline`).loginAs(
-        await demoUser(DEMO.customer)
-      )
+      await api(client, 'post', `/admin/deposits/${deposit.id}/decline`).loginAs(customer)
     ).assertStatus(403)
     assert.equal(await auditCount(), before)
 
@@ -83,7 +82,7 @@ test.group('Audit rows of deposit and withdrawal decisions', (group) => {
 
   test('a provider settling a deposit is no staff action: no row', async ({ assert }) => {
     const { settleProviderNotice } = await import('#actions/deposits/settle_deposit')
-    const deposit = await pendingDeposit(await demoUser(DEMO.customer), 'stripe', '10.00')
+    const deposit = await pendingDeposit(await UserFactory.create(), 'stripe', '10.00')
     const before = await auditCount()
     await settleProviderNotice('stripe', { txRef: deposit.txRef, outcome: 'failed' })
     assert.equal(await auditCount(), before)
@@ -93,8 +92,8 @@ test.group('Audit rows of deposit and withdrawal decisions', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
-    const customer = await demoUser(DEMO.customer)
+    const manager = await UserFactory.apply('manager').create()
+    const customer = await UserFactory.apply('funded', 'kycApproved').create()
     const paid = await pendingWithdrawal(customer, '10')
     const refused = await pendingWithdrawal(customer, '12')
     ;(
@@ -126,8 +125,11 @@ test.group('Audit rows of deposit and withdrawal decisions', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const withdrawal = await pendingWithdrawal(await demoUser(DEMO.customer), '10')
+    const admin = await UserFactory.apply('admin').create()
+    const withdrawal = await pendingWithdrawal(
+      await UserFactory.apply('funded', 'kycApproved').create(),
+      '10'
+    )
     ;(
       await api(client, 'post', `/admin/withdraws/${withdrawal.id}/approve`).loginAs(admin)
     ).assertStatus(200)
@@ -148,11 +150,11 @@ test.group('Audit rows of deposit and withdrawal decisions', (group) => {
   }) => {
     const undo = trustProxies('loopback')
     try {
-      const deposit = await pendingDeposit(await demoUser(DEMO.customer), 'bank')
+      const deposit = await pendingDeposit(await UserFactory.create(), 'bank')
       ;(
         await api(client, 'post', `/admin/deposits/${deposit.id}/decline`)
           .header('X-Forwarded-For', '203.0.113.50')
-          .loginAs(await demoUser(DEMO.admin))
+          .loginAs(await UserFactory.apply('admin').create())
       ).assertStatus(200)
       assert.equal((await onlyAuditRow('deposit.decline', deposit.id)).ip, '203.0.113.50')
     } finally {
@@ -169,7 +171,7 @@ test.group('Audit rows of settings, gateways and external payments', (group) => 
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await setWithdrawFees('1.50', '2')
     ;(
       await api(client, 'post', '/admin/withdraws/settings', {
@@ -198,7 +200,7 @@ test.group('Audit rows of settings, gateways and external payments', (group) => 
       await api(client, 'post', '/admin/withdraws/settings', {
         feePercentage: '3',
         feeFixed: '2',
-      }).loginAs(await demoUser(DEMO.manager))
+      }).loginAs(await UserFactory.apply('manager').create())
     ).assertStatus(403)
     assert.equal(await auditCount(), before)
   })
@@ -207,7 +209,7 @@ test.group('Audit rows of settings, gateways and external payments', (group) => 
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await configureGateway(
       'paypal',
       { key1: 'client-old', key2: 'paypal-secret-old', key3: 'sandbox', key4: null },
@@ -238,7 +240,7 @@ test.group('Audit rows of settings, gateways and external payments', (group) => 
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await configureGateway('stripe', { key1: 'sk_live_x', key2: 'whsec_y' })
     ;(
       await multipart(client, 'put', '/admin/gateways/stripe', admin, { clear: ['key2'] })
@@ -263,7 +265,7 @@ test.group('Audit rows of settings, gateways and external payments', (group) => 
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const fields = {
       name: 'Skrill',
       link: 'https://skrill.example.com/pay',
@@ -328,8 +330,8 @@ test.group('Audit rows of KYC decisions and login-as', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const document = await storedDocument(await demoUser(DEMO.customer), {
+    const admin = await UserFactory.apply('admin').create()
+    const document = await storedDocument(await UserFactory.create(), {
       status: 'declined',
       declineReason: 'Blurry',
     })
@@ -370,8 +372,8 @@ test.group('Audit rows of KYC decisions and login-as', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const agent = await demoUser(DEMO.agent)
+    const customer = await UserFactory.create()
+    const agent = await UserFactory.apply('agent').create()
     const before = await auditCount()
     ;(await api(client, 'post', '/authManager/back-to-admin').loginAs(customer)).assertStatus(403)
     assert.equal(await auditCount(), before)

@@ -12,12 +12,14 @@ import { UserFactory } from '#database/factories/user_factory'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { auditRows } from '#tests/helpers/audit'
-import { DEMO, demoUser, ROLE_ACCOUNTS } from '#tests/helpers/users'
+import { DEMO } from '#tests/helpers/users'
 import { VoisoFake, VOISO_USER_NOT_FOUND } from '#tests/fakes/voiso_fake'
 import type { RoleId } from '#domain/roles'
+import type User from '#models/user'
 
 const KEY = 'voiso-test-key-4f1c/with+odd=chars'
 const CLUSTER = 'cc-ams03'
+/** The agents Voiso knows (sign-in e-mails it was given; nobody's account here). */
 const AGENTS = [
   { email: DEMO.agent, ext: '7777', status: 'available' },
   { email: DEMO.retention, ext: '5555', status: 'Unavailable' },
@@ -37,7 +39,7 @@ async function showUserInfoAgent(on: boolean) {
   settings.forget()
 }
 
-/** A lead on the sales desk worked by the demo agent and retention agent (visible to roles 1, 5, 6; the demo manager runs no team here, so not to role 2 unless unassigned). */
+/** A lead on the sales desk, worked by whoever is named. */
 function leadOf(
   people: { agentId?: number | null; retAgentId?: number | null; managerId?: number | null },
   phone: string | null = '+44 7414 992548'
@@ -53,13 +55,24 @@ function leadOf(
   })
 }
 
-async function demoLead(phone: string | null = '+44 7414 992548') {
-  const [agent, retention, manager] = await Promise.all([
-    demoUser(DEMO.agent),
-    demoUser(DEMO.retention),
-    demoUser(DEMO.manager),
-  ])
-  return leadOf({ agentId: agent.id, retAgentId: retention.id, managerId: manager.id }, phone)
+/** A sales agent, a retention agent and a manager of the test's own, and a lead they work (visible to roles 1, 5 and 6 through them). */
+async function workedLead(phone: string | null = '+44 7414 992548') {
+  const agent = await UserFactory.apply('agent').create()
+  const retention = await UserFactory.apply('retention').create()
+  const manager = await UserFactory.apply('manager').create()
+  const lead = await leadOf(
+    { agentId: agent.id, retAgentId: retention.id, managerId: manager.id },
+    phone
+  )
+  return { lead, agent, retention, manager }
+}
+
+const newAdmin = () => UserFactory.apply('admin').create()
+
+/** Voiso knows this staff member's sign-in e-mail too (for the test under way). */
+function knownToVoiso(user: User) {
+  fake.agents.push({ email: user.email, ext: String(9_000_000 + user.id), status: 'available' })
+  return user
 }
 
 const callsOf = (leadId: number) => LeadCall.query().where('lead_id', leadId).orderBy('id', 'asc')
@@ -86,9 +99,7 @@ test.group('Voiso calls', (group) => {
     client,
     assert,
   }) => {
-    const response = await api(client, 'get', '/admin/crm/voiso/agents').loginAs(
-      await demoUser(DEMO.admin)
-    )
+    const response = await api(client, 'get', '/admin/crm/voiso/agents').loginAs(await newAdmin())
     response.assertStatus(200)
     assert.deepEqual(response.body(), {
       agents: [
@@ -109,9 +120,16 @@ test.group('Voiso calls', (group) => {
 
   for (const role of [1, 2, 5, 6] as RoleId[]) {
     test(`role ${role} may list agents and start a call`, async ({ client }) => {
-      const actor = await demoUser(ROLE_ACCOUNTS[role])
+      const desk = await workedLead()
+      const actor = knownToVoiso(
+        role === 5
+          ? desk.agent
+          : role === 6
+            ? desk.retention
+            : await UserFactory.apply(role === 1 ? 'admin' : 'manager').create()
+      )
       // Unassigned: the manager sees it too.
-      const lead = role === 2 ? await leadOf({}) : await demoLead()
+      const lead = role === 2 ? await leadOf({}) : desk.lead
       ;(await api(client, 'get', '/admin/crm/voiso/agents').loginAs(actor)).assertStatus(200)
       const response = await api(client, 'post', '/admin/crm/voiso/startCall', {
         leadId: lead.id,
@@ -127,8 +145,8 @@ test.group('Voiso calls', (group) => {
       client,
       assert,
     }) => {
-      const actor = await demoUser(ROLE_ACCOUNTS[role])
-      const lead = await demoLead()
+      const actor = await (role === 3 ? UserFactory : UserFactory.apply('affiliate')).create()
+      const { lead } = await workedLead()
       ;(await api(client, 'get', '/admin/crm/voiso/agents').loginAs(actor)).assertStatus(403)
       const response = await api(client, 'post', '/admin/crm/voiso/startCall', {
         leadId: lead.id,
@@ -149,8 +167,8 @@ test.group('Voiso calls', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const lead = await demoLead('+44 (7414) 992-548')
+    const admin = await newAdmin()
+    const { lead } = await workedLead('+44 (7414) 992-548')
     const response = await api(client, 'post', '/admin/crm/voiso/startCall', {
       leadId: lead.id,
       agentEmail: DEMO.agent,
@@ -195,8 +213,8 @@ test.group('Voiso calls', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const lead = await demoLead()
+    const admin = await newAdmin()
+    const { lead } = await workedLead()
     const response = await api(client, 'post', '/admin/crm/voiso/startCall', {
       leadId: lead.id,
       agentEmail: 'nobody@voiso.test',
@@ -220,12 +238,12 @@ test.group('Voiso calls', (group) => {
     client,
     assert,
   }) => {
-    const lead = await demoLead()
+    const { lead } = await workedLead()
     fake.answerNext(429, { errors: 'Rate limit exceeded' })
     const response = await api(client, 'post', '/admin/crm/voiso/startCall', {
       leadId: lead.id,
       agentEmail: DEMO.agent,
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(await newAdmin())
     response.assertStatus(429)
     assert.equal(response.body().message, 'Rate limit exceeded')
     const calls = await callsOf(lead.id)
@@ -239,8 +257,8 @@ test.group('Voiso calls', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const lead = await demoLead()
+    const admin = await newAdmin()
+    const { lead } = await workedLead()
     await configure({ value2: 'a-wrong-key' })
     const refused = await api(client, 'post', '/admin/crm/voiso/startCall', {
       leadId: lead.id,
@@ -277,12 +295,13 @@ test.group('Voiso calls', (group) => {
     assert,
   }) => {
     voisoTimeouts.requestMs = 300
-    const lead = await demoLead()
+    const admin = await newAdmin()
+    const { lead } = await workedLead()
     fake.hangNext()
     const response = await api(client, 'post', '/admin/crm/voiso/startCall', {
       leadId: lead.id,
       agentEmail: DEMO.agent,
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(admin)
     response.assertStatus(502)
     assert.equal(response.body().message, 'Voiso did not answer in time')
     assert.deepEqual(
@@ -291,9 +310,7 @@ test.group('Voiso calls', (group) => {
     )
 
     fake.hangNext()
-    const agents = await api(client, 'get', '/admin/crm/voiso/agents').loginAs(
-      await demoUser(DEMO.admin)
-    )
+    const agents = await api(client, 'get', '/admin/crm/voiso/agents').loginAs(admin)
     agents.assertStatus(502)
     assert.equal(agents.body().message, 'Voiso did not answer in time')
   })
@@ -302,7 +319,7 @@ test.group('Voiso calls', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await newAdmin()
     fake.answerNext(403, { error: 'Invalid key' })
     const refused = await api(client, 'get', '/admin/crm/voiso/agents').loginAs(admin)
     refused.assertStatus(502)
@@ -317,8 +334,8 @@ test.group('Voiso calls', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const lead = await demoLead()
+    const admin = await newAdmin()
+    const { lead } = await workedLead()
     for (const values of [
       { value2: null },
       { value1: null },
@@ -356,18 +373,21 @@ test.group('Voiso calls', (group) => {
     const otherAgent = await UserFactory.apply('agent').create()
     const otherRetention = await UserFactory.apply('retention').create()
     const lead = await leadOf({ agentId: otherAgent.id, retAgentId: otherRetention.id })
-    for (const email of [DEMO.agent, DEMO.retention]) {
+    for (const actor of [
+      await UserFactory.apply('agent').create(),
+      await UserFactory.apply('retention').create(),
+    ]) {
       const response = await api(client, 'post', '/admin/crm/voiso/startCall', {
         leadId: lead.id,
-        agentEmail: email,
-      }).loginAs(await demoUser(email))
+        agentEmail: actor.email,
+      }).loginAs(actor)
       response.assertStatus(404)
     }
     // An id that names nothing answers the same.
     const missing = await api(client, 'post', '/admin/crm/voiso/startCall', {
       leadId: lead.id + 100_000,
       agentEmail: DEMO.agent,
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(await newAdmin())
     missing.assertStatus(404)
     assert.lengthOf(fake.requests, 0)
     assert.lengthOf(await callsOf(lead.id), 0)
@@ -377,14 +397,14 @@ test.group('Voiso calls', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await newAdmin()
     for (const [phone, message] of [
       [null, 'This lead has no phone number'],
       ['   ', 'This lead has no phone number'],
       ['0612 345 678', 'The phone number is not a valid international number'],
       ['call me', 'The phone number is not a valid international number'],
     ] as const) {
-      const lead = await demoLead(phone)
+      const { lead } = await workedLead(phone)
       const response = await api(client, 'post', '/admin/crm/voiso/startCall', {
         leadId: lead.id,
         agentEmail: DEMO.agent,
@@ -397,8 +417,8 @@ test.group('Voiso calls', (group) => {
   })
 
   test('bad input is 422 under its field, nothing sent', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
-    const lead = await demoLead()
+    const admin = await newAdmin()
+    const { lead } = await workedLead()
     for (const [body, field, message] of [
       [{ agentEmail: DEMO.agent }, 'leadId', 'Lead is required'],
       [{ leadId: 'abc', agentEmail: DEMO.agent }, 'leadId', 'Lead is required'],
@@ -420,9 +440,8 @@ test.group('Voiso calls', (group) => {
     assert,
   }) => {
     await showUserInfoAgent(false)
-    const lead = await demoLead()
-    for (const email of [DEMO.agent, DEMO.retention]) {
-      const actor = await demoUser(email)
+    const { lead, agent, retention } = await workedLead()
+    for (const actor of [knownToVoiso(agent), knownToVoiso(retention)]) {
       const refused = await api(client, 'post', '/admin/crm/voiso/startCall', {
         leadId: lead.id,
         agentEmail: DEMO.admin,
@@ -431,12 +450,12 @@ test.group('Voiso calls', (group) => {
       assert.equal(refused.body().message, 'You can only call as yourself')
       const own = await api(client, 'post', '/admin/crm/voiso/startCall', {
         leadId: lead.id,
-        agentEmail: email.toUpperCase(),
+        agentEmail: actor.email.toUpperCase(),
       }).loginAs(actor)
       // Voiso's fake knows the e-mail in lower case only: the rule passed, Voiso answered.
       assert.notEqual(own.status(), 403)
     }
-    const admin = await demoUser(DEMO.admin)
+    const admin = await newAdmin()
     const chosen = await api(client, 'post', '/admin/crm/voiso/startCall', {
       leadId: lead.id,
       agentEmail: DEMO.retention,
@@ -444,12 +463,11 @@ test.group('Voiso calls', (group) => {
     chosen.assertStatus(200)
     assert.deepEqual(
       fake.calls.map((c) => c.params.agent),
-      [DEMO.agent.toUpperCase(), DEMO.retention.toUpperCase(), DEMO.retention]
+      [agent.email.toUpperCase(), retention.email.toUpperCase(), DEMO.retention]
     )
 
     // With it on, an agent may pick another agent.
     await showUserInfoAgent(true)
-    const agent = await demoUser(DEMO.agent)
     await clearCallGap(agent.id)
     const other = await api(client, 'post', '/admin/crm/voiso/startCall', {
       leadId: lead.id,
@@ -462,8 +480,8 @@ test.group('Voiso calls', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const lead = await demoLead()
+    const admin = await newAdmin()
+    const { lead } = await workedLead()
     const send = () =>
       api(client, 'post', '/admin/crm/voiso/startCall', {
         leadId: lead.id,
@@ -480,7 +498,7 @@ test.group('Voiso calls', (group) => {
     assert.lengthOf(await callsOf(lead.id), 1)
 
     // Someone else is not held by it.
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     const unassigned = await leadOf({})
     const managers = await api(client, 'post', '/admin/crm/voiso/startCall', {
       leadId: unassigned.id,
@@ -498,7 +516,7 @@ test.group('Voiso calls', (group) => {
   })
 
   test('the agents list has its own budget per staff member', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await newAdmin()
     for (let i = 0; i < VOISO_LIMITS.agentListsPerMinute; i++) {
       ;(await api(client, 'get', '/admin/crm/voiso/agents').loginAs(admin)).assertStatus(200)
     }
@@ -515,8 +533,8 @@ test.group('Voiso calls', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const lead = await demoLead()
+    const admin = await newAdmin()
+    const { lead } = await workedLead()
     const logged: unknown[] = []
     const warn = logger.warn
     logger.warn = ((...args: unknown[]) => void logged.push(args)) as typeof logger.warn
@@ -545,8 +563,8 @@ test.group('Voiso calls', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const lead = await demoLead()
+    const admin = await newAdmin()
+    const { lead } = await workedLead()
     const responses = await Promise.all(
       [1, 2, 3].map(() =>
         api(client, 'post', '/admin/crm/voiso/startCall', {

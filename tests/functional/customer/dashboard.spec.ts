@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import Balance from '#models/balance'
 import KycDocument from '#models/kyc_document'
 import PricingPlan from '#models/pricing_plan'
 import settings from '#services/settings_service'
@@ -6,12 +7,13 @@ import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
 import { DEMO, demoUser, walletsOf } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
+import { UserFactory } from '#database/factories/user_factory'
 
 test.group('GET /dashboard', (group) => {
   isolate(group)
 
   test('renders the dashboard; a KYC-approved customer has isKyc true', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const response = await client.get('/dashboard').loginAs(customer).withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('customer/dashboard')
@@ -19,7 +21,7 @@ test.group('GET /dashboard', (group) => {
   })
 
   test('a customer without approved KYC has isKyc false', async ({ client }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const response = await client.get('/dashboard').loginAs(newcomer).withInertia()
     response.assertInertiaPropsContains({ isKyc: false })
 
@@ -31,7 +33,7 @@ test.group('GET /dashboard', (group) => {
   test('the latest KYC submission decides: a decline after an approval is not verified', async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     await KycDocument.create({
       userId: customer.id,
       type: 'passport',
@@ -43,7 +45,7 @@ test.group('GET /dashboard', (group) => {
   })
 
   test('branding props carry the site settings (customer spec §1)', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await client.get('/dashboard').loginAs(customer).withInertia()
     const { branding } = response.inertiaProps
     assert.equal(branding.appName, 'Broker')
@@ -66,7 +68,7 @@ test.group('GET /dashboard', (group) => {
     await settings.put('pricingPlan', { value1: 'off' })
     await settings.put('appName', { value1: 'Acme FX' })
     await settings.put('whatsapp', { value1: '' })
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const { branding } = (await client.get('/dashboard').loginAs(customer).withInertia())
       .inertiaProps
     assert.equal(branding.theme, 'light')
@@ -157,16 +159,20 @@ test.group('GET /dashboard', (group) => {
     assert,
   }) => {
     const expectations = [
-      [DEMO.admin, '/admin', 'Admin'],
-      [DEMO.manager, '/admin/trades/all', 'Manager'],
-      [DEMO.affiliate, '/affiliate', 'Affiliate'],
-      [DEMO.agent, '/admin/crm/sales/all', 'Agent'],
-      [DEMO.retention, '/admin/crm/retention', 'Agent'],
+      ['admin', '/admin', 'Admin'],
+      ['manager', '/admin/trades/all', 'Manager'],
+      ['affiliate', '/affiliate', 'Affiliate'],
+      ['agent', '/admin/crm/sales/all', 'Agent'],
+      ['retention', '/admin/crm/retention', 'Agent'],
     ] as const
-    for (const [email, href, label] of expectations) {
-      const staff = await demoUser(email)
+    for (const [role, href, label] of expectations) {
+      const staff = await UserFactory.apply(role).create()
+      // Staff hold no trading wallets (sign-up makes them for customers only).
+      staff.activeBalanceId = null
+      await staff.save()
+      await Balance.query().where('user_id', staff.id).delete()
       const { session } = (await client.get('/dashboard').loginAs(staff).withInertia()).inertiaProps
-      assert.deepEqual(session.roleHome, { href, label }, email)
+      assert.deepEqual(session.roleHome, { href, label }, role)
       assert.isFalse(session.needsPlan)
       assert.deepEqual(session.wallets, [])
       assert.isNull(session.activeBalance)
@@ -186,7 +192,7 @@ test.group('GET /dashboard', (group) => {
   })
 
   test('a disabled account is signed out on its next request', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     customer.isActive = false
     await customer.save()
     const page = await client.get('/dashboard').loginAs(customer).redirects(0)
@@ -202,7 +208,7 @@ test.group('GET /auth/user', (group) => {
   isolate(group)
 
   test('returns the same session view the pages receive', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const json = await api(client, 'get', '/auth/user').loginAs(customer)
     json.assertStatus(200)
     const page = await client.get('/dashboard').loginAs(customer).withInertia()
@@ -217,7 +223,7 @@ test.group('Dashboard instruments and market status', (group) => {
     client,
     assert,
   }) => {
-    const user = await demoUser(DEMO.customer)
+    const user = await UserFactory.create()
     const response = await client.get('/dashboard').loginAs(user).withInertia()
     response.assertStatus(200)
     const props = response.body().props
@@ -249,7 +255,8 @@ test.group('Dashboard instruments and market status', (group) => {
     client,
     assert,
   }) => {
-    const silver = await demoUser(DEMO.customer)
+    const silverPlan = await PricingPlan.findByOrFail('name', 'Silver')
+    const silver = await UserFactory.merge({ pricingTableId: silverPlan.id }).create()
     const props = (await client.get('/dashboard').loginAs(silver).withInertia()).body().props
     assert.deepEqual(props.spreads, { forex: 1, commodity: 1, index: 1, stock: 1, crypto: 1 })
     assert.equal(props.stopOuts.forex, '40')
@@ -259,7 +266,7 @@ test.group('Dashboard instruments and market status', (group) => {
       200
     )
 
-    const noPlan = await demoUser(DEMO.newcomer)
+    const noPlan = await UserFactory.create()
     const fallback = (await client.get('/dashboard').loginAs(noPlan).withInertia()).body().props
     assert.equal(fallback.stopOuts.stock, '50')
     // No plan: the instrument's own leverage (AAPL 5)
@@ -274,7 +281,7 @@ test.group('Session figures with an open position', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     // XAU_USD seeded at bid 2385.23 / ask 2385.58 (2 decimals). A buy of 10 opens at the ask,
     // and a buy's current rate is the ask too (spec §4): P/L 0, spread 0.
     await openPosition(customer, { instrument: 'XAU_USD', type: 'buy', amount: '10' })

@@ -4,8 +4,18 @@ import User from '#models/user'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 const IMPERSONATOR = 'impersonator'
+
+/** A customer whose profile holds the phone and country the tests read back. */
+async function customerWithProfile() {
+  const customer = await UserFactory.merge({ fullName: 'Carla Customer' }).create()
+  const profile = await Profile.findByOrFail('user_id', customer.id)
+  profile.merge({ phone: '+4915112345678', country: 'Germany' })
+  await profile.save()
+  return customer
+}
 
 function profileUpdate(overrides: Record<string, unknown> = {}) {
   return {
@@ -44,8 +54,8 @@ test.group('GET /profile', (group) => {
   })
 
   test('an agent login-as session sees the phone obscured and locked', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
-    const agent = await demoUser(DEMO.agent)
+    const customer = await customerWithProfile()
+    const agent = await UserFactory.apply('agent').create()
     const response = await client
       .get('/profile')
       .loginAs(customer)
@@ -56,8 +66,8 @@ test.group('GET /profile', (group) => {
   })
 
   test('an admin login-as session sees the phone in full', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await customerWithProfile()
+    const admin = await UserFactory.apply('admin').create()
     const response = await client
       .get('/profile')
       .loginAs(customer)
@@ -69,7 +79,7 @@ test.group('GET /profile', (group) => {
   })
 
   test('a user without a profile row gets empty fields', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await Profile.query().where('user_id', customer.id).delete()
     const response = await client.get('/profile').loginAs(customer).withInertia()
     response.assertStatus(200)
@@ -81,14 +91,15 @@ test.group('PUT /profile/me', (group) => {
   isolate(group)
 
   test('saves every field', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await customerWithProfile()
+    const { email } = customer
     const response = await api(client, 'put', '/profile/me', profileUpdate()).loginAs(customer)
     response.assertStatus(200)
     response.assertBodyContains({ message: 'Profile updated successfully' })
 
     await customer.refresh()
     assert.equal(customer.fullName, 'Carla C. Customer')
-    assert.equal(customer.email, DEMO.customer)
+    assert.equal(customer.email, email)
     const profile = await Profile.findByOrFail('user_id', customer.id)
     assert.equal(profile.phone, '+49 151 9999 0000')
     assert.equal(profile.birthDate?.toISODate(), '1985-02-03')
@@ -102,7 +113,8 @@ test.group('PUT /profile/me', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await customerWithProfile()
+    const { email } = customer
     const response = await api(client, 'put', '/profile/me', {
       fullName: 'Only Name',
       email: 'hijack@example.com',
@@ -111,7 +123,7 @@ test.group('PUT /profile/me', (group) => {
     response.assertStatus(200)
     await customer.refresh()
     assert.equal(customer.fullName, 'Only Name')
-    assert.equal(customer.email, DEMO.customer)
+    assert.equal(customer.email, email)
     assert.equal(customer.roleId, 3)
     const profile = await Profile.findByOrFail('user_id', customer.id)
     assert.equal(profile.city, 'Berlin')
@@ -119,15 +131,15 @@ test.group('PUT /profile/me', (group) => {
   })
 
   test('creates the profile row when it is missing', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await Profile.query().where('user_id', customer.id).delete()
     ;(await api(client, 'put', '/profile/me', profileUpdate()).loginAs(customer)).assertStatus(200)
     assert.equal((await Profile.findByOrFail('user_id', customer.id)).city, 'Vienna')
   })
 
   test('an agent login-as session cannot change the phone', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
-    const agent = await demoUser(DEMO.retention)
+    const customer = await customerWithProfile()
+    const agent = await UserFactory.apply('retention').create()
     const response = await api(
       client,
       'put',
@@ -143,7 +155,7 @@ test.group('PUT /profile/me', (group) => {
   })
 
   test('full name is required', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await customerWithProfile()
     const response = await api(
       client,
       'put',
@@ -160,7 +172,7 @@ test.group('PUT /profile/me', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await customerWithProfile()
     const phone = await api(client, 'put', '/profile/me', profileUpdate({ phone: 'abc' })).loginAs(
       customer
     )
@@ -193,7 +205,7 @@ test.group('PUT /profile/me', (group) => {
   })
 
   test('too-long values are refused with a clear message', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await api(
       client,
       'put',
@@ -205,8 +217,8 @@ test.group('PUT /profile/me', (group) => {
   })
 
   test('updates only the signed-in user', async ({ client, assert }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
-    const customer = await demoUser(DEMO.customer)
+    const newcomer = await UserFactory.create()
+    const customer = await customerWithProfile()
     ;(
       await api(
         client,

@@ -5,9 +5,10 @@ import type { ApiClient } from '@japa/api-client'
 import type User from '#models/user'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
-import { DEMO, demoUser, walletsOf } from '#tests/helpers/users'
+import { walletsOf } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
 import { closedOrder } from '#tests/helpers/closed_orders'
+import { UserFactory } from '#database/factories/user_factory'
 
 const STATEMENT_HEADER =
   'Ticket,Open Time,Close Time,Type,Instrument,Units,Open Rate,Close Rate,Swap,Profit/Loss,Status,Close Reason,Bid,Ask,Quote Time,Feed,Equity,Margin,Margin Level,Execution Evidence'
@@ -15,14 +16,14 @@ const STATEMENT_HEADER =
 const day = (n: number) => `2025-01-${String(n).padStart(2, '0')}`
 
 /**
- * The demo customer's statement: 17 closed orders on the active wallet, one
+ * A customer's statement: 17 closed orders on the active wallet, one
  * a day from 2025-01-01 to 2025-01-17 at 15:05 UTC (odd days a profit, even
  * days a loss), plus rows that must never show: two open positions, a closed
  * order on the customer's other wallet and two of another customer's.
  * Returns the listed ids newest close first.
  */
 async function seedStatement() {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await UserFactory.create()
   const ids: number[] = []
   for (let n = 1; n <= 17; n++) {
     const order = await closedOrder(customer, {
@@ -39,12 +40,12 @@ async function seedStatement() {
     closedAt: `${day(10)}T12:00:00Z`,
     balanceId: otherWallet.id,
   })
-  const newcomer = await demoUser(DEMO.newcomer)
+  const other = await UserFactory.create()
   const foreign = [
-    await closedOrder(newcomer, { closedAt: `${day(5)}T12:00:00Z` }),
-    await closedOrder(newcomer, { closedAt: `${day(20)}T12:00:00Z` }),
+    await closedOrder(other, { closedAt: `${day(5)}T12:00:00Z` }),
+    await closedOrder(other, { closedAt: `${day(20)}T12:00:00Z` }),
   ]
-  return { customer, ids, otherWallet, otherWalletOrder, foreign }
+  return { customer, ids, otherWallet, otherWalletOrder, other, foreign }
 }
 
 const history = (client: ApiClient, customer: User, query: string) =>
@@ -131,7 +132,7 @@ test.group('Statements page (GET /statements)', (group) => {
   })
 
   test('a customer with no closed trades gets an empty first page', async ({ client, assert }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const response = await client.get('/statements').loginAs(newcomer).withInertia()
     response.assertStatus(200)
     const props = response.inertiaProps as any
@@ -142,7 +143,7 @@ test.group('Statements page (GET /statements)', (group) => {
   })
 
   test('staff are refused the page (customers only)', async ({ client }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const response = await client.get('/statements').loginAs(admin).withInertia()
     response.assertStatus(403)
     response.assertInertiaComponent('errors/forbidden')
@@ -198,7 +199,7 @@ test.group('GET /statements/history', (group) => {
     client,
     assert,
   }) => {
-    const { customer, ids, otherWalletOrder, foreign } = await seedStatement()
+    const { customer, ids, otherWalletOrder, other, foreign } = await seedStatement()
     const all = await history(client, customer, '?limit=100')
     const tickets: number[] = all.body().data.map((r: any) => r.ticket)
     assert.sameMembers(tickets, ids)
@@ -207,8 +208,7 @@ test.group('GET /statements/history', (group) => {
     assert.isTrue(all.body().data.every((r: any) => r.status === 'CLOSED'))
 
     // The other customer sees only their own two.
-    const newcomer = await demoUser(DEMO.newcomer)
-    const theirs = await history(client, newcomer, '?limit=100')
+    const theirs = await history(client, other, '?limit=100')
     assert.sameMembers(
       theirs.body().data.map((r: any) => r.ticket),
       foreign.map((f) => f.id)
@@ -242,7 +242,7 @@ test.group('GET /statements/history', (group) => {
   })
 
   test('filters on close day, whole UTC days, both ends inclusive', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const at = async (closedAt: string) => (await closedOrder(customer, { closedAt })).id
     const beforeStart = await at('2025-01-31T23:59:59Z')
     const firstInstant = await at('2025-02-01T00:00:00Z')
@@ -289,7 +289,7 @@ test.group('GET /statements/history', (group) => {
   })
 
   test('bad input answers 422 with the message under the field', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const cases: [string, string, string][] = [
       ['?dateStart=2025-02-30', 'dateStart', 'Start date must be a valid date (YYYY-MM-DD)'],
       ['?dateStart=01/02/2025', 'dateStart', 'Start date must be a valid date (YYYY-MM-DD)'],
@@ -318,7 +318,7 @@ test.group('GET /statements/history', (group) => {
   })
 
   test('odd query values never reach a 500', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const odd = [
       '%00',
       '99999999999999999999',
@@ -358,7 +358,7 @@ test.group('GET /statements/history', (group) => {
 
   test('visitors get 401 and staff 403', async ({ client }) => {
     ;(await api(client, 'get', '/statements/history')).assertStatus(401)
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     ;(await api(client, 'get', '/statements/history').loginAs(manager)).assertStatus(403)
     ;(await api(client, 'get', '/statements/export').loginAs(manager)).assertStatus(403)
   })
@@ -432,14 +432,14 @@ test.group('GET /statements/export', (group) => {
   })
 
   test('an empty range is a header row only', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await client.get('/statements/export?dateStart=2030-01-01').loginAs(customer)
     response.assertStatus(200)
     assert.equal(response.text(), `${STATEMENT_HEADER}\r\n`)
   })
 
   test('quotes fields that need it and neutralizes formulas', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const order = await closedOrder(customer, {
       closedAt: '2025-03-01T09:30:00Z',
       base: '=SUM(A1,"x")',
@@ -461,7 +461,7 @@ test.group('GET /statements/export', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const json = await api(
       client,
       'get',

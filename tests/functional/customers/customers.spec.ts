@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Balance from '#models/balance'
 import Lead from '#models/lead'
@@ -17,9 +18,8 @@ import { signedInBrowser } from '#tests/helpers/browser_session'
 /** A customer nobody's desk holds: only admins may open them. */
 const loneCustomer = (fields: Partial<User> = {}) => UserFactory.merge(fields).create()
 
-/** A customer whose lead is worked by the demo sales and retention agents (and so seen by them). */
-async function deskCustomer(fields: Partial<User> = {}) {
-  const [agent, retention] = await Promise.all([DEMO.agent, DEMO.retention].map(demoUser))
+/** A customer whose lead is worked by the given sales and retention agents (and so seen by them). */
+async function deskCustomer(agent: User, retention: User, fields: Partial<User> = {}) {
   const customer = await UserFactory.merge(fields).create()
   await Profile.query().where('user_id', customer.id).update({ phone: '+4915112345678' })
   await Lead.create({
@@ -33,9 +33,8 @@ async function deskCustomer(fields: Partial<User> = {}) {
   return customer
 }
 
-/** The customer the demo manager manages. */
-async function managedCustomer() {
-  const manager = await demoUser(DEMO.manager)
+/** A customer the given manager manages. */
+async function managedCustomer(manager: User) {
   const customer = await UserFactory.create()
   await Profile.query().where('user_id', customer.id).update({ manager_id: manager.id })
   return customer
@@ -68,22 +67,23 @@ test.group('Customers list (CRM §2.8)', (group) => {
   isolate(group)
 
   test('the pages render for roles 1 and 2 with their type; others 403', async ({ client }) => {
-    for (const email of [DEMO.admin, DEMO.manager]) {
+    for (const role of ['admin', 'manager'] as const) {
+      const staff = await UserFactory.apply(role).create()
       for (const type of ['all', 'inactive']) {
-        const page = await client
-          .get(`/admin/customers/${type}`)
-          .loginAs(await demoUser(email))
-          .withInertia()
+        const page = await client.get(`/admin/customers/${type}`).loginAs(staff).withInertia()
         page.assertStatus(200)
         page.assertInertiaComponent('staff/customers/index')
         page.assertInertiaPropsContains({ type })
       }
     }
-    for (const email of [DEMO.agent, DEMO.retention, DEMO.affiliate, DEMO.customer]) {
-      const page = await client
-        .get('/admin/customers/all')
-        .loginAs(await demoUser(email))
-        .withInertia()
+    const others = await Promise.all([
+      UserFactory.apply('agent').create(),
+      UserFactory.apply('retention').create(),
+      UserFactory.apply('affiliate').create(),
+      UserFactory.create(),
+    ])
+    for (const user of others) {
+      const page = await client.get('/admin/customers/all').loginAs(user).withInertia()
       page.assertStatus(403)
     }
   })
@@ -92,7 +92,7 @@ test.group('Customers list (CRM §2.8)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const active = await loneCustomer({ fullName: 'Zed Listed' })
     const inactive = await loneCustomer({ fullName: 'Zed Sleeping', isActive: false })
     const gone = await loneCustomer({ fullName: 'Zed Gone' })
@@ -134,11 +134,11 @@ test.group('Customers list (CRM §2.8)', (group) => {
   })
 
   test('a manager lists only the customers they may open', async ({ client, assert }) => {
-    const mine = await managedCustomer()
+    // The demo manager: the demo seed makes the demo customer theirs.
+    const manager = await demoUser(DEMO.manager)
+    const mine = await managedCustomer(manager)
     const lone = await loneCustomer()
-    const response = await api(client, 'get', '/admin/customers/api/all?limit=50').loginAs(
-      await demoUser(DEMO.manager)
-    )
+    const response = await api(client, 'get', '/admin/customers/api/all?limit=50').loginAs(manager)
     const ids = response.body().data.map((r: { id: number }) => r.id)
     assert.include(ids, mine.id)
     assert.include(ids, (await demoUser(DEMO.customer)).id)
@@ -149,7 +149,7 @@ test.group('Customers list (CRM §2.8)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const bad = await api(client, 'get', '/admin/customers/api/all?limit=7').loginAs(admin)
     bad.assertStatus(422)
     assert.equal(fieldErrors(bad.body()).limit, 'Page size must be one of 15, 25, 50')
@@ -172,7 +172,7 @@ test.group('Customers list: add and delete', (group) => {
       isEmailVerified: true,
       isActive: true,
       whitelist: null,
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(await UserFactory.apply('admin').create())
     response.assertStatus(201)
     assert.equal(response.body().message, 'User added successfully')
     const user = await User.findByOrFail('email', 'nina.new@customers.test')
@@ -194,7 +194,7 @@ test.group('Customers list: add and delete', (group) => {
     client,
     assert,
   }) => {
-    const agent = await demoUser(DEMO.agent)
+    const agent = await UserFactory.apply('agent').create()
     const existing = await Lead.create({
       email: 'known.lead@customers.test',
       firstName: 'Known',
@@ -209,7 +209,7 @@ test.group('Customers list: add and delete', (group) => {
       roleId: 3,
       isEmailVerified: true,
       isActive: true,
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(await UserFactory.apply('admin').create())
     response.assertStatus(201)
     const user = await User.findByOrFail('email', 'known.lead@customers.test')
     const leads = await Lead.query().where('email', 'known.lead@customers.test')
@@ -220,7 +220,7 @@ test.group('Customers list: add and delete', (group) => {
   })
 
   test('a manager adds customers only, and manages whom they add', async ({ client, assert }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     const before = await auditCount()
     const refused = await api(client, 'post', '/admin/customers', {
       fullName: 'Adam Admin',
@@ -261,15 +261,16 @@ test.group('Customers list: add and delete', (group) => {
     client,
     assert,
   }) => {
+    const taken = await loneCustomer()
     const before = await auditCount()
     const response = await api(client, 'post', '/admin/customers', {
       fullName: 'Copy Cat',
-      email: DEMO.customer.toUpperCase(),
+      email: taken.email.toUpperCase(),
       password: 'a-long-password',
       roleId: 3,
       isEmailVerified: true,
       isActive: true,
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(await UserFactory.apply('admin').create())
     response.assertStatus(422)
     assert.equal(fieldErrors(response.body()).email, 'This email is already registered')
     assert.equal(await auditCount(), before)
@@ -279,7 +280,7 @@ test.group('Customers list: add and delete', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const fresh = await loneCustomer()
     const removed = await api(client, 'delete', `/admin/customers/${fresh.id}`).loginAs(admin)
     removed.assertStatus(200)
@@ -287,7 +288,7 @@ test.group('Customers list: add and delete', (group) => {
     assert.isFalse(removed.body().kept)
     assert.isNull(await User.find(fresh.id))
 
-    const funded = await demoUser(DEMO.customer)
+    const funded = await UserFactory.apply('funded').create()
     const kept = await api(client, 'delete', `/admin/customers/${funded.id}`).loginAs(admin)
     kept.assertStatus(200)
     assert.equal(kept.body().message, 'Customers deleted successfully')
@@ -309,14 +310,11 @@ test.group('Customers list: add and delete', (group) => {
   test('delete is refused to managers (403) and finds no staff account or unknown id (404)', async ({
     client,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const mine = await managedCustomer()
-    ;(
-      await api(client, 'delete', `/admin/customers/${mine.id}`).loginAs(
-        await demoUser(DEMO.manager)
-      )
-    ).assertStatus(403)
-    const agent = await demoUser(DEMO.agent)
+    const admin = await UserFactory.apply('admin').create()
+    const manager = await UserFactory.apply('manager').create()
+    const mine = await managedCustomer(manager)
+    ;(await api(client, 'delete', `/admin/customers/${mine.id}`).loginAs(manager)).assertStatus(403)
+    const agent = await UserFactory.apply('agent').create()
     ;(await api(client, 'delete', `/admin/customers/${agent.id}`).loginAs(admin)).assertStatus(404)
     ;(await api(client, 'delete', '/admin/customers/999999').loginAs(admin)).assertStatus(404)
   })
@@ -329,17 +327,25 @@ test.group('Edit customer page (CRM §2.9)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await loneCustomer()
+    const manager = await UserFactory.apply('manager').create()
+    const profile = await Profile.findByOrFail('user_id', customer.id)
+    profile.merge({
+      phone: '+4915112345678',
+      country: 'Germany',
+      birthDate: DateTime.fromISO('1988-04-12'),
+    })
+    await profile.save()
     const page = await client
       .get(`/admin/customers/edit/${customer.id}`)
-      .loginAs(await demoUser(DEMO.admin))
+      .loginAs(await UserFactory.apply('admin').create())
       .withInertia()
     page.assertStatus(200)
     page.assertInertiaComponent('staff/customers/edit')
     const props = page.inertiaProps as any
     assert.containsSubset(props.customer, {
       id: customer.id,
-      email: DEMO.customer,
+      email: customer.email,
       isActive: true,
       profile: { phone: '+4915112345678', country: 'Germany', birthDate: '1988-04-12' },
     })
@@ -355,7 +361,7 @@ test.group('Edit customer page (CRM §2.9)', (group) => {
     assert.isAbove(props.choices.plans.length, 0)
     assert.include(
       props.choices.managers.map((m: { id: number }) => m.id),
-      (await demoUser(DEMO.manager)).id
+      manager.id
     )
   })
 
@@ -363,10 +369,14 @@ test.group('Edit customer page (CRM §2.9)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await deskCustomer({ email: 'hidden.person@customers.test' })
+    const agent = await UserFactory.apply('agent').create()
+    const retention = await UserFactory.apply('retention').create()
+    const customer = await deskCustomer(agent, retention, {
+      email: 'hidden.person@customers.test',
+    })
     const page = await client
       .get(`/admin/customers/edit/${customer.id}`)
-      .loginAs(await demoUser(DEMO.retention))
+      .loginAs(retention)
       .withInertia()
     page.assertStatus(200)
     const props = page.inertiaProps as any
@@ -381,8 +391,9 @@ test.group('Edit customer page (CRM §2.9)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await deskCustomer({ email: 'sales.person@customers.test' })
-    const agent = await demoUser(DEMO.agent)
+    const agent = await UserFactory.apply('agent').create()
+    const retention = await UserFactory.apply('retention').create()
+    const customer = await deskCustomer(agent, retention, { email: 'sales.person@customers.test' })
     const open = async () =>
       (
         (await client.get(`/admin/customers/edit/${customer.id}`).loginAs(agent).withInertia())
@@ -396,17 +407,17 @@ test.group('Edit customer page (CRM §2.9)', (group) => {
 
   test("another desk's customer is 404 for managers, agents and affiliates", async ({ client }) => {
     const lone = await loneCustomer()
-    for (const email of [DEMO.manager, DEMO.agent, DEMO.retention, DEMO.affiliate]) {
+    for (const role of ['manager', 'agent', 'retention', 'affiliate'] as const) {
       const page = await client
         .get(`/admin/customers/edit/${lone.id}`)
-        .loginAs(await demoUser(email))
+        .loginAs(await UserFactory.apply(role).create())
         .withInertia()
       page.assertStatus(404)
     }
     ;(
       await client
         .get('/admin/customers/edit/999999')
-        .loginAs(await demoUser(DEMO.admin))
+        .loginAs(await UserFactory.apply('admin').create())
         .withInertia()
     ).assertStatus(404)
   })
@@ -415,12 +426,12 @@ test.group('Edit customer page (CRM §2.9)', (group) => {
     client,
     assert,
   }) => {
-    for (const email of [DEMO.admin, DEMO.manager, DEMO.affiliate, DEMO.agent, DEMO.retention]) {
-      const me = await demoUser(email)
+    for (const role of ['admin', 'manager', 'affiliate', 'agent', 'retention'] as const) {
+      const me = await UserFactory.apply(role).create()
       const page = await client.get(`/admin/customers/edit/${me.id}`).loginAs(me).withInertia()
       page.assertStatus(200)
       const props = page.inertiaProps as any
-      assert.equal(props.customer.email, email)
+      assert.equal(props.customer.email, me.email)
       assert.containsSubset(props.access, { own: true, canEdit: true, canAdjust: false })
       assert.deepEqual(props.customer.balances, [])
     }
@@ -435,7 +446,7 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
     assert,
   }) => {
     const customer = await loneCustomer()
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     const plan = await PricingPlan.findByOrFail('name', 'Basic')
     const response = await api(client, 'put', `/admin/customers/${customer.id}`, {
       ...FORM,
@@ -443,7 +454,7 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
       managerId: manager.id,
       pricingTableId: plan.id,
       isEmailVerified: false,
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(await UserFactory.apply('admin').create())
     response.assertStatus(200)
     assert.deepEqual(response.body(), { message: 'User updated successfully' })
     const user = await User.findOrFail(customer.id)
@@ -478,7 +489,7 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
       phone: '',
       birthDate: '',
       country: '',
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(await UserFactory.apply('admin').create())
     response.assertStatus(200)
     assert.isOk(await User.verifyCredentials('cora.changed@customers.test', FACTORY_PASSWORD))
     const profile = await Profile.findByOrFail('user_id', customer.id)
@@ -489,11 +500,13 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
   })
 
   test('role 6 and role 5 are refused (403), nothing written', async ({ client, assert }) => {
-    const customer = await deskCustomer()
+    const agent = await UserFactory.apply('agent').create()
+    const retention = await UserFactory.apply('retention').create()
+    const customer = await deskCustomer(agent, retention)
     const before = await snapshot(customer.id)
-    for (const email of [DEMO.retention, DEMO.agent]) {
+    for (const staff of [retention, agent]) {
       const response = await api(client, 'put', `/admin/customers/${customer.id}`, FORM).loginAs(
-        await demoUser(email)
+        staff
       )
       response.assertStatus(403)
     }
@@ -509,7 +522,7 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
     await Profile.query().where('user_id', customer.id).update({ manager_id: other.id })
     const before = await snapshot(customer.id)
     const response = await api(client, 'put', `/admin/customers/${customer.id}`, FORM).loginAs(
-      await demoUser(DEMO.manager)
+      await UserFactory.apply('manager').create()
     )
     response.assertStatus(404)
     assert.deepEqual(await snapshot(customer.id), before)
@@ -519,8 +532,8 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
     client,
     assert,
   }) => {
-    const customer = await managedCustomer()
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
+    const customer = await managedCustomer(manager)
     const plan = await PricingPlan.findByOrFail('name', 'Basic')
     const response = await api(client, 'put', `/admin/customers/${customer.id}`, {
       ...FORM,
@@ -538,13 +551,14 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
     assert,
   }) => {
     const customer = await loneCustomer()
-    const admin = await demoUser(DEMO.admin)
-    const agent = await demoUser(DEMO.agent)
+    const admin = await UserFactory.apply('admin').create()
+    const agent = await UserFactory.apply('agent').create()
+    const taken = await loneCustomer()
     const before = await snapshot(customer.id)
     const cases: [Record<string, unknown>, string, string][] = [
       [{ fullName: '  ' }, 'fullName', 'Full name is required'],
       [{ email: 'not-an-email' }, 'email', 'Invalid email'],
-      [{ email: DEMO.customer.toUpperCase() }, 'email', 'This email is already registered'],
+      [{ email: taken.email.toUpperCase() }, 'email', 'This email is already registered'],
       [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
       [{ phone: 'call me' }, 'phone', 'Enter a valid phone number'],
       [{ birthDate: '2020-01-01' }, 'birthDate', 'The customer must be at least 18 years old'],
@@ -582,7 +596,7 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
       ...FORM,
       email: 'soon.inactive@customers.test',
       isActive: false,
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(await UserFactory.apply('admin').create())
     response.assertStatus(200)
     assert.equal((await session.getJson('/auth/user')).status, 401)
   })
@@ -596,7 +610,7 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
     const heard: number[] = []
     const off = marketEvents.on('user.plan', ({ userId }) => heard.push(userId))
     try {
-      const admin = await demoUser(DEMO.admin)
+      const admin = await UserFactory.apply('admin').create()
       ;(
         await api(client, 'put', `/admin/customers/${customer.id}`, {
           ...FORM,
@@ -621,12 +635,12 @@ test.group('Edit customer: PUT /admin/customers/{id}', (group) => {
     client,
     assert,
   }) => {
-    const me = await demoUser(DEMO.retention)
+    const me = await UserFactory.apply('retention').create()
     const response = await api(client, 'put', `/admin/customers/${me.id}`, {
       ...FORM,
-      email: DEMO.retention,
+      email: me.email,
       isActive: false,
-      managerId: (await demoUser(DEMO.manager)).id,
+      managerId: (await UserFactory.apply('manager').create()).id,
     }).loginAs(me)
     response.assertStatus(200)
     const fresh = await User.findOrFail(me.id)
@@ -641,9 +655,9 @@ test.group('Edit customer: tabs and balance adjustment', (group) => {
 
   test("a customer's tab lists: 404 outside the viewer's customers", async ({ client }) => {
     const lone = await loneCustomer()
-    const mine = await managedCustomer()
-    const manager = await demoUser(DEMO.manager)
-    const admin = await demoUser(DEMO.admin)
+    const manager = await UserFactory.apply('manager').create()
+    const mine = await managedCustomer(manager)
+    const admin = await UserFactory.apply('admin').create()
     for (const path of [
       '/admin/trades/api/all',
       '/admin/deposits/api/history',
@@ -661,28 +675,28 @@ test.group('Edit customer: tabs and balance adjustment', (group) => {
     assert,
   }) => {
     const lone = await loneCustomer()
-    const desk = await deskCustomer()
+    const agent = await UserFactory.apply('agent').create()
+    const retention = await UserFactory.apply('retention').create()
+    const desk = await deskCustomer(agent, retention)
     const loneWallet = (await Balance.query().where('user_id', lone.id).firstOrFail()).id
     const deskWallet = (await Balance.query().where('user_id', desk.id).firstOrFail()).id
     const before = await auditCount()
     const body = { amount: '100.00', type: 'add' }
     ;(
       await api(client, 'put', `/admin/balance/${loneWallet}`, body).loginAs(
-        await demoUser(DEMO.manager)
+        await UserFactory.apply('manager').create()
       )
     ).assertStatus(404)
-    for (const email of [DEMO.retention, DEMO.agent]) {
-      ;(
-        await api(client, 'put', `/admin/balance/${deskWallet}`, body).loginAs(
-          await demoUser(email)
-        )
-      ).assertStatus(403)
+    for (const staff of [retention, agent]) {
+      ;(await api(client, 'put', `/admin/balance/${deskWallet}`, body).loginAs(staff)).assertStatus(
+        403
+      )
     }
     assert.equal(await auditCount(), before)
     assert.lengthOf((await ledgerOf(loneWallet)).entries, 0)
     assert.lengthOf((await ledgerOf(deskWallet)).entries, 0)
     const ok = await api(client, 'put', `/admin/balance/${loneWallet}`, body).loginAs(
-      await demoUser(DEMO.admin)
+      await UserFactory.apply('admin').create()
     )
     ok.assertStatus(200)
   })

@@ -6,7 +6,7 @@ import Withdrawal from '#models/withdrawal'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
 import { auditRows, onlyAuditRow } from '#tests/helpers/audit'
-import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { customerOf, loginAsSession } from '#tests/helpers/login_as'
 import { withdrawPayload } from '#tests/helpers/withdrawals'
 import { signedInBrowser } from '#tests/helpers/browser_session'
@@ -30,7 +30,7 @@ test.group('POST /admin/customers/login-as/{id}: who may log in as whom', (group
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const customer = await customerOf(admin)
     const before = Date.now()
     const response = await api(client, 'post', url(customer.id)).loginAs(admin)
@@ -53,18 +53,18 @@ test.group('POST /admin/customers/login-as/{id}: who may log in as whom', (group
     client,
     assert,
   }) => {
-    for (const [email, retAgent] of [
-      [DEMO.manager, false],
-      [DEMO.agent, false],
-      [DEMO.retention, true],
+    for (const [role, retAgent] of [
+      ['manager', false],
+      ['agent', false],
+      ['retention', true],
     ] as const) {
-      const staff = await demoUser(email)
+      const staff = await UserFactory.apply(role).create()
       const customer = await customerOf(staff)
       const response = await api(client, 'post', url(customer.id)).loginAs(staff)
       response.assertStatus(200)
       response.assertBodyContains({ redirect: '/', retAgent })
       response.assertSession('auth_web', customer.id)
-      assert.equal(response.session().impersonator.staffId, staff.id, email)
+      assert.equal(response.session().impersonator.staffId, staff.id, role)
       await onlyAuditRow('login_as.start', customer.id)
     }
   })
@@ -74,16 +74,9 @@ test.group('POST /admin/customers/login-as/{id}: who may log in as whom', (group
     assert,
   }) => {
     const [agent, retention, manager] = await Promise.all(
-      [DEMO.agent, DEMO.retention, DEMO.manager].map(demoUser)
+      (['agent', 'retention', 'manager'] as const).map((role) => UserFactory.apply(role).create())
     )
-    const othersAgent = await User.create({
-      fullName: 'Other Agent',
-      email: 'other-agent@login-as.test',
-      password: DEMO_PASSWORD,
-      roleId: 5,
-      isActive: true,
-      isEmailVerified: true,
-    })
+    const othersAgent = await UserFactory.apply('agent').create()
     const elsewhere = await customerOf(othersAgent)
     for (const staff of [agent, retention, manager]) {
       const response = await api(client, 'post', url(elsewhere.id)).loginAs(staff)
@@ -95,10 +88,12 @@ test.group('POST /admin/customers/login-as/{id}: who may log in as whom', (group
   })
 
   test('a customer or an affiliate is refused (403); a visitor gets 401', async ({ client }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const customer = await customerOf(admin)
-    for (const email of [DEMO.customer, DEMO.affiliate]) {
-      const user = await demoUser(email)
+    for (const user of [
+      await UserFactory.create(),
+      await UserFactory.apply('affiliate').create(),
+    ]) {
       const response = await api(client, 'post', url(customer.id)).loginAs(user)
       response.assertStatus(403)
       response.assertSession('auth_web', user.id)
@@ -110,7 +105,7 @@ test.group('POST /admin/customers/login-as/{id}: who may log in as whom', (group
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const gone = await customerOf(admin)
     gone.merge({ deletedAt: DateTime.now() })
     await gone.save()
@@ -125,7 +120,7 @@ test.group('POST /admin/customers/login-as/{id}: who may log in as whom', (group
       '9'.repeat(30),
       '%00',
       String(admin.id),
-      String((await demoUser(DEMO.agent)).id),
+      String((await UserFactory.apply('agent').create()).id),
       String(gone.id),
     ]
     for (const id of ids) {
@@ -137,7 +132,7 @@ test.group('POST /admin/customers/login-as/{id}: who may log in as whom', (group
   })
 
   test('an inactive customer is refused with a clear message (409)', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const customer = await customerOf(admin, { isActive: false })
     const response = await api(client, 'post', url(customer.id)).loginAs(admin)
     response.assertStatus(409)
@@ -147,7 +142,7 @@ test.group('POST /admin/customers/login-as/{id}: who may log in as whom', (group
   })
 
   test('login-as while already logged in as a customer is refused', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const [first, second] = [await customerOf(admin), await customerOf(admin)]
     const response = await api(client, 'post', url(second.id)).withSession(
       loginAsSession(first, admin)
@@ -162,7 +157,7 @@ test.group('POST /admin/customers/login-as/{id}: who may log in as whom', (group
   test('a staff session that still carries a login-as record is refused too (409)', async ({
     client,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const customer = await customerOf(admin)
     const response = await api(client, 'post', url(customer.id)).withSession({
       ...loginAsSession(admin, admin),
@@ -179,7 +174,7 @@ test.group('Login as: the way back and the banner', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const customer = await customerOf(admin, { fullName: 'Carla Viewed' })
     const startedAt = Date.now()
     const response = await client
@@ -203,9 +198,9 @@ test.group('Login as: the way back and the banner', (group) => {
   test('the whole flow over real cookies: login as, the customer, Back To Admin, the admin again', async ({
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin', 'withSecondFactor').create()
     const customer = await customerOf(admin)
-    const browser = await signedInBrowser(DEMO.admin)
+    const browser = await signedInBrowser(admin.email, FACTORY_PASSWORD)
     const adminCookie = browser.cookie('broker-session')
 
     const start = await browser.post(url(customer.id))
@@ -239,7 +234,7 @@ test.group('Login as: a logout inside it', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const customer = await customerOf(admin)
     const response = await api(client, 'post', '/auth/logout').withSession(
       loginAsSession(customer, admin)
@@ -257,8 +252,8 @@ test.group('Login as: what a login-as session may not do', (group) => {
   isolate(group)
 
   async function session() {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
     return { admin, customer, data: loginAsSession(customer, admin) }
   }
 
@@ -284,7 +279,7 @@ test.group('Login as: what a login-as session may not do', (group) => {
     const { customer, data } = await session()
     refused(
       await api(client, 'put', '/security/password', {
-        currentPassword: DEMO_PASSWORD,
+        currentPassword: FACTORY_PASSWORD,
         newPassword: 'another-password-1',
       }).withSession(data)
     )
@@ -315,10 +310,10 @@ test.group('Login as: what a login-as session may not do', (group) => {
   }) => {
     const { data } = await session()
     for (const [method, path, body] of [
-      ['post', '/security/two-factor/setup', { password: DEMO_PASSWORD }],
+      ['post', '/security/two-factor/setup', { password: FACTORY_PASSWORD }],
       ['post', '/security/two-factor/confirm', { code: '123456' }],
-      ['post', '/security/two-factor/recovery-codes', { password: DEMO_PASSWORD }],
-      ['delete', '/security/two-factor', { password: DEMO_PASSWORD, code: '123456' }],
+      ['post', '/security/two-factor/recovery-codes', { password: FACTORY_PASSWORD }],
+      ['delete', '/security/two-factor', { password: FACTORY_PASSWORD, code: '123456' }],
     ] as const) {
       refused(await api(client, method, path, body).withSession(data))
     }
@@ -335,7 +330,7 @@ test.group('Login as: what a login-as session may not do', (group) => {
   })
 
   test("the customer's own session is not refused", async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await api(client, 'put', '/profile/me', { fullName: 'Carla Own' }).loginAs(
       customer
     )
@@ -358,7 +353,7 @@ test.group('Login as: 30 minutes at most', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const customer = await customerOf(admin)
     const response = await client
       .get('/dashboard')
@@ -378,7 +373,7 @@ test.group('Login as: 30 minutes at most', (group) => {
     client,
     assert,
   }) => {
-    const agent = await demoUser(DEMO.agent)
+    const agent = await UserFactory.apply('agent').create()
     const customer = await customerOf(agent, { fullName: 'Kept Name' })
     const response = await api(client, 'put', '/profile/me', {
       fullName: 'Changed Name',
@@ -392,7 +387,7 @@ test.group('Login as: 30 minutes at most', (group) => {
   })
 
   test('before 30 minutes nothing ends', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const customer = await customerOf(admin)
     const response = await client
       .get('/auth/user')
@@ -406,8 +401,8 @@ test.group('Login as: 30 minutes at most', (group) => {
   test('an expired login-as session of a staff account that is gone ends signed out', async ({
     client,
   }) => {
-    const customer = await customerOf(await demoUser(DEMO.admin))
-    const other = await demoUser(DEMO.newcomer)
+    const customer = await customerOf(await UserFactory.apply('admin').create())
+    const other = await UserFactory.create()
     const response = await client
       .get('/dashboard')
       .redirects(0)

@@ -10,7 +10,8 @@ import type User from '#models/user'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
 import { auditCount, auditRows, onlyAuditRow } from '#tests/helpers/audit'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { walletsOf } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { loginAsSession } from '#tests/helpers/login_as'
 import { fund, realWalletOf, withdrawPayload } from '#tests/helpers/withdrawals'
 import { pendingDeposit } from '#tests/helpers/deposits'
@@ -53,8 +54,8 @@ test.group('Login as: money never moves in a login-as session (issue 21 item 3)'
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
     const real = await realWalletOf(customer)
     await fund(real.id, '1000')
     const gold = await PricingPlan.findByOrFail('name', 'Gold')
@@ -124,8 +125,8 @@ test.group('Login as: money never moves in a login-as session (issue 21 item 3)'
   test('a write nobody classified is refused in a login-as session (a staff route, here)', async ({
     client,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
     const response = await api(client, 'post', '/affiliate/api', {}).withSession(
       loginAsSession(customer, admin)
     )
@@ -144,8 +145,8 @@ test.group(
       client,
       assert,
     }) => {
-      const manager = await demoUser(DEMO.manager)
-      const customer = await demoUser(DEMO.customer)
+      const manager = await UserFactory.apply('manager').create()
+      const customer = await UserFactory.apply('funded', 'kycApproved').create()
       await db.from('profiles').where('user_id', customer.id).update({ manager_id: manager.id })
       const session = loginAsSession(customer, manager)
       quote('EUR_USD', '1.08650', '1.08662')
@@ -194,8 +195,11 @@ test.group(
       client,
       assert,
     }) => {
-      const admin = await demoUser(DEMO.admin)
-      const customer = await demoUser(DEMO.newcomer)
+      const admin = await UserFactory.apply('admin').create()
+      const customer = await UserFactory.create()
+      // Its demo wallet active, so switching to the real one is a change.
+      customer.activeBalanceId = (await walletsOf(customer)).find((w) => w.mode === 'demo')!.id
+      await customer.save()
       const session = loginAsSession(customer, admin)
       const instrument = await Instrument.findByOrFail('name', 'EUR_USD')
 
@@ -269,7 +273,7 @@ test.group(
     })
 
     test("the customer's own writes leave no audit row", async ({ client, assert }) => {
-      const customer = await demoUser(DEMO.newcomer)
+      const customer = await UserFactory.create()
       const instrument = await Instrument.findByOrFail('name', 'EUR_USD')
       const before = await auditCount()
       ;(
@@ -292,8 +296,8 @@ test.group('Login as: the plan modal does not trap staff (issue 21 item 4)', (gr
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const admin = await UserFactory.apply('admin').create()
+    const newcomer = await UserFactory.merge({ pricingTableId: null }).create()
     assert.isNull(newcomer.pricingTableId)
     const own = await client.get('/dashboard').loginAs(newcomer).withInertia()
     assert.isTrue(own.inertiaProps.session.needsPlan)

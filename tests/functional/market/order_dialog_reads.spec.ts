@@ -5,13 +5,13 @@ import LotOption from '#models/lot_option'
 import settings from '#services/settings_service'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 test.group('GET /dashboard/rates', (group) => {
   isolate(group)
 
   test('a USD wallet: JPY converts at the USD_JPY mid, USD at 1', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const jpy = await api(client, 'get', '/dashboard/rates?quote=JPY').loginAs(customer)
     jpy.assertStatus(200)
     // USD_JPY seeded at 151.414 / 151.426: mid 151.42
@@ -21,7 +21,7 @@ test.group('GET /dashboard/rates', (group) => {
   })
 
   test('an EUR wallet crosses through USD for a JPY quote', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const wallet = await Balance.create({
       userId: customer.id,
       mode: 'real',
@@ -40,7 +40,7 @@ test.group('GET /dashboard/rates', (group) => {
   })
 
   test('an unknown or malformed quote answers 422 under quote', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const unknown = await api(client, 'get', '/dashboard/rates?quote=XYZ').loginAs(customer)
     unknown.assertStatus(422)
     assert.equal(fieldErrors(unknown.body()).quote, 'No conversion rate from XYZ to USD')
@@ -59,7 +59,7 @@ test.group('GET /dashboard/lot-state/:category', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const forex = await api(client, 'get', '/dashboard/lot-state/forex').loginAs(customer)
     forex.assertStatus(200)
     assert.equal(forex.body().lotState, 'lot')
@@ -76,13 +76,13 @@ test.group('GET /dashboard/lot-state/:category', (group) => {
 
   test('follows the lot setting', async ({ client, assert }) => {
     await settings.put('lot_crypto', { value1: 'lot' })
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await api(client, 'get', '/dashboard/lot-state/crypto').loginAs(customer)
     assert.equal(response.body().lotState, 'lot')
   })
 
   test('an unknown category is not found', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await api(client, 'get', '/dashboard/lot-state/bonds').loginAs(customer)
     response.assertStatus(404)
   })
@@ -92,7 +92,7 @@ test.group('Favorites', (group) => {
   isolate(group)
 
   test('add, list and remove; adding twice keeps one', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const eur = await Instrument.findByOrFail('name', 'EUR_USD')
     const btc = await Instrument.findByOrFail('name', 'BTC_USD')
 
@@ -125,8 +125,8 @@ test.group('Favorites', (group) => {
   })
 
   test('favorites are per user', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const customer = await UserFactory.create()
+    const newcomer = await UserFactory.create()
     const eur = await Instrument.findByOrFail('name', 'EUR_USD')
     await api(client, 'post', '/dashboard/add-to-favorite', { id: eur.id }).loginAs(customer)
     const theirs = await api(client, 'get', '/dashboard/get-favorite').loginAs(newcomer)
@@ -134,7 +134,7 @@ test.group('Favorites', (group) => {
   })
 
   test('an unknown instrument is 404; a bad id is 422', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const unknown = await api(client, 'post', '/dashboard/add-to-favorite', { id: 999999 }).loginAs(
       customer
     )

@@ -8,7 +8,7 @@ import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 const SPREADS = {
   spread_forex: '3',
@@ -34,17 +34,15 @@ test.group('Spread Settings (GET and POST /admin/spreads)', (group) => {
   openMarkets(group)
 
   test('the page carries the five stored spreads; managers are refused', async ({ client }) => {
-    await api(client, 'post', '/admin/spreads', SPREADS).loginAs(await demoUser(DEMO.admin))
-    const page = await client
-      .get('/admin/spreads')
-      .loginAs(await demoUser(DEMO.admin))
-      .withInertia()
+    const admin = await UserFactory.apply('admin').create()
+    await api(client, 'post', '/admin/spreads', SPREADS).loginAs(admin)
+    const page = await client.get('/admin/spreads').loginAs(admin).withInertia()
     page.assertStatus(200)
     page.assertInertiaComponent('staff/settings/spreads')
     page.assertInertiaPropsContains({ values: SPREADS })
     const refused = await client
       .get('/admin/spreads')
-      .loginAs(await demoUser(DEMO.manager))
+      .loginAs(await UserFactory.apply('manager').create())
       .withInertia()
     refused.assertStatus(403)
   })
@@ -56,7 +54,7 @@ test.group('Spread Settings (GET and POST /admin/spreads)', (group) => {
     const response = await api(client, 'post', '/admin/spreads', {
       ...SPREADS,
       spread_forex: 3,
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(await UserFactory.apply('admin').create())
     response.assertStatus(200)
     assert.equal(response.body().message, 'Spreads updated successfully')
     assert.equal(await storedValue('spread_forex'), '3')
@@ -66,7 +64,7 @@ test.group('Spread Settings (GET and POST /admin/spreads)', (group) => {
       type: 'buy',
       instrument: 'EUR_USD',
       amount: '10000',
-    }).loginAs(await demoUser(DEMO.customer))
+    }).loginAs(await UserFactory.apply('funded', 'kycApproved').create())
     placed.assertStatus(201)
     // (1.08662 − 1.08650) × 3 × 10,000 = 3.6
     assert.equal(money((await Order.findOrFail(placed.body().order.id)).spread).toFixed(), '3.6')
@@ -76,7 +74,7 @@ test.group('Spread Settings (GET and POST /admin/spreads)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await api(client, 'post', '/admin/spreads', SPREADS).loginAs(admin)
     const count = async () => Number((await db.from('audit_logs').count('* as n'))[0].n)
     const before = await count()
@@ -100,7 +98,7 @@ test.group('Spread Settings (GET and POST /admin/spreads)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await api(client, 'post', '/admin/spreads', SPREADS).loginAs(admin)
     const cases: [Record<string, unknown>, string, string][] = [
       [{ spread_forex: undefined }, 'spread_forex', 'Forex spread is required'],
@@ -145,12 +143,12 @@ test.group('Lot Settings (GET and POST /admin/lots, POST /admin/lotSelector)', (
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const response = await api(client, 'post', '/admin/lots', LOTS).loginAs(admin)
     response.assertStatus(200)
     assert.equal(response.body().message, 'Lots updated successfully')
     const state = await api(client, 'get', '/dashboard/lot-state/crypto').loginAs(
-      await demoUser(DEMO.customer)
+      await UserFactory.create()
     )
     state.assertStatus(200)
     assert.equal(state.body().lotState, 'lot')
@@ -162,7 +160,7 @@ test.group('Lot Settings (GET and POST /admin/lots, POST /admin/lotSelector)', (
   })
 
   test('a mode other than lot or amount is refused, nothing saved', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await api(client, 'post', '/admin/lots', LOTS).loginAs(admin)
     const response = await api(client, 'post', '/admin/lots', {
       ...LOTS,
@@ -179,7 +177,7 @@ test.group('Lot Settings (GET and POST /admin/lots, POST /admin/lotSelector)', (
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const entries = [
       { label: 'Micro', value: '1000' },
       { label: 'Mini', value: 10000 },
@@ -200,7 +198,7 @@ test.group('Lot Settings (GET and POST /admin/lots, POST /admin/lotSelector)', (
       ]
     )
     const state = await api(client, 'get', '/dashboard/lot-state/forex').loginAs(
-      await demoUser(DEMO.customer)
+      await UserFactory.create()
     )
     assert.deepEqual(
       state.body().lotSelector.map((o: { label: string }) => o.label),
@@ -212,7 +210,7 @@ test.group('Lot Settings (GET and POST /admin/lots, POST /admin/lotSelector)', (
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await api(client, 'post', '/admin/lotSelector', {
       lotSelector: [{ label: 'Keep', value: '1' }],
     }).loginAs(admin)
@@ -251,8 +249,12 @@ test.group('Lot Settings (GET and POST /admin/lots, POST /admin/lotSelector)', (
   })
 
   test('only admins may change lots', async ({ client }) => {
-    for (const email of [DEMO.manager, DEMO.customer, DEMO.agent]) {
-      const user = await demoUser(email)
+    const users = [
+      await UserFactory.apply('manager').create(),
+      await UserFactory.create(),
+      await UserFactory.apply('agent').create(),
+    ]
+    for (const user of users) {
       ;(await api(client, 'post', '/admin/lots', LOTS).loginAs(user)).assertStatus(403)
       ;(
         await api(client, 'post', '/admin/lotSelector', { lotSelector: [] }).loginAs(user)

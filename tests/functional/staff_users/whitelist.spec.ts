@@ -17,7 +17,7 @@ import { api } from '#tests/helpers/http'
 import { auditRows } from '#tests/helpers/audit'
 import { behindProxies, trustProxies } from '#tests/helpers/client_address'
 import { signedInBrowser } from '#tests/helpers/browser_session'
-import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 
 const REFUSED = 'Access from this address is not allowed for this account'
 
@@ -38,16 +38,16 @@ test.group('IP whitelist at login', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager', 'withSecondFactor').create()
     await setWhitelist(manager, '203.0.113.0/24, 2001:db8::/32')
     await behindProxies('loopback', async () => {
       const wrong = await api(client, 'post', '/auth/login', {
-        email: DEMO.manager,
+        email: manager.email,
         password: 'not-the-password',
       }).header('X-Forwarded-For', '198.51.100.10')
       const refused = await api(client, 'post', '/auth/login', {
-        email: DEMO.manager,
-        password: DEMO_PASSWORD,
+        email: manager.email,
+        password: FACTORY_PASSWORD,
       }).header('X-Forwarded-For', '198.51.100.9')
       // Issue 21 item 7: nobody off the list learns that the password is right.
       refused.assertStatus(400)
@@ -66,8 +66,8 @@ test.group('IP whitelist at login', (group) => {
 
       for (const address of ['203.0.113.20', '2001:db8::7']) {
         const allowed = await api(client, 'post', '/auth/login', {
-          email: DEMO.manager,
-          password: DEMO_PASSWORD,
+          email: manager.email,
+          password: FACTORY_PASSWORD,
         }).header('X-Forwarded-For', address)
         allowed.assertStatus(200)
       }
@@ -77,13 +77,13 @@ test.group('IP whitelist at login', (group) => {
   test('from an unlisted address, right passwords count against the login throttle like wrong ones', async ({
     client,
   }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager', 'withSecondFactor').create()
     await setWhitelist(manager, '203.0.113.0/24')
     await behindProxies('loopback', async () => {
       const attempt = () =>
         api(client, 'post', '/auth/login', {
-          email: DEMO.manager,
-          password: DEMO_PASSWORD,
+          email: manager.email,
+          password: FACTORY_PASSWORD,
         }).header('X-Forwarded-For', '198.51.100.9')
       for (let i = 0; i < 5; i++) (await attempt()).assertStatus(400)
       ;(await attempt()).assertStatus(429)
@@ -94,10 +94,10 @@ test.group('IP whitelist at login', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager', 'withSecondFactor').create()
     await setWhitelist(manager, '203.0.113.0/24')
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.manager,
+      email: manager.email,
       password: 'not-the-password',
     })
     response.assertStatus(400)
@@ -108,11 +108,11 @@ test.group('IP whitelist at login', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager', 'withSecondFactor').create()
     await setWhitelist(manager, '203.0.113.0/24')
     const spoofed = await api(client, 'post', '/auth/login', {
-      email: DEMO.manager,
-      password: DEMO_PASSWORD,
+      email: manager.email,
+      password: FACTORY_PASSWORD,
     })
       .header('X-Forwarded-For', '203.0.113.20')
       .header('X-Real-IP', '203.0.113.20')
@@ -123,10 +123,13 @@ test.group('IP whitelist at login', (group) => {
   })
 
   test('customers have no whitelist check', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await setWhitelist(customer, '203.0.113.0/24')
     ;(
-      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+      await api(client, 'post', '/auth/login', {
+        email: customer.email,
+        password: FACTORY_PASSWORD,
+      })
     ).assertStatus(200)
     ;(await client.get('/dashboard').loginAs(customer).withInertia()).assertStatus(200)
   })
@@ -140,7 +143,7 @@ test.group('IP whitelist on every staff request', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     await setWhitelist(manager, '203.0.113.0/24')
 
     const page = await client.get('/admin/trades/all').loginAs(manager).withInertia()
@@ -167,7 +170,7 @@ test.group('IP whitelist on every staff request', (group) => {
   })
 
   test('from a listed address behind the trusted proxy, everything works', async ({ client }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     await setWhitelist(manager, '203.0.113.0/24')
     await behindProxies('loopback', async () => {
       const page = await client
@@ -190,8 +193,8 @@ test.group('IP whitelist on every staff request', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
-    const browser = await signedInBrowser(DEMO.manager)
+    const manager = await UserFactory.apply('manager', 'withSecondFactor').create()
+    const browser = await signedInBrowser(manager.email, FACTORY_PASSWORD)
     assert.equal((await browser.getJson('/admin/withdraws/api/pending')).status, 200)
     const form = {
       fullName: manager.fullName,
@@ -200,7 +203,7 @@ test.group('IP whitelist on every staff request', (group) => {
       isEmailVerified: true,
       isActive: true,
     }
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     ;(
       await api(client, 'put', `/admin/users/${manager.id}`, {
         ...form,
@@ -219,8 +222,8 @@ test.group('IP whitelist on every staff request', (group) => {
   test('a login-as session is refused when the staff member behind it is outside their whitelist', async ({
     client,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
     await setWhitelist(admin, '203.0.113.0/24')
     const response = await api(client, 'get', '/auth/user')
       .loginAs(customer)
@@ -234,7 +237,7 @@ test.group('IP whitelist on every staff request', (group) => {
     assert,
     cleanup,
   }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     await setWhitelist(manager, '203.0.113.0/24')
     cleanup(trustProxies('loopback'))
     for (const address of ['198.51.100.1', '198.51.100.1', '198.51.100.1', '198.51.100.2']) {
@@ -271,15 +274,15 @@ test.group('node ace staff:whitelist <email> --clear', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await setWhitelist(admin, '203.0.113.7')
     ;(await api(client, 'get', '/admin/users/api').loginAs(admin)).assertStatus(403)
 
-    const shown = await runCommand([DEMO.admin])
+    const shown = await runCommand([admin.email])
     assert.equal(shown.exitCode, 0)
     assert.include(shown.output, '203.0.113.7')
 
-    const cleared = await runCommand(['ADMIN@demo.test', '--clear'])
+    const cleared = await runCommand([admin.email.toUpperCase(), '--clear'])
     assert.equal(cleared.exitCode, 0)
     assert.include(cleared.output, 'cleared (was: 203.0.113.7)')
     assert.isNull(await db.from('whitelists').where('user_id', admin.id).first())
@@ -291,7 +294,7 @@ test.group('node ace staff:whitelist <email> --clear', (group) => {
     })
     ;(await api(client, 'get', '/admin/users/api').loginAs(admin)).assertStatus(200)
 
-    const again = await runCommand([DEMO.admin, '--clear'])
+    const again = await runCommand([admin.email, '--clear'])
     assert.equal(again.exitCode, 0)
     assert.include(again.output, 'nothing changed')
   })

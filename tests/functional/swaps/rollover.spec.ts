@@ -14,7 +14,8 @@ import { LeaseLostError } from '#services/market/market_lease'
 import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
 import { openMarkets } from '#tests/helpers/market'
-import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
+import { balanceMatchesLedger } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { assertWalletChained, pastPosition, swapTerms, walletIn } from './swap_fixtures.js'
 import { swapOf } from '#tests/helpers/swaps'
 
@@ -37,7 +38,7 @@ test.group('rollover: what each position pays', (group) => {
   test('a long pays the long rate on its bid, a short earns the short rate on its ask', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: '2', bid: '1.10000', ask: '1.10010' })
     const long = await pastPosition(customer, {
       instrument: 'EUR_USD',
@@ -78,7 +79,7 @@ test.group('rollover: what each position pays', (group) => {
   test('the triple day charges three days; an empty side rate charges the spec swap', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: null, bid: '1.10000', ask: '1.10010' })
     await Instrument.query().where('name', 'EUR_USD').update({ swap: '1.5' })
     const long = await pastPosition(customer, {
@@ -103,7 +104,7 @@ test.group('rollover: what each position pays', (group) => {
   })
 
   test('on a Saturday only crypto rolls', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: '-5', bid: '1.10000', ask: '1.10010' })
     await swapTerms('BTC_USD', { long: '-20', short: '-20', bid: '60000', ask: '60050' })
     const fx = await pastPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
@@ -120,7 +121,8 @@ test.group('rollover: what each position pays', (group) => {
   test('a swap-free plan pays nothing; closed before or opened after the rollover is not charged', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const plan = await PricingPlan.create({ name: 'Standard', price: '0', swapFree: false })
+    const customer = await UserFactory.apply('funded').merge({ pricingTableId: plan.id }).create()
     await swapTerms('EUR_USD', { long: '-5', short: '-5', bid: '1.10000', ask: '1.10010' })
     // 17:00 New York on 2025-01-14 is 22:00 UTC.
     const closedBefore = await pastPosition(
@@ -164,7 +166,7 @@ test.group('rollover: what each position pays', (group) => {
   test('a JPY-quoted pair in a USD wallet and a USD-quoted pair in a EUR wallet are converted', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     await swapTerms('USD_JPY', { long: '-10', short: '3', bid: '150.000', ask: '150.020' })
     await swapTerms('EUR_USD', { long: '-5', short: '-5', bid: '1.10000', ask: '1.10010' })
     const jpy = await pastPosition(customer, { instrument: 'USD_JPY', type: 'buy', amount: '1000' })
@@ -217,7 +219,7 @@ test.group('rollover: exactly once', (group) => {
   openMarkets(group)
 
   test('a second run of the same day charges nothing', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: '-5', bid: '1.10000', ask: '1.10010' })
     const order = await pastPosition(customer, {
       instrument: 'EUR_USD',
@@ -235,7 +237,7 @@ test.group('rollover: exactly once', (group) => {
   test('a run cut short (the lease lost mid-way) is resumed by the next run, nothing twice', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: '-5', bid: '1.10000', ask: '1.10010' })
     const orders = []
     for (let i = 0; i < 5; i++) {
@@ -266,7 +268,7 @@ test.group('rollover: exactly once', (group) => {
   test('the command run twice charges once; a dry run writes nothing; a bad date exits 1', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: '-5', bid: '1.10000', ask: '1.10010' })
     const order = await pastPosition(customer, {
       instrument: 'EUR_USD',
@@ -303,8 +305,8 @@ test.group('rollover: batches', (group) => {
   test('batches cut at wallets: every claim links its own entry, each wallet a running chain', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const customer = await UserFactory.apply('funded').create()
+    const newcomer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: '-3', bid: '1.10000', ask: '1.10010' })
     const positions: Order[] = []
     for (const [user, count] of [

@@ -12,7 +12,7 @@ import { isolate } from '#tests/helpers/isolation'
 import { pendingFor } from '#tests/helpers/pending_orders'
 import { api } from '#tests/helpers/http'
 import { MARKETS_OPEN, openMarkets, quote } from '#tests/helpers/market'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { withSetting } from '#tests/helpers/database'
 import { freshCustomer } from '#tests/helpers/race'
 import { money } from '#domain/money'
@@ -40,6 +40,9 @@ function insertElsewhere(user: User, fields: { price: string }) {
   return pendingFor(user, { type: 'buy', execution: 'limit', amount: '1000', ...fields })
 }
 
+/** A customer who may trade: funded and KYC approved (kycTrade is on). */
+const trader = () => UserFactory.apply('funded', 'kycApproved').create()
+
 const positionsOf = (userId: number) =>
   Order.query()
     .where('user_id', userId)
@@ -66,7 +69,7 @@ test.group('pending engine', (group) => {
   })
 
   test('a quote crossing a buy limit fills it once, at the ask', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     const before = await positionsOf(customer.id)
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await placePending(customer, {
@@ -111,7 +114,7 @@ test.group('pending engine', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const placed = await api(client, 'post', '/dashboard/orders', {
       type: 'buy',
@@ -149,7 +152,7 @@ test.group('pending engine', (group) => {
   })
 
   test('a gap through a sell stop fills at the market bid, not at the stop', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await placePending(customer, {
       type: 'sell',
@@ -170,7 +173,7 @@ test.group('pending engine', (group) => {
   })
 
   test('a buy stop and a sell limit fire on their own side only', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const buyStop = await placePending(customer, {
       type: 'buy',
@@ -202,7 +205,7 @@ test.group('pending engine', (group) => {
   test('orders placed, modified and cancelled in another process reach the engine by their events', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const placed = await insertElsewhere(customer, { price: '1.08000000' })
     await engine.idle()
@@ -239,7 +242,7 @@ test.group('pending engine', (group) => {
   })
 
   test('an order past its expiry is cancelled with reason expired', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const expiresAt = MARKETS_OPEN.plus({ hours: 1 })
     const id = await placePending(customer, {
@@ -270,7 +273,7 @@ test.group('pending engine', (group) => {
   })
 
   test('the expiry timer runs by itself', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const expiresAt = MARKETS_OPEN.plus({ minutes: 5 })
     const id = await placePending(customer, {
@@ -301,7 +304,7 @@ test.group('pending engine', (group) => {
   test('a new engine (restart, takeover) resumes every pending order, and fills what was crossed meanwhile', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     quote('AAPL', '100.00', '100.02')
     const ids = [
@@ -346,7 +349,7 @@ test.group('pending engine', (group) => {
   })
 
   test('reconciliation repairs a missed placement and a missed resolution', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const missed = await insertElsewhere(customer, { price: '1.08000000' })
     const gone = await insertElsewhere(customer, { price: '1.08100000' })
@@ -377,7 +380,7 @@ test.group('pending engine', (group) => {
   })
 
   test('a quote marked untradable fills nothing', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await placePending(customer, {
       type: 'buy',

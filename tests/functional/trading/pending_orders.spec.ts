@@ -11,7 +11,9 @@ import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote, WEEKEND } from '#tests/helpers/market'
 import { auditRows, onlyAuditRow } from '#tests/helpers/audit'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import type User from '#models/user'
+import PricingPlan from '#models/pricing_plan'
+import { UserFactory } from '#database/factories/user_factory'
 import { loginAsSession } from '#tests/helpers/login_as'
 import db from '@adonisjs/lucid/services/db'
 import { money } from '#domain/money'
@@ -27,8 +29,14 @@ const BUY_LIMIT = {
   loss: '1.08000',
 }
 
+/** A customer who may trade: funded, KYC approved (kycTrade is on), on the Silver plan (forex leverage 200). */
+async function trader() {
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  return UserFactory.apply('funded', 'kycApproved').merge({ pricingTableId: silver.id }).create()
+}
+
 async function customerWallet() {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await trader()
   return { customer, wallet: await Balance.findOrFail(customer.activeBalanceId!) }
 }
 
@@ -292,11 +300,11 @@ test.group('POST /dashboard/orders with execution limit or stop', (group) => {
     assert,
   }) => {
     quote('EUR_USD', EUR_USD.bid, EUR_USD.ask)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const refused = await api(client, 'post', '/dashboard/orders', BUY_LIMIT).loginAs(newcomer)
     refused.assertStatus(403)
     assert.equal(refused.body().message, 'Please verify KYC to enable trading')
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     ;(await api(client, 'post', '/dashboard/orders', BUY_LIMIT).loginAs(admin)).assertStatus(403)
 
     const { customer } = await customerWallet()
@@ -317,8 +325,8 @@ test.group('GET, PUT and DELETE /dashboard/pending-orders', (group) => {
   isolate(group)
   openMarkets(group)
 
-  async function place(client: any, body: Record<string, unknown> = BUY_LIMIT) {
-    const { customer } = await customerWallet()
+  async function place(client: any, body: Record<string, unknown> = BUY_LIMIT, customer?: User) {
+    customer ??= await trader()
     quote('EUR_USD', EUR_USD.bid, EUR_USD.ask)
     const response = await api(client, 'post', '/dashboard/orders', body).loginAs(customer)
     response.assertStatus(201)
@@ -330,7 +338,7 @@ test.group('GET, PUT and DELETE /dashboard/pending-orders', (group) => {
     assert,
   }) => {
     const { customer, id: first } = await place(client)
-    const { id: second } = await place(client, { ...BUY_LIMIT, price: '1.08400' })
+    const { id: second } = await place(client, { ...BUY_LIMIT, price: '1.08400' }, customer)
     const list = await api(client, 'get', '/dashboard/pending-orders').loginAs(customer)
     list.assertStatus(200)
     assert.deepEqual(
@@ -370,7 +378,7 @@ test.group('GET, PUT and DELETE /dashboard/pending-orders', (group) => {
     bad.assertStatus(422)
     assert.equal(fieldErrors(bad.body()).status, 'Status must be pending or history')
 
-    const other = await demoUser(DEMO.newcomer)
+    const other = await UserFactory.create()
     const theirs = await api(client, 'get', '/dashboard/pending-orders').loginAs(other)
     assert.deepEqual(theirs.body().data, [])
     assert.equal(theirs.body().meta.total, 0)
@@ -466,8 +474,8 @@ test.group('GET, PUT and DELETE /dashboard/pending-orders', (group) => {
   })
 
   test("another customer's order answers 404; bad ids 404", async ({ client, assert }) => {
-    const { id } = await place(client)
-    const other = await demoUser(DEMO.newcomer)
+    const { customer, id } = await place(client)
+    const other = await UserFactory.create()
     ;(await api(client, 'delete', `/dashboard/pending-orders/${id}`).loginAs(other)).assertStatus(
       404
     )
@@ -476,7 +484,6 @@ test.group('GET, PUT and DELETE /dashboard/pending-orders', (group) => {
         other
       )
     ).assertStatus(404)
-    const { customer } = await customerWallet()
     for (const bad of ['99999999999', 'abc', '0', '-1']) {
       ;(
         await api(client, 'delete', `/dashboard/pending-orders/${bad}`).loginAs(customer)
@@ -491,11 +498,21 @@ test.group('Staff: GET /admin/trades/api/pending and DELETE /admin/trades/pendin
   openMarkets(group)
 
   async function place(client: any) {
-    const { customer } = await customerWallet()
+    const customer = await trader()
     quote('EUR_USD', EUR_USD.bid, EUR_USD.ask)
     const response = await api(client, 'post', '/dashboard/orders', BUY_LIMIT).loginAs(customer)
     response.assertStatus(201)
     return { customer, id: response.body().order.id as number }
+  }
+
+  /** An agent, a retention agent, an affiliate and the customer: the roles refused here. */
+  async function otherRoles(customer: User) {
+    return [
+      await UserFactory.apply('agent').create(),
+      await UserFactory.apply('retention').create(),
+      await UserFactory.apply('affiliate').create(),
+      customer,
+    ]
   }
 
   test('admins and managers list pending orders with their customer', async ({
@@ -503,24 +520,23 @@ test.group('Staff: GET /admin/trades/api/pending and DELETE /admin/trades/pendin
     assert,
   }) => {
     const { customer, id } = await place(client)
-    for (const email of [DEMO.admin, DEMO.manager]) {
-      const list = await api(client, 'get', '/admin/trades/api/pending?limit=50').loginAs(
-        await demoUser(email)
-      )
+    for (const staff of [
+      await UserFactory.apply('admin').create(),
+      await UserFactory.apply('manager').create(),
+    ]) {
+      const list = await api(client, 'get', '/admin/trades/api/pending?limit=50').loginAs(staff)
       list.assertStatus(200)
       const row = list.body().data.find((r: { id: number }) => r.id === id)
       assert.containsSubset(row, {
         id,
         label: 'Buy Limit',
         status: 'pending',
-        user: { id: customer.id, email: DEMO.customer },
+        user: { id: customer.id, email: customer.email },
       })
       assert.isAtLeast(list.body().meta.total, 1)
     }
-    for (const email of [DEMO.agent, DEMO.retention, DEMO.affiliate, DEMO.customer]) {
-      const refused = await api(client, 'get', '/admin/trades/api/pending').loginAs(
-        await demoUser(email)
-      )
+    for (const user of await otherRoles(customer)) {
+      const refused = await api(client, 'get', '/admin/trades/api/pending').loginAs(user)
       refused.assertStatus(403)
     }
   })
@@ -530,16 +546,14 @@ test.group('Staff: GET /admin/trades/api/pending and DELETE /admin/trades/pendin
     assert,
   }) => {
     const { customer, id } = await place(client)
-    for (const email of [DEMO.agent, DEMO.retention, DEMO.affiliate, DEMO.customer]) {
-      const refused = await api(client, 'delete', `/admin/trades/pending/${id}`).loginAs(
-        await demoUser(email)
-      )
+    for (const user of await otherRoles(customer)) {
+      const refused = await api(client, 'delete', `/admin/trades/pending/${id}`).loginAs(user)
       refused.assertStatus(403)
     }
     assert.equal((await PendingOrder.findOrFail(id)).status, 'pending')
     assert.lengthOf(await auditRows({ action: 'pending_order.cancel', targetId: id }), 0)
 
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const cancelled = await api(client, 'delete', `/admin/trades/pending/${id}`).loginAs(admin)
     cancelled.assertStatus(200)
     assert.equal(cancelled.body().message, 'Pending order cancelled successfully')
@@ -563,7 +577,7 @@ test.group('Staff: GET /admin/trades/api/pending and DELETE /admin/trades/pendin
     missing.assertStatus(404)
 
     const { id: second } = await place(client)
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     ;(await api(client, 'delete', `/admin/trades/pending/${second}`).loginAs(manager)).assertStatus(
       200
     )
@@ -579,8 +593,8 @@ test.group('Pending orders in a login-as session', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
-    const customer = await demoUser(DEMO.customer)
+    const manager = await UserFactory.apply('manager').create()
+    const customer = await trader()
     await db.from('profiles').where('user_id', customer.id).update({ manager_id: manager.id })
     const session = loginAsSession(customer, manager)
     quote('EUR_USD', EUR_USD.bid, EUR_USD.ask)

@@ -14,8 +14,11 @@ import { api, fieldErrors } from '#tests/helpers/http'
 import { onlyAuditRow } from '#tests/helpers/audit'
 import { loginAsSession } from '#tests/helpers/login_as'
 import { openMarkets, quote, WEEKEND } from '#tests/helpers/market'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { money } from '#domain/money'
+
+/** A customer who may trade: funded and KYC approved (kycTrade is on). */
+const trader = () => UserFactory.apply('funded', 'kycApproved').create()
 
 /** Opens a position through the HTTP API and answers its id. */
 async function place(client: ApiClient, user: User, body: Record<string, unknown>) {
@@ -46,7 +49,7 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, {
       type: 'buy',
@@ -90,7 +93,7 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, {
       type: 'sell',
@@ -108,7 +111,7 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
   test('pips mode: pips × pip size, 0.01 against JPY', async ({ client, assert }) => {
     const restore = await withSetting('stopLossSelector', 'pips')
     try {
-      const customer = await demoUser(DEMO.customer)
+      const customer = await trader()
       quote('USD_JPY', '151.414', '151.426')
       const jpy = await place(client, customer, {
         type: 'sell',
@@ -143,7 +146,7 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
     const cases: [unknown, string][] = [
@@ -167,7 +170,7 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
     })
     assert.deepInclude(await stored(id), { loss: null, trailing: null })
 
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     ;(await put(client, newcomer, id, { trailing: '0.001' })).assertStatus(404)
     ;(await put(client, customer, 99999999999, { trailing: '0.001' })).assertStatus(404)
     assert.deepInclude(await stored(id), { loss: null, trailing: null })
@@ -180,7 +183,7 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
     marketClock.pin(WEEKEND)
@@ -191,8 +194,8 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
   })
 
   test('staff see the trailing distance on the trade', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await trader()
+    const admin = await UserFactory.apply('admin').create()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
     await put(client, customer, id, { trailing: '0.0015' })
@@ -203,8 +206,8 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
   })
 
   test('a staff correction that clears the stop ends the trail too', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await trader()
+    const admin = await UserFactory.apply('admin').create()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
     await put(client, customer, id, { trailing: '0.0015' })
@@ -217,8 +220,8 @@ test.group('PUT /dashboard/orders/:id trailing (issue 23 item 2)', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
-    const customer = await demoUser(DEMO.customer)
+    const manager = await UserFactory.apply('manager').create()
+    const customer = await trader()
     await db.from('profiles').where('user_id', customer.id).update({ manager_id: manager.id })
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
@@ -247,7 +250,7 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, {
       type: 'buy',
@@ -298,7 +301,7 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
   test('pips mode on a JPY sell: the stop follows the bid down', async ({ client, assert }) => {
     const restore = await withSetting('stopLossSelector', 'pips')
     try {
-      const customer = await demoUser(DEMO.customer)
+      const customer = await trader()
       quote('USD_JPY', '151.414', '151.426')
       const id = await place(client, customer, {
         type: 'sell',
@@ -322,7 +325,7 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
   })
 
   test('a restart resumes from the stored stop', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
     await put(client, customer, id, { trailing: '0.0015' })
@@ -349,7 +352,7 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
     await put(client, customer, id, { trailing: '0.0015' })
@@ -378,7 +381,7 @@ test.group('trailing stop in the market role (risk engine)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
     await engine.idle()
