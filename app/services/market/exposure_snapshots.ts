@@ -39,7 +39,7 @@ export const SNAPSHOT_FRESH_MS = 10_000
 const REALIZED_EVERY_MS = 5_000
 const NAME_CACHE = 10_000
 /** A customer renamed by staff shows under the new name within this long. */
-const NAME_TTL_MS = 60_000
+export const NAME_TTL_MS = 60_000
 
 export interface ExposureRow {
   instrument: string
@@ -124,7 +124,7 @@ class ExposureSnapshots {
     const started = performance.now()
     const figures = engine.exposureFigures(Number(level))
     const buildMs = performance.now() - started
-    await this.#learnNames(figures)
+    await this.#learnNames(figures, now)
     return {
       builtAt: new Date(now).toISOString(),
       buildMs: Math.round(buildMs * 10) / 10,
@@ -242,10 +242,10 @@ class ExposureSnapshots {
   }
 
   /** The names of the few customers a snapshot lists, remembered for NAME_TTL_MS. */
-  async #learnNames(figures: Record<BookMode, ModeFigures>) {
-    if (Date.now() - this.#namesSince > NAME_TTL_MS) {
+  async #learnNames(figures: Record<BookMode, ModeFigures>, now: number) {
+    if (now - this.#namesSince > NAME_TTL_MS) {
       this.#names.clear()
-      this.#namesSince = Date.now()
+      this.#namesSince = now
     }
     const wanted = new Set<number>()
     for (const f of Object.values(figures)) {

@@ -6,7 +6,7 @@ import Instrument from '#models/instrument'
 import Order from '#models/order'
 import type User from '#models/user'
 import { RiskEngine } from '#services/market/risk_engine'
-import exposureSnapshots from '#services/market/exposure_snapshots'
+import exposureSnapshots, { NAME_TTL_MS } from '#services/market/exposure_snapshots'
 import { EXPOSURE_CHANNEL } from '#domain/channels'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
@@ -163,6 +163,26 @@ test.group('exposure screen (issue 24 item 3)', (group) => {
     assert.isBelow(Number(call.marginLevel), 100)
     assert.isAtLeast(body.marginCallCount, 1)
     assert.equal(body.marginCallLevel, '100')
+  })
+
+  test('a customer renamed by staff shows under the new name within a minute', async ({
+    client,
+    assert,
+  }) => {
+    const { wallet, customer } = await seedBook()
+    const admin = await UserFactory.apply('admin').create()
+    engine = await started()
+    await engine.idle()
+    const nameIn = async (at: number) => {
+      exposureSnapshots.publish(await exposureSnapshots.build(engine!, at))
+      const body = await exposure(client, admin, wallet.mode)
+      return body.topByNotional.find((a: Row) => a.balanceId === wallet.id)?.name
+    }
+    const start = Date.now()
+    assert.equal(await nameIn(start), customer.fullName)
+    customer.fullName = 'Renamed Customer'
+    await customer.save()
+    assert.equal(await nameIn(start + NAME_TTL_MS + 1), 'Renamed Customer')
   })
 
   test('with no market role the API says it is not live and shows nothing', async ({
