@@ -5,7 +5,8 @@ import VerifyEmailNotification from '#mails/verify_email_notification'
 import settings from '#services/settings_service'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
-import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { DEMO, DEMO_PASSWORD } from '#tests/helpers/users'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { BrowserSession } from '#tests/helpers/browser_session'
 import { secondFactorCodeFor } from '#tests/helpers/two_factor'
 
@@ -16,10 +17,10 @@ test.group('POST /auth/login', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
       remember: false,
     })
     response.assertStatus(200)
@@ -31,9 +32,10 @@ test.group('POST /auth/login', (group) => {
   })
 
   test('e-mail is matched case-insensitively and trimmed', async ({ client }) => {
+    await UserFactory.merge({ email: 'case-check@factory.test' }).create()
     const response = await api(client, 'post', '/auth/login', {
-      email: '  Customer@Demo.TEST ',
-      password: DEMO_PASSWORD,
+      email: '  Case-Check@Factory.TEST ',
+      password: FACTORY_PASSWORD,
     })
     response.assertStatus(200)
   })
@@ -42,10 +44,10 @@ test.group('POST /auth/login', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
       remember: true,
     })
     response.assertStatus(200)
@@ -82,9 +84,10 @@ test.group('POST /auth/login', (group) => {
     assert.equal(before.status, 302)
     assert.equal(before.location, '/')
 
+    const customer = await UserFactory.create()
     const response = await browser.post('/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
     })
     assert.equal(response.status, 200, response.text)
 
@@ -92,31 +95,33 @@ test.group('POST /auth/login', (group) => {
     assert.equal(dashboard.status, 200)
     const me = await browser.getJson('/auth/user')
     assert.equal(me.status, 200)
-    assert.equal(me.body.user.email, DEMO.customer)
+    assert.equal(me.body.user.email, customer.email)
   })
 
   test('the remember-me cookie signs the browser back in after the session ends', async ({
     assert,
   }) => {
+    const customer = await UserFactory.create()
     const browser = new BrowserSession()
     await browser.open()
     await browser.post('/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
       remember: true,
     })
     browser.dropCookie('broker-session')
     const me = await browser.getJson('/auth/user')
     assert.equal(me.status, 200)
-    assert.equal(me.body.user.email, DEMO.customer)
+    assert.equal(me.body.user.email, customer.email)
   })
 
   test('without remember me, a closed browser is signed out', async ({ assert }) => {
+    const customer = await UserFactory.create()
     const browser = new BrowserSession()
     await browser.open()
     await browser.post('/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
       remember: false,
     })
     browser.dropCookie('broker-session')
@@ -124,11 +129,12 @@ test.group('POST /auth/login', (group) => {
   })
 
   test('logging out revokes the remember-me token', async ({ assert }) => {
+    const customer = await UserFactory.create()
     const browser = new BrowserSession()
     await browser.open()
     await browser.post('/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
       remember: true,
     })
     const remember = browser.cookie('remember_web')!
@@ -140,17 +146,17 @@ test.group('POST /auth/login', (group) => {
   })
 
   test('a password change signs out other remembered browsers', async ({ client, assert }) => {
+    const customer = await UserFactory.create()
     const browser = new BrowserSession()
     await browser.open()
     await browser.post('/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
       remember: true,
     })
-    const customer = await demoUser(DEMO.customer)
     ;(
       await api(client, 'put', '/security/password', {
-        currentPassword: DEMO_PASSWORD,
+        currentPassword: FACTORY_PASSWORD,
         newPassword: 'changed-pass-1',
       }).loginAs(customer)
     ).assertStatus(200)
@@ -159,8 +165,9 @@ test.group('POST /auth/login', (group) => {
   })
 
   test('a wrong password answers 400 Invalid Credentials', async ({ client, assert }) => {
+    const customer = await UserFactory.create()
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.customer,
+      email: customer.email,
       password: 'wrong-password',
     })
     response.assertStatus(400)
@@ -197,12 +204,10 @@ test.group('POST /auth/login', (group) => {
   })
 
   test('a disabled account is refused even with the right password', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
-    customer.isActive = false
-    await customer.save()
+    const customer = await UserFactory.apply('inactive').create()
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
     })
     response.assertStatus(403)
     assert.match(response.body().message, /disabled/i)
@@ -212,11 +217,9 @@ test.group('POST /auth/login', (group) => {
   test('a disabled account with a wrong password still only hears Invalid Credentials', async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    customer.isActive = false
-    await customer.save()
+    const customer = await UserFactory.apply('inactive').create()
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.customer,
+      email: customer.email,
       password: 'nope-nope',
     })
     response.assertStatus(400)
@@ -228,40 +231,33 @@ test.group('POST /auth/login', (group) => {
     assert,
   }) => {
     const { mails } = mail.fake()
-    const newcomer = await demoUser(DEMO.newcomer)
-    newcomer.isEmailVerified = false
-    newcomer.emailVerifiedAt = null
-    await newcomer.save()
+    const newcomer = await UserFactory.apply('unverified').create()
 
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.newcomer,
-      password: DEMO_PASSWORD,
+      email: newcomer.email,
+      password: FACTORY_PASSWORD,
     })
     response.assertStatus(403)
     assert.match(response.body().message, /verify your e-mail/i)
     response.assertSessionMissing('auth_web')
-    mails.assertSent(VerifyEmailNotification, ({ message }) => message.hasTo(DEMO.newcomer))
+    mails.assertSent(VerifyEmailNotification, ({ message }) => message.hasTo(newcomer.email))
   })
 
   test('with emailVerify off, an unverified user may log in', async ({ client }) => {
     await settings.put('emailVerify', { value1: 'off' })
-    const newcomer = await demoUser(DEMO.newcomer)
-    newcomer.isEmailVerified = false
-    await newcomer.save()
+    const newcomer = await UserFactory.apply('unverified').create()
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.newcomer,
-      password: DEMO_PASSWORD,
+      email: newcomer.email,
+      password: FACTORY_PASSWORD,
     })
     response.assertStatus(200)
   })
 
   test('an unverified user with a wrong password gets no mail', async ({ client }) => {
     const { mails } = mail.fake()
-    const newcomer = await demoUser(DEMO.newcomer)
-    newcomer.isEmailVerified = false
-    await newcomer.save()
+    const newcomer = await UserFactory.apply('unverified').create()
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.newcomer,
+      email: newcomer.email,
       password: 'wrong-password',
     })
     response.assertStatus(400)
@@ -276,7 +272,8 @@ test.group('POST /auth/login throttling', (group) => {
     client,
     assert,
   }) => {
-    const email = DEMO.affiliate
+    const { email } = await UserFactory.apply('affiliate', 'withSecondFactor').create()
+    const manager = await UserFactory.apply('manager', 'withSecondFactor').create()
     for (let i = 0; i < 5; i++) {
       const response = await api(client, 'post', '/auth/login', {
         email,
@@ -284,7 +281,7 @@ test.group('POST /auth/login throttling', (group) => {
       })
       response.assertStatus(400)
     }
-    const blocked = await api(client, 'post', '/auth/login', { email, password: DEMO_PASSWORD })
+    const blocked = await api(client, 'post', '/auth/login', { email, password: FACTORY_PASSWORD })
     blocked.assertStatus(429)
     assert.match(
       blocked.body().message,
@@ -295,8 +292,8 @@ test.group('POST /auth/login throttling', (group) => {
 
     // Another account from the same address is not affected.
     const other = await api(client, 'post', '/auth/login', {
-      email: DEMO.manager,
-      password: DEMO_PASSWORD,
+      email: manager.email,
+      password: FACTORY_PASSWORD,
     })
     other.assertStatus(200)
   })
@@ -317,6 +314,7 @@ test.group('POST /auth/login throttling', (group) => {
     client,
     assert,
   }) => {
+    const customer = await UserFactory.create()
     // Wrong logins for 30 different e-mails: no per-account limit is reached, only the form budget.
     for (let i = 0; i < 30; i++) {
       ;(
@@ -327,8 +325,8 @@ test.group('POST /auth/login throttling', (group) => {
       ).assertStatus(400)
     }
     const blocked = await api(client, 'post', '/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
     })
     blocked.assertStatus(429)
     assert.isString(blocked.body().message)
@@ -340,13 +338,13 @@ test.group('POST /auth/login throttling', (group) => {
   })
 
   test('a success before the limit resets the failure count', async ({ client }) => {
-    const email = DEMO.retention
+    const { email } = await UserFactory.apply('retention', 'withSecondFactor').create()
     for (let i = 0; i < 4; i++) {
       ;(
         await api(client, 'post', '/auth/login', { email, password: 'wrong-password' })
       ).assertStatus(400)
     }
-    ;(await api(client, 'post', '/auth/login', { email, password: DEMO_PASSWORD })).assertStatus(
+    ;(await api(client, 'post', '/auth/login', { email, password: FACTORY_PASSWORD })).assertStatus(
       200
     )
     for (let i = 0; i < 4; i++) {
@@ -354,7 +352,7 @@ test.group('POST /auth/login throttling', (group) => {
         await api(client, 'post', '/auth/login', { email, password: 'wrong-password' })
       ).assertStatus(400)
     }
-    ;(await api(client, 'post', '/auth/login', { email, password: DEMO_PASSWORD })).assertStatus(
+    ;(await api(client, 'post', '/auth/login', { email, password: FACTORY_PASSWORD })).assertStatus(
       200
     )
   })

@@ -9,7 +9,7 @@ import { CSV_COLUMNS, CSV_EXAMPLE } from '#domain/lead_intake'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { auditCount, auditRows } from '#tests/helpers/audit'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { aLead } from '#tests/helpers/leads'
 
 const HEADER = CSV_COLUMNS.join(',')
@@ -41,7 +41,7 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const example = await client.get('/admin/leads/csv/example').loginAs(admin)
     example.assertStatus(200)
     assert.include(example.header('content-type'), 'text/csv')
@@ -78,7 +78,7 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     ;(await upload(client, admin, CSV_EXAMPLE)).assertStatus(200)
     const count = await leadCount()
     const again = await upload(client, admin, CSV_EXAMPLE)
@@ -97,7 +97,8 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
     client,
     assert,
   }) => {
-    const affiliate = await demoUser(DEMO.affiliate)
+    const affiliate = await UserFactory.apply('affiliate').create()
+    const account = await UserFactory.create()
     await SalesStatus.create({ status: 'Intake Hot', isDefault: false })
     await aLead({ email: 'already@leads.test' })
     const csv = [
@@ -108,7 +109,7 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
       ',No,Contact,,,,,,,,', // 4: neither email nor phone
       'good.two@leads.test,Good,Two,,,,,,,Nope,', // 5: unknown status
       'already@leads.test,Dup,Lead,,,,,,,,', // 6: already a lead
-      `${DEMO.customer},Dup,Account,,,,,,,,`, // 7: already an account
+      `${account.email},Dup,Account,,,,,,,,`, // 7: already an account
       'GOOD.ONE@leads.test,Twice,InFile,,,,,,,,', // 8: twice in the file
       `x@leads.test,${'y'.repeat(101)},,,,,,,,,`, // 9: first name too long
       ',Phone,Only,+34 600 999 888,,,,,,,', // 10: created (phone only)
@@ -146,8 +147,10 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
     assert.lengthOf(await Lead.query().where('phone', '+34 600 999 888'), 1)
 
     // The report is its uploader's only: another staff member (an admin too) gets 404.
-    for (const email of [DEMO.admin, DEMO.manager]) {
-      const other = await demoUser(email)
+    for (const other of [
+      await UserFactory.apply('admin').create(),
+      await UserFactory.apply('manager').create(),
+    ]) {
       ;(await client.get(response.body().report).loginAs(other)).assertStatus(404)
     }
     ;(
@@ -159,7 +162,7 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     // Quotes, a backslash and accents: each batch travels as one JSON text on PostgreSQL.
     const rows = Array.from(
       { length: 2500 },
@@ -174,7 +177,7 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
   }).timeout(30_000)
 
   test('whole-file refusals are 422 under file and write nothing', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const latin1 = Buffer.from(`${HEADER}\nmaria@leads.test,María,García,,,,,,,\n`, 'latin1')
     const utf16 = Buffer.concat([
       Buffer.from([0xff, 0xfe]),
@@ -206,7 +209,7 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
   })
 
   test('10 MB of junk is refused quickly, binary or text', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const binary = randomBytes(10 * 1024 * 1024)
     const text = Buffer.from('lorem ipsum dolor sit amet\n'.repeat(400_000))
     const before = await leadCount()
@@ -227,7 +230,7 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const json = await api(client, 'post', '/admin/leads/csv', { file: 'x' }).loginAs(admin)
     json.assertStatus(422)
     assert.equal(fieldErrors(json.body()).file, 'Choose a CSV file')
@@ -253,7 +256,7 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
   })
 
   test('a file over 50 MB is refused (422) and nothing is written', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const line = 'big@leads.test,A,B,,,,,,,\n'
     const big = Buffer.from(
       HEADER + '\n' + line.repeat(Math.ceil((51 * 1024 * 1024) / line.length))
@@ -268,8 +271,11 @@ test.group('Leads: CSV upload (POST /admin/leads/csv)', (group) => {
   test('roles 3, 5 and 6 get 403 on the upload, the example and the report; a visitor 401', async ({
     client,
   }) => {
-    for (const email of [DEMO.customer, DEMO.agent, DEMO.retention]) {
-      const user = await demoUser(email)
+    for (const user of [
+      await UserFactory.create(),
+      await UserFactory.apply('agent').create(),
+      await UserFactory.apply('retention').create(),
+    ]) {
       ;(await upload(client, user, CSV_EXAMPLE)).assertStatus(403)
       ;(
         await client

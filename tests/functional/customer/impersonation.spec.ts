@@ -1,14 +1,17 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 test.group('POST /authManager/back-to-admin', (group) => {
   isolate(group)
 
   test('outside a login-as session it is refused with 403', async ({ client }) => {
-    for (const email of [DEMO.customer, DEMO.admin, DEMO.agent]) {
-      const user = await demoUser(email)
+    for (const user of [
+      await UserFactory.create(),
+      await UserFactory.apply('admin').create(),
+      await UserFactory.apply('agent').create(),
+    ]) {
       const response = await api(client, 'post', '/authManager/back-to-admin').loginAs(user)
       response.assertStatus(403)
       response.assertBodyContains({ message: 'This is not a login-as session' })
@@ -19,8 +22,8 @@ test.group('POST /authManager/back-to-admin', (group) => {
   test('in a login-as session it signs the staff member back in and ends the impersonation', async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await UserFactory.create()
+    const admin = await UserFactory.apply('admin').create()
     const response = await api(client, 'post', '/authManager/back-to-admin')
       .loginAs(customer)
       .withSession({ impersonator: { staffId: admin.id, staffRoleId: 1 } })
@@ -31,8 +34,8 @@ test.group('POST /authManager/back-to-admin', (group) => {
   })
 
   test('an agent goes back to their own desk, which they may open', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
-    const agent = await demoUser(DEMO.agent)
+    const customer = await UserFactory.create()
+    const agent = await UserFactory.apply('agent').create()
     const response = await api(client, 'post', '/authManager/back-to-admin')
       .loginAs(customer)
       .withSession({ impersonator: { staffId: agent.id, staffRoleId: 5 } })
@@ -53,8 +56,8 @@ test.group('POST /authManager/back-to-admin with a staff account that is gone', 
   test('a disabled staff account is not signed back in: its login-as session has ended', async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await UserFactory.create()
+    const admin = await UserFactory.apply('admin').create()
     admin.isActive = false
     await admin.save()
     const response = await api(client, 'post', '/authManager/back-to-admin')
@@ -66,8 +69,8 @@ test.group('POST /authManager/back-to-admin with a staff account that is gone', 
   })
 
   test('a customer account recorded as the impersonator is not a way back', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
-    const other = await demoUser(DEMO.newcomer)
+    const customer = await UserFactory.create()
+    const other = await UserFactory.create()
     const response = await api(client, 'post', '/authManager/back-to-admin')
       .loginAs(customer)
       .withSession({ impersonator: { staffId: other.id, staffRoleId: 1 } })

@@ -2,10 +2,10 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import Balance from '#models/balance'
 import Instrument from '#models/instrument'
 import Order from '#models/order'
 import PendingOrder from '#models/pending_order'
+import PricingPlan from '#models/pricing_plan'
 import type User from '#models/user'
 import priceBook from '#services/market/price_book'
 import { RiskEngine } from '#services/market/risk_engine'
@@ -15,10 +15,10 @@ import { api } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
 import { pendingFor } from '#tests/helpers/pending_orders'
 import { onlyAuditRow } from '#tests/helpers/audit'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { fund } from '#tests/helpers/withdrawals'
+import { UserFactory } from '#database/factories/user_factory'
 import { money } from '#domain/money'
 import mail from '@adonisjs/mail/services/main'
-import { postEntry } from '#services/ledger_service'
 import { settleDeferred } from '#services/deferred'
 import StopOutNotification from '#mails/stop_out_notification'
 
@@ -66,16 +66,16 @@ async function place(client: ApiClient, user: User, body: Record<string, unknown
   return response.body().order.id as number
 }
 
-/** The demo customer with a 1,000 USD wallet and nothing open (Silver plan: stock stop-out 40). */
-async function smallAccount() {
-  const customer = await demoUser(DEMO.customer)
-  await Order.query()
-    .where('balance_id', customer.activeBalanceId!)
-    .whereNull('close_time')
-    .delete()
-  await Balance.query()
-    .where('id', customer.activeBalanceId!)
-    .update({ balance: '1000', margin: '0' })
+/** A customer who may trade: funded and KYC approved (kycTrade is on). */
+const trader = () => UserFactory.apply('funded', 'kycApproved').create()
+
+/** A customer who may trade with `amount` USD and nothing open (Silver plan: stock stop-out 40). */
+async function smallAccount(amount = '1000') {
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  const customer = await UserFactory.apply('kycApproved')
+    .merge({ pricingTableId: silver.id })
+    .create()
+  await fund(customer.activeBalanceId!, amount)
   return customer
 }
 
@@ -97,7 +97,7 @@ test.group('execution evidence of closes and fills', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
     const at = stamp()
@@ -130,7 +130,7 @@ test.group('execution evidence of closes and fills', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, {
       type: 'sell',
@@ -163,8 +163,8 @@ test.group('execution evidence of closes and fills', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await trader()
+    const admin = await UserFactory.apply('admin').create()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, { type: 'buy', instrument: 'EUR_USD', amount: '1000' })
     const at = stamp()
@@ -194,7 +194,7 @@ test.group('execution evidence of closes and fills', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     await startEngine()
     quote('EUR_USD', '1.08650', '1.08662')
     const tp = await place(client, customer, {
@@ -278,7 +278,7 @@ test.group('execution evidence of closes and fills', (group) => {
   })
 
   test('a partial close stores the quote on the closed part', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, {
       type: 'buy',
@@ -305,7 +305,7 @@ test.group('execution evidence of closes and fills', (group) => {
   })
 
   test('a pending fill stores the quote it filled on', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     const pending = await pendingFor(customer, {
       type: 'buy',
       execution: 'limit',
@@ -332,24 +332,13 @@ test.group('execution evidence of closes and fills', (group) => {
     assert,
   }) => {
     const { mails } = mail.fake()
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
-    const walletId = customer.activeBalanceId!
-    await Order.query().where('balance_id', walletId).whereNull('close_time').delete()
-    await Balance.query().where('id', walletId).update({ margin: '0' })
+    const customer = await smallAccount('100.00')
+    const admin = await UserFactory.apply('admin').create()
     // A plan whose forex stop-out (150 %) sits above what the free-margin rule keeps (100 %).
     await db
       .from('pricing_plans')
       .where('id', customer.pricingTableId!)
       .update({ forex_stopout: '150' })
-    const wallet = await Balance.findOrFail(walletId)
-    await db.transaction((trx) =>
-      postEntry(trx, {
-        balanceId: walletId,
-        type: 'admin_adjustment',
-        amount: money('100.00').minus(wallet.balance),
-      })
-    )
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, {
       type: 'buy',

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import type { Group } from '@japa/runner/core'
 import type { ApiClient } from '@japa/api-client'
 import Deposit from '#models/deposit'
+import type User from '#models/user'
 import { startDeposit, PROVIDER_FAILED } from '#actions/deposits/start_deposit'
 import { overrideProviderBase } from '#services/payments/endpoints'
 import { money } from '#domain/money'
@@ -19,6 +20,7 @@ import {
 } from '#tests/helpers/deposit_settlement'
 import { isolate } from '#tests/helpers/isolation'
 import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 import { refusal, withProviderFake } from '#tests/helpers/provider_payments'
 
@@ -47,9 +49,9 @@ function withFake(group: Group) {
   })
 }
 
-/** POST /deposits' use case for the demo customer: 100 USD with a 2.5 % fee (total 102.50). */
-async function startCoinDeposit(keys: Partial<typeof KEYS> = {}) {
-  const customer = await demoUser(DEMO.customer)
+/** POST /deposits' use case for a customer (a new KYC-approved one unless given): 100 USD with a 2.5 % fee (total 102.50). */
+async function startCoinDeposit(keys: Partial<typeof KEYS> = {}, user?: User) {
+  const customer = user ?? (await UserFactory.apply('kycApproved').create())
   await configureGateway('coinpayments', { ...KEYS, ...keys }, { fee: '2.5' })
   const wallet = await realWalletOf(customer)
   return startDeposit({
@@ -87,7 +89,7 @@ test.group('CoinPayments: starting a deposit (create_transaction)', (group) => {
     assert,
   }) => {
     const before = fake.transactions.length
-    const { deposit, paymentLink } = await startCoinDeposit()
+    const { deposit, paymentLink } = await startCoinDeposit({}, await demoUser(DEMO.customer))
 
     assert.lengthOf(fake.transactions, before + 1)
     const tx = fake.transactions.at(-1)!
@@ -177,7 +179,7 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
   })
 
   test('status 2 (queued for nightly payout) counts as paid', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await configureGateway('coinpayments', KEYS)
     const deposit = await pendingDeposit(customer, 'coinpayments', '250.00')
     const before = await walletBalance(deposit.balanceId)
@@ -191,7 +193,7 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
   })
 
   test('forged IPNs are refused with 400 and credit nothing', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await configureGateway('coinpayments', KEYS)
     const deposit = await pendingDeposit(customer, 'coinpayments', '100.00')
     const before = await walletBalance(deposit.balanceId)
@@ -235,7 +237,7 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await configureGateway('coinpayments', KEYS)
     const deposit = await pendingDeposit(customer, 'coinpayments', '100.00', '2.5')
     const before = await walletBalance(deposit.balanceId)
@@ -255,7 +257,7 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
   })
 
   test('waiting and confirming IPNs leave the deposit pending', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await configureGateway('coinpayments', KEYS)
     const deposit = await pendingDeposit(customer, 'coinpayments', '100.00')
     const before = await walletBalance(deposit.balanceId)
@@ -270,7 +272,7 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await configureGateway('coinpayments', KEYS)
     const deposit = await pendingDeposit(customer, 'coinpayments', '100.00')
     const before = await walletBalance(deposit.balanceId)
@@ -294,7 +296,7 @@ test.group('CoinPayments: IPN (POST /payments/coinpayments/notify)', (group) => 
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await configureGateway('coinpayments', KEYS)
     const stripeDeposit = await pendingDeposit(customer, 'stripe', '100.00')
     const before = await walletBalance(stripeDeposit.balanceId)

@@ -10,7 +10,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { isolate } from '#tests/helpers/isolation'
 import { BrowserSession, signedInBrowser } from '#tests/helpers/browser_session'
 import { sessionIdOf, useSessionStore } from '#tests/helpers/session_store'
-import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 
 const COOKIE = 'broker-session'
 
@@ -67,11 +67,11 @@ test.group('Sessions on the server (database store): logout', (group) => {
   test('the cookie carries only a session id; the session lives in the sessions table', async ({
     assert,
   }) => {
-    const browser = await signedInBrowser(DEMO.customer)
+    const customer = await UserFactory.create()
+    const browser = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     const cookie = browser.cookie(COOKIE)!
     const row = await sessionRow(cookie)
     assert.exists(row)
-    const customer = await demoUser(DEMO.customer)
     const data = new MessageBuilder().verify<Record<string, unknown>>(row.data, row.id)
     assert.equal(data?.auth_web, customer.id)
     assert.notInclude(decodeURIComponent(cookie), 'auth_web')
@@ -81,7 +81,8 @@ test.group('Sessions on the server (database store): logout', (group) => {
   test('a cookie saved before logout is refused afterwards: 401 for JSON, a redirect to login for pages', async ({
     assert,
   }) => {
-    const browser = await signedInBrowser(DEMO.customer)
+    const customer = await UserFactory.create()
+    const browser = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     const saved = savedCookies(browser)
     assert.equal((await replay(saved, 'GET', '/auth/user')).status, 200)
 
@@ -96,13 +97,14 @@ test.group('Sessions on the server (database store): logout', (group) => {
     // The copied CSRF token died with the session too; either way nothing is written.
     const put = await replay(saved, 'PUT', '/profile/me', PROFILE)
     assert.include([401, 403], put.status, put.text)
-    assert.notEqual((await demoUser(DEMO.customer)).fullName, PROFILE.fullName)
+    assert.notEqual((await User.findOrFail(customer.id)).fullName, PROFILE.fullName)
   })
 
   test('with a fresh CSRF token the replayed cookie still gets 401 on PUT /profile/me', async ({
     assert,
   }) => {
-    const browser = await signedInBrowser(DEMO.customer)
+    const customer = await UserFactory.create()
+    const browser = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     const saved = savedCookies(browser)
     await browser.post('/auth/logout')
 
@@ -120,17 +122,18 @@ test.group('Sessions on the server (database store): logout', (group) => {
       .slice('XSRF-TOKEN='.length)
     const put = await replay({ session: saved.session, xsrf }, 'PUT', '/profile/me', PROFILE)
     assert.equal(put.status, 401, put.text)
-    assert.notEqual((await demoUser(DEMO.customer)).fullName, PROFILE.fullName)
+    assert.notEqual((await User.findOrFail(customer.id)).fullName, PROFILE.fullName)
   })
 
   test('login gives a new session id: the id from before login does not carry the login', async ({
     assert,
   }) => {
+    const customer = await UserFactory.create()
     const browser = new BrowserSession()
     await browser.open()
     const before = savedCookies(browser)
     assert.exists(before.session)
-    await browser.post('/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    await browser.post('/auth/login', { email: customer.email, password: FACTORY_PASSWORD })
     assert.notEqual(sessionIdOf(browser.cookie(COOKIE)!), sessionIdOf(before.session))
     assert.notExists(await sessionRow(before.session))
     assert.equal((await replay(before, 'GET', '/auth/user')).status, 401)
@@ -138,7 +141,8 @@ test.group('Sessions on the server (database store): logout', (group) => {
   })
 
   test('expired session rows are refused and pruned', async ({ assert }) => {
-    const browser = await signedInBrowser(DEMO.customer)
+    const [customer, newcomer] = await UserFactory.createMany(2)
+    const browser = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     const id = sessionIdOf(browser.cookie(COOKIE)!)
     const past = new Date(Date.now() - 60_000)
     await db.from('sessions').where('id', id).update({ expires_at: past })
@@ -152,7 +156,7 @@ test.group('Sessions on the server (database store): logout', (group) => {
     const random = Math.random
     Math.random = () => 0
     try {
-      await signedInBrowser(DEMO.newcomer)
+      await signedInBrowser(newcomer.email, FACTORY_PASSWORD)
     } finally {
       Math.random = random
     }
@@ -165,10 +169,11 @@ test.group('Sessions on the server (database store): ended everywhere at once', 
   useSessionStore(group, 'database')
 
   test('a password change on device A ends device B but keeps A', async ({ assert }) => {
-    const a = await signedInBrowser(DEMO.customer)
-    const b = await signedInBrowser(DEMO.customer)
+    const customer = await UserFactory.create()
+    const a = await signedInBrowser(customer.email, FACTORY_PASSWORD)
+    const b = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     const change = await a.put('/security/password', {
-      currentPassword: DEMO_PASSWORD,
+      currentPassword: FACTORY_PASSWORD,
       newPassword: 'a-better-password',
     })
     assert.equal(change.status, 200, change.text)
@@ -181,9 +186,9 @@ test.group('Sessions on the server (database store): ended everywhere at once', 
   })
 
   test('a password reset ends every session of the user', async ({ assert }) => {
-    const a = await signedInBrowser(DEMO.customer)
-    const b = await signedInBrowser(DEMO.customer)
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
+    const a = await signedInBrowser(customer.email, FACTORY_PASSWORD)
+    const b = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     const { token, hash } = newOpaqueToken()
     await PasswordResetToken.create({
       userId: customer.id,
@@ -198,7 +203,8 @@ test.group('Sessions on the server (database store): ended everywhere at once', 
     assert.equal((await a.getJson('/auth/user')).status, 401)
     assert.equal((await b.getJson('/auth/user')).status, 401)
     assert.equal(
-      (await (await signedInBrowser(DEMO.customer, 'brand-new-pass')).getJson('/auth/user')).status,
+      (await (await signedInBrowser(customer.email, 'brand-new-pass')).getJson('/auth/user'))
+        .status,
       200
     )
   })
@@ -206,9 +212,9 @@ test.group('Sessions on the server (database store): ended everywhere at once', 
   test('deactivation ends every session, and reactivation does not bring them back', async ({
     assert,
   }) => {
-    const a = await signedInBrowser(DEMO.customer)
-    const b = await signedInBrowser(DEMO.customer)
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
+    const a = await signedInBrowser(customer.email, FACTORY_PASSWORD)
+    const b = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     customer.isActive = false
     await customer.save()
     assert.equal((await a.getJson('/auth/user')).status, 401)
@@ -222,17 +228,17 @@ test.group('Sessions on the server (database store): ended everywhere at once', 
   test('endSessionsOf ends every session of that user and revokes remember-me, no one else', async ({
     assert,
   }) => {
-    const a = await signedInBrowser(DEMO.customer)
+    const [customer, newcomer] = await UserFactory.createMany(2)
+    const a = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     const remembered = new BrowserSession()
     await remembered.open()
     await remembered.post('/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
       remember: true,
     })
     assert.exists(remembered.cookie('remember_web'))
-    const other = await signedInBrowser(DEMO.newcomer)
-    const customer = await demoUser(DEMO.customer)
+    const other = await signedInBrowser(newcomer.email, FACTORY_PASSWORD)
 
     await endSessionsOf(customer.id)
 
@@ -247,11 +253,12 @@ test.group('Sessions on the server (database store): ended everywhere at once', 
   test('a remember-me cookie restores a session after the session cookie is gone (still works)', async ({
     assert,
   }) => {
+    const customer = await UserFactory.create()
     const browser = new BrowserSession()
     await browser.open()
     await browser.post('/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
       remember: true,
     })
     browser.dropCookie(COOKIE)
@@ -277,8 +284,9 @@ test.group('Sessions on the server (database store): login-as sessions', (group)
   }
 
   test('back to admin works, and the login-as session ends with it', async ({ assert }) => {
-    const admin = await demoUser(DEMO.admin)
-    const browser = await signedInBrowser(DEMO.customer)
+    const admin = await UserFactory.apply('admin', 'withSecondFactor').create()
+    const customer = await UserFactory.create()
+    const browser = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     await impersonatedBy(browser, admin)
     const saved = savedCookies(browser)
 
@@ -296,8 +304,9 @@ test.group('Sessions on the server (database store): login-as sessions', (group)
   test('logout in a login-as session ends it: the copied cookie cannot go back to admin', async ({
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const browser = await signedInBrowser(DEMO.customer)
+    const admin = await UserFactory.apply('admin', 'withSecondFactor').create()
+    const customer = await UserFactory.create()
+    const browser = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     await impersonatedBy(browser, admin)
     const saved = savedCookies(browser)
     assert.equal((await browser.post('/auth/logout')).status, 200)
@@ -309,8 +318,9 @@ test.group('Sessions on the server (database store): login-as sessions', (group)
   test("ending the staff member's sessions ends the login-as sessions they opened", async ({
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const browser = await signedInBrowser(DEMO.customer)
+    const admin = await UserFactory.apply('admin', 'withSecondFactor').create()
+    const customer = await UserFactory.create()
+    const browser = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     await impersonatedBy(browser, admin)
     assert.equal((await browser.getJson('/auth/user')).status, 200)
 
@@ -322,9 +332,10 @@ test.group('Sessions on the server (database store): login-as sessions', (group)
   test("deactivating the staff member ends their login-as sessions; the customer's own sessions stay", async ({
     assert,
   }) => {
-    const agent = await demoUser(DEMO.agent)
-    const own = await signedInBrowser(DEMO.customer)
-    const browser = await signedInBrowser(DEMO.customer)
+    const agent = await UserFactory.apply('agent', 'withSecondFactor').create()
+    const customer = await UserFactory.create()
+    const own = await signedInBrowser(customer.email, FACTORY_PASSWORD)
+    const browser = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     await impersonatedBy(browser, agent)
     assert.equal((await browser.getJson('/auth/user')).status, 200)
 
@@ -351,21 +362,21 @@ test.group('endSessionsOf(userId, { except })', (group) => {
   test("keeps the session of this request, when it is that user's, and ends the others", async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await UserFactory.create()
+    const admin = await UserFactory.apply('admin', 'withSecondFactor').create()
     const [current, other, staff] = [requestOf(customer), requestOf(customer), requestOf(admin)]
     stampSession(current, customer)
     stampSession(other, customer)
     stampSession(staff, admin)
 
     await endSessionsOf(customer.id, { except: current })
-    const reloaded = await demoUser(DEMO.customer)
+    const reloaded = await User.findOrFail(customer.id)
     assert.isTrue(sessionIsCurrent(current, reloaded))
     assert.isFalse(sessionIsCurrent(other, reloaded))
 
     // Passing someone else's request (an admin ending a customer's sessions) keeps nothing and leaves the admin alone.
     await endSessionsOf(customer.id, { except: staff })
-    assert.isFalse(sessionIsCurrent(current, await demoUser(DEMO.customer)))
-    assert.isTrue(sessionIsCurrent(staff, await demoUser(DEMO.admin)))
+    assert.isFalse(sessionIsCurrent(current, await User.findOrFail(customer.id)))
+    assert.isTrue(sessionIsCurrent(staff, await User.findOrFail(admin.id)))
   })
 })

@@ -33,6 +33,7 @@ import {
 import { postSiteSettings, stored } from '#tests/helpers/site_settings'
 import { api } from '#tests/helpers/http'
 import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { assertNoViolations, takeViolations } from '#tests/helpers/transaction_guard'
 import { EXPECTATIONS, NOT_WALKED, registeredRoutes, urlFor } from './route_table.js'
 import { WRITE_BASES, jsonText } from './write_bodies.js'
@@ -201,7 +202,7 @@ test.group('reads inside a write transaction: the file uploads, caches cold', (g
   }
 
   test('POST /kyc with its three files', async ({ client, assert }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const { status, where } = await sent('POST /kyc', async () =>
       multipart(
         client,
@@ -223,7 +224,7 @@ test.group('reads inside a write transaction: the file uploads, caches cold', (g
   })
 
   test('PUT /deposits/bank/:id with its proof', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const deposit = await pendingDeposit(customer, 'bank')
     const { status, where } = await sent('PUT /deposits/bank/:id', async () =>
       multipart(
@@ -244,7 +245,7 @@ test.group('reads inside a write transaction: the file uploads, caches cold', (g
   })
 
   test('POST /admin/externalPayments with its logo', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const { status, where } = await sent('POST /admin/externalPayments', async () =>
       multipart(
         client,
@@ -260,9 +261,9 @@ test.group('reads inside a write transaction: the file uploads, caches cold', (g
   })
 
   test('POST /admin/leads/csv with a file', async ({ client, assert }) => {
-    for (const email of [DEMO.admin, DEMO.manager, DEMO.affiliate]) {
-      const staff = await demoUser(email)
-      const { status, where } = await sent(`POST /admin/leads/csv as ${email}`, async () =>
+    for (const role of ['admin', 'manager', 'affiliate'] as const) {
+      const staff = await UserFactory.apply(role).create()
+      const { status, where } = await sent(`POST /admin/leads/csv as ${role}`, async () =>
         client
           .post('/admin/leads/csv')
           .header('Accept', 'application/json')
@@ -278,7 +279,7 @@ test.group('reads inside a write transaction: the file uploads, caches cold', (g
   })
 
   test('POST /admin/settings with a logo', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const { status, where } = await sent('POST /admin/settings', async () =>
       postSiteSettings(client, admin, {}, { appLogo: upload('png') })
     )

@@ -8,7 +8,7 @@ import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
 import { signupPayload } from '#tests/helpers/signup'
 import { realWalletOf } from '#tests/helpers/withdrawals'
-import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { postSiteSettings } from '#tests/helpers/site_settings'
 
 /*
@@ -26,8 +26,8 @@ test.group('Site Settings take effect at once', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
     const before = (await client.get('/dashboard').loginAs(customer).withInertia()).body().props
     assert.containsSubset(before.branding, { appName: 'Broker', theme: 'dark' })
 
@@ -69,9 +69,10 @@ test.group('Site Settings take effect at once', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
+    const customer = await UserFactory.create()
     const login = () =>
-      api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+      api(client, 'post', '/auth/login', { email: customer.email, password: FACTORY_PASSWORD })
     ;(await login()).assertStatus(200)
 
     await postSiteSettings(client, admin, {
@@ -97,8 +98,8 @@ test.group('Site Settings take effect at once', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const admin = await UserFactory.apply('admin').create()
+    const newcomer = await UserFactory.apply('funded').create()
     quote('AAPL', '189.820', '189.860')
     const order = () =>
       api(client, 'post', '/dashboard/orders', {
@@ -136,7 +137,7 @@ test.group('Site Settings take effect at once', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await postSiteSettings(client, admin, {
       demoBalance: '777.77',
       emailVerify: 'false',

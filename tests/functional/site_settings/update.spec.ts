@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import Setting from '#models/setting'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { postSiteSettings, SITE_FORM, stored } from '#tests/helpers/site_settings'
 
 /*
@@ -29,7 +29,7 @@ test.group('Site Settings save (POST /admin/settings)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const response = await postSiteSettings(client, admin, {
       appName: '  Orion Markets ',
       appUrl: 'https://orion.example.com/',
@@ -74,7 +74,7 @@ test.group('Site Settings save (POST /admin/settings)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const body = {
       ...SITE_FORM,
       theme: true,
@@ -97,7 +97,7 @@ test.group('Site Settings save (POST /admin/settings)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const before = await allSettings()
     const audits = await auditCount()
     for (const name of ['appName', 'appUrl', 'appCurrency']) {
@@ -130,7 +130,7 @@ test.group('Site Settings save (POST /admin/settings)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const before = await allSettings()
     const demo = 'Demo balance must be an amount of 0 or more with at most 2 decimals'
     const url = 'App URL must be an http or https address such as https://broker.example.com'
@@ -206,7 +206,7 @@ test.group('Site Settings save (POST /admin/settings)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await postSiteSettings(client, admin, { captchaSecretKey: SECRET, webhookApiKeyLeads: WEBHOOK })
     assert.equal(await stored('captchaSecretKey'), SECRET)
     await postSiteSettings(client, admin, { captchaSecretKey: '', webhookApiKeyLeads: '' })
@@ -230,7 +230,7 @@ test.group('Site Settings save (POST /admin/settings)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const responses = [
       await postSiteSettings(client, admin, {
         captchaSecretKey: SECRET,
@@ -256,7 +256,7 @@ test.group('Site Settings save (POST /admin/settings)', (group) => {
       await client.get('/login').withInertia(),
       await client
         .get('/dashboard')
-        .loginAs(await demoUser(DEMO.customer))
+        .loginAs(await UserFactory.create())
         .withInertia(),
     ]
     for (const response of responses) {
@@ -281,7 +281,7 @@ test.group('Site Settings save (POST /admin/settings)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await postSiteSettings(client, admin)
     const before = await auditCount()
     await postSiteSettings(client, admin, { appName: 'Orion Markets', kycTrade: 'false' })

@@ -6,7 +6,7 @@ import db from '@adonisjs/lucid/services/db'
 import sharp from 'sharp'
 import { isolate } from '#tests/helpers/isolation'
 import { fieldErrors } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { SAMPLES, upload, type Upload } from '#tests/helpers/kyc'
 import {
   BAD_UPLOADS,
@@ -54,7 +54,7 @@ test.group('Site Settings files', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const response = await postSiteSettings(
       client,
       admin,
@@ -84,7 +84,7 @@ test.group('Site Settings files', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await postSiteSettings(client, admin, {}, { authBackground: upload('png', 'bg.png') })
     const first = (await stored('authBackground'))!
     forgetPublicFile(first)
@@ -113,7 +113,7 @@ test.group('Site Settings files', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const payload = '<html><script>alert(document.cookie)</script></html>'
     const ico = icoFile(
       [
@@ -156,7 +156,7 @@ test.group('Site Settings files', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const filesBefore = await publicFiles()
     const cases: [string, Upload, string][] = [
       [
@@ -219,7 +219,7 @@ test.group('Site Settings files', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const filesBefore = await publicFiles()
     const refused = await postSiteSettings(
       client,
@@ -272,7 +272,7 @@ test.group('Site Settings files', (group) => {
   })
 
   test('two files under one field name are refused', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const png = upload('png')
     const response = await postSiteSettings(client, admin)
       .file('appLogo', png.bytes, { filename: 'a.png', contentType: 'image/png' })

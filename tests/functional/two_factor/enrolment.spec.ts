@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { appCode, unenrol } from '#tests/helpers/two_factor'
 import { afterPassword, pendingLoginSession } from '#tests/helpers/two_factor_flow'
 import { recoveryCodeHash } from '#services/two_factor_secrets'
@@ -107,13 +108,13 @@ test.group('Two-factor login: a staff member enrols at their first login', (grou
   test('confirming without an enrolment in progress, or when already on, is refused', async ({
     client,
   }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     const none = await api(client, 'post', '/login/two-factor/enrol', {
       code: '123456',
     }).withSession(pendingLoginSession(manager))
     none.assertStatus(409)
 
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin', 'withSecondFactor').create()
     const enrolled = await api(client, 'post', '/login/two-factor/enrol', {
       code: '123456',
     }).withSession(pendingLoginSession(admin))
@@ -129,7 +130,7 @@ test.group('Two-factor login: a staff member enrols at their first login', (grou
   test('a customer is never asked to enrol at login (it is optional for them)', async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const page = await client
       .get('/login/two-factor/enrol')
       .redirects(0)

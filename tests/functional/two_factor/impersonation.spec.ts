@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { enrol } from '#tests/helpers/two_factor'
 
 /*
@@ -16,8 +16,8 @@ test.group('Two-factor login and login-as sessions', (group) => {
   test("a login-as session opened in the staff member's completed sign-in goes back to admin complete", async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await UserFactory.create()
+    const admin = await UserFactory.apply('admin').create()
     const response = await api(client, 'post', '/authManager/back-to-admin').withSession({
       auth_web: customer.id,
       impersonator: { staffId: admin.id, staffRoleId: 1 },
@@ -31,8 +31,8 @@ test.group('Two-factor login and login-as sessions', (group) => {
   test('a login-as session without a completed staff sign-in ends: no way back to admin', async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await UserFactory.create()
+    const admin = await UserFactory.apply('admin').create()
     const session = {
       auth_web: customer.id,
       impersonator: { staffId: admin.id, staffRoleId: 1 },
@@ -49,9 +49,9 @@ test.group('Two-factor login and login-as sessions', (group) => {
   test('a completed sign-in of someone else (not the customer, not the staff member) does not count', async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
-    const manager = await demoUser(DEMO.manager)
+    const customer = await UserFactory.create()
+    const admin = await UserFactory.apply('admin').create()
+    const manager = await UserFactory.apply('manager').create()
     const back = await api(client, 'post', '/authManager/back-to-admin').withSession({
       auth_web: customer.id,
       impersonator: { staffId: admin.id, staffRoleId: 1 },
@@ -64,8 +64,8 @@ test.group('Two-factor login and login-as sessions', (group) => {
   test("the customer's own second factor does not stop a login-as session of a complete staff sign-in", async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await UserFactory.create()
+    const admin = await UserFactory.apply('admin').create()
     await enrol(customer)
     const me = await client
       .get('/auth/user')

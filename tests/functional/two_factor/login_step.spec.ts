@@ -5,6 +5,7 @@ import { recoveryCodeHash } from '#services/two_factor_secrets'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { appCode, enrol, freshRecoveryCode, steadyStep } from '#tests/helpers/two_factor'
 import { afterPassword, pendingLoginSession } from '#tests/helpers/two_factor_flow'
 
@@ -40,10 +41,10 @@ test.group('Two-factor login: the password step', (group) => {
   test('a customer without a second factor signs in with the password alone', async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
     })
     response.assertBodyContains({ redirect: '/dashboard' })
     response.assertSession('auth_web', customer.id)
@@ -51,10 +52,10 @@ test.group('Two-factor login: the password step', (group) => {
   })
 
   test('a customer who turned it on takes the code step too', async ({ client }) => {
-    await enrol(await demoUser(DEMO.customer))
+    const customer = await UserFactory.apply('withSecondFactor').create()
     const response = await api(client, 'post', '/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
     })
     response.assertBodyContains({ redirect: '/login/two-factor' })
     response.assertSessionMissing('auth_web')
@@ -184,7 +185,7 @@ test.group('Two-factor login: the pending login', (group) => {
   })
 
   test('it expires after a few minutes', async ({ client }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin', 'withSecondFactor').create()
     const live = await api(client, 'post', '/login/two-factor', { code: appCode() }).withSession(
       pendingLoginSession(admin)
     )
@@ -202,7 +203,7 @@ test.group('Two-factor login: the pending login', (group) => {
   test('it ends when the password changes or the sessions are ended in between', async ({
     client,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin', 'withSecondFactor').create()
     const session = pendingLoginSession(admin)
     await User.endSessions(admin.id)
     const response = await api(client, 'post', '/login/two-factor', {
@@ -213,7 +214,7 @@ test.group('Two-factor login: the pending login', (group) => {
   })
 
   test('it ends when the account is deactivated in between', async ({ client }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager', 'withSecondFactor').create()
     const session = pendingLoginSession(manager)
     await db.from('users').where('id', manager.id).update({ is_active: false })
     const response = await api(client, 'post', '/login/two-factor', {
@@ -223,7 +224,7 @@ test.group('Two-factor login: the pending login', (group) => {
   })
 
   test('a signed-in user asking for the code page goes to the dashboard', async ({ client }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin', 'withSecondFactor').create()
     const response = await client.get('/login/two-factor').loginAs(admin).redirects(0)
     response.assertHeader('location', '/dashboard')
   })
