@@ -101,15 +101,16 @@ export async function leadPage(
   const search = options.search
     ? await leadSearchOf(options.search, { narrowed: narrowsRows(filter, viewer) })
     : undefined
+  const conditions = rowConditions(list, filter, statusId)
   const filtered = <Query extends FilterableQuery>(query: Query) =>
-    listFilters(query, list, filter, statusId, search)
+    listFilters(query, list, conditions, search)
 
   const rows = withLeadRelations(withinBranches(filtered(Lead.query()), branches))
   const toRow = (lead: Lead) => leadRow(lead, { masked })
   const { column, order } = sortOf(options, SORTABLE, { column: 'leads.id', order: 'desc' })
   if (!options.search) {
     const total =
-      !narrowsDesk(list, filter, statusId) && servesKeptTotal(viewer.roleId)
+      conditions.length === 0 && servesKeptTotal(viewer.roleId)
         ? keptDeskTotal(list, branches)
         : sumOfCounts(
             branches.map((branch) => {
@@ -153,38 +154,46 @@ function narrowsRows(filter: LeadListFilter, viewer: LeadViewer): boolean {
   return OWN_LEADS_ONLY.includes(viewer.roleId)
 }
 
+type Condition = (query: FilterableQuery) => void
+
 /**
- * Whether a filter besides the desk applies (listFilters' conditions after the
- * desk, the search aside): without one, the desk's total is kept by the database.
+ * The conditions a call's filters put on `leads` after its desk (status,
+ * source type, date range, agent; the search aside). None: the desk's total
+ * is kept by the database (keptDeskTotal).
  */
-function narrowsDesk(list: LeadList, filter: LeadListFilter, statusId: number | null): boolean {
-  return (
-    statusId !== null ||
-    (filter.type !== undefined && filter.type !== 'all') ||
-    Boolean(filter.startDate || filter.endDate) ||
-    (list === 'sales' && Boolean(filter.agentId)) ||
-    (list === 'retentions' && Boolean(filter.retId))
-  )
+function rowConditions(list: LeadList, filter: LeadListFilter, statusId: number | null) {
+  const conditions: Condition[] = []
+  if (statusId !== null) conditions.push((q) => q.where('leads.sales_status_id', statusId))
+  if (filter.type && filter.type !== 'all') {
+    const type = filter.type
+    conditions.push((q) => q.where('leads.source', type))
+  }
+  const column = `leads.${dateColumnOf(list)}`
+  const { from, before } = utcDayRange({ dateStart: filter.startDate, dateEnd: filter.endDate })
+  if (from) conditions.push((q) => q.where(column, '>=', from.toFormat(formatOf(q))))
+  if (before) conditions.push((q) => q.where(column, '<', before.toFormat(formatOf(q))))
+  if (list === 'sales' && filter.agentId) {
+    const agentId = filter.agentId
+    conditions.push((q) => q.where('leads.agent_id', agentId))
+  }
+  if (list === 'retentions' && filter.retId) {
+    const retId = filter.retId
+    conditions.push((q) => q.where('leads.ret_agent_id', retId))
+  }
+  return conditions
 }
 
-/** A list's own filters on `leads`: its desk, then each filter the call sets. */
+const formatOf = (query: FilterableQuery) => query.client.dialect.dateTimeFormat
+
+/** A list's own filters on `leads`: its desk, then each condition the call sets, then the search. */
 function listFilters<Query extends FilterableQuery>(
   query: Query,
   list: LeadList,
-  filter: LeadListFilter,
-  statusId: number | null,
+  conditions: readonly Condition[],
   search: LeadSearch | undefined
 ): Query {
   whereDesk(query, list)
-  if (statusId !== null) query.where('leads.sales_status_id', statusId)
-  if (filter.type && filter.type !== 'all') query.where('leads.source', filter.type)
-  const column = `leads.${dateColumnOf(list)}`
-  const format = query.client.dialect.dateTimeFormat
-  const { from, before } = utcDayRange({ dateStart: filter.startDate, dateEnd: filter.endDate })
-  if (from) query.where(column, '>=', from.toFormat(format))
-  if (before) query.where(column, '<', before.toFormat(format))
-  if (list === 'sales' && filter.agentId) query.where('leads.agent_id', filter.agentId)
-  if (list === 'retentions' && filter.retId) query.where('leads.ret_agent_id', filter.retId)
+  for (const condition of conditions) condition(query)
   if (search) whereLeadSearch(query, search)
   return query
 }
