@@ -1,5 +1,6 @@
 import { Decimal as DecimalJs } from 'decimal.js'
 import { CURRENCY_DECIMALS } from './currency.js'
+import { fractionDigits, trimDecimal } from './decimal_strings.js'
 
 /**
  * The one money type. Amounts travel as decimal strings between the database,
@@ -37,8 +38,17 @@ export function money(value: MoneyInput | null | undefined): Money {
   return new Money(value)
 }
 
+/** A decimal written plainly, as PostgreSQL returns numeric and forms send amounts. */
+const PLAIN_DECIMAL = /^-?\d{1,30}(\.\d{1,30})?$/
+
 /** The canonical string written to a decimal column. */
 export function toDbDecimal(value: MoneyInput): string {
+  // A plain string with at most MONEY_SCALE significant fraction digits needs no rounding, only
+  // its insignificant zeros dropped: done on the text, since every order and row read passes here.
+  if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) {
+    const trimmed = trimDecimal(value)
+    if (fractionDigits(trimmed) <= MONEY_SCALE) return trimmed
+  }
   return money(value).toDecimalPlaces(MONEY_SCALE).toFixed()
 }
 

@@ -22,6 +22,23 @@ test.group('money', () => {
     assert.equal(toFixedString('12.3', 2), '12.30')
   })
 
+  test('canonicalizes plain strings on the text exactly as the money type does', ({ assert }) => {
+    // The oracle: what toDbDecimal did for every input before its plain-string shortcut.
+    const byMoneyType = (v: string) => money(v).toDecimalPlaces(8).toFixed()
+    let seed = 11
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+    const digits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join('')
+    const written = ['-0', '-0.000', '0', '00012.5000', '1.50000000', '-00.10', '0.123456785']
+    for (let i = 0; i < 5000; i++) {
+      const sign = next() < 0.4 ? '-' : ''
+      const whole =
+        next() < 0.3 ? '0'.repeat(1 + Math.floor(next() * 3)) : digits(1 + Math.floor(next() * 24))
+      const fraction = next() < 0.2 ? '' : `.${digits(1 + Math.floor(next() * 12))}`
+      written.push(`${sign}${whole}${fraction}`)
+    }
+    for (const value of written) assert.equal(toDbDecimal(value), byMoneyType(value), value)
+  })
+
   test('rounds to the currency minor unit half-up', ({ assert }) => {
     assert.equal(roundCurrency('10.005').toFixed(2), '10.01')
     assert.equal(roundCurrency('-10.005').toFixed(2), '-10.01')

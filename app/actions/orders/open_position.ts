@@ -3,6 +3,7 @@ import type { OrderWallet } from '#queries/order_wallet'
 import Order from '#models/order'
 import type Balance from '#models/balance'
 import Instrument from '#models/instrument'
+import type { TradedInstrument } from '#queries/traded_instrument'
 import PricingPlan from '#models/pricing_plan'
 import settings from '#services/settings_service'
 import { reserveMargin, type WalletFigures } from '#services/ledger_service'
@@ -49,7 +50,7 @@ export class PositionRefusedError extends UserFacingException {
 export interface PositionTerms {
   userId: number
   wallet: Pick<Balance, 'id' | 'currency' | 'mode'>
-  instrument: Instrument
+  instrument: TradedInstrument
   type: OrderType
   /** Units, a decimal string. */
   amount: string
@@ -75,7 +76,7 @@ export interface PositionTerms {
 export async function positionTerms(input: {
   user: { id: number; pricingTableId: number | null }
   wallet: Pick<Balance, 'id' | 'currency' | 'mode'>
-  instrument: Instrument
+  instrument: TradedInstrument
   type: OrderType
   amount: string
   profit: string | null
@@ -139,7 +140,7 @@ export async function positionTerms(input: {
 
 /** mid ÷ (quote currency units per USD); null when no rate connects the quote currency to USD. */
 async function usdPerUnitOf(
-  instrument: Instrument,
+  instrument: TradedInstrument,
   mid: Money,
   client?: TransactionClientContract
 ): Promise<Money | null> {
@@ -159,7 +160,7 @@ async function usdPerUnitOf(
  */
 async function checkExposureLimit(
   trx: TransactionClientContract,
-  current: Instrument,
+  current: TradedInstrument,
   terms: PositionTerms
 ) {
   if (current.exposureLimit === null || terms.wallet.mode !== 'real') return
@@ -206,7 +207,7 @@ export async function marginRefusal(
 /** What the caller's transaction has already read and locked, so openPosition need not read it again. */
 export interface HeldRows {
   /** The instrument as read FOR SHARE in this transaction (after the terms were computed from it). */
-  instrument?: Instrument
+  instrument?: TradedInstrument
   /** The wallet as read FOR UPDATE in this transaction, with the owner's plan id (for the risk engine). */
   wallet?: OrderWallet & { planId: number | null }
 }

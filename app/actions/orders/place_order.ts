@@ -9,6 +9,7 @@ import { tradeQuoteFor } from '#services/market/trade_quote'
 import { kycStatusFor } from '#queries/kyc_status'
 import { lotModeFor, lotModeIn, lotSelector } from '#queries/lot_state'
 import { lockOrderAccount } from '#queries/order_wallet'
+import { lockTradedInstrument } from '#queries/traded_instrument'
 import { parseSiteSettings } from '#domain/site_settings'
 import { money } from '#domain/money'
 import { newOrderTargetErrors } from '#domain/risk'
@@ -100,10 +101,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
   const rows = await settings.rows()
   const kycRequired = parseSiteSettings(rows).switches.kycTrade
   return db.transaction(async (trx) => {
-    const instrument = await Instrument.query({ client: trx })
-      .where('name', input.instrument)
-      .forShare()
-      .first()
+    const instrument = await lockTradedInstrument(trx, input.instrument)
     if (!instrument) throw new UserFacingException('Unknown instrument', { field: 'instrument' })
     await checkOrderAmount(input.amount, lotModeIn(rows, instrument.category), trx)
     const account = await lockOrderAccount(trx, user, instrument.category, { kyc: kycRequired })

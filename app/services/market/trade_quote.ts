@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Instrument from '#models/instrument'
+import type { TradedInstrument } from '#queries/traded_instrument'
 import { toDbDecimal, type MoneyInput } from '#domain/money'
 import priceBook from '#services/market/price_book'
 import feedHealth from '#services/market/feed_health'
@@ -12,7 +13,9 @@ import { canonicalTimestamp } from '#domain/audit'
 import type { Quote } from '#services/market/price_book'
 
 /** When the price the server would trade at was quoted: the live quote of this process, else the stored one. */
-export function quoteTime(instrument: Pick<Instrument, 'name' | 'updatedAt'>): number | undefined {
+export function quoteTime(
+  instrument: Pick<TradedInstrument, 'name' | 'updatedAt'>
+): number | undefined {
   return priceBook.get(instrument.name)?.at ?? instrument.updatedAt?.toMillis()
 }
 
@@ -42,7 +45,7 @@ export function liveTradeQuote(q: Quote): TradeQuote {
  * tradable, market closed, no price, or a price too old to trust. The live
  * quote of this process wins; a stored price counts from its last update.
  */
-export function tradeQuoteFor(instrument: Instrument, field = 'instrument'): TradeQuote {
+export function tradeQuoteFor(instrument: TradedInstrument, field = 'instrument'): TradeQuote {
   if (!instrument.tradable) {
     throw new UserFacingException('This instrument is not tradable', { field })
   }

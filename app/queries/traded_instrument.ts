@@ -1,0 +1,92 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type Instrument from '#models/instrument'
+import { toDbDecimal } from '#domain/money'
+
+/**
+ * What opening a position needs of its instrument. An Instrument model is
+ * one; so is the plain row `lockTradedInstrument` reads for a market order.
+ */
+export type TradedInstrument = Pick<
+  Instrument,
+  | 'id'
+  | 'name'
+  | 'base'
+  | 'quote'
+  | 'category'
+  | 'bids'
+  | 'asks'
+  | 'leverage'
+  | 'tradable'
+  | 'exposureLimit'
+> & {
+  /** When its stored price was written (the stale-price rule); a luxon DateTime on a model. */
+  updatedAt: { toMillis(): number } | null
+}
+
+interface InstrumentRow {
+  id: number
+  name: string
+  base: string
+  quote: string
+  category: Instrument['category']
+  bids: string | number | null
+  asks: string | number | null
+  leverage: number | string
+  tradable: boolean | number
+  exposure_limit: string | number | null
+  updated_at: Date | string | null
+}
+
+/** SQLite returns decimals as numbers, PostgreSQL as strings: both as `moneyColumn` reads them. */
+const decimal = (value: string | number | null) =>
+  value === null ? null : toDbDecimal(String(value))
+
+/**
+ * The instrument a market order trades, by name, locked FOR SHARE in the
+ * order's transaction (a staff edit or delete waits for the commit), as a
+ * plain row: an order reads it once and needs no model of it.
+ */
+export async function lockTradedInstrument(
+  trx: TransactionClientContract,
+  name: string
+): Promise<TradedInstrument | null> {
+  const row: InstrumentRow | null = await trx
+    .from('instruments')
+    .select(
+      'id',
+      'name',
+      'base',
+      'quote',
+      'category',
+      'bids',
+      'asks',
+      'leverage',
+      'tradable',
+      'exposure_limit',
+      'updated_at'
+    )
+    .where('name', name)
+    .forShare()
+    .first()
+  if (!row) return null
+  // PostgreSQL hands back a Date; SQLite zone-less text in the process zone, as the model reads it.
+  const updatedMs =
+    row.updated_at instanceof Date
+      ? row.updated_at.getTime()
+      : row.updated_at
+        ? new Date(row.updated_at.replace(' ', 'T')).getTime()
+        : null
+  return {
+    id: row.id,
+    name: row.name,
+    base: row.base,
+    quote: row.quote,
+    category: row.category,
+    bids: decimal(row.bids),
+    asks: decimal(row.asks),
+    leverage: Number(row.leverage),
+    tradable: row.tradable === true || row.tradable === 1,
+    exposureLimit: decimal(row.exposure_limit),
+    updatedAt: updatedMs === null || Number.isNaN(updatedMs) ? null : { toMillis: () => updatedMs },
+  }
+}
