@@ -12,7 +12,8 @@ export type OpenPositionAtMarket = OpenPositionInput & {
   marginUsed: string
 }
 
-interface PositionRow {
+/** An open order as read for pricing: decimals as either database returns them. */
+export interface PositionRow {
   id: number
   instrument: string
   kind: Order['kind']
@@ -65,10 +66,28 @@ export async function openPositionsAtMarket(
   const unquoted = [...new Set(open.map((o) => o.instrument))].filter(
     (name) => !priceBook.get(name)
   )
-  const stored: { name: string; bids: string | number | null; asks: string | number | null }[] =
-    unquoted.length
-      ? await runner.from('instruments').select('name', 'bids', 'asks').whereIn('name', unquoted)
-      : []
+  const stored: StoredPrice[] = unquoted.length
+    ? await runner.from('instruments').select('name', 'bids', 'asks').whereIn('name', unquoted)
+    : []
+  return positionsAtMarket(open, stored)
+}
+
+/** An instrument's stored price as read from its row (the fallback to a live quote). */
+export interface StoredPrice {
+  name: string
+  bids: string | number | null
+  asks: string | number | null
+}
+
+/**
+ * Open position rows priced at the rate each would close at now: this
+ * process's live quote, else `stored` (the instruments' stored prices), else
+ * the position's own open rate.
+ */
+export function positionsAtMarket(
+  open: PositionRow[],
+  stored: StoredPrice[]
+): OpenPositionAtMarket[] {
   const byName = new Map(
     stored.map((i) => [
       i.name,

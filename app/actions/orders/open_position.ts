@@ -7,10 +7,10 @@ import type { TradedInstrument } from '#queries/traded_instrument'
 import PricingPlan from '#models/pricing_plan'
 import settings from '#services/settings_service'
 import { reserveMargin, type WalletFigures } from '#services/ledger_service'
-import marketEvents from '#services/market/market_events'
+import marketEvents, { type OpenedRows } from '#services/market/market_events'
 import { conversionRateFor } from '#queries/conversion_rate'
 import { openPositionsAtMarket } from '#queries/open_positions'
-import { accountMetrics } from '#domain/account_metrics'
+import { accountMetrics, type OpenPositionInput } from '#domain/account_metrics'
 import { money, toDbDecimal, type Money } from '#domain/money'
 import { midPrice } from '#domain/conversion'
 import { exposureAllowed, exposureLimitMessage, signedUnits } from '#domain/exposure_limits'
@@ -193,10 +193,20 @@ export async function marginRefusal(
   wallet: Pick<WalletFigures, 'id' | 'balance' | 'margin' | 'onHold'>,
   margin: Money
 ): Promise<PositionRefusedError | null> {
+  // The balance alone refuses it: no need to price the open positions.
+  if (margin.greaterThan(money(wallet.balance))) return marginRefusalOn(wallet, margin, [])
+  return marginRefusalOn(wallet, margin, await openPositionsAtMarket(wallet.id, trx))
+}
+
+/** `marginRefusal` on positions already read with the wallet (in the same snapshot). */
+export function marginRefusalOn(
+  wallet: Pick<WalletFigures, 'balance' | 'margin' | 'onHold'>,
+  margin: Money,
+  positions: OpenPositionInput[]
+): PositionRefusedError | null {
   if (margin.greaterThan(money(wallet.balance))) {
     return new PositionRefusedError('Insufficient Balance!', 'insufficient_margin', 'amount')
   }
-  const positions = await openPositionsAtMarket(wallet.id, trx)
   const metrics = accountMetrics({ balance: wallet.balance, usedMargin: wallet.margin, positions })
   if (margin.greaterThan(metrics.freeMargin.minus(money(wallet.onHold)))) {
     return new PositionRefusedError('Insufficient Free Margin!', 'insufficient_margin', 'amount')
@@ -276,33 +286,59 @@ export async function openPosition(
   // caller read the wallet with its owner's plan; otherwise the role reads them.
   const w = held.wallet
   const rows = w
-    ? {
-        order: {
-          id: placed.id,
-          balance_id: placed.balanceId,
-          instrument: placed.instrument,
-          kind: placed.kind,
-          type: placed.type,
-          trade_amount: placed.tradeAmount,
-          open_rate: placed.openRate,
-          spread: placed.spread,
-          exchange_rate: placed.exchangeRate,
-          profit: placed.profit,
-          loss: placed.loss,
-          quote_symbol: placed.quoteSymbol,
-          trailing_distance: null,
-        },
-        wallet: {
-          id: w.id,
-          user_id: w.userId,
-          balance: reserved.wallet.balance,
-          margin: reserved.margin,
-          pricing_table_id: w.planId,
-          mode: w.mode,
-          currency: w.currency,
-        },
-      }
+    ? openedRows(placed, { ...w, balance: reserved.wallet.balance, margin: reserved.margin })
     : undefined
   marketEvents.afterCommit(trx, { type: 'order.opened', orderId: placed.id, rows })
   return placed
+}
+
+/** The rows an open committed, as `order.opened` hands them to this process's risk engine. */
+export function openedRows(
+  placed: Pick<
+    Order,
+    | 'id'
+    | 'balanceId'
+    | 'instrument'
+    | 'kind'
+    | 'type'
+    | 'tradeAmount'
+    | 'openRate'
+    | 'spread'
+    | 'exchangeRate'
+    | 'profit'
+    | 'loss'
+    | 'quoteSymbol'
+  >,
+  wallet: Pick<OrderWallet, 'id' | 'userId' | 'balance' | 'mode' | 'currency'> & {
+    /** The used margin after this order's reservation. */
+    margin: string
+    planId: number | null
+  }
+): OpenedRows {
+  return {
+    order: {
+      id: placed.id,
+      balance_id: placed.balanceId,
+      instrument: placed.instrument,
+      kind: placed.kind,
+      type: placed.type,
+      trade_amount: placed.tradeAmount,
+      open_rate: placed.openRate,
+      spread: placed.spread,
+      exchange_rate: placed.exchangeRate,
+      profit: placed.profit,
+      loss: placed.loss,
+      quote_symbol: placed.quoteSymbol,
+      trailing_distance: null,
+    },
+    wallet: {
+      id: wallet.id,
+      user_id: wallet.userId,
+      balance: wallet.balance,
+      margin: wallet.margin,
+      pricing_table_id: wallet.planId,
+      mode: wallet.mode,
+      currency: wallet.currency,
+    },
+  }
 }

@@ -8,13 +8,15 @@ import settings from '#services/settings_service'
 import { tradeQuoteFor } from '#services/market/trade_quote'
 import { kycStatusFor } from '#queries/kyc_status'
 import { lotModeFor, lotModeIn, lotSelector } from '#queries/lot_state'
-import { lockOrderAccount } from '#queries/order_wallet'
-import { lockTradedInstrument } from '#queries/traded_instrument'
-import { parseSiteSettings } from '#domain/site_settings'
+import { lockOrderAccount, type OrderAccount, type OrderWallet } from '#queries/order_wallet'
+import { readOrderSnapshot } from '#queries/order_snapshot'
+import { lockTradedInstrument, type TradedInstrument } from '#queries/traded_instrument'
+import { parseSiteSettings, type SettingRows } from '#domain/site_settings'
 import { money } from '#domain/money'
 import { newOrderTargetErrors } from '#domain/risk'
 import type { OrderType } from '#domain/trading'
-import { openPosition, positionTerms } from '#actions/orders/open_position'
+import { openPosition, positionTerms, type PositionTerms } from '#actions/orders/open_position'
+import { placeOrderAtOnce } from '#actions/orders/place_order_at_once'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import type { StaffContext } from '#services/audit_log'
 import { recordActingStaffWrite } from '#services/acting_staff'
@@ -81,60 +83,113 @@ export async function activeWalletOf(user: User) {
   return wallet
 }
 
+/** The figures a market order opens with, once every check has passed on the rows read. */
+interface Decided {
+  terms: PositionTerms
+  wallet: OrderWallet & { planId: number | null }
+}
+
+/**
+ * Every check of a new market order on rows already read, in the order
+ * customers have always been told (those of orderBasics, tradeQuoteFor and
+ * openPosition): a listed instrument, the amount, KYC, a wallet, a price, the
+ * targets; then the position's figures. Throws the refusal.
+ */
+async function decideOrder(
+  input: PlaceOrderInput,
+  settingRows: SettingRows,
+  read: {
+    instrument: TradedInstrument | null
+    /** Reads the account after the instrument and amount passed (a lock, in a transaction). */
+    account: (instrument: TradedInstrument) => Promise<OrderAccount> | OrderAccount
+  },
+  client?: TransactionClientContract
+): Promise<Decided> {
+  const { user } = input
+  const { instrument } = read
+  if (!instrument) throw new UserFacingException('Unknown instrument', { field: 'instrument' })
+  await checkOrderAmount(input.amount, lotModeIn(settingRows, instrument.category), client)
+  const account = await read.account(instrument)
+  if (parseSiteSettings(settingRows).switches.kycTrade && account.kycStatus !== 'approved') {
+    throw new UserFacingException(KYC_REFUSAL, { status: 403 })
+  }
+  if (!account.wallet) throw new UserFacingException(NO_WALLET, { status: 409 })
+  const wallet = { ...account.wallet, planId: user.pricingTableId }
+
+  const quote = tradeQuoteFor(instrument)
+  const targetErrors = newOrderTargetErrors({
+    type: input.type,
+    bid: quote.bid,
+    ask: quote.ask,
+    profit: input.profit,
+    loss: input.loss,
+  })
+  if (targetErrors.length) throw UserFacingException.forFields(targetErrors)
+
+  const terms = await positionTerms({
+    user,
+    wallet,
+    instrument,
+    type: input.type,
+    amount: input.amount,
+    profit: input.profit,
+    loss: input.loss,
+    quote,
+    plan: { [`${instrument.category}Leverage`]: account.planLeverage },
+    spreadSetting: settingRows[`spread_${instrument.category}`]?.value1 ?? null,
+    client,
+  })
+  return { terms, wallet }
+}
+
 /**
  * Opens a market order at the server's own current price (customer spec §9):
  * required margin = price × amount ÷ leverage ÷ rate, reserved on the active
  * wallet only if the free margin (balance − margin − on hold + open P/L) can
  * carry it. Everything is recomputed here; the dialog's figures are a preview.
  *
- * One transaction, each row read once (issue 25): the instrument FOR SHARE
- * (what the order is checked, priced and written against, locked against a
- * staff edit until the commit), then the wallet FOR UPDATE with the plan's
- * leverage and the KYC status in the same statement, the open positions for
- * the free margin, the compare-and-set on the wallet, the order. The user is
- * the one the request signed in with; the settings are read (cached) before
- * the transaction. The refusals and their order are those of orderBasics,
- * tradeQuoteFor and openPosition.
+ * On PostgreSQL an order first tries `placeOrderAtOnce`: one read, one
+ * compare-and-set write, no transaction held open (issue 25). When what it
+ * read changed before its write, when the instrument has an exposure limit
+ * to check, or in a login-as session (audited in the order's transaction), it
+ * takes the locking path below, whose guarantees are the same.
+ *
+ * The locking path: one transaction, each row read once. The instrument FOR
+ * SHARE (what the order is checked, priced and written against, locked
+ * against a staff edit until the commit), then the wallet FOR UPDATE with the
+ * plan's leverage and the KYC status in the same statement, the open
+ * positions for the free margin, the compare-and-set on the wallet, the
+ * order. The user is the one the request signed in with; the settings are
+ * read (cached) before the transaction.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
   const { user } = input
   const rows = await settings.rows()
+  if (!input.actingStaff && db.connection().dialect.name === 'postgres') {
+    for (let attempt = 0; attempt < AT_ONCE_ATTEMPTS; attempt++) {
+      const snapshot = await readOrderSnapshot(user, input.instrument)
+      const decided = await decideOrder(input, rows, {
+        instrument: snapshot.instrument,
+        account: () => snapshot.account,
+      })
+      const placed = await placeOrderAtOnce(decided.terms, decided.wallet, snapshot.positions)
+      if (placed === 'locking') break
+      if (placed) return placed
+    }
+  }
   const kycRequired = parseSiteSettings(rows).switches.kycTrade
   return db.transaction(async (trx) => {
     const instrument = await lockTradedInstrument(trx, input.instrument)
-    if (!instrument) throw new UserFacingException('Unknown instrument', { field: 'instrument' })
-    await checkOrderAmount(input.amount, lotModeIn(rows, instrument.category), trx)
-    const account = await lockOrderAccount(trx, user, instrument.category, { kyc: kycRequired })
-    if (kycRequired && account.kycStatus !== 'approved') {
-      throw new UserFacingException(KYC_REFUSAL, { status: 403 })
-    }
-    if (!account.wallet) throw new UserFacingException(NO_WALLET, { status: 409 })
-    const wallet = { ...account.wallet, planId: user.pricingTableId }
-
-    const quote = tradeQuoteFor(instrument)
-    const targetErrors = newOrderTargetErrors({
-      type: input.type,
-      bid: quote.bid,
-      ask: quote.ask,
-      profit: input.profit,
-      loss: input.loss,
-    })
-    if (targetErrors.length) throw UserFacingException.forFields(targetErrors)
-
-    const terms = await positionTerms({
-      user,
-      wallet,
-      instrument,
-      type: input.type,
-      amount: input.amount,
-      profit: input.profit,
-      loss: input.loss,
-      quote,
-      plan: { [`${instrument.category}Leverage`]: account.planLeverage },
-      spreadSetting: rows[`spread_${instrument.category}`]?.value1 ?? null,
-      client: trx,
-    })
-    const placed = await openPosition(trx, terms, { instrument, wallet })
+    const { terms, wallet } = await decideOrder(
+      input,
+      rows,
+      {
+        instrument,
+        account: (locked) => lockOrderAccount(trx, user, locked.category, { kyc: kycRequired }),
+      },
+      trx
+    )
+    const placed = await openPosition(trx, terms, { instrument: terms.instrument, wallet })
     await recordActingStaffWrite(trx, input.actingStaff, {
       action: 'customer_session.order_place',
       customerId: user.id,
@@ -152,3 +207,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
     return placed
   })
 }
+
+/** Reads and writes at once before an order takes the locking path (a busy wallet: the lock queues them). */
+const AT_ONCE_ATTEMPTS = 2
