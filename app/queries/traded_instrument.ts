@@ -42,15 +42,15 @@ const decimal = (value: string | number | null) =>
   value === null ? null : toDbDecimal(String(value))
 
 /**
- * The instrument a market order trades, by name, locked FOR SHARE in the
- * order's transaction (a staff edit or delete waits for the commit), as a
- * plain row: an order reads it once and needs no model of it.
+ * The instrument a market order trades, by name, locked FOR KEY SHARE in
+ * the order's transaction (a staff edit or delete waits for the commit), as
+ * a plain row: an order reads it once and needs no model of it.
  */
 export async function lockTradedInstrument(
   trx: TransactionClientContract,
   name: string
 ): Promise<TradedInstrument | null> {
-  const row: InstrumentRow | null = await trx
+  const query = trx
     .from('instruments')
     .select(
       'id',
@@ -66,8 +66,11 @@ export async function lockTradedInstrument(
       'updated_at'
     )
     .where('name', name)
-    .forShare()
-    .first()
+  // KEY SHARE (Lucid has no helper for it): a staff edit or delete takes FOR UPDATE first and
+  // waits for the order, but the market role's price writes (plain updates) neither wait for it
+  // nor make it wait. SQLite has no row locks.
+  query.knexQuery.forKeyShare()
+  const row: InstrumentRow | null = await query.first()
   if (!row) return null
   // PostgreSQL hands back a Date; SQLite zone-less text in the process zone, as the model reads it.
   const updatedMs =

@@ -154,7 +154,7 @@ async function usdPerUnitOf(
  * and are checked: demo money is not the house's risk. Opens on a limited
  * instrument are serialized so that two orders each within the limit cannot
  * together pass it: on PostgreSQL a transaction-level advisory lock per
- * instrument (the row already carries this transaction's FOR SHARE lock;
+ * instrument (the row already carries this transaction's share lock;
  * upgrading it to FOR UPDATE in two transactions at once would deadlock);
  * SQLite runs one write transaction at a time already.
  */
@@ -216,7 +216,7 @@ export function marginRefusalOn(
 
 /** What the caller's transaction has already read and locked, so openPosition need not read it again. */
 export interface HeldRows {
-  /** The instrument as read FOR SHARE in this transaction (after the terms were computed from it). */
+  /** The instrument as read (FOR KEY SHARE) in this transaction (after the terms were computed from it). */
   instrument?: TradedInstrument
   /** The wallet as read FOR UPDATE in this transaction, with the owner's plan id (for the risk engine). */
   wallet?: OrderWallet & { planId: number | null }
@@ -229,7 +229,7 @@ export interface HeldRows {
  * P/L) carries it, the order row, and `order.opened` after the commit.
  * Refusals throw PositionRefusedError, which rolls the caller's transaction back.
  *
- * A caller that already read the instrument FOR SHARE or the wallet FOR
+ * A caller that already locked the instrument or read the wallet FOR
  * UPDATE in this transaction passes them (`held`) instead of having them read
  * twice; the checks made on them are the same.
  */

@@ -10,8 +10,10 @@ import { marginRefusalOn, openedRows, type PositionTerms } from '#actions/orders
  * The margin reservation and the order in ONE statement, a compare-and-set on
  * what the order was decided on (PostgreSQL):
  * - the instrument is still listed under the same name and category,
- *   tradable, at the same leverage and exposure limit (locked FOR SHARE for
- *   the statement, as the locking path locks it for its transaction);
+ *   tradable, at the same leverage and exposure limit, locked FOR KEY SHARE
+ *   for the statement as the locking path locks it for its transaction: a
+ *   staff edit or delete takes FOR UPDATE first, so one waits for the other,
+ *   while the market role's price writes (plain updates) block neither;
  * - the wallet is still the user's, at the `version` read (ledger_service,
  *   the only writer of balances, margins and holds, moves it with every
  *   change, so every open and close of a position on the wallet moves it);
@@ -22,7 +24,7 @@ with instrument as materialized (
   select id from instruments
   where id = ? and name = ? and category = ? and tradable and leverage = ?
     and exposure_limit is not distinct from ?::numeric
-  for share
+  for key share
 ), reserved as (
   update balances set margin = ?::numeric, version = version + 1, updated_at = ?::timestamptz
   where id = ? and user_id = ? and version = ? and exists (select 1 from instrument)

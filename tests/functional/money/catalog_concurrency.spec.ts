@@ -7,6 +7,7 @@ import Order from '#models/order'
 import PricingPlan from '#models/pricing_plan'
 import User from '#models/user'
 import marketClock from '#services/market/market_clock'
+import { placeOrder } from '#actions/orders/place_order'
 import priceBook from '#services/market/price_book'
 import { withSetting } from '#tests/helpers/database'
 import { MARKETS_OPEN, quote } from '#tests/helpers/market'
@@ -117,6 +118,73 @@ test.group('Catalog deletes racing customers', (group) => {
       await db.from('balances').where('id', wallet.id).update({ margin: '0' })
     }
   }).timeout(60_000)
+
+  test('a price write in progress holds no order back; a staff edit in progress does, and the order sees it', async ({
+    assert,
+  }) => {
+    const instrument = await Instrument.create({
+      name: 'LOCK_USD',
+      base: 'LOCK',
+      quote: 'USD',
+      category: 'crypto',
+      bids: '10',
+      asks: '10.01',
+      leverage: 5,
+      tradable: true,
+      tradingview: 'BINANCE',
+      swap: '0',
+    })
+    quote('LOCK_USD', '10.00', '10.01')
+    const { user, wallet } = await freshCustomer('10000')
+    const order = () =>
+      placeOrder({
+        user,
+        type: 'buy',
+        instrument: 'LOCK_USD',
+        amount: '1',
+        profit: null,
+        loss: null,
+      })
+    const within = <T>(promise: Promise<T>, ms: number) =>
+      Promise.race([
+        promise,
+        new Promise<'waiting'>((done) => setTimeout(() => done('waiting'), ms)),
+      ])
+    try {
+      // The market role's price write: a plain update, uncommitted while the order is placed.
+      const prices = await db.transaction()
+      await prices.from('instruments').where('id', instrument.id).update({ bids: '10.5' })
+      try {
+        const placed = await within(order(), 3000)
+        assert.notEqual(placed, 'waiting', 'the order waited for a price write')
+      } finally {
+        await prices.rollback()
+      }
+
+      // A staff edit locks the row FOR UPDATE first: the order waits for it, then sees its result.
+      const edit = await db.transaction()
+      await edit.from('instruments').where('id', instrument.id).forUpdate().first()
+      await edit.from('instruments').where('id', instrument.id).update({ tradable: false })
+      const blocked = order().then(
+        () => 'placed',
+        (error: Error) => error.message
+      )
+      try {
+        assert.equal(await within(blocked, 500), 'waiting')
+      } finally {
+        await edit.commit()
+      }
+      assert.equal(await blocked, 'This instrument is not tradable')
+      assert.lengthOf(await Order.query().where('instrument', 'LOCK_USD'), 1)
+      await settled(assert, wallet.id)
+    } finally {
+      await db.from('orders').where('instrument', 'LOCK_USD').delete()
+      await db.from('instruments').where('name', 'LOCK_USD').delete()
+      await db.from('balances').where('id', wallet.id).update({ margin: '0' })
+    }
+  })
+    .skip(db.connection().dialect.name !== 'postgres', 'PostgreSQL only (SQLite has no row locks)')
+    .timeout(30_000)
 
   test('the same new instrument sent ten times at once is added once; the others are told the name exists', async ({
     assert,
