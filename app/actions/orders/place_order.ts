@@ -5,6 +5,7 @@ import Balance from '#models/balance'
 import Instrument from '#models/instrument'
 import type User from '#models/user'
 import settings from '#services/settings_service'
+import { KeyedLanes } from '#services/keyed_lanes'
 import { tradeQuoteFor } from '#services/market/trade_quote'
 import { kycStatusFor } from '#queries/kyc_status'
 import { lotModeFor, lotModeIn, lotSelector } from '#queries/lot_state'
@@ -162,7 +163,20 @@ async function decideOrder(
  * order. The user is the one the request signed in with; the settings are
  * read (cached) before the transaction.
  */
-export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
+export function placeOrder(input: PlaceOrderInput): Promise<Order> {
+  // One wallet's orders in this process take turns: racing each other they would only miss
+  // their compare-and-sets and queue on the row lock (other processes' still may: that is safe).
+  return walletLanes.run(input.user.activeBalanceId ?? 0, () => placeOrderUnqueued(input))
+}
+
+/** Orders waiting or running, by wallet id (0: a user without an active wallet, refused anyway). */
+const walletLanes = new KeyedLanes<number>()
+
+/**
+ * `placeOrder` without this process's turn-taking: what orders from several
+ * web processes do to one wallet at once. Exported for the race tests.
+ */
+export async function placeOrderUnqueued(input: PlaceOrderInput): Promise<Order> {
   const { user } = input
   const rows = await settings.rows()
   if (!input.actingStaff && db.connection().dialect.name === 'postgres') {

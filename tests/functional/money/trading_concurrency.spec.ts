@@ -5,6 +5,7 @@ import LedgerEntry from '#models/ledger_entry'
 import Order from '#models/order'
 import { money } from '#domain/money'
 import { closeOrder } from '#actions/orders/close_order'
+import { placeOrderUnqueued } from '#actions/orders/place_order'
 import { withSetting } from '#tests/helpers/database'
 import { MARKETS_OPEN, quote } from '#tests/helpers/market'
 import { freshCustomer, settled, signedIn } from '#tests/helpers/race'
@@ -100,6 +101,37 @@ test.group('Trading under concurrent requests', (group) => {
         .then((r) => Number(r!.$extras.n)),
       5
     )
+    assert.equal(await settled(assert, wallet.id), '1000.00')
+  })
+  test('concurrent orders from several processes (no turn-taking) cannot push free margin below zero', async ({
+    assert,
+  }) => {
+    const { user, wallet } = await freshCustomer('1000')
+    user.pricingTableId = null
+    await user.save()
+    quote('AAPL', '100.00', '100.00')
+    // As the HTTP test above, but every order at once on its own connection, as web processes would.
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        placeOrderUnqueued({
+          user,
+          type: 'buy',
+          instrument: 'AAPL',
+          amount: '10',
+          profit: null,
+          loss: null,
+        }).then(
+          () => 'placed',
+          (error: Error) => error.message
+        )
+      )
+    )
+    assert.equal(outcomes.filter((o) => o === 'placed').length, 5, outcomes.join(','))
+    for (const o of outcomes) {
+      assert.include(['placed', 'Insufficient Balance!', 'Insufficient Free Margin!'], o)
+    }
+    const after = await Balance.findOrFail(wallet.id)
+    assert.equal(money(after.margin).toFixed(2), '1000.00')
     assert.equal(await settled(assert, wallet.id), '1000.00')
   })
 })
