@@ -4,6 +4,7 @@
 |     [--session=database|redis|cookie] [--pg-db=bench_orders] [--smoke]
 |     diagnostics: [--breakdown[=countries,refused,placed]] [--breakdown-n=1000] [--queries]
 |                  [--cpu-prof] [--node-flags="--trace-gc"] [--build=0] [--quiet-wait=30]
+|                  [--series] [--slow-ms=25]
 |
 | Market-order placement over HTTP, open loop.
 |
@@ -53,7 +54,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path'
 import http from 'node:http'
 import { cpus, totalmem } from 'node:os'
-import { performance } from 'node:perf_hooks'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import {
   appEnv as sharedAppEnv,
@@ -108,6 +109,12 @@ const BREAKDOWN = opt('breakdown', 'false')
 const BREAKDOWN_N = Number(opt('breakdown-n', SMOKE ? '20' : '1000'))
 /** Diagnostics: count the SQL statements the server runs during the measured window. */
 const QUERIES = opt('queries', 'false') === 'true'
+/**
+ * Diagnostics: where the slow requests (over --slow-ms, default 25) fall: per second of the
+ * measured window, and by their phase in a 2 s cycle (the market role's price writes).
+ */
+const SERIES = opt('series', 'false') === 'true'
+const SLOW_MS = Number(opt('slow-ms', '25'))
 /**
  * The session store, as a deployment picks it (config/session.ts): Redis when REDIS_URL is set,
  * else the database. `cookie` only when asked for by name (it is not what ships).
@@ -596,6 +603,8 @@ async function main() {
         )
     }
 
+    // This load generator's own stalls (its garbage collection) delay sends and count as latency.
+    const clientLoop = monitorEventLoopDelay({ resolution: 10 })
     const rssTimer = setInterval(() => rssSamples.push(rssMb(pid)), 250)
     await new Promise<void>((resolve) => {
       let next = 0
@@ -604,6 +613,7 @@ async function main() {
         if (!measure && now >= windowStart) {
           if (QUERIES) server!.proc.send({ cmd: 'queries:start' })
           server!.proc.send({ cmd: 'loop:start' })
+          clientLoop.enable()
           measure = {
             server: cpuSeconds(pid),
             serverSystem: cpuSplit(pid).system,
@@ -617,6 +627,7 @@ async function main() {
         if (measure && !measured && now >= windowEnd) {
           if (QUERIES) queryLog.pending = server!.ask('queries:stop', {})
           loopLog.pending = server!.ask('loop:stop', {})
+          clientLoop.disable()
           measured = {
             server: cpuSeconds(pid) - measure.server,
             serverSystem: cpuSplit(pid).system - measure.serverSystem,
@@ -654,6 +665,7 @@ async function main() {
       (_, i) => latencies[warmupCount + i]
     ).filter((v) => v > 0)
     const sorted = Float64Array.from(window).sort()
+    if (SERIES) printSeries(latencies, warmupCount, total, interval)
     // 201s that completed inside the measured window (whenever scheduled): the server's work in it.
     const okInWindow = Array.from(finishedAt).filter(
       (t, i) => status[i] === 201 && t >= windowStart && t < windowEnd
@@ -690,6 +702,11 @@ async function main() {
       },
       maxInFlight,
       eventLoopDelayMs: { p50: loop.p50, p99: loop.p99, max: loop.max },
+      /** The load generator's event-loop delay in the window (its stalls show as latency). */
+      clientLoopDelayMs: {
+        p99: Math.max(0, clientLoop.percentile(99) / 1e6 - 10),
+        max: Math.max(0, clientLoop.max / 1e6 - 10),
+      },
       topology: TOPOLOGY,
       serverCpuPercent: (m.server / m.seconds) * 100,
       serverSystemCpuPercent: (m.serverSystem / m.seconds) * 100,
@@ -894,6 +911,10 @@ function report(r: any) {
       `${f(r.eventLoopDelayMs.p50, 1)} / ${f(r.eventLoopDelayMs.p99, 1)} / ${f(r.eventLoopDelayMs.max, 1)}`,
     ],
     [
+      'load generator event-loop delay p99 / max (ms)',
+      `${f(r.clientLoopDelayMs.p99, 1)} / ${f(r.clientLoopDelayMs.max, 1)}`,
+    ],
+    [
       'web server CPU (% of one core)',
       `${f(r.serverCpuPercent)} (kernel ${f(r.serverSystemCpuPercent)})`,
     ],
@@ -925,3 +946,26 @@ function report(r: any) {
 
 await main()
 process.exit()
+
+/** --series: the measured window's latencies per second, and the slow ones by phase in 2 s. */
+function printSeries(latencies: Float64Array, from: number, total: number, interval: number) {
+  const perSecond = new Map<number, number[]>()
+  const phases = new Array<number>(10).fill(0)
+  for (let k = from; k < total; k++) {
+    const at = k * interval
+    const second = Math.floor((at - from * interval) / 1000)
+    const list = perSecond.get(second) ?? []
+    list.push(latencies[k])
+    perSecond.set(second, list)
+    if (latencies[k] > SLOW_MS) phases[Math.floor((at % 2000) / 200)]++
+  }
+  say(`latency per second of the window (n, p50, p99, max ms, over ${SLOW_MS} ms):`)
+  for (const [second, list] of perSecond) {
+    const sorted = Float64Array.from(list).sort()
+    const slow = list.filter((v) => v > SLOW_MS).length
+    say(
+      `  ${String(second).padStart(3)}s  ${list.length}  ${percentile(sorted, 50).toFixed(1)}  ${percentile(sorted, 99).toFixed(1)}  ${sorted[sorted.length - 1].toFixed(1)}  ${slow}`
+    )
+  }
+  say(`requests over ${SLOW_MS} ms by phase in a 2 s cycle (200 ms bins): ${phases.join(' ')}`)
+}
