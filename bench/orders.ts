@@ -553,7 +553,14 @@ async function main() {
     let measure: (Cpu & { at: number }) | null = null
     let measured: (Cpu & { seconds: number }) | null = null
     const rssSamples: number[] = []
-    const loopLog: { pending: Promise<{ p50: number; p99: number; max: number }> | null } = {
+    const loopLog: {
+      pending: Promise<{
+        p50: number
+        p99: number
+        max: number
+        poolWait: { n: number; p50: number; p99: number; max: number }
+      }> | null
+    } = {
       pending: null,
     }
     const queryLog: {
@@ -702,6 +709,8 @@ async function main() {
       },
       maxInFlight,
       eventLoopDelayMs: { p50: loop.p50, p99: loop.p99, max: loop.max },
+      /** Waits of the web process's queries for a connection of its pool, in the window. */
+      poolWaitMs: loop.poolWait,
       /** The load generator's event-loop delay in the window (its stalls show as latency). */
       clientLoopDelayMs: {
         p99: Math.max(0, clientLoop.percentile(99) / 1e6 - 10),
@@ -909,6 +918,10 @@ function report(r: any) {
     [
       'web server event-loop delay p50 / p99 / max (ms)',
       `${f(r.eventLoopDelayMs.p50, 1)} / ${f(r.eventLoopDelayMs.p99, 1)} / ${f(r.eventLoopDelayMs.max, 1)}`,
+    ],
+    [
+      'web server pool waits: n, p50 / p99 / max (ms)',
+      `${r.poolWaitMs.n}, ${f(r.poolWaitMs.p50, 2)} / ${f(r.poolWaitMs.p99, 2)} / ${f(r.poolWaitMs.max, 1)}`,
     ],
     [
       'load generator event-loop delay p99 / max (ms)',

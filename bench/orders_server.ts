@@ -16,7 +16,7 @@
 | Nothing here runs while the load is measured: timings come from the client.
 */
 import 'reflect-metadata'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { Ignitor } from '@adonisjs/core'
 
 const APP_ROOT = new URL('../', import.meta.url)
@@ -215,14 +215,43 @@ function countQueries() {
   })
 }
 
+/*
+| How long queries wait for a connection of the pool (tarn's acquire events), while the load is
+| measured: time the web process spends between statements that the event loop does not show.
+*/
+const acquireWaits: number[] = []
+let watchingPool = false
+function watchPool() {
+  if (watchingPool) return
+  watchingPool = true
+  const pool = (db.connection().getWriteClient() as any).client.pool
+  const started = new Map<number, number>()
+  pool.on('acquireRequest', (id: number) => started.set(id, performance.now()))
+  const done = (id: number) => {
+    const at = started.get(id)
+    started.delete(id)
+    if (at !== undefined && loopDelayEnabled) acquireWaits.push(performance.now() - at)
+  }
+  pool.on('acquireSuccess', done)
+  pool.on('acquireFail', done)
+}
+let loopDelayEnabled = false
+
 process.on('message', async (message: { cmd: string; count?: number }) => {
   try {
     if (message.cmd === 'loop:start') {
       loopDelay.reset()
       loopDelay.enable()
+      watchPool()
+      acquireWaits.length = 0
+      loopDelayEnabled = true
       send({ cmd: 'loop:start' })
     } else if (message.cmd === 'loop:stop') {
       loopDelay.disable()
+      loopDelayEnabled = false
+      const waits = Float64Array.from(acquireWaits).sort()
+      const at = (p: number) =>
+        waits.length ? waits[Math.min(waits.length - 1, Math.floor((p / 100) * waits.length))] : 0
       // The histogram records the interval between its 10 ms timer ticks: the delay is what exceeds it.
       const ms = (ns: number) => Math.max(0, ns / 1e6 - 10)
       send({
@@ -230,6 +259,12 @@ process.on('message', async (message: { cmd: string; count?: number }) => {
         p50: ms(loopDelay.percentile(50)),
         p99: ms(loopDelay.percentile(99)),
         max: ms(loopDelay.max),
+        poolWait: {
+          n: waits.length,
+          p50: at(50),
+          p99: at(99),
+          max: waits.length ? waits[waits.length - 1] : 0,
+        },
       })
     } else if (message.cmd === 'queries:start') {
       countQueries()
