@@ -20,6 +20,22 @@ import {
 } from '#tests/helpers/race'
 import { DEMO } from '#tests/helpers/users'
 
+/** A tradable crypto instrument `${base}_USD` at 10.00 / 10.01, leverage 5; the test deletes it. */
+function cryptoAtTen(base: string) {
+  return Instrument.create({
+    name: `${base}_USD`,
+    base,
+    quote: 'USD',
+    category: 'crypto',
+    bids: '10',
+    asks: '10.01',
+    leverage: 5,
+    tradable: true,
+    tradingview: 'BINANCE',
+    swap: '0',
+  })
+}
+
 /* These tests run WITHOUT the shared rolled-back transaction (see tests/helpers/race.ts); each cleans up what it made. */
 
 test.group('Catalog deletes racing customers', (group) => {
@@ -76,18 +92,7 @@ test.group('Catalog deletes racing customers', (group) => {
   test('an instrument deleted while orders are placed on it: either refused with positions open, or no order lands on it', async ({
     assert,
   }) => {
-    const instrument = await Instrument.create({
-      name: 'RACE_USD',
-      base: 'RACE',
-      quote: 'USD',
-      category: 'crypto',
-      bids: '10',
-      asks: '10.01',
-      leverage: 5,
-      tradable: true,
-      tradingview: 'BINANCE',
-      swap: '0',
-    })
+    const instrument = await cryptoAtTen('RACE')
     quote('RACE_USD', '10.00', '10.01')
     const { user, wallet } = await freshCustomer('10000')
     const customer = await signedIn(user)
@@ -122,18 +127,7 @@ test.group('Catalog deletes racing customers', (group) => {
   test('a price write in progress holds no order back; a staff edit in progress does, and the order sees it', async ({
     assert,
   }) => {
-    const instrument = await Instrument.create({
-      name: 'LOCK_USD',
-      base: 'LOCK',
-      quote: 'USD',
-      category: 'crypto',
-      bids: '10',
-      asks: '10.01',
-      leverage: 5,
-      tradable: true,
-      tradingview: 'BINANCE',
-      swap: '0',
-    })
+    const instrument = await cryptoAtTen('LOCK')
     quote('LOCK_USD', '10.00', '10.01')
     const { user, wallet } = await freshCustomer('10000')
     const order = () =>
