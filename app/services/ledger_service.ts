@@ -109,6 +109,16 @@ export async function linkEntriesToAudit(
     .update({ audit_log_id: auditLogId })
 }
 
+/**
+ * Locks a wallet whose open positions this transaction changes (a close,
+ * partial close, staff edit or delete), and moves its `version` without
+ * moving money: a market order decided at once on the positions as they were
+ * (`placeOrderAtOnce`) then misses its compare-and-set and decides again.
+ */
+export async function positionsChanging(trx: TransactionClientContract, balanceId: number) {
+  await trx.from('balances').where('id', balanceId).increment('version', 1)
+}
+
 /** The wallet figures a margin decision and its compare-and-set need (a model or a plain row). */
 export type WalletFigures = Pick<Balance, 'id' | 'balance' | 'margin' | 'onHold' | 'version'>
 

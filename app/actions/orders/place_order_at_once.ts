@@ -14,9 +14,9 @@ import { marginRefusalOn, openedRows, type PositionTerms } from '#actions/orders
  *   for the statement as the locking path locks it for its transaction: a
  *   staff edit or delete takes FOR UPDATE first, so one waits for the other,
  *   while the market role's price writes (plain updates) block neither;
- * - the wallet is still the user's, at the `version` read (ledger_service,
- *   the only writer of balances, margins and holds, moves it with every
- *   change, so every open and close of a position on the wallet moves it);
+ * - the wallet is still the user's, at the `version` read (ledger_service
+ *   moves it with every change of balance, margin or holds, and with every
+ *   close, partial close, staff edit or delete of one of its positions);
  * and only then the margin is added and the order inserted.
  */
 const WRITE_SQL = `

@@ -1,10 +1,10 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Order from '#models/order'
-import Balance from '#models/balance'
 import LedgerEntry from '#models/ledger_entry'
 import { isStorableId } from '#domain/ids'
 import { sum, type Money } from '#domain/money'
 import type { LedgerEntryType } from '#domain/ledger'
+import { positionsChanging } from '#services/ledger_service'
 import { NotFoundException } from '#exceptions/not_found_exception'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 
@@ -53,14 +53,15 @@ export async function lockedOrderForCorrection(trx: TransactionClientContract, o
 }
 
 /**
- * Locks the order's wallet before the order row is written. Every money path
- * takes the wallet before the `orders` write whose trigger locks a block of
- * `order_list_counts` (placing an order reserves margin first, then inserts);
- * taking them in the other order here could deadlock with a placement on
- * PostgreSQL. A no-op on SQLite, whose one connection serializes transactions.
+ * Locks the order's wallet before the order row is written, and moves its
+ * version (`positionsChanging`): an order decided on the positions as they
+ * were must not commit on them. Every money path takes the wallet before the
+ * `orders` write whose trigger locks a block of `order_list_counts` (placing
+ * an order reserves margin first, then inserts); taking them in the other
+ * order here could deadlock with a placement on PostgreSQL.
  */
 export async function lockWallet(trx: TransactionClientContract, balanceId: number) {
-  await Balance.query({ client: trx }).where('id', balanceId).forUpdate().first()
+  await positionsChanging(trx, balanceId)
 }
 
 /** What the ledger holds for an order, by entry type (`reference_type = 'order'`). */

@@ -8,6 +8,7 @@ import type User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
 import { placeOrder } from '#actions/orders/place_order'
 import { placeOrderAtOnce } from '#actions/orders/place_order_at_once'
+import { updateTrade } from '#actions/trades/update_trade'
 import { positionTerms } from '#actions/orders/open_position'
 import { readOrderSnapshot } from '#queries/order_snapshot'
 import { tradeQuoteFor } from '#services/market/trade_quote'
@@ -155,6 +156,27 @@ test.group('Market orders at once (PostgreSQL)', (group) => {
     const wallet = await Balance.findOrFail(walletId)
     assert.equal(money(wallet.margin).toFixed(), '0')
     assert.equal(wallet.version, 1, 'only the funding entry')
+  }).skip(!isPg(), PG_ONLY)
+
+  test('a staff correction of an open position after the snapshot: nothing is written', async ({
+    assert,
+  }) => {
+    const { user, walletId } = await trader()
+    quote('AAPL', '100.00', '100.00')
+    const open = await placeOrder({
+      user,
+      type: 'buy',
+      instrument: 'AAPL',
+      amount: '100',
+      profit: null,
+      loss: null,
+    })
+    const { snapshot, wallet, terms } = await decided(user)
+    // The open rate moves 100 → 101: the position's P/L (and the free margin) falls by 100.00.
+    const admin = await UserFactory.apply('admin').create()
+    await updateTrade({ orderId: open.id, openRate: '101', staff: admin })
+    assert.isNull(await placeOrderAtOnce(terms, wallet, snapshot.positions))
+    assert.lengthOf(await ordersOf(walletId), 1)
   }).skip(!isPg(), PG_ONLY)
 
   test('a real wallet on an instrument with an exposure limit takes the locking path', async ({
