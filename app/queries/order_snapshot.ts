@@ -1,9 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
-import { CATEGORIES, type Category } from '#domain/instruments'
-import { kycStatusOf } from '#domain/kyc'
-import { toDbDecimal } from '#domain/money'
-import type { OrderAccount } from '#queries/order_wallet'
-import type { TradedInstrument } from '#queries/traded_instrument'
+import { CATEGORIES } from '#domain/instruments'
+import { orderAccountOf, type OrderAccount } from '#queries/order_wallet'
+import { tradedInstrumentOf, type TradedInstrument } from '#queries/traded_instrument'
 import {
   positionsAtMarket,
   type OpenPositionAtMarket,
@@ -33,23 +31,26 @@ type PositionTuple = [
   string | null,
 ]
 
-const leverageColumns = CATEGORIES.map((c) => `p.${c}_leverage as ${c}_leverage`).join(', ')
+/** The plan's leverage for the instrument's category, picked in SQL as lockOrderAccount picks its column. */
+const planLeverage = `case i.category ${CATEGORIES.map((c) => `when '${c}' then p.${c}_leverage`).join(' ')} end`
 
 /*
  * One statement, so one snapshot: the instrument, the active wallet with its
  * plan and KYC answer, and the wallet's open positions with their instruments'
- * stored prices (the fallback to live quotes). Decimals are cast to text so
- * that none becomes a JavaScript number on the way.
+ * stored prices (the fallback to live quotes). The wallet's columns are named
+ * as lockOrderAccount reads them and the instrument's as lockTradedInstrument
+ * does, so both are read by the same code. Decimals are cast to text so that
+ * none becomes a JavaScript number on the way.
  */
 const SNAPSHOT_SQL = `
 select
-  i.id as i_id, i.name as i_name, i.base as i_base, i.quote as i_quote, i.category as i_category,
-  i.bids::text as i_bids, i.asks::text as i_asks, i.leverage as i_leverage,
-  i.tradable as i_tradable, i.exposure_limit::text as i_exposure_limit, i.updated_at as i_updated_at,
-  b.id as w_id, b.user_id as w_user_id, b.mode as w_mode, b.currency as w_currency,
-  b.balance::text as w_balance, b.margin::text as w_margin, b.on_hold::text as w_on_hold,
-  b.version as w_version,
-  ${leverageColumns},
+  case when i.id is null then null else json_build_object('id', i.id, 'name', i.name,
+    'base', i.base, 'quote', i.quote, 'category', i.category, 'bids', i.bids::text,
+    'asks', i.asks::text, 'leverage', i.leverage, 'tradable', i.tradable,
+    'exposure_limit', i.exposure_limit::text, 'updated_at', i.updated_at) end as instrument,
+  b.id, b.user_id, b.mode, b.currency, b.balance::text as balance, b.margin::text as margin,
+  b.on_hold::text as on_hold, b.version,
+  ${planLeverage} as plan_leverage,
   (select k.status from kyc_documents k where k.user_id = ? order by k.id desc limit 1) as kyc_status,
   (select json_agg(json_build_array(o.id, o.instrument, o.kind, o.type, o.trade_amount::text,
       o.open_rate::text, o.spread::text, o.exchange_rate::text, o.margin_used::text,
@@ -65,8 +66,8 @@ left join pricing_plans p on p.id = ?
 /**
  * What `lockTradedInstrument` and `lockOrderAccount` read inside a market
  * order's transaction, plus the open positions, in ONE statement and without
- * locks (PostgreSQL only). The write that follows (`insertOrderIfUnchanged`)
- * is a compare-and-set on what this saw, so nothing read here is trusted
+ * locks (PostgreSQL only). The write that follows (`placeOrderAtOnce`) is a
+ * compare-and-set on what this saw, so nothing read here is trusted
  * beyond that write.
  */
 export async function readOrderSnapshot(
@@ -81,45 +82,10 @@ export async function readOrderSnapshot(
     user.pricingTableId ?? 0,
   ])
   const row = result.rows[0]
-  const category: Category | null = row.i_category ?? null
-  const planLeverage = category ? row[`${category}_leverage`] : null
-  const walletId: number | null = row.w_id ?? null
   const tuples: PositionTuple[] = row.positions ?? []
   return {
-    instrument:
-      row.i_id === null
-        ? null
-        : {
-            id: row.i_id,
-            name: row.i_name,
-            base: row.i_base,
-            quote: row.i_quote,
-            category: row.i_category,
-            bids: row.i_bids === null ? null : toDbDecimal(row.i_bids),
-            asks: row.i_asks === null ? null : toDbDecimal(row.i_asks),
-            leverage: Number(row.i_leverage),
-            tradable: row.i_tradable === true,
-            exposureLimit: row.i_exposure_limit === null ? null : toDbDecimal(row.i_exposure_limit),
-            updatedAt: updatedAtOf(row.i_updated_at),
-          },
-    account: {
-      wallet:
-        walletId === null
-          ? null
-          : {
-              id: walletId,
-              userId: row.w_user_id,
-              mode: row.w_mode,
-              currency: row.w_currency,
-              balance: toDbDecimal(row.w_balance),
-              margin: toDbDecimal(row.w_margin),
-              onHold: toDbDecimal(row.w_on_hold),
-              version: Number(row.w_version),
-            },
-      planLeverage:
-        planLeverage === null || planLeverage === undefined ? null : Number(planLeverage),
-      kycStatus: kycStatusOf(row.kyc_status ? { status: row.kyc_status } : null),
-    },
+    instrument: row.instrument === null ? null : tradedInstrumentOf(row.instrument),
+    account: orderAccountOf(row, { kyc: true }),
     positions: positionsAtMarket(
       tuples.map((t) => ({
         id: t[0],
@@ -135,10 +101,4 @@ export async function readOrderSnapshot(
       tuples.map((t) => ({ name: t[1], bids: t[9], asks: t[10] }))
     ),
   }
-}
-
-function updatedAtOf(value: Date | null) {
-  if (!value) return null
-  const ms = value.getTime()
-  return { toMillis: () => ms }
 }

@@ -26,6 +26,20 @@ export interface OrderAccount {
   kycStatus: KycStatus | null
 }
 
+/** The wallet's columns (null without a wallet), its plan's leverage and the latest KYC status. */
+interface AccountRow {
+  id: number | null
+  user_id: number
+  mode: WalletMode
+  currency: string
+  balance: string | number
+  margin: string | number
+  on_hold: string | number
+  version: number | string
+  plan_leverage?: number | string | null
+  kyc_status?: Exclude<KycStatus, 'not_submitted'> | null
+}
+
 /** SQLite returns decimals as numbers, PostgreSQL as strings: both as `moneyColumn` reads them. */
 const decimal = (value: string | number) => toDbDecimal(String(value))
 
@@ -84,17 +98,28 @@ export async function lockOrderAccount(
       kycStatus: options.kyc ? kycStatusOf(latest ?? null) : null,
     }
   }
+  return orderAccountOf(row, options)
+}
+
+/**
+ * The account as one row holds it: the wallet's columns (all null when the
+ * user has no such wallet), `plan_leverage` and, when asked for, `kyc_status`.
+ */
+export function orderAccountOf(row: AccountRow, options: { kyc: boolean }): OrderAccount {
   return {
-    wallet: {
-      id: row.id,
-      userId: row.user_id,
-      mode: row.mode,
-      currency: row.currency,
-      balance: decimal(row.balance),
-      margin: decimal(row.margin),
-      onHold: decimal(row.on_hold),
-      version: Number(row.version),
-    },
+    wallet:
+      row.id === null || row.id === undefined
+        ? null
+        : {
+            id: row.id,
+            userId: row.user_id,
+            mode: row.mode,
+            currency: row.currency,
+            balance: decimal(row.balance),
+            margin: decimal(row.margin),
+            onHold: decimal(row.on_hold),
+            version: Number(row.version),
+          },
     planLeverage:
       row.plan_leverage === null || row.plan_leverage === undefined
         ? null

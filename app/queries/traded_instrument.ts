@@ -23,7 +23,8 @@ export type TradedInstrument = Pick<
   updatedAt: { toMillis(): number } | null
 }
 
-interface InstrumentRow {
+/** An instrument's columns as a query returns them (decimals as either database, or text, hands them back). */
+export interface InstrumentRow {
   id: number
   name: string
   base: string
@@ -71,8 +72,13 @@ export async function lockTradedInstrument(
   // nor make it wait. SQLite has no row locks.
   query.knexQuery.forKeyShare()
   const row: InstrumentRow | null = await query.first()
-  if (!row) return null
-  // PostgreSQL hands back a Date; SQLite zone-less text in the process zone, as the model reads it.
+  return row ? tradedInstrumentOf(row) : null
+}
+
+/** The row as opening a position reads it: exact decimal strings, a boolean, the price's time. */
+export function tradedInstrumentOf(row: InstrumentRow): TradedInstrument {
+  // A Date from PostgreSQL; text from SQLite (zone-less, in the process zone, as the model reads
+  // it) or from PostgreSQL's JSON (ISO 8601 with its offset).
   const updatedMs =
     row.updated_at instanceof Date
       ? row.updated_at.getTime()

@@ -99,6 +99,7 @@ interface Decided {
 async function decideOrder(
   input: PlaceOrderInput,
   settingRows: SettingRows,
+  kycRequired: boolean,
   read: {
     instrument: TradedInstrument | null
     /** Reads the account after the instrument and amount passed (a lock, in a transaction). */
@@ -111,7 +112,7 @@ async function decideOrder(
   if (!instrument) throw new UserFacingException('Unknown instrument', { field: 'instrument' })
   await checkOrderAmount(input.amount, lotModeIn(settingRows, instrument.category), client)
   const account = await read.account(instrument)
-  if (parseSiteSettings(settingRows).switches.kycTrade && account.kycStatus !== 'approved') {
+  if (kycRequired && account.kycStatus !== 'approved') {
     throw new UserFacingException(KYC_REFUSAL, { status: 403 })
   }
   if (!account.wallet) throw new UserFacingException(NO_WALLET, { status: 409 })
@@ -156,7 +157,7 @@ async function decideOrder(
  * takes the locking path below, whose guarantees are the same.
  *
  * The locking path: one transaction, each row read once. The instrument FOR
- * SHARE (what the order is checked, priced and written against, locked
+ * KEY SHARE (what the order is checked, priced and written against, locked
  * against a staff edit until the commit), then the wallet FOR UPDATE with the
  * plan's leverage and the KYC status in the same statement, the open
  * positions for the free margin, the compare-and-set on the wallet, the
@@ -179,10 +180,11 @@ const walletLanes = new KeyedLanes<number>()
 export async function placeOrderUnqueued(input: PlaceOrderInput): Promise<Order> {
   const { user } = input
   const rows = await settings.rows()
+  const kycRequired = parseSiteSettings(rows).switches.kycTrade
   if (!input.actingStaff && db.connection().dialect.name === 'postgres') {
     for (let attempt = 0; attempt < AT_ONCE_ATTEMPTS; attempt++) {
       const snapshot = await readOrderSnapshot(user, input.instrument)
-      const decided = await decideOrder(input, rows, {
+      const decided = await decideOrder(input, rows, kycRequired, {
         instrument: snapshot.instrument,
         account: () => snapshot.account,
       })
@@ -191,12 +193,12 @@ export async function placeOrderUnqueued(input: PlaceOrderInput): Promise<Order>
       if (placed) return placed
     }
   }
-  const kycRequired = parseSiteSettings(rows).switches.kycTrade
   return db.transaction(async (trx) => {
     const instrument = await lockTradedInstrument(trx, input.instrument)
     const { terms, wallet } = await decideOrder(
       input,
       rows,
+      kycRequired,
       {
         instrument,
         account: (locked) => lockOrderAccount(trx, user, locked.category, { kyc: kycRequired }),

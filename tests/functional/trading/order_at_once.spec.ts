@@ -56,6 +56,11 @@ async function decided(user: User, amount = '10') {
   return { snapshot, wallet, terms }
 }
 
+/** A market buy of `amount` AAPL, without targets, through placeOrder. */
+function buyAapl(user: User, amount: string) {
+  return placeOrder({ user, type: 'buy', instrument: 'AAPL', amount, profit: null, loss: null })
+}
+
 async function ordersOf(walletId: number) {
   return Order.query().where('balance_id', walletId)
 }
@@ -75,14 +80,7 @@ test.group('Market orders at once (PostgreSQL)', (group) => {
     const count = (q: { sql: string }) => statements.push(q.sql)
     knex.on('query', count)
     try {
-      await placeOrder({
-        user,
-        type: 'buy',
-        instrument: 'AAPL',
-        amount: '10',
-        profit: null,
-        loss: null,
-      })
+      await buyAapl(user, '10')
     } finally {
       knex.off('query', count)
     }
@@ -109,26 +107,8 @@ test.group('Market orders at once (PostgreSQL)', (group) => {
     assert.equal(money((await Balance.findOrFail(walletId)).margin).toFixed(), '0')
 
     // Decided again on the 100.00 left: 10 AAPL at leverage 5 need 200.00.
-    await assert.rejects(
-      () =>
-        placeOrder({
-          user,
-          type: 'buy',
-          instrument: 'AAPL',
-          amount: '10',
-          profit: null,
-          loss: null,
-        }),
-      'Insufficient Balance!'
-    )
-    const placed = await placeOrder({
-      user,
-      type: 'buy',
-      instrument: 'AAPL',
-      amount: '5',
-      profit: null,
-      loss: null,
-    })
+    await assert.rejects(() => buyAapl(user, '10'), 'Insufficient Balance!')
+    const placed = await buyAapl(user, '5')
     assert.equal(money(placed.marginUsed).toFixed(), '100')
   }).skip(!isPg(), PG_ONLY)
 
@@ -163,14 +143,7 @@ test.group('Market orders at once (PostgreSQL)', (group) => {
   }) => {
     const { user, walletId } = await trader()
     quote('AAPL', '100.00', '100.00')
-    const open = await placeOrder({
-      user,
-      type: 'buy',
-      instrument: 'AAPL',
-      amount: '100',
-      profit: null,
-      loss: null,
-    })
+    const open = await buyAapl(user, '100')
     const { snapshot, wallet, terms } = await decided(user)
     // The open rate moves 100 → 101: the position's P/L (and the free margin) falls by 100.00.
     const admin = await UserFactory.apply('admin').create()
@@ -193,9 +166,8 @@ test.group('Market orders at once (PostgreSQL)', (group) => {
   }) => {
     const { user, walletId } = await trader()
     quote('AAPL', '100.00', '100.00')
-    const order = { user, type: 'buy' as const, instrument: 'AAPL', profit: null, loss: null }
-    await placeOrder({ ...order, amount: '600' })
-    await placeOrder({ ...order, amount: '500' })
+    await buyAapl(user, '600')
+    await buyAapl(user, '500')
     // The price falls 20.00: the 1,100 units lose 22,000.00 of the 25,000.00.
     quote('AAPL', '80.00', '80.00')
     const snapshot = await readOrderSnapshot(user, 'AAPL')
@@ -208,7 +180,7 @@ test.group('Market orders at once (PostgreSQL)', (group) => {
       ]
     )
     // Used 22,000.00 (1,100 × 100 ÷ 5); free = 25,000 − 22,000 − 22,000 < 0: refused.
-    await assert.rejects(() => placeOrder({ ...order, amount: '1' }), 'Insufficient Free Margin!')
+    await assert.rejects(() => buyAapl(user, '1'), 'Insufficient Free Margin!')
     assert.lengthOf(await ordersOf(walletId), 2)
     assert.equal(
       await LedgerEntry.query()
