@@ -1,4 +1,5 @@
-import { Money, money, sum, type MoneyInput } from './money.js'
+import { decimalUnits } from './decimal_strings.js'
+import { MONEY_SCALE, Money, money, sum, type MoneyInput } from './money.js'
 
 /** An open order as the P/L formula of customer spec §9 needs it. */
 export interface OpenPositionInput {
@@ -32,6 +33,48 @@ export function positionProfitLoss(p: OpenPositionInput): Money {
   return amount.times(move).minus(money(p.spread)).dividedBy(rate)
 }
 
+/** 10^MONEY_SCALE: a money column's unit is 10^-8. */
+const UNIT = 10n ** BigInt(MONEY_SCALE)
+
+/** A position's P/L numerator (amount × move − spread) in 10^-16 units and its rate in 10^-8 units. */
+function profitLossUnits(p: OpenPositionInput): { numerator: bigint; rate: bigint } | null {
+  const units = (value: MoneyInput) =>
+    typeof value === 'string' ? decimalUnits(value, MONEY_SCALE) : null
+  const amount = units(p.tradeAmount)
+  const open = units(p.openRate)
+  const current = units(p.currentRate)
+  const spread = units(p.spread)
+  const rate = units(p.exchangeRate)
+  if (amount === null || open === null || current === null || spread === null || rate === null)
+    return null
+  const move = p.type === 'sell' ? open - current : current - open
+  return { numerator: amount * move - spread * UNIT, rate }
+}
+
+/**
+ * The open positions' P/L summed, by the formula of positionProfitLoss, exactly:
+ * each position's numerator is a whole number of 10^-16 units, the numerators are
+ * summed per exchange rate, and each sum is divided once. Placing an order prices
+ * every open position of the wallet, and parsing each figure into the money type
+ * cost more than the rest of the order. Figures given otherwise than as plain
+ * strings of at most 8 fraction digits are summed position by position.
+ */
+export function openProfitLoss(positions: OpenPositionInput[]): Money {
+  const byRate = new Map<bigint, bigint>()
+  for (const position of positions) {
+    const units = profitLossUnits(position)
+    if (!units) return sum(positions.map(positionProfitLoss))
+    if (units.rate === 0n) throw new RangeError('exchange rate must not be zero')
+    byRate.set(units.rate, (byRate.get(units.rate) ?? 0n) + units.numerator)
+  }
+  let total = new Money(0)
+  // (numerator / 10^16) / (rate / 10^8) = numerator / (rate × 10^8)
+  for (const [rate, numerator] of byRate) {
+    total = total.plus(new Money(numerator.toString()).dividedBy((rate * UNIT).toString()))
+  }
+  return total
+}
+
 export interface AccountMetrics {
   balance: Money
   profitLoss: Money
@@ -59,7 +102,7 @@ export function accountMetrics(input: {
 }): AccountMetrics {
   const balance = money(input.balance)
   const usedMargin = money(input.usedMargin)
-  const profitLoss = sum(input.positions.map(positionProfitLoss))
+  const profitLoss = openProfitLoss(input.positions)
   const equity = balance.plus(profitLoss)
   const freeMargin = balance.minus(usedMargin).plus(profitLoss)
   const marginLevel = usedMargin.isZero() ? null : equity.dividedBy(usedMargin).times(100)

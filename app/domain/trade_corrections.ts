@@ -1,5 +1,5 @@
-import { Money, money, sum, type MoneyInput } from './money.js'
-import { positionProfitLoss, type OpenPositionInput } from './account_metrics.js'
+import { Money, money, type MoneyInput } from './money.js'
+import { openProfitLoss, type OpenPositionInput } from './account_metrics.js'
 
 /**
  * Staff corrections of trades (issue 21 item 2): the rules that keep a
@@ -88,8 +88,8 @@ export function openCorrectionCovered(input: {
   before: OpenPositionInput[]
   after: OpenPositionInput[]
 }): boolean {
-  const plBefore = sum(input.before.map(positionProfitLoss))
-  const plAfter = sum(input.after.map(positionProfitLoss))
+  const plBefore = openProfitLoss(input.before)
+  const plAfter = openProfitLoss(input.after)
   if (plAfter.greaterThanOrEqualTo(plBefore)) return true
   const openLoss = plAfter.isNegative() ? plAfter.negated() : new Money(0)
   return money(input.balance)

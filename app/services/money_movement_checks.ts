@@ -1,8 +1,8 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Balance from '#models/balance'
 import { openPositionsAtMarket } from '#queries/open_positions'
-import { positionProfitLoss } from '#domain/account_metrics'
-import { Money, sum } from '#domain/money'
+import { openProfitLoss } from '#domain/account_metrics'
+import { Money } from '#domain/money'
 import settings from '#services/settings_service'
 import { kycStatusFor } from '#queries/kyc_status'
 import { isStorableId } from '#domain/ids'
@@ -48,6 +48,6 @@ export async function openLossOf(
   balanceId: number
 ): Promise<Money> {
   const positions = await openPositionsAtMarket(balanceId, trx)
-  const pl = sum(positions.map(positionProfitLoss))
+  const pl = openProfitLoss(positions)
   return pl.isNegative() ? pl.negated() : new Money(0)
 }

@@ -3,8 +3,11 @@ import {
   accountMetrics,
   currentRateFor,
   formatAccountMetrics,
+  openProfitLoss,
   positionProfitLoss,
+  type OpenPositionInput,
 } from '#domain/account_metrics'
+import { Money, sum } from '#domain/money'
 
 test.group('account metrics (customer spec §9)', () => {
   test('buy P/L = (amount × (current − open) − spread) / exchange rate', ({ assert }) => {
@@ -101,6 +104,92 @@ test.group('account metrics (customer spec §9)', () => {
       freeMargin: '25000.00',
       marginLevel: null,
     })
+  })
+})
+
+test.group('open P/L summed (customer spec §9)', () => {
+  /** A deterministic generator: the same positions on every run. */
+  function positionsFrom(seed: number, count: number, rates: string[]): OpenPositionInput[] {
+    let state = seed
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648)
+    const decimal = (whole: number, digits: number) => {
+      const fraction = String(next() % 10 ** digits).padStart(digits, '0')
+      return `${next() % whole}.${fraction}`
+    }
+    return Array.from({ length: count }, () => ({
+      type: next() % 2 ? 'buy' : 'sell',
+      tradeAmount: decimal(100_000, 2),
+      openRate: decimal(3_000, 5),
+      currentRate: decimal(3_000, 5),
+      spread: decimal(50, 8),
+      exchangeRate: rates[next() % rates.length],
+    }))
+  }
+
+  test('equals the positions summed one by one, exactly when every rate is 1', ({ assert }) => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const positions = positionsFrom(seed, 1 + (seed % 40), ['1'])
+      assert.equal(
+        openProfitLoss(positions).toFixed(),
+        sum(positions.map(positionProfitLoss)).toFixed(),
+        `seed ${seed}`
+      )
+    }
+  })
+
+  test('agrees with them to 10^-20 under several exchange rates', ({ assert }) => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const positions = positionsFrom(seed, 1 + (seed % 40), ['1', '0.85', '1.2345', '147.5'])
+      const difference = openProfitLoss(positions).minus(sum(positions.map(positionProfitLoss)))
+      assert.isTrue(difference.abs().lessThan('1e-20'), `seed ${seed}: ${difference}`)
+    }
+  })
+
+  test('the spec figures, with figures given as numbers or money summed one by one', ({
+    assert,
+  }) => {
+    const buy: OpenPositionInput = {
+      type: 'buy',
+      tradeAmount: '10000',
+      openRate: '1.08000',
+      currentRate: '1.08500',
+      spread: '1.6',
+      exchangeRate: '1',
+    }
+    const sell: OpenPositionInput = {
+      type: 'sell',
+      tradeAmount: '100',
+      openRate: '2385.40',
+      currentRate: '2390.40',
+      spread: '35',
+      exchangeRate: '1',
+    }
+    assert.equal(openProfitLoss([buy, sell]).toFixed(3), '-486.600')
+    assert.equal(openProfitLoss([buy, { ...sell, tradeAmount: 100 }]).toFixed(3), '-486.600')
+    assert.equal(
+      openProfitLoss([{ ...buy, spread: new Money('1.6') }, sell]).toFixed(3),
+      '-486.600'
+    )
+    // More than 8 fraction digits is not a money column's figure: summed one by one.
+    assert.equal(openProfitLoss([{ ...buy, currentRate: '1.085000001' }]).toFixed(5), '48.40001')
+    assert.isTrue(openProfitLoss([]).isZero())
+  })
+
+  test('refuses a zero exchange rate', ({ assert }) => {
+    assert.throws(
+      () =>
+        openProfitLoss([
+          {
+            type: 'buy',
+            tradeAmount: '1',
+            openRate: '1',
+            currentRate: '1',
+            spread: '0',
+            exchangeRate: '0.00000000',
+          },
+        ]),
+      /exchange rate/
+    )
   })
 })
 

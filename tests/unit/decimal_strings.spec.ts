@@ -1,5 +1,11 @@
 import { test } from '@japa/runner'
-import { plainDecimal, roundDecimal, trimDecimal, fractionDigits } from '#domain/decimal_strings'
+import {
+  decimalUnits,
+  plainDecimal,
+  roundDecimal,
+  trimDecimal,
+  fractionDigits,
+} from '#domain/decimal_strings'
 import { money, Money } from '#domain/money'
 
 /** What formatting did with the money type before it rounded on the digits: the oracle. */
@@ -75,8 +81,35 @@ test.group('decimal strings: exact rounding for display', () => {
   })
 
   test('insignificant zeros go, as the money type writes a value', ({ assert }) => {
-    for (const value of ['2.50', '50', '-0.0', '0.000', '007.10', '-3.000']) {
+    for (const value of [
+      '2.50',
+      '50',
+      '-0.0',
+      '0.000',
+      '007.10',
+      '-3.000',
+      '.5',
+      '-.50',
+      '+1.0',
+      '0',
+      '-0',
+      '000',
+      '100',
+      '-00.0010',
+      '10.01',
+    ]) {
       assert.equal(trimDecimal(value), money(value).toFixed().replace(/^-0$/, '0'), value)
+    }
+  })
+
+  test('a plain decimal as whole units of 10^-digits, or null', ({ assert }) => {
+    assert.equal(decimalUnits('1.25', 8), 125_000_000n)
+    assert.equal(decimalUnits('-.5', 8), -50_000_000n)
+    assert.equal(decimalUnits('+3.', 2), 300n)
+    assert.equal(decimalUnits('-0.00000001', 8), -1n)
+    assert.equal(decimalUnits('12345678901234.12345678', 8), 1_234_567_890_123_412_345_678n)
+    for (const bad of ['1.123456789', 'abc', '-', '.', '', '1e5', ' 1', '1.2.3']) {
+      assert.isNull(decimalUnits(bad, 8), bad)
     }
   })
 })
