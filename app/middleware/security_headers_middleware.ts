@@ -14,8 +14,9 @@ import {
 /**
  * The first server middleware: sets the security headers on the raw response
  * before anything can answer, so static files, Vite, unknown paths (404) and
- * error pages carry them as routed pages do. Shield, which runs only for
- * matched routes, then replaces this provisional CSP and nonce with its own.
+ * error pages carry them as routed pages do. The CSP and its nonce are set
+ * here only: Shield's CSP guard is off (config/shield.ts), so the policy is
+ * serialized once per response.
  */
 export default class SecurityHeadersMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {

@@ -48,17 +48,20 @@ test.group('Security · response headers', () => {
     assert.equal(response.header('referrer-policy'), 'strict-origin-when-cross-origin')
   })
 
-  test('an unknown page gets a CSP whose nonce matches its inline scripts', async ({
-    client,
-    assert,
-  }) => {
-    const response = await client.get('/no-such-page')
-    const nonce = /'nonce-([^']+)'/.exec(response.header('content-security-policy') ?? '')?.[1]
-    assert.isString(nonce)
-    const scriptNonces = [...response.text().matchAll(/<script[^>]*nonce="([^"]+)"/g)].map(
-      (m) => m[1]
-    )
-    assert.isAbove(scriptNonces.length, 0)
-    for (const used of scriptNonces) assert.equal(used, nonce)
-  })
+  test('{name} gets one CSP whose nonce matches its inline scripts')
+    .with([
+      { name: 'an unknown page', url: '/no-such-page' },
+      { name: 'a routed page', url: '/' },
+    ])
+    .run(async ({ client, assert }, row) => {
+      const response = await client.get(row.url)
+      assert.notInclude(String(response.header('content-security-policy')), ',', 'one header')
+      const nonce = /'nonce-([^']+)'/.exec(response.header('content-security-policy') ?? '')?.[1]
+      assert.isString(nonce)
+      const scriptNonces = [...response.text().matchAll(/<script[^>]*nonce="([^"]+)"/g)].map(
+        (m) => m[1]
+      )
+      assert.isAbove(scriptNonces.length, 0)
+      for (const used of scriptNonces) assert.equal(used, nonce)
+    })
 })
