@@ -2,7 +2,9 @@
 | HTTP server entry point.
 */
 import 'reflect-metadata'
+import { createServer } from 'node:http'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { withRequestIds } from '#services/request_ids'
 
 const APP_ROOT = new URL('../', import.meta.url)
 
@@ -22,7 +24,7 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
   })
   .httpServer()
-  .start()
+  .start((handle) => createServer(withRequestIds(handle)))
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)
