@@ -4,7 +4,7 @@
 |     [--session=database|redis|cookie] [--pg-db=bench_orders] [--smoke]
 |     diagnostics: [--breakdown[=countries,refused,placed]] [--breakdown-n=1000] [--queries]
 |                  [--cpu-prof] [--node-flags="--trace-gc"] [--build=0] [--quiet-wait=30]
-|                  [--series] [--slow-ms=25]
+|                  [--series] [--slow-ms=25] [--heap-sample=major|all|live]
 |
 | Market-order placement over HTTP, open loop.
 |
@@ -115,6 +115,14 @@ const QUERIES = opt('queries', 'false') === 'true'
  */
 const SERIES = opt('series', 'false') === 'true'
 const SLOW_MS = Number(opt('slow-ms', '25'))
+/**
+ * Diagnostics: the web process's sampling heap profile over the measured window, written to
+ * tmp/bench-orders-prof/ (`major`: with what major GCs collected, the old space's churn; `all`:
+ * every allocation sampled).
+ */
+const HEAP_SAMPLE = opt('heap-sample', '')
+if (!['', 'major', 'all', 'live'].includes(HEAP_SAMPLE))
+  throw new Error('--heap-sample must be major, all or live')
 /**
  * The session store, as a deployment picks it (config/session.ts): Redis when REDIS_URL is set,
  * else the database. `cookie` only when asked for by name (it is not what ships).
@@ -244,6 +252,7 @@ function buildServer(): URL {
 function startServer(script: URL, role: 'web' | 'market', env: Record<string, string>) {
   const execArgv = BUILD ? [] : [...LOADER]
   if (role === 'web') execArgv.push(...NODE_FLAGS)
+  if (HEAP_SAMPLE && role === 'web') env = { ...env, BENCH_HEAP_SAMPLE: HEAP_SAMPLE }
   if (CPU_PROF && role === 'web') {
     mkdirSync(`${ROOT}tmp/bench-orders-prof`, { recursive: true })
     execArgv.push('--cpu-prof', `--cpu-prof-dir=${ROOT}tmp/bench-orders-prof`)

@@ -17,7 +17,9 @@
 */
 import 'reflect-metadata'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import { createServer } from 'node:http'
 import { Ignitor } from '@adonisjs/core'
+import { withRequestIds } from '#services/request_ids'
 
 const APP_ROOT = new URL('../', import.meta.url)
 const IMPORTER = (filePath: string) => {
@@ -37,7 +39,7 @@ await ignitor
     })
   })
   .httpServer()
-  .start()
+  .start((handle) => createServer(withRequestIds(handle)))
 
 const { default: db } = await import('@adonisjs/lucid/services/db')
 const { default: httpServer } = await import('@adonisjs/core/services/server')
@@ -237,6 +239,42 @@ function watchPool() {
 }
 let loopDelayEnabled = false
 
+/*
+| Diagnostics (--heap-sample): V8's sampling heap profiler over the measured window. `major` keeps
+| the samples of objects a major GC collected as well as the live ones: what fills the old space
+| and then dies, the churn behind the mark-compacts. `all` keeps every sample (where the bytes are
+| allocated, scavenged or not); `live` only what is still alive.
+*/
+const HEAP_SAMPLE = process.env.BENCH_HEAP_SAMPLE ?? ''
+let inspectorSession: import('node:inspector').Session | undefined
+async function heapSampling(action: 'start' | 'stop') {
+  if (!HEAP_SAMPLE) return
+  const { Session } = await import('node:inspector')
+  const post = (method: string, params: object = {}) =>
+    new Promise<any>((resolve, reject) =>
+      inspectorSession!.post(method, params, (error, result) =>
+        error ? reject(error) : resolve(result)
+      )
+    )
+  if (action === 'start') {
+    inspectorSession = new Session()
+    inspectorSession.connect()
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: 16_384,
+      includeObjectsCollectedByMajorGC: HEAP_SAMPLE === 'major' || HEAP_SAMPLE === 'all',
+      includeObjectsCollectedByMinorGC: HEAP_SAMPLE === 'all',
+    })
+    return
+  }
+  const { profile } = await post('HeapProfiler.stopSampling')
+  const { mkdirSync, writeFileSync } = await import('node:fs')
+  // The parent starts this process in the project's root (the compiled copy lives elsewhere).
+  const dir = `${process.cwd()}/tmp/bench-orders-prof`
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(`${dir}/heap-${HEAP_SAMPLE}-${Date.now()}.heapprofile`, JSON.stringify(profile))
+  inspectorSession!.disconnect()
+}
+
 process.on('message', async (message: { cmd: string; count?: number }) => {
   try {
     if (message.cmd === 'loop:start') {
@@ -245,10 +283,12 @@ process.on('message', async (message: { cmd: string; count?: number }) => {
       watchPool()
       acquireWaits.length = 0
       loopDelayEnabled = true
+      await heapSampling('start')
       send({ cmd: 'loop:start' })
     } else if (message.cmd === 'loop:stop') {
       loopDelay.disable()
       loopDelayEnabled = false
+      await heapSampling('stop')
       const waits = Float64Array.from(acquireWaits).sort()
       const at = (p: number) =>
         waits.length ? waits[Math.min(waits.length - 1, Math.floor((p / 100) * waits.length))] : 0
