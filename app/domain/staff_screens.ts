@@ -377,7 +377,12 @@ export function screenRoles(path: string): RoleId[] {
 }
 
 export function screenRolesByName(name: StaffScreenName): RoleId[] {
-  return rolesOf(STAFF_SCREENS.find((s) => s.name === name)!)
+  return rolesOf(staffScreen(name))
+}
+
+/** A screen's declaration by its route name. */
+export function staffScreen(name: StaffScreenName): StaffScreenDeclaration {
+  return STAFF_SCREENS.find((s) => s.name === name)!
 }
 
 function rolesOf(screen: StaffScreenDeclaration): RoleId[] {

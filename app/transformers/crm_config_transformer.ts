@@ -1,8 +1,9 @@
 import type SalesStatus from '#models/sales_status'
 import type Team from '#models/team'
+import type { SalesStatusListRow } from '#domain/staff_lists'
 
 /** A sales status as the list and the lead pages' status choices receive it (CRM spec §3). */
-export function salesStatusRow(row: SalesStatus) {
+export function salesStatusRow(row: SalesStatus): SalesStatusListRow {
   return { id: row.id, status: row.status, isDefault: row.isDefault }
 }
 

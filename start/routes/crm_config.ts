@@ -1,25 +1,17 @@
 import router from '@adonisjs/core/services/router'
 import { screenAccess } from '#start/routes/screen_access'
+import { registerStaffList } from '#start/routes/staff_lists'
+import { SALES_STATUS_LIST } from '#domain/staff_lists'
 
 const CrmConfigController = () => import('#controllers/staff/crm_config_controller')
 
-/* Sales Statuses (CRM spec §2.1 menu: roles 1, 2; §7). The page is a staff screen (start/routes/staff.ts). */
-router
-  .group(() => {
-    router
-      .get('/admin/crm-config/sales-statuses/api', [CrmConfigController, 'salesStatusList'])
-      .as('admin.crmConfig.salesStatuses.list')
-    router
-      .post('/admin/crm-config/sales-statuses', [CrmConfigController, 'storeSalesStatus'])
-      .as('admin.crmConfig.salesStatuses.store')
-    router
-      .put('/admin/crm-config/sales-statuses/:id', [CrmConfigController, 'updateSalesStatus'])
-      .as('admin.crmConfig.salesStatuses.update')
-    router
-      .delete('/admin/crm-config/sales-statuses/:id', [CrmConfigController, 'destroySalesStatus'])
-      .as('admin.crmConfig.salesStatuses.destroy')
-  })
-  .use(screenAccess('admin.crmConfig.salesStatuses'))
+/* Sales Statuses (CRM spec §2.1 menu: roles 1, 2; §7): its API from its declaration. The page is a staff screen (start/routes/staff.ts). */
+registerStaffList(SALES_STATUS_LIST, {
+  list: [CrmConfigController, 'salesStatusList'],
+  store: [CrmConfigController, 'storeSalesStatus'],
+  update: [CrmConfigController, 'updateSalesStatus'],
+  destroy: [CrmConfigController, 'destroySalesStatus'],
+})
 
 /* Teams (CRM spec §2.1 menu: role 1; §7). */
 router
