@@ -1,6 +1,6 @@
 import type SalesStatus from '#models/sales_status'
 import type Team from '#models/team'
-import type { SalesStatusListRow } from '#domain/staff_lists'
+import type { SalesStatusListRow } from '#domain/staff_lists/sales_statuses'
 
 /** A sales status as the list and the lead pages' status choices receive it (CRM spec §3). */
 export function salesStatusRow(row: SalesStatus): SalesStatusListRow {

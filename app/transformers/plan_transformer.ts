@@ -1,6 +1,7 @@
 import type PricingPlan from '#models/pricing_plan'
 import { toDbDecimal, toFixedString } from '#domain/money'
 import type { PlanPayment } from '#domain/plan_payment'
+import type { PricingPlanListRow } from '#domain/staff_lists/pricing_plans'
 
 /**
  * A plan card (customer spec §2 Pricing) and, for the customer's
@@ -34,7 +35,7 @@ const percent = (value: string | null) => (value === null ? null : toDbDecimal(v
  * the list's columns and what the edit modal fills in — the five leverages
  * and the five stop-out percents, null where the plan sets none.
  */
-export function planRow(plan: PricingPlan) {
+export function planRow(plan: PricingPlan): PricingPlanListRow {
   return {
     id: plan.id,
     name: plan.name,

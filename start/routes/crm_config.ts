@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import { screenAccess } from '#start/routes/screen_access'
 import { registerStaffList } from '#start/routes/staff_lists'
-import { SALES_STATUS_LIST } from '#domain/staff_lists'
+import { SALES_STATUS_LIST } from '#domain/staff_lists/sales_statuses'
 
 const CrmConfigController = () => import('#controllers/staff/crm_config_controller')
 

@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import { screenAccess } from '#start/routes/screen_access'
 import { staffScreen } from '#domain/staff_screens'
-import { staffListRoutes, type ListWrite, type StaffListDeclaration } from '#domain/staff_lists'
+import { staffListRoutes, type ListWrite, type StaffListDeclaration } from '#domain/staff_list'
 
 type Handler = [() => Promise<{ default: any }>, string]
 

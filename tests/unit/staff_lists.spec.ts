@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { SALES_STATUS_LIST, staffListRoutes } from '#domain/staff_lists'
+import { staffListRoutes } from '#domain/staff_list'
+import { SALES_STATUS_LIST } from '#domain/staff_lists/sales_statuses'
 import { staffScreen } from '#domain/staff_screens'
 
 test.group('staff lists declared as data (issue 26 item 1)', () => {

@@ -1,43 +1,146 @@
+import type { ReactNode } from 'react'
 import { Chip } from '@heroui/react'
-import type { StaffListDeclaration } from '@domain/staff_lists'
+import {
+  listRouteName,
+  type ListColumn,
+  type ListField,
+  type StaffListDeclaration,
+} from '@domain/staff_list'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
 import { useRecordEditor } from '~/components/data/record_editor'
 import { TextField } from '~/components/form/text_field'
+import { NumberField } from '~/components/form/number_field'
 import { SwitchField } from '~/components/form/switch_field'
+import type { ApiForm } from '~/hooks/use_api_form'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 import { route, type RouteName } from '~/lib/routes'
 import { staffLayout } from '~/layouts/staff_layout'
 
 type Values = Record<string, string | boolean>
+type Row = { id: number }
 
-/** `<screen>.<suffix>`: the list's routes are named after its screen (start/routes/staff_lists.ts). */
-const routeOf = (screen: string, suffix: string) => `${screen}.${suffix}` as RouteName
-const url = (name: RouteName, params?: Record<string, number>) =>
-  (route as (n: RouteName, p?: Record<string, number>) => string)(name, params)
+/** The URL of one of the list's routes (named after its screen unless declared: the registry has them all). */
+function listUrl(list: StaffListDeclaration<any>, kind: 'list' | 'store', params?: never): string
+function listUrl(list: StaffListDeclaration<any>, kind: 'update' | 'destroy', params: Row): string
+function listUrl(
+  list: StaffListDeclaration<any>,
+  kind: 'list' | 'store' | 'update' | 'destroy',
+  row?: Row
+) {
+  const name = listRouteName(list, kind) as RouteName
+  return (route as (n: RouteName, p?: Record<string, number>) => string)(
+    name,
+    row ? { id: row.id } : undefined
+  )
+}
+
+/** A column of the shared table from its declared kind. */
+function tableColumn<R extends Row>(
+  column: ListColumn<R>,
+  t: (text: string) => string
+): PagedColumn<R> {
+  const value = (r: R) => r[column.key] as unknown
+  const base = { key: column.key, label: column.label }
+  switch (column.kind) {
+    case 'yesNo':
+      return {
+        ...base,
+        sortValue: (r) => (value(r) ? 1 : 0),
+        render: (r) => (
+          <Chip size="sm" variant="flat" color={value(r) ? 'success' : 'default'}>
+            {t(value(r) ? 'Yes' : 'No')}
+          </Chip>
+        ),
+      }
+    case 'id':
+    case 'number':
+      return {
+        ...base,
+        sortValue: (r) => (value(r) === null ? null : Number(value(r))),
+        render: (r) => String(value(r) ?? column.empty ?? ''),
+      }
+    default:
+      return { ...base, sortValue: (r) => String(value(r) ?? '').toLowerCase() }
+  }
+}
+
+/** A form control from its declared kind. */
+function formControl<R>(form: ApiForm<Values>, field: ListField<R>): ReactNode {
+  if (field.kind === 'switch') {
+    return (
+      <SwitchField<Values>
+        key={field.name}
+        form={form}
+        name={field.name}
+        label={field.label}
+        description={field.hint}
+      />
+    )
+  }
+  if (field.kind === 'number') {
+    return (
+      <NumberField<Values>
+        key={field.name}
+        form={form}
+        name={field.name}
+        label={field.label}
+        decimals={field.decimals ?? 0}
+        unit={field.unit}
+      />
+    )
+  }
+  return <TextField<Values> key={field.name} form={form} name={field.name} label={field.label} />
+}
+
+/** The fields in order, consecutive half-width ones two to a row. */
+function formLayout<R>(form: ApiForm<Values>, fields: ListField<R>[]): ReactNode[] {
+  const out: ReactNode[] = []
+  for (let i = 0; i < fields.length; i++) {
+    if (!fields[i].half) {
+      out.push(formControl(form, fields[i]))
+      continue
+    }
+    let end = i
+    while (end < fields.length && fields[end].half) end++
+    out.push(
+      <div key={`${fields[i].name}-row`} className="grid grid-cols-2 gap-x-4 gap-y-6">
+        {fields.slice(i, end).map((field) => formControl(form, field))}
+      </div>
+    )
+    i = end - 1
+  }
+  return out
+}
+
+/** What a field sends: text and numbers trimmed (as text, never a float), empty as declared. */
+function fieldValue<R>(field: ListField<R>, value: string | boolean) {
+  if (field.kind === 'switch') return value
+  const text = String(value).trim()
+  return text === '' ? (field.empty === undefined ? '' : field.empty) : text
+}
 
 /**
- * A staff list page built from its declaration (#domain/staff_lists): the
+ * A staff list page built from its declaration (#domain/staff_list): the
  * shared table with one column per declared column and an Actions column,
- * the add button, and the one record modal with the declared fields
- * (text fields trimmed; a required one flagged before the request) and the
- * delete confirmation.
+ * the add button, and the one record modal with the declared fields (a
+ * required one flagged before the request) and the delete confirmation.
  */
-export function declaredListPage<Row extends { id: number }>(list: StaffListDeclaration<Row>) {
+export function declaredListPage<R extends Row>(list: StaffListDeclaration<R>) {
+  const fields = list.form.fields
   function DeclaredListPage() {
     const { t } = useTranslation()
-    const rows = useServerList<Row>(url(routeOf(list.screen, 'list')))
-    const fields = list.form.fields
-    const editor = useRecordEditor<Row, Values>({
+    const rows = useServerList<R>(listUrl(list, 'list'))
+    const editor = useRecordEditor<R, Values>({
       testId: list.editorTestId,
       titles: list.form.titles,
       initial: (row) =>
         Object.fromEntries(
-          fields.map((f) => [
-            f.name,
-            row ? (row[f.name] as string | boolean) : f.kind === 'switch' ? false : '',
-          ])
+          fields.map((f) => {
+            if (f.kind === 'switch') return [f.name, row ? Boolean(row[f.name]) : false]
+            return [f.name, row ? String(row[f.name] ?? '') : (f.initial ?? '')]
+          })
         ),
       rules: (values) =>
         Object.fromEntries(
@@ -45,56 +148,21 @@ export function declaredListPage<Row extends { id: number }>(list: StaffListDecl
             .filter((f) => f.required)
             .map((f) => [f.name, String(values[f.name]).trim() ? undefined : f.required])
         ),
-      fields: (form) => (
-        <>
-          {fields.map((f) =>
-            f.kind === 'switch' ? (
-              <SwitchField<Values> key={f.name} form={form} name={f.name} label={f.label} />
-            ) : (
-              <TextField<Values> key={f.name} form={form} name={f.name} label={f.label} />
-            )
-          )}
-        </>
-      ),
+      fields: (form) => <>{formLayout(form, fields)}</>,
       body: (values) =>
-        Object.fromEntries(
-          fields.map((f) => [
-            f.name,
-            f.kind === 'text' ? String(values[f.name]).trim() : values[f.name],
-          ])
-        ),
-      createUrl: list.writes.includes('store') ? url(routeOf(list.screen, 'store')) : undefined,
-      updateUrl: (row) => url(routeOf(list.screen, 'update'), { id: row.id }),
+        Object.fromEntries(fields.map((f) => [f.name, fieldValue(f, values[f.name])])),
+      createUrl: list.writes.includes('store') ? listUrl(list, 'store') : undefined,
+      updateUrl: (row) => listUrl(list, 'update', row),
       remove: list.writes.includes('destroy')
-        ? {
-            url: (row) => url(routeOf(list.screen, 'destroy'), { id: row.id }),
-            message: list.deleteMessage,
-          }
+        ? { url: (row) => listUrl(list, 'destroy', row), message: list.deleteMessage }
         : undefined,
       rowId: (row) => row.id,
       onChanged: rows.reload,
-      size: 'md',
+      size: list.form.size,
     })
 
-    const columns: PagedColumn<Row>[] = [
-      ...list.columns.map((column): PagedColumn<Row> =>
-        column.kind === 'yesNo'
-          ? {
-              key: column.key,
-              label: column.label,
-              sortValue: (r) => (r[column.key] ? 1 : 0),
-              render: (r) => (
-                <Chip size="sm" variant="flat" color={r[column.key] ? 'success' : 'default'}>
-                  {t(r[column.key] ? 'Yes' : 'No')}
-                </Chip>
-              ),
-            }
-          : {
-              key: column.key,
-              label: column.label,
-              sortValue: (r) => String(r[column.key] ?? '').toLowerCase(),
-            }
-      ),
+    const columns: PagedColumn<R>[] = [
+      ...list.columns.map((column) => tableColumn(column, t)),
       { key: 'actions', label: 'Actions', render: (r) => editor.rowButtons(r) },
     ]
 

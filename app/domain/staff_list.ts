@@ -4,23 +4,30 @@ import type { StaffScreenName } from './staff_screens.js'
 | Staff lists declared as data (issue 26 item 1): a screen's table columns, its
 | add/edit form and its delete question, from which the page
 | (inertia/components/data/declared_list_page.tsx) and the list's API routes
-| (start/routes/staff_lists.ts) are built. Pure data: the server and the
+| (start/routes/staff_lists.ts) are built. Each list's declaration is a file of
+| app/domain/staff_lists/. Pure data: the server and the
 | browser both read it. Validation stays on the server (its validator is the
 | source of every 422 message); the form's own rules only repeat the
 | required-field messages so that an empty field is flagged before a request.
 */
 
-/** How a column shows its value: as text, or as a Yes/No chip of a boolean. */
-export type ListColumnKind = 'text' | 'yesNo'
+/**
+ * How a column shows and sorts its value: `id` and `number` sort as numbers
+ * (a number shows `empty` when it has none), `text` alphabetically, `yesNo`
+ * is a Yes/No chip of a boolean.
+ */
+export type ListColumnKind = 'id' | 'text' | 'number' | 'yesNo'
 
 export interface ListColumn<Row> {
   key: keyof Row & string
   label: string
   kind: ListColumnKind
+  /** What a `number` column shows for a missing value ('-'). */
+  empty?: string
 }
 
-/** A form field: a trimmed text input, or an on/off switch. */
-export type ListFieldKind = 'text' | 'switch'
+/** A form field: a trimmed text input, a number input (as text: never a float), an on/off switch. */
+export type ListFieldKind = 'text' | 'number' | 'switch'
 
 export interface ListField<Row> {
   name: keyof Row & string
@@ -28,6 +35,17 @@ export interface ListField<Row> {
   kind: ListFieldKind
   /** The message under an empty text field (the server's own for the same case). */
   required?: string
+  /** A number field's fraction digits (0, the default, for whole numbers) and unit ('%'). */
+  decimals?: number
+  unit?: string
+  /** What an emptied text or number field sends ('' unless given; null for "none"). */
+  empty?: string | null
+  /** A new record's value ('' or off unless given). */
+  initial?: string
+  /** A line under a switch saying what it does. */
+  hint?: string
+  /** Laid out two to a row with the next half-width field. */
+  half?: boolean
 }
 
 /** The writes a list has: every one is a route named after the screen (`<screen>.store`, …). */
@@ -36,15 +54,32 @@ export type ListWrite = 'store' | 'update' | 'destroy'
 export interface StaffListDeclaration<Row extends { id: number }> {
   /** The screen (#domain/staff_screens): its path, heading, menu and role rule. */
   screen: StaffScreenName
+  /**
+   * Route names of an API that predates the declaration and is not named after
+   * its screen (a list the customers' pages share); the rest are derived.
+   */
+  api?: Partial<Record<'list' | ListWrite, string>>
   /** The table's heading and the data-testid of the table; the editor's is `editorTestId`. */
   label: string
   testId: string
   editorTestId: string
   columns: ListColumn<Row>[]
   writes: readonly ListWrite[]
-  form: { titles: { add: string; edit: string }; fields: ListField<Row>[] }
+  form: {
+    titles: { add: string; edit: string }
+    fields: ListField<Row>[]
+    size?: 'md' | 'lg' | 'xl' | '2xl'
+  }
   /** The confirmation before a delete. */
   deleteMessage: string
+}
+
+/** The route name of a list's read or write: declared, or `<screen>.<kind>`. */
+export function listRouteName<Row extends { id: number }>(
+  list: StaffListDeclaration<Row>,
+  kind: 'list' | ListWrite
+): string {
+  return list.api?.[kind] ?? `${list.screen}.${kind}`
 }
 
 /**
@@ -63,37 +98,4 @@ export function staffListRoutes(
     destroy: { method: 'delete', path: `${screen.path}/:id`, name: `${screen.name}.destroy` },
   } as const
   return [all.list, ...writes.map((write) => all[write])]
-}
-
-/** A sales status as its list receives it (CRM spec §3). */
-export interface SalesStatusListRow {
-  id: number
-  status: string
-  isDefault: boolean
-}
-
-/**
- * Sales Statuses (CRM spec §2.5, §2.11, §5, §8): STATUS, IS DEFAULT (Yes/No),
- * ACTIONS; add and edit in one record modal; delete behind 'Are you sure to
- * delete this sale status?'. The server keeps exactly one default and refuses
- * to delete a status leads carry.
- */
-export const SALES_STATUS_LIST: StaffListDeclaration<SalesStatusListRow> = {
-  screen: 'admin.crmConfig.salesStatuses',
-  label: 'Sales Statuses',
-  testId: 'sales-statuses',
-  editorTestId: 'sales-status',
-  columns: [
-    { key: 'status', label: 'Status', kind: 'text' },
-    { key: 'isDefault', label: 'Is Default', kind: 'yesNo' },
-  ],
-  writes: ['store', 'update', 'destroy'],
-  form: {
-    titles: { add: 'Add Sales Status', edit: 'Edit Sales Status' },
-    fields: [
-      { name: 'status', label: 'Status', kind: 'text', required: 'Status is required' },
-      { name: 'isDefault', label: 'Is Default', kind: 'switch' },
-    ],
-  },
-  deleteMessage: 'Are you sure to delete this sale status?',
 }
