@@ -13,10 +13,10 @@ import type { StaffScreenName } from './staff_screens.js'
 
 /**
  * How a column shows and sorts its value: `id` and `number` sort as numbers
- * (a number shows `empty` when it has none), `text` alphabetically, `yesNo`
- * is a Yes/No chip of a boolean.
+ * (a number shows `empty` when it has none), `text` alphabetically, `label`
+ * is a text shown translated, `yesNo` a chip of a boolean (Yes/No unless named).
  */
-export type ListColumnKind = 'id' | 'text' | 'number' | 'yesNo'
+export type ListColumnKind = 'id' | 'text' | 'number' | 'label' | 'yesNo'
 
 export interface ListColumn<Row> {
   key: keyof Row & string
@@ -24,6 +24,12 @@ export interface ListColumn<Row> {
   kind: ListColumnKind
   /** What a `number` column shows for a missing value ('-'). */
   empty?: string
+  /** Sorted by another of the row's values (a role's label by its id). */
+  sortBy?: keyof Row & string
+  /** A `yesNo` column's words and the colour of its "no" chip (grey unless 'danger'). */
+  yes?: string
+  no?: string
+  noColor?: 'default' | 'danger'
 }
 
 /** A form field: a trimmed text input, a number input (as text: never a float), an on/off switch. */
@@ -67,7 +73,8 @@ export interface StaffListDeclaration<Row extends { id: number }> {
   writes: readonly ListWrite[]
   form: {
     titles: { add: string; edit: string }
-    fields: ListField<Row>[]
+    /** Absent when the page brings a form the declaration cannot express (the shared user form). */
+    fields?: ListField<Row>[]
     size?: 'md' | 'lg' | 'xl' | '2xl'
   }
   /** The confirmation before a delete. */

@@ -4,6 +4,8 @@ import { isolate } from '#tests/helpers/isolation'
 import { signedInPage } from '#tests/helpers/browser'
 import { forgetRefusals } from '#services/address_whitelist'
 import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
+import db from '@adonisjs/lucid/services/db'
 
 test.group('Browser: Admin & Staffs', (group) => {
   isolate(group)
@@ -92,5 +94,31 @@ test.group('Browser: Admin & Staffs', (group) => {
     await admin.locator('[data-testid=user-delete-dialog-confirm]').click()
     await admin.locator('[data-toast]', { hasText: 'User deleted successfully' }).first().waitFor()
     assert.isNull(await User.find(walter.id))
+  })
+
+  test('an admin resets the second factor of an account that has one, behind its confirmation', async ({
+    browser,
+    assert,
+    cleanup,
+  }) => {
+    const agent = await UserFactory.apply('agent')
+      .apply('withSecondFactor')
+      .merge({ fullName: 'Tia Twofactor' })
+      .create()
+    const plain = await UserFactory.apply('agent').merge({ fullName: 'Pat Plain' }).create()
+    const admin = await signedInPage(browser, DEMO.admin)
+    cleanup(() => admin.context().close())
+    await admin.goto('/admin/users')
+    await admin.locator('[data-testid=users]').getByText('Tia Twofactor').waitFor()
+    // Only an account with a second factor has the button.
+    assert.equal(await admin.locator(`[data-testid=two-factor-reset-${plain.id}]`).count(), 0)
+
+    await admin.locator(`[data-testid=two-factor-reset-${agent.id}]`).click()
+    const dialog = admin.locator('[data-testid=two-factor-reset-dialog]')
+    await dialog.getByText("The user's authenticator key and recovery codes are removed").waitFor()
+    await admin.locator('[data-testid=two-factor-reset-dialog-confirm]').click()
+    await admin.locator(`[data-testid=two-factor-reset-${agent.id}]`).waitFor({ state: 'detached' })
+    const left = await db.from('two_factor_credentials').where('user_id', agent.id).count('* as n')
+    assert.equal(Number(left[0].n), 0)
   })
 })

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Chip } from '@heroui/react'
+import { Button, Chip } from '@heroui/react'
 import {
   listRouteName,
   type ListColumn,
@@ -8,11 +8,12 @@ import {
 } from '@domain/staff_list'
 import { AdminDataTable } from '~/components/data/admin_data_table'
 import type { PagedColumn } from '~/components/data/paged_table'
-import { useRecordEditor } from '~/components/data/record_editor'
+import { useRecordEditor, type RecordEditorSpec } from '~/components/data/record_editor'
 import { TextField } from '~/components/form/text_field'
 import { NumberField } from '~/components/form/number_field'
 import { SwitchField } from '~/components/form/switch_field'
 import type { ApiForm } from '~/hooks/use_api_form'
+import { useRowAction, type RowActionSpec } from '~/hooks/use_row_action'
 import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 import { route, type RouteName } from '~/lib/routes'
@@ -42,6 +43,7 @@ function tableColumn<R extends Row>(
   t: (text: string) => string
 ): PagedColumn<R> {
   const value = (r: R) => r[column.key] as unknown
+  const sorted = (r: R) => r[column.sortBy ?? column.key] as unknown
   const base = { key: column.key, label: column.label }
   switch (column.kind) {
     case 'yesNo':
@@ -49,8 +51,12 @@ function tableColumn<R extends Row>(
         ...base,
         sortValue: (r) => (value(r) ? 1 : 0),
         render: (r) => (
-          <Chip size="sm" variant="flat" color={value(r) ? 'success' : 'default'}>
-            {t(value(r) ? 'Yes' : 'No')}
+          <Chip
+            size="sm"
+            variant="flat"
+            color={value(r) ? 'success' : (column.noColor ?? 'default')}
+          >
+            {t(value(r) ? (column.yes ?? 'Yes') : (column.no ?? 'No'))}
           </Chip>
         ),
       }
@@ -58,11 +64,18 @@ function tableColumn<R extends Row>(
     case 'number':
       return {
         ...base,
-        sortValue: (r) => (value(r) === null ? null : Number(value(r))),
+        sortValue: (r) => (sorted(r) === null ? null : Number(sorted(r))),
         render: (r) => String(value(r) ?? column.empty ?? ''),
       }
+    case 'label':
+      return {
+        ...base,
+        sortValue: (r) =>
+          typeof sorted(r) === 'number' ? (sorted(r) as number) : String(sorted(r) ?? ''),
+        render: (r) => t(String(value(r) ?? '')),
+      }
     default:
-      return { ...base, sortValue: (r) => String(value(r) ?? '').toLowerCase() }
+      return { ...base, sortValue: (r) => String(sorted(r) ?? '').toLowerCase() }
   }
 }
 
@@ -121,36 +134,69 @@ function fieldValue<R>(field: ListField<R>, value: string | boolean) {
   return text === '' ? (field.empty === undefined ? '' : field.empty) : text
 }
 
+/** A confirmed action of the page's own on a row, shown after edit and delete. */
+export interface ListRowAction<R> {
+  spec: RowActionSpec<R>
+  label: string
+  color: 'primary' | 'danger' | 'success' | 'warning'
+  /** Shown only on the rows it applies to. */
+  when?: (row: R) => boolean
+  testId: (row: R) => string
+}
+
+/** What a page adds to its declaration: a form it cannot express, row actions of its own. */
+export interface DeclaredListOptions<R, V extends Values> {
+  form?: Pick<RecordEditorSpec<R, V>, 'initial' | 'rules' | 'fields' | 'body'>
+  rowActions?: Record<string, ListRowAction<R>>
+}
+
+/** The declared fields as the record editor's form (used when the page brings none). */
+function declaredForm<R extends Row>(
+  fields: ListField<R>[]
+): Pick<RecordEditorSpec<R, Values>, 'initial' | 'rules' | 'fields' | 'body'> {
+  return {
+    initial: (row) =>
+      Object.fromEntries(
+        fields.map((f) => {
+          if (f.kind === 'switch') return [f.name, row ? Boolean(row[f.name]) : false]
+          return [f.name, row ? String(row[f.name] ?? '') : (f.initial ?? '')]
+        })
+      ),
+    rules: (values) =>
+      Object.fromEntries(
+        fields
+          .filter((f) => f.required)
+          .map((f) => [f.name, String(values[f.name]).trim() ? undefined : f.required])
+      ),
+    fields: (form) => <>{formLayout(form, fields)}</>,
+    body: (values) =>
+      Object.fromEntries(fields.map((f) => [f.name, fieldValue(f, values[f.name])])),
+  }
+}
+
 /**
  * A staff list page built from its declaration (#domain/staff_list): the
  * shared table with one column per declared column and an Actions column,
  * the add button, and the one record modal with the declared fields (a
  * required one flagged before the request) and the delete confirmation.
+ * `options` brings what the declaration cannot say as data.
  */
-export function declaredListPage<R extends Row>(list: StaffListDeclaration<R>) {
-  const fields = list.form.fields
+export function declaredListPage<R extends Row, V extends Values = Values>(
+  list: StaffListDeclaration<R>,
+  options: DeclaredListOptions<R, V> = {}
+) {
+  const form = (options.form ?? declaredForm(list.form.fields ?? [])) as Pick<
+    RecordEditorSpec<R, V>,
+    'initial' | 'rules' | 'fields' | 'body'
+  >
+  const rowActions = Object.entries(options.rowActions ?? {}) as [string, ListRowAction<R>][]
   function DeclaredListPage() {
     const { t } = useTranslation()
     const rows = useServerList<R>(listUrl(list, 'list'))
-    const editor = useRecordEditor<R, Values>({
+    const editor = useRecordEditor<R, V>({
       testId: list.editorTestId,
       titles: list.form.titles,
-      initial: (row) =>
-        Object.fromEntries(
-          fields.map((f) => {
-            if (f.kind === 'switch') return [f.name, row ? Boolean(row[f.name]) : false]
-            return [f.name, row ? String(row[f.name] ?? '') : (f.initial ?? '')]
-          })
-        ),
-      rules: (values) =>
-        Object.fromEntries(
-          fields
-            .filter((f) => f.required)
-            .map((f) => [f.name, String(values[f.name]).trim() ? undefined : f.required])
-        ),
-      fields: (form) => <>{formLayout(form, fields)}</>,
-      body: (values) =>
-        Object.fromEntries(fields.map((f) => [f.name, fieldValue(f, values[f.name])])),
+      ...form,
       createUrl: list.writes.includes('store') ? listUrl(list, 'store') : undefined,
       updateUrl: (row) => listUrl(list, 'update', row),
       remove: list.writes.includes('destroy')
@@ -160,10 +206,37 @@ export function declaredListPage<R extends Row>(list: StaffListDeclaration<R>) {
       onChanged: rows.reload,
       size: list.form.size,
     })
+    const actions = useRowAction<R, string>(
+      Object.fromEntries(rowActions.map(([key, action]) => [key, action.spec])),
+      { onDone: rows.reload }
+    )
 
+    const buttons = (r: R) =>
+      rowActions.length === 0 ? (
+        editor.rowButtons(r)
+      ) : (
+        <div className="flex gap-2">
+          {editor.rowButtons(r)}
+          {rowActions.map(
+            ([key, action]) =>
+              (!action.when || action.when(r)) && (
+                <Button
+                  key={key}
+                  size="sm"
+                  variant="flat"
+                  color={action.color}
+                  onPress={() => actions.ask(r, key)}
+                  data-testid={action.testId(r)}
+                >
+                  {t(action.label)}
+                </Button>
+              )
+          )}
+        </div>
+      )
     const columns: PagedColumn<R>[] = [
       ...list.columns.map((column) => tableColumn(column, t)),
-      { key: 'actions', label: 'Actions', render: (r) => editor.rowButtons(r) },
+      { key: 'actions', label: 'Actions', render: buttons },
     ]
 
     return (
@@ -177,6 +250,7 @@ export function declaredListPage<R extends Row>(list: StaffListDeclaration<R>) {
           actions={list.writes.includes('store') ? editor.addButton : undefined}
         />
         {editor.modals}
+        {rowActions.length > 0 && actions.dialog}
       </>
     )
   }

@@ -1,6 +1,6 @@
 import { useTranslation } from '~/hooks/use_translation'
 import type { ApiForm } from '~/hooks/use_api_form'
-import type { StaffUserRow } from '#transformers/staff_user_transformer'
+import type { StaffUserListRow as StaffUserRow } from '@domain/staff_lists/staff_users'
 import { defaultRoleFor, roleChoices, type UserList } from '@domain/staff_users'
 import { Roles, type RoleId } from '@domain/roles'
 import { TextField } from '~/components/form/text_field'
