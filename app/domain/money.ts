@@ -52,6 +52,15 @@ export function toDbDecimal(value: MoneyInput): string {
   return money(value).toDecimalPlaces(MONEY_SCALE).toFixed()
 }
 
+/**
+ * A decimal column's value as read back (PostgreSQL returns numeric as a
+ * string, SQLite as a number) as the canonical decimal string: the one reader
+ * of stored decimals that are not read through a model's money column.
+ */
+export function fromDbDecimal(value: string | number): string {
+  return toDbDecimal(String(value))
+}
+
 /** A fixed-decimals string for display and page props ("12.30"). */
 export function toFixedString(value: MoneyInput, decimals = 2): string {
   return money(value).toFixed(decimals)

@@ -1,6 +1,6 @@
 import { column } from '@adonisjs/lucid/orm'
 import env from '#start/env'
-import { SQLITE_EXACT_DIGITS, significantDigits, toDbDecimal } from '#domain/money'
+import { SQLITE_EXACT_DIGITS, significantDigits, fromDbDecimal, toDbDecimal } from '#domain/money'
 
 const onSqlite = () => env.get('DB_CONNECTION', 'sqlite') === 'sqlite'
 
@@ -28,6 +28,6 @@ export function moneyColumn(options: { columnName?: string; nullable?: boolean }
     // PostgreSQL returns numeric as a string; SQLite as a number it stored
     // with 15 significant digits. Both are normalised to a canonical string.
     consume: (value: unknown) =>
-      value === null || value === undefined ? null : toDbDecimal(String(value)),
+      value === null || value === undefined ? null : fromDbDecimal(value as string | number),
   })
 }

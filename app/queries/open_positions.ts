@@ -3,7 +3,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import priceBook from '#services/market/price_book'
 import { currentRateFor, type OpenPositionInput } from '#domain/account_metrics'
-import { toDbDecimal } from '#domain/money'
+import { fromDbDecimal } from '#domain/money'
 
 export type OpenPositionAtMarket = OpenPositionInput & {
   id: number
@@ -24,13 +24,6 @@ export interface PositionRow {
   exchange_rate: string | number
   margin_used: string | number
 }
-
-/**
- * A decimal column as the money column reads it (`moneyColumn`'s consume):
- * PostgreSQL returns numeric as a string, SQLite as a number; both become the
- * canonical decimal string.
- */
-const decimal = (value: string | number) => toDbDecimal(String(value))
 
 /**
  * A wallet's open positions, each with the rate it would close at now (this
@@ -93,8 +86,8 @@ export function positionsAtMarket(
       i.name,
       {
         name: i.name,
-        bids: i.bids === null ? null : decimal(i.bids),
-        asks: i.asks === null ? null : decimal(i.asks),
+        bids: i.bids === null ? null : fromDbDecimal(i.bids),
+        asks: i.asks === null ? null : fromDbDecimal(i.asks),
       },
     ])
   )
@@ -102,17 +95,17 @@ export function positionsAtMarket(
     const { bids, asks } = priceBook.latest(
       byName.get(o.instrument) ?? { name: o.instrument, bids: null, asks: null }
     )
-    const openRate = decimal(o.open_rate)
+    const openRate = fromDbDecimal(o.open_rate)
     return {
       id: o.id,
       instrument: o.instrument,
       kind: o.kind,
       type: o.type,
-      tradeAmount: decimal(o.trade_amount),
+      tradeAmount: fromDbDecimal(o.trade_amount),
       openRate,
-      spread: decimal(o.spread),
-      exchangeRate: decimal(o.exchange_rate),
-      marginUsed: decimal(o.margin_used),
+      spread: fromDbDecimal(o.spread),
+      exchangeRate: fromDbDecimal(o.exchange_rate),
+      marginUsed: fromDbDecimal(o.margin_used),
       currentRate: currentRateFor(o.type, bids ?? openRate, asks ?? openRate),
     }
   })

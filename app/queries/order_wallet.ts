@@ -2,7 +2,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Category } from '#domain/instruments'
 import type { KycStatus } from '#domain/kyc'
 import { kycStatusOf } from '#domain/kyc'
-import { toDbDecimal } from '#domain/money'
+import { fromDbDecimal } from '#domain/money'
 import type { WalletMode } from '#models/balance'
 
 /** A wallet as a market order reads and locks it: plain figures, decimals as canonical strings. */
@@ -39,9 +39,6 @@ interface AccountRow {
   plan_leverage?: number | string | null
   kyc_status?: Exclude<KycStatus, 'not_submitted'> | null
 }
-
-/** SQLite returns decimals as numbers, PostgreSQL as strings: both as `moneyColumn` reads them. */
-const decimal = (value: string | number) => toDbDecimal(String(value))
 
 /**
  * What a market order needs to know of its account, in ONE statement inside
@@ -115,9 +112,9 @@ export function orderAccountOf(row: AccountRow, options: { kyc: boolean }): Orde
             userId: row.user_id,
             mode: row.mode,
             currency: row.currency,
-            balance: decimal(row.balance),
-            margin: decimal(row.margin),
-            onHold: decimal(row.on_hold),
+            balance: fromDbDecimal(row.balance),
+            margin: fromDbDecimal(row.margin),
+            onHold: fromDbDecimal(row.on_hold),
             version: Number(row.version),
           },
     planLeverage:

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { toDbDecimal } from '#domain/money'
+import { fromDbDecimal } from '#domain/money'
 
 /** Ids per query: well under either database's limit on bound parameters. */
 const CHUNK = 1_000
@@ -30,7 +30,7 @@ export async function swapsOf(
           client.dialect.name === 'postgres' ? 'sum(amount)::text AS swap' : 'sum(amount) AS swap'
         )
       )
-    for (const r of rows) swaps.set(Number(r.order_id), toDbDecimal(String(r.swap)))
+    for (const r of rows) swaps.set(Number(r.order_id), fromDbDecimal(r.swap))
   }
   return swaps
 }

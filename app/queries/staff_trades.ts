@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, pageCount } from '#domain/pagination'
 import { locatePage, type BlockCount, type TradeListType } from '#domain/trade_list'
 import { currentRateFor, positionProfitLoss } from '#domain/account_metrics'
 import type { Category } from '#domain/instruments'
-import { toDbDecimal } from '#domain/money'
+import { fromDbDecimal } from '#domain/money'
 import type { PageMeta } from '#queries/paginate'
 import { withSwaps } from '#queries/position_swaps'
 import { closeEvidenceOf, type CloseEvidence } from '#domain/execution_evidence'
@@ -178,8 +178,8 @@ async function readTrades(
   return withLivePnl(trades)
 }
 
-const decimal = (value: string | number) => toDbDecimal(String(value))
-const decimalOrNull = (value: string | number | null) => (value === null ? null : decimal(value))
+const decimalOrNull = (value: string | number | null) =>
+  value === null ? null : fromDbDecimal(value)
 /** A timestamp as the driver returns it: a Date (PostgreSQL) or text in the process zone (SQLite). */
 const dateTime = (value: Date | string) =>
   value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromSQL(String(value))
@@ -195,13 +195,13 @@ function toTrade(r: Record<string, any>): Omit<StaffTrade, 'swap'> {
     instrument: r.instrument,
     kind: r.kind,
     quoteSymbol: r.quote_symbol,
-    tradeAmount: decimal(r.trade_amount),
-    openRate: decimal(r.open_rate),
+    tradeAmount: fromDbDecimal(r.trade_amount),
+    openRate: fromDbDecimal(r.open_rate),
     closeRate: decimalOrNull(r.close_rate),
     closeTime: r.close_time === null ? null : dateTime(r.close_time),
-    spread: decimal(r.spread),
-    exchangeRate: decimal(r.exchange_rate),
-    marginUsed: decimal(r.margin_used),
+    spread: fromDbDecimal(r.spread),
+    exchangeRate: fromDbDecimal(r.exchange_rate),
+    marginUsed: fromDbDecimal(r.margin_used),
     proLoss: decimalOrNull(r.pro_loss),
     profit: decimalOrNull(r.profit),
     loss: decimalOrNull(r.loss),

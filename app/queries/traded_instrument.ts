@@ -1,6 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Instrument from '#models/instrument'
-import { toDbDecimal } from '#domain/money'
+import { fromDbDecimal } from '#domain/money'
 
 /**
  * What opening a position needs of its instrument. An Instrument model is
@@ -39,8 +39,7 @@ export interface InstrumentRow {
 }
 
 /** SQLite returns decimals as numbers, PostgreSQL as strings: both as `moneyColumn` reads them. */
-const decimal = (value: string | number | null) =>
-  value === null ? null : toDbDecimal(String(value))
+const decimal = (value: string | number | null) => (value === null ? null : fromDbDecimal(value))
 
 /**
  * The instrument a market order trades, by name, locked FOR KEY SHARE in

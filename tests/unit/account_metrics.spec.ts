@@ -9,17 +9,29 @@ import {
 } from '#domain/account_metrics'
 import { Money, sum } from '#domain/money'
 
+/** 10,000 EUR_USD bought at 1.08000, now 1.08500, spread cost 1.6, USD account (rate 1): P/L 48.4. */
+const EURUSD_BUY: OpenPositionInput = {
+  type: 'buy',
+  tradeAmount: '10000',
+  openRate: '1.08000',
+  currentRate: '1.08500',
+  spread: '1.6',
+  exchangeRate: '1',
+}
+
+/** 100 of gold sold at 2385.40, now 2390.40, spread cost 35: P/L −535. */
+const GOLD_SELL: OpenPositionInput = {
+  type: 'sell',
+  tradeAmount: '100',
+  openRate: '2385.40',
+  currentRate: '2390.40',
+  spread: '35',
+  exchangeRate: '1',
+}
+
 test.group('account metrics (customer spec §9)', () => {
   test('buy P/L = (amount × (current − open) − spread) / exchange rate', ({ assert }) => {
-    // 10,000 EUR_USD bought at 1.08000, now 1.08500, spread cost 1.6, USD account (rate 1)
-    const pl = positionProfitLoss({
-      type: 'buy',
-      tradeAmount: '10000',
-      openRate: '1.08000',
-      currentRate: '1.08500',
-      spread: '1.6',
-      exchangeRate: '1',
-    })
+    const pl = positionProfitLoss(EURUSD_BUY)
     assert.equal(pl.toFixed(5), '48.40000')
   })
 
@@ -65,24 +77,7 @@ test.group('account metrics (customer spec §9)', () => {
     const m = accountMetrics({
       balance: '10000',
       usedMargin: '1084.50',
-      positions: [
-        {
-          type: 'buy',
-          tradeAmount: '10000',
-          openRate: '1.08000',
-          currentRate: '1.08500',
-          spread: '1.6',
-          exchangeRate: '1',
-        },
-        {
-          type: 'sell',
-          tradeAmount: '100',
-          openRate: '2385.40',
-          currentRate: '2390.40',
-          spread: '35',
-          exchangeRate: '1',
-        },
-      ],
+      positions: [EURUSD_BUY, GOLD_SELL],
     })
     // 48.4 + (100 × −5 − 35) = 48.4 − 535 = −486.6
     assert.equal(m.profitLoss.toFixed(3), '-486.600')
@@ -148,22 +143,7 @@ test.group('open P/L summed (customer spec §9)', () => {
   test('the spec figures, with figures given as numbers or money summed one by one', ({
     assert,
   }) => {
-    const buy: OpenPositionInput = {
-      type: 'buy',
-      tradeAmount: '10000',
-      openRate: '1.08000',
-      currentRate: '1.08500',
-      spread: '1.6',
-      exchangeRate: '1',
-    }
-    const sell: OpenPositionInput = {
-      type: 'sell',
-      tradeAmount: '100',
-      openRate: '2385.40',
-      currentRate: '2390.40',
-      spread: '35',
-      exchangeRate: '1',
-    }
+    const [buy, sell] = [EURUSD_BUY, GOLD_SELL]
     assert.equal(openProfitLoss([buy, sell]).toFixed(3), '-486.600')
     assert.equal(openProfitLoss([buy, { ...sell, tradeAmount: 100 }]).toFixed(3), '-486.600')
     assert.equal(

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Instrument from '#models/instrument'
 import type { TradedInstrument } from '#queries/traded_instrument'
-import { toDbDecimal, type MoneyInput } from '#domain/money'
+import { fromDbDecimal, toDbDecimal, type MoneyInput } from '#domain/money'
 import priceBook from '#services/market/price_book'
 import feedHealth from '#services/market/feed_health'
 import marketClock from '#services/market/market_clock'
@@ -97,8 +97,8 @@ export async function evidenceQuoteOf(
       ? new Date(canonicalTimestamp(stored.updated_at)).getTime()
       : Number.NaN
     return {
-      bid: toDbDecimal(String(stored.bids)),
-      ask: toDbDecimal(String(stored.asks)),
+      bid: fromDbDecimal(stored.bids),
+      ask: fromDbDecimal(stored.asks),
       at: Number.isFinite(updated) ? updated : Date.now(),
       source: 'stored',
     }
