@@ -55,10 +55,13 @@ export function toDbDecimal(value: MoneyInput): string {
 /**
  * A decimal column's value as read back (PostgreSQL returns numeric as a
  * string, SQLite as a number) as the canonical decimal string: the one reader
- * of stored decimals that are not read through a model's money column.
+ * of stored decimals that are not read through a model's money column. A
+ * nullable column's null stays null.
  */
-export function fromDbDecimal(value: string | number): string {
-  return toDbDecimal(String(value))
+export function fromDbDecimal(value: string | number): string
+export function fromDbDecimal(value: string | number | null | undefined): string | null
+export function fromDbDecimal(value: string | number | null | undefined): string | null {
+  return value === null || value === undefined ? null : toDbDecimal(String(value))
 }
 
 /** A fixed-decimals string for display and page props ("12.30"). */

@@ -98,11 +98,16 @@ export function staffListRoutes(
   screen: { name: string; path: string },
   writes: readonly ListWrite[]
 ) {
+  const route = <Kind extends 'list' | ListWrite>(
+    kind: Kind,
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string
+  ) => ({ kind, method, path, name: `${screen.name}.${kind}` })
   const all = {
-    list: { method: 'get', path: `${screen.path}/api`, name: `${screen.name}.list` },
-    store: { method: 'post', path: screen.path, name: `${screen.name}.store` },
-    update: { method: 'put', path: `${screen.path}/:id`, name: `${screen.name}.update` },
-    destroy: { method: 'delete', path: `${screen.path}/:id`, name: `${screen.name}.destroy` },
-  } as const
+    list: route('list', 'get', `${screen.path}/api`),
+    store: route('store', 'post', screen.path),
+    update: route('update', 'put', `${screen.path}/:id`),
+    destroy: route('destroy', 'delete', `${screen.path}/:id`),
+  }
   return [all.list, ...writes.map((write) => all[write])]
 }

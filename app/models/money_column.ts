@@ -27,7 +27,6 @@ export function moneyColumn(options: { columnName?: string; nullable?: boolean }
     },
     // PostgreSQL returns numeric as a string; SQLite as a number it stored
     // with 15 significant digits. Both are normalised to a canonical string.
-    consume: (value: unknown) =>
-      value === null || value === undefined ? null : fromDbDecimal(value as string | number),
+    consume: (value: unknown) => fromDbDecimal(value as string | number | null | undefined),
   })
 }

@@ -86,8 +86,8 @@ export function positionsAtMarket(
       i.name,
       {
         name: i.name,
-        bids: i.bids === null ? null : fromDbDecimal(i.bids),
-        asks: i.asks === null ? null : fromDbDecimal(i.asks),
+        bids: fromDbDecimal(i.bids),
+        asks: fromDbDecimal(i.asks),
       },
     ])
   )

@@ -178,8 +178,6 @@ async function readTrades(
   return withLivePnl(trades)
 }
 
-const decimalOrNull = (value: string | number | null) =>
-  value === null ? null : fromDbDecimal(value)
 /** A timestamp as the driver returns it: a Date (PostgreSQL) or text in the process zone (SQLite). */
 const dateTime = (value: Date | string) =>
   value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromSQL(String(value))
@@ -197,15 +195,15 @@ function toTrade(r: Record<string, any>): Omit<StaffTrade, 'swap'> {
     quoteSymbol: r.quote_symbol,
     tradeAmount: fromDbDecimal(r.trade_amount),
     openRate: fromDbDecimal(r.open_rate),
-    closeRate: decimalOrNull(r.close_rate),
+    closeRate: fromDbDecimal(r.close_rate),
     closeTime: r.close_time === null ? null : dateTime(r.close_time),
     spread: fromDbDecimal(r.spread),
     exchangeRate: fromDbDecimal(r.exchange_rate),
     marginUsed: fromDbDecimal(r.margin_used),
-    proLoss: decimalOrNull(r.pro_loss),
-    profit: decimalOrNull(r.profit),
-    loss: decimalOrNull(r.loss),
-    trailing: decimalOrNull(r.trailing_distance),
+    proLoss: fromDbDecimal(r.pro_loss),
+    profit: fromDbDecimal(r.profit),
+    loss: fromDbDecimal(r.loss),
+    trailing: fromDbDecimal(r.trailing_distance),
     leverage: Number(r.leverage),
     parentOrderId: r.parent_order_id === null ? null : Number(r.parent_order_id),
     createdAt: dateTime(r.created_at),
@@ -215,14 +213,14 @@ function toTrade(r: Record<string, any>): Omit<StaffTrade, 'swap'> {
       r.close_time === null
         ? null
         : closeEvidenceOf({
-            closeBid: decimalOrNull(r.close_bid),
-            closeAsk: decimalOrNull(r.close_ask),
+            closeBid: fromDbDecimal(r.close_bid),
+            closeAsk: fromDbDecimal(r.close_ask),
             closeQuotedAt:
               r.close_quoted_at === null ? null : dateTime(r.close_quoted_at).toUTC().toISO(),
             closeSource: r.close_source ?? null,
-            closeEquity: decimalOrNull(r.close_equity),
-            closeMargin: decimalOrNull(r.close_margin),
-            closeMarginLevel: decimalOrNull(r.close_margin_level),
+            closeEquity: fromDbDecimal(r.close_equity),
+            closeMargin: fromDbDecimal(r.close_margin),
+            closeMarginLevel: fromDbDecimal(r.close_margin_level),
           }),
   }
 }
@@ -241,7 +239,7 @@ async function withLivePnl(trades: StaffTrade[]): Promise<StaffTrade[]> {
   const byName = new Map(
     stored.map((i) => [
       i.name,
-      { name: i.name, bids: decimalOrNull(i.bids), asks: decimalOrNull(i.asks) },
+      { name: i.name, bids: fromDbDecimal(i.bids), asks: fromDbDecimal(i.asks) },
     ])
   )
   for (const trade of open) {

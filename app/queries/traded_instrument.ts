@@ -38,9 +38,6 @@ export interface InstrumentRow {
   updated_at: Date | string | null
 }
 
-/** SQLite returns decimals as numbers, PostgreSQL as strings: both as `moneyColumn` reads them. */
-const decimal = (value: string | number | null) => (value === null ? null : fromDbDecimal(value))
-
 /**
  * The instrument a market order trades, by name, locked FOR KEY SHARE in
  * the order's transaction (a staff edit or delete waits for the commit), as
@@ -90,11 +87,11 @@ export function tradedInstrumentOf(row: InstrumentRow): TradedInstrument {
     base: row.base,
     quote: row.quote,
     category: row.category,
-    bids: decimal(row.bids),
-    asks: decimal(row.asks),
+    bids: fromDbDecimal(row.bids),
+    asks: fromDbDecimal(row.asks),
     leverage: Number(row.leverage),
     tradable: row.tradable === true || row.tradable === 1,
-    exposureLimit: decimal(row.exposure_limit),
+    exposureLimit: fromDbDecimal(row.exposure_limit),
     updatedAt: updatedMs === null || Number.isNaN(updatedMs) ? null : { toMillis: () => updatedMs },
   }
 }

@@ -20,5 +20,3 @@ export function staffUserRow(
     twoFactor,
   }
 }
-
-export type StaffUserRow = ReturnType<typeof staffUserRow>

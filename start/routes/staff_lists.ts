@@ -19,8 +19,7 @@ export function registerStaffList<Row extends { id: number }>(
   router
     .group(() => {
       for (const entry of staffListRoutes(screen, list.writes)) {
-        const handler =
-          handlers[entry.method === 'get' ? 'list' : (entry.name.split('.').at(-1) as ListWrite)]
+        const handler = handlers[entry.kind]
         if (!handler) throw new Error(`${entry.name}: no handler for a declared route`)
         router[entry.method](entry.path, handler as any).as(entry.name)
       }

@@ -16,3 +16,22 @@ export function linkIn(sent: BaseMail, pathPrefix = '/'): URL {
 export function pathOf(url: URL) {
   return `${url.pathname}${url.search}`
 }
+
+type MailCollection = { sent(filter?: (mail: BaseMail) => boolean): BaseMail[] }
+
+/**
+ * How many mails of one kind went to one address. The fake mailer collects the
+ * whole process's mail, and an engine screens every wallet: a count of a kind
+ * alone would also count other customers' mails.
+ */
+export function sentTo(
+  mails: MailCollection,
+  kind: abstract new (...args: never[]) => BaseMail,
+  address: string
+) {
+  return mails.sent((sent) => {
+    if (!(sent instanceof kind)) return false
+    sent.build()
+    return sent.message.hasTo(address)
+  }).length
+}

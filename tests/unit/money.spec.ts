@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { isDecimalString } from '#domain/decimal_strings'
 import {
+  fromDbDecimal,
   money,
   roundCurrency,
   significantDigits,
@@ -20,6 +21,14 @@ test.group('money', () => {
     assert.equal(toDbDecimal('1.084501234'), '1.08450123')
     assert.equal(toDbDecimal('25000.00'), '25000')
     assert.equal(toFixedString('12.3', 2), '12.30')
+  })
+
+  test('reads stored decimals from either driver, and a null column as null', ({ assert }) => {
+    assert.equal(fromDbDecimal('1.08450000'), '1.0845')
+    assert.equal(fromDbDecimal(1.0845), '1.0845')
+    assert.equal(fromDbDecimal(25000), '25000')
+    assert.isNull(fromDbDecimal(null))
+    assert.isNull(fromDbDecimal(undefined))
   })
 
   test('canonicalizes plain strings on the text exactly as the money type does', ({ assert }) => {

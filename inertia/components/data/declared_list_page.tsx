@@ -4,6 +4,7 @@ import {
   listRouteName,
   type ListColumn,
   type ListField,
+  type ListWrite,
   type StaffListDeclaration,
 } from '@domain/staff_list'
 import { AdminDataTable } from '~/components/data/admin_data_table'
@@ -23,13 +24,7 @@ type Values = Record<string, string | boolean>
 type Row = { id: number }
 
 /** The URL of one of the list's routes (named after its screen unless declared: the registry has them all). */
-function listUrl(list: StaffListDeclaration<any>, kind: 'list' | 'store', params?: never): string
-function listUrl(list: StaffListDeclaration<any>, kind: 'update' | 'destroy', params: Row): string
-function listUrl(
-  list: StaffListDeclaration<any>,
-  kind: 'list' | 'store' | 'update' | 'destroy',
-  row?: Row
-) {
+function listUrl(list: StaffListDeclaration<any>, kind: 'list' | ListWrite, row?: Row): string {
   const name = listRouteName(list, kind) as RouteName
   return (route as (n: RouteName, p?: Record<string, number>) => string)(
     name,

@@ -1,6 +1,6 @@
 import { useTranslation } from '~/hooks/use_translation'
 import type { ApiForm } from '~/hooks/use_api_form'
-import type { StaffUserListRow as StaffUserRow } from '@domain/staff_lists/staff_users'
+import type { StaffUserListRow } from '@domain/staff_lists/staff_users'
 import { defaultRoleFor, roleChoices, type UserList } from '@domain/staff_users'
 import { Roles, type RoleId } from '@domain/roles'
 import { TextField } from '~/components/form/text_field'
@@ -25,7 +25,7 @@ export type UserFormValues = {
 
 /** A row the form edits: the Admin & Staffs row, or a customers-list row of the same shape. */
 export type UserFormRow = Pick<
-  StaffUserRow,
+  StaffUserListRow,
   'id' | 'fullName' | 'email' | 'roleId' | 'isEmailVerified' | 'isActive' | 'whitelist'
 >
 

@@ -21,6 +21,7 @@ import { money } from '#domain/money'
 import mail from '@adonisjs/mail/services/main'
 import { settleDeferred } from '#services/deferred'
 import StopOutNotification from '#mails/stop_out_notification'
+import { sentTo } from '#tests/helpers/mails'
 
 /*
 | Issue 24 item 2: every close and every pending fill stores the quote it used
@@ -365,6 +366,6 @@ test.group('execution evidence of closes and fills', (group) => {
     })
     assert.equal(evidence.marginLevel, '147.22')
     await settleDeferred()
-    mails.assertSentCount(StopOutNotification, 1)
+    assert.equal(sentTo(mails, StopOutNotification, customer.email), 1)
   })
 })

@@ -23,6 +23,7 @@ import { api } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
 import { withSetting } from '#tests/helpers/database'
 import { DEMO, demoUser } from '#tests/helpers/users'
+import { sentTo } from '#tests/helpers/mails'
 
 /*
 | Issue 24 item 5. The demo customer with a 1,000 USD wallet buys 40 AAPL and
@@ -105,7 +106,7 @@ test.group('margin-call episodes', (group) => {
       'Your margin level is 70.00%, at or below the margin-call level of 100%. Positions are closed automatically at 40%: add funds or reduce your positions.'
     )
     assert.lengthOf(await notices(customer.id), 1)
-    mails.assertSentCount(MarginCallNotification, 1)
+    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 1)
     mails.assertSent(MarginCallNotification, (m) => {
       m.build()
       return (
@@ -129,7 +130,7 @@ test.group('margin-call episodes', (group) => {
     assert.lengthOf(rows, 2)
     assert.isNull(rows[1].endedAt)
     assert.lengthOf(await notices(customer.id), 2)
-    mails.assertSentCount(MarginCallNotification, 2)
+    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 2)
   })
 
   test('two engines screening the same wallet send one notice and one e-mail', async ({
@@ -146,7 +147,7 @@ test.group('margin-call episodes', (group) => {
     await idle()
     assert.lengthOf(await episodes(walletId), 1)
     assert.lengthOf(await notices(customer.id), 1)
-    mails.assertSentCount(MarginCallNotification, 1)
+    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 1)
 
     quote('AAPL', '99.00', '99.00')
     await idle()
@@ -157,7 +158,7 @@ test.group('margin-call episodes', (group) => {
     assert.isNotNull(rows[0].endedAt)
     assert.isNull(rows[1].endedAt)
     assert.lengthOf(await notices(customer.id), 2)
-    mails.assertSentCount(MarginCallNotification, 2)
+    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 2)
   })
 
   test('a restart keeps the open episode (no second notice); closing every position ends it', async ({
@@ -188,7 +189,7 @@ test.group('margin-call episodes', (group) => {
     await idle()
     const [row] = await episodes(walletId)
     assert.isNotNull(row.endedAt)
-    mails.assertSentCount(MarginCallNotification, 1)
+    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 1)
   })
 
   test('an episode left open for a wallet with nothing open ends at the next start', async ({
@@ -289,7 +290,10 @@ test.group('margin-call episodes', (group) => {
     }
   })
 
-  test('the stop-out e-mail is sent once per event, not per position', async ({ client }) => {
+  test('the stop-out e-mail is sent once per event, not per position', async ({
+    client,
+    assert,
+  }) => {
     const { mails } = mail.fake()
     await twoStocks(client)
     await startEngine()
@@ -298,7 +302,7 @@ test.group('margin-call episodes', (group) => {
     quote('AAPL', '70.00', '70.00')
     quote('MSFT', '70.00', '70.00')
     await idle()
-    mails.assertSentCount(StopOutNotification, 1)
+    assert.equal(sentTo(mails, StopOutNotification, DEMO.customer), 1)
     mails.assertSent(StopOutNotification, (m) => {
       m.build()
       return (
@@ -332,6 +336,6 @@ test.group('margin-call episodes', (group) => {
     await settleDeferred()
     assert.lengthOf(await episodes(walletId), 1)
     assert.lengthOf(await notices(customer.id), 1)
-    mails.assertSentCount(MarginCallNotification, 1)
+    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 1)
   })
 })
