@@ -12,18 +12,22 @@ import type { StaffScreenName } from './staff_screens.js'
 */
 
 /**
- * How a column shows and sorts its value: `id` and `number` sort as numbers
- * (a number shows `empty` when it has none), `text` alphabetically, `label`
- * is a text shown translated, `yesNo` a chip of a boolean (Yes/No unless named).
+ * How a column shows and sorts its value: `id` and `number` sort as numbers,
+ * `text` alphabetically (both show `empty` when there is none), `label` is a
+ * text shown translated, `yesNo` a chip of a boolean (Yes/No unless named),
+ * `image` a small picture of a `{ url }` value (not sorted), `link` an
+ * address shown as a link that opens outside the app.
  */
-export type ListColumnKind = 'id' | 'text' | 'number' | 'label' | 'yesNo'
+export type ListColumnKind = 'id' | 'text' | 'number' | 'label' | 'yesNo' | 'image' | 'link'
 
 export interface ListColumn<Row> {
   key: keyof Row & string
   label: string
   kind: ListColumnKind
-  /** What a `number` column shows for a missing value ('-'). */
+  /** What a `number`, `text` or `image` column shows for a missing value ('-'). */
   empty?: string
+  /** An `image` column's alternative text: another of the row's values (its name). */
+  altKey?: keyof Row & string
   /** Sorted by another of the row's values (a role's label by its id). */
   sortBy?: keyof Row & string
   /** A `yesNo` column's words and the colour of its "no" chip (grey unless 'danger'). */
@@ -32,15 +36,33 @@ export interface ListColumn<Row> {
   noColor?: 'default' | 'danger'
 }
 
-/** A form field: a trimmed text input, a number input (as text: never a float), an on/off switch. */
-export type ListFieldKind = 'text' | 'number' | 'switch'
+/**
+ * A form field: a trimmed text input; `url`, a text that must be an absolute
+ * https:// address; a number input (as text: never a float); an on/off
+ * switch; `select`, one id from a list the page receives; `selectRows`, a
+ * list of such ids, one select per row, sent as `[{ id }]`; `image`, a picture
+ * file (the form is then sent as multipart).
+ */
+export type ListFieldKind = 'text' | 'url' | 'number' | 'switch' | 'select' | 'selectRows' | 'image'
+
+/** A choice of a `select` or `selectRows` field, as the page's prop lists them. */
+export interface ListOption {
+  id: number
+  label: string
+}
 
 export interface ListField<Row> {
   name: keyof Row & string
   label: string
   kind: ListFieldKind
-  /** The message under an empty text field (the server's own for the same case). */
+  /**
+   * The message under an empty field (the server's own for the same case); an
+   * `image` is required when adding only (an edit keeps the current one).
+   */
   required?: string
+  /** A `url` field's message when the text is not an absolute https:// address. */
+  invalid?: string
+  placeholder?: string
   /** A number field's fraction digits (0, the default, for whole numbers) and unit ('%'). */
   decimals?: number
   unit?: string
@@ -48,8 +70,22 @@ export interface ListField<Row> {
   empty?: string | null
   /** A new record's value ('' or off unless given). */
   initial?: string
-  /** A line under a switch saying what it does. */
+  /** A line under a switch or file field saying what it does ({size}: an image's `maxMb`). */
   hint?: string
+  /** An `image` field's line when editing, where an empty field keeps the current file. */
+  editHint?: string
+  /** `select`, `selectRows`: the page prop listing the choices (`ListOption[]`). */
+  options?: string
+  /** `select`, `selectRows`: the value that means "none" (never sent as a choice). */
+  none?: number
+  /** The key the value is sent under when it is not the row's (a team's `members` go as `userIds`). */
+  sendAs?: string
+  /** `selectRows`: the texts and test id prefix of the rows (the row's value is `[{ id }]`). */
+  rows?: { item: string; add: string; testId: string }
+  /** `image`: what the file picker offers, the largest size, and the row's `{ url }` shown while editing. */
+  accept?: string
+  maxMb?: number
+  preview?: keyof Row & string
   /** Laid out two to a row with the next half-width field. */
   half?: boolean
 }
@@ -65,6 +101,8 @@ export interface StaffListDeclaration<Row extends { id: number }> {
    * its screen (a list the customers' pages share); the rest are derived.
    */
   api?: Partial<Record<'list' | ListWrite, string>>
+  /** The API's route names' prefix when it is not the screen's name (`admin.x` for a screen `admin.x.index`). */
+  routePrefix?: string
   /** The table's heading and the data-testid of the table; the editor's is `editorTestId`. */
   label: string
   testId: string
@@ -86,7 +124,7 @@ export function listRouteName<Row extends { id: number }>(
   list: StaffListDeclaration<Row>,
   kind: 'list' | ListWrite
 ): string {
-  return list.api?.[kind] ?? `${list.screen}.${kind}`
+  return list.api?.[kind] ?? `${list.routePrefix ?? list.screen}.${kind}`
 }
 
 /**
@@ -96,13 +134,14 @@ export function listRouteName<Row extends { id: number }>(
  */
 export function staffListRoutes(
   screen: { name: string; path: string },
-  writes: readonly ListWrite[]
+  writes: readonly ListWrite[],
+  routePrefix = screen.name
 ) {
   const route = <Kind extends 'list' | ListWrite>(
     kind: Kind,
     method: 'get' | 'post' | 'put' | 'delete',
     path: string
-  ) => ({ kind, method, path, name: `${screen.name}.${kind}` })
+  ) => ({ kind, method, path, name: `${routePrefix}.${kind}` })
   const all = {
     list: route('list', 'get', `${screen.path}/api`),
     store: route('store', 'post', screen.path),

@@ -3,7 +3,7 @@ import Team from '#models/team'
 import User from '#models/user'
 import { likePattern, pageOf } from '#queries/paginate'
 import { TEAM_MANAGER_ROLE, TEAM_MEMBER_ROLES } from '#domain/crm_config'
-import { salesStatusRow, teamRow } from '#transformers/crm_config_transformer'
+import { salesStatusRow, teamChoice, teamRow } from '#transformers/crm_config_transformer'
 
 /**
  * GET /admin/crm-config/sales-statuses/api: the statuses, newest first (the
@@ -38,13 +38,6 @@ export function teamPage(options: { page?: number; limit?: number; search?: stri
   return pageOf(query, options, teamRow)
 }
 
-const choice = (user: User) => ({
-  id: user.id,
-  fullName: user.fullName,
-  email: user.email,
-  roleId: user.roleId,
-})
-
 /** The team form's choices (CRM spec §2.11): managers (role 2, active) and agents (roles 5, 6), none deleted. */
 export async function teamChoices() {
   const [managers, agents] = await Promise.all([
@@ -58,5 +51,5 @@ export async function teamChoices() {
       .whereNull('deleted_at')
       .orderBy('full_name', 'asc'),
   ])
-  return { managers: managers.map(choice), agents: agents.map(choice) }
+  return { managers: managers.map(teamChoice), agents: agents.map(teamChoice) }
 }

@@ -1,16 +1,17 @@
 import type SalesStatus from '#models/sales_status'
 import type Team from '#models/team'
+import type User from '#models/user'
+import type { ListOption } from '#domain/staff_list'
 import type { SalesStatusListRow } from '#domain/staff_lists/sales_statuses'
+import type { TeamListRow } from '#domain/staff_lists/teams'
 
 /** A sales status as the list and the lead pages' status choices receive it (CRM spec §3). */
 export function salesStatusRow(row: SalesStatus): SalesStatusListRow {
   return { id: row.id, status: row.status, isDefault: row.isDefault }
 }
 
-export type SalesStatusRow = ReturnType<typeof salesStatusRow>
-
 /** A team as the list and its form receive it (CRM spec §3): manager's full name, members' ids and names. */
-export function teamRow(team: Team) {
+export function teamRow(team: Team): TeamListRow {
   return {
     id: team.id,
     name: team.name,
@@ -21,4 +22,7 @@ export function teamRow(team: Team) {
   }
 }
 
-export type TeamRow = ReturnType<typeof teamRow>
+/** A manager or agent the team form offers (its select shows the label; never the password). */
+export function teamChoice(user: User): ListOption & { roleId: number } {
+  return { id: user.id, label: `${user.fullName} (${user.email})`, roleId: user.roleId }
+}

@@ -1,8 +1,9 @@
 import type ExternalPayment from '#models/external_payment'
 import { publicFileUrl } from '#services/public_files'
+import type { ExternalPaymentListRow } from '#domain/staff_lists/external_payments'
 
 /** An external payment as the staff list and the customer's picker receive it (admin spec §3 External payment). */
-export function externalPaymentRow(row: ExternalPayment) {
+export function externalPaymentRow(row: ExternalPayment): ExternalPaymentListRow {
   const url = publicFileUrl(row.logoPath)
   return {
     id: row.id,
@@ -13,5 +14,3 @@ export function externalPaymentRow(row: ExternalPayment) {
     customValue: row.customValue,
   }
 }
-
-export type ExternalPaymentRow = ReturnType<typeof externalPaymentRow>

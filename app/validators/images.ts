@@ -2,13 +2,8 @@ import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import { DOCUMENT_KINDS } from '#domain/file_kinds'
+import { PUBLIC_IMAGE_MAX_MB } from '#domain/public_images'
 import { sniffFile } from '#services/kyc_files'
-
-/** Logos and QR codes are small pictures: 1 MB is plenty and keeps the public disk small. */
-export const PUBLIC_IMAGE_MAX_MB = 1
-
-/** What the browser's file picker is told to offer (the server decides by content). */
-export const PUBLIC_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp'
 
 /**
  * A public image must BE a PNG, JPEG or WebP picture, decided by its leading

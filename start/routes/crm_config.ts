@@ -2,6 +2,7 @@ import router from '@adonisjs/core/services/router'
 import { screenAccess } from '#start/routes/screen_access'
 import { registerStaffList } from '#start/routes/staff_lists'
 import { SALES_STATUS_LIST } from '#domain/staff_lists/sales_statuses'
+import { TEAM_LIST } from '#domain/staff_lists/teams'
 
 const CrmConfigController = () => import('#controllers/staff/crm_config_controller')
 
@@ -13,23 +14,13 @@ registerStaffList(SALES_STATUS_LIST, {
   destroy: [CrmConfigController, 'destroySalesStatus'],
 })
 
-/* Teams (CRM spec §2.1 menu: role 1; §7). */
-router
-  .group(() => {
-    router
-      .get('/admin/crm-config/teams/api', [CrmConfigController, 'teamList'])
-      .as('admin.crmConfig.teams.list')
-    router
-      .post('/admin/crm-config/teams', [CrmConfigController, 'storeTeam'])
-      .as('admin.crmConfig.teams.store')
-    router
-      .put('/admin/crm-config/teams/:id', [CrmConfigController, 'updateTeam'])
-      .as('admin.crmConfig.teams.update')
-    router
-      .delete('/admin/crm-config/teams/:id', [CrmConfigController, 'destroyTeam'])
-      .as('admin.crmConfig.teams.destroy')
-  })
-  .use(screenAccess('admin.crmConfig.teams'))
+/* Teams (CRM spec §2.1 menu: role 1; §7): its API from its declaration. */
+registerStaffList(TEAM_LIST, {
+  list: [CrmConfigController, 'teamList'],
+  store: [CrmConfigController, 'storeTeam'],
+  update: [CrmConfigController, 'updateTeam'],
+  destroy: [CrmConfigController, 'destroyTeam'],
+})
 
 /* Promo Code (CRM spec §2.1 menu: roles 1, 2, 4, 5, 6; §2.7, §7): each staff member's own code. */
 router

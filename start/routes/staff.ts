@@ -2,6 +2,8 @@ import router from '@adonisjs/core/services/router'
 import type { RouteFn } from '@adonisjs/http-server/types'
 import { middleware } from '#start/kernel'
 import { screenAccess } from '#start/routes/screen_access'
+import { registerStaffList } from '#start/routes/staff_lists'
+import { EXTERNAL_PAYMENT_LIST } from '#domain/staff_lists/external_payments'
 import { BALANCE_ADJUSTMENT_ROLES } from '#domain/roles'
 import { STAFF_SCREENS, type StaffScreenName } from '#domain/staff_screens'
 
@@ -165,23 +167,13 @@ router
   })
   .use(screenAccess('admin.gateways.automatic'))
 
-/* External Payments (admin spec §2 External Payment list, §7; menu: role 1). */
-router
-  .group(() => {
-    router
-      .get('/admin/externalPayments/api', [ExternalPaymentsController, 'list'])
-      .as('admin.externalPayments.list')
-    router
-      .post('/admin/externalPayments', [ExternalPaymentsController, 'store'])
-      .as('admin.externalPayments.store')
-    router
-      .put('/admin/externalPayments/:id', [ExternalPaymentsController, 'update'])
-      .as('admin.externalPayments.update')
-    router
-      .delete('/admin/externalPayments/:id', [ExternalPaymentsController, 'destroy'])
-      .as('admin.externalPayments.destroy')
-  })
-  .use(screenAccess('admin.externalPayments.index'))
+/* External Payments (admin spec §2 External Payment list, §7; menu: role 1): its API from its declaration. */
+registerStaffList(EXTERNAL_PAYMENT_LIST, {
+  list: [ExternalPaymentsController, 'list'],
+  store: [ExternalPaymentsController, 'store'],
+  update: [ExternalPaymentsController, 'update'],
+  destroy: [ExternalPaymentsController, 'destroy'],
+})
 
 /* Trades (admin spec §2 Trades list and Order edit dialog, §7; menu: roles 1, 2). */
 router

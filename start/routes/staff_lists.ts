@@ -18,7 +18,7 @@ export function registerStaffList<Row extends { id: number }>(
   const screen = staffScreen(list.screen)
   router
     .group(() => {
-      for (const entry of staffListRoutes(screen, list.writes)) {
+      for (const entry of staffListRoutes(screen, list.writes, list.routePrefix)) {
         const handler = handlers[entry.kind]
         if (!handler) throw new Error(`${entry.name}: no handler for a declared route`)
         router[entry.method](entry.path, handler as any).as(entry.name)

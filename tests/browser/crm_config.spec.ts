@@ -69,6 +69,20 @@ test.group('Browser: CRM configuration', (group) => {
       team.members.map((m) => m.id),
       [agent.id]
     )
+
+    // Editing it starts from its member; removing the only row leaves "none", which saves as no member.
+    await admin.locator(`[data-testid=team-edit-${team.id}]`).click()
+    const editForm = admin.locator('[data-testid=team-form]')
+    await editForm.locator('input[name=name]').waitFor()
+    assert.equal(await editForm.locator('input[name=name]').inputValue(), 'Browser Desk')
+    await editForm.locator('[data-testid=team-member-0]').getByText('Bea Browser').waitFor()
+    await editForm.getByRole('button', { name: 'Remove' }).click()
+    await editForm.locator('[data-testid=team-member-0]').getByText('Choose a member').waitFor()
+    await admin.locator('[data-testid=team-submit]').click()
+    await admin.locator('[data-toast]', { hasText: 'Team updated successfully' }).first().waitFor()
+    await editForm.waitFor({ state: 'detached' })
+    await team.load('members')
+    assert.lengthOf(team.members, 0)
   }).timeout(180_000)
 
   test('a manager opens the promo code page and generates a code', async ({

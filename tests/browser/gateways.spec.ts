@@ -117,6 +117,22 @@ test.group('Browser: gateways and external payments', (group) => {
         await logo.elementHandle()
       )
 
+      // Edit it: the current logo shows, an empty file field keeps it.
+      await page.locator(`[data-testid=external-payment-edit-${payment.id}]`).click()
+      const edit = page.locator('[data-testid=external-payment-form]')
+      await edit.getByText('leave empty to keep the current logo').waitFor()
+      await edit.locator('img').waitFor()
+      await edit.locator('input[name=customValue]').fill('desk@broker.example')
+      await page.locator('[data-testid=external-payment-submit]').click()
+      await page
+        .locator('[data-toast]', { hasText: 'External payment updated successfully' })
+        .waitFor()
+      await edit.waitFor({ state: 'detached' })
+      await row.getByText('desk@broker.example').waitFor()
+      await payment.refresh()
+      assert.equal(payment.customValue, 'desk@broker.example')
+      assert.isTrue(await publicFileExists(payment.logoPath!))
+
       // Delete it through the confirmation.
       await page.locator(`[data-testid=external-payment-delete-${payment.id}]`).click()
       const dialog = page.locator('[data-testid=external-payment-delete-dialog]')

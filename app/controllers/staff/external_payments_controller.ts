@@ -5,7 +5,6 @@ import {
   createExternalPaymentValidator,
   updateExternalPaymentValidator,
 } from '#validators/external_payments'
-import { PUBLIC_IMAGE_ACCEPT, PUBLIC_IMAGE_MAX_MB } from '#validators/images'
 import { externalPaymentPage, findExternalPaymentOrFail } from '#queries/external_payments'
 import { externalPaymentRow } from '#transformers/external_payment_transformer'
 import { createExternalPayment } from '#actions/external_payments/create_external_payment'
@@ -17,9 +16,7 @@ import { discardUploads } from '#services/kyc_files'
 export default class ExternalPaymentsController {
   /** GET /admin/externalPayments: the page; rows come from /admin/externalPayments/api. */
   async index({ inertia }: HttpContext) {
-    return inertia.render('staff/external_payments/index', {
-      fileRules: { maxMb: PUBLIC_IMAGE_MAX_MB, accept: PUBLIC_IMAGE_ACCEPT },
-    })
+    return inertia.render('staff/external_payments/index', {})
   }
 
   /** GET /admin/externalPayments/api?page&limit&search → { data, meta } */

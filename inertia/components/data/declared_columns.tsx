@@ -1,0 +1,71 @@
+import { Chip, Link } from '@heroui/react'
+import type { ListColumn } from '@domain/staff_list'
+import type { PagedColumn } from '~/components/data/paged_table'
+
+type Row = { id: number }
+
+/** A column of the shared table from its declared kind (#domain/staff_list). */
+export function declaredColumn<R extends Row>(
+  column: ListColumn<R>,
+  t: (text: string) => string
+): PagedColumn<R> {
+  const value = (r: R) => r[column.key] as unknown
+  const sorted = (r: R) => r[column.sortBy ?? column.key] as unknown
+  const base = { key: column.key, label: column.label }
+  switch (column.kind) {
+    case 'yesNo':
+      return {
+        ...base,
+        sortValue: (r) => (value(r) ? 1 : 0),
+        render: (r) => (
+          <Chip
+            size="sm"
+            variant="flat"
+            color={value(r) ? 'success' : (column.noColor ?? 'default')}
+          >
+            {t(value(r) ? (column.yes ?? 'Yes') : (column.no ?? 'No'))}
+          </Chip>
+        ),
+      }
+    case 'id':
+    case 'number':
+      return {
+        ...base,
+        sortValue: (r) => (sorted(r) === null ? null : Number(sorted(r))),
+        render: (r) => String(value(r) ?? column.empty ?? ''),
+      }
+    case 'label':
+      return {
+        ...base,
+        sortValue: (r) =>
+          typeof sorted(r) === 'number' ? (sorted(r) as number) : String(sorted(r) ?? ''),
+        render: (r) => t(String(value(r) ?? '')),
+      }
+    case 'image':
+      return {
+        ...base,
+        render: (r) => {
+          const image = value(r) as { url: string } | null
+          if (!image) return <span>{column.empty ?? ''}</span>
+          const alt = column.altKey ? String(r[column.altKey] ?? '') : ''
+          return <img src={image.url} alt={alt} className="h-8 max-w-24 object-contain" />
+        },
+      }
+    case 'link':
+      return {
+        ...base,
+        sortValue: (r) => String(sorted(r) ?? ''),
+        render: (r) => (
+          <Link href={String(value(r))} isExternal size="sm" className="block max-w-xs truncate">
+            {String(value(r))}
+          </Link>
+        ),
+      }
+    default:
+      return {
+        ...base,
+        sortValue: (r) => String(sorted(r) ?? '').toLowerCase(),
+        render: column.empty === undefined ? undefined : (r) => String(value(r) ?? column.empty),
+      }
+  }
+}
