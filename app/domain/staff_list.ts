@@ -28,6 +28,10 @@ export interface ListColumn<Row> {
   empty?: string
   /** An `image` column's alternative text: another of the row's values (its name). */
   altKey?: keyof Row & string
+  /** A `text` column in the monospaced figures of prices. */
+  mono?: boolean
+  /** A `yesNo` chip's test id prefix (`<testId>-<row id>`). */
+  testId?: string
   /** Sorted by another of the row's values (a role's label by its id). */
   sortBy?: keyof Row & string
   /** A `yesNo` column's words and the colour of its "no" chip (grey unless 'danger'). */
@@ -68,14 +72,25 @@ export interface ListField<Row> {
   unit?: string
   /** What an emptied text or number field sends ('' unless given; null for "none"). */
   empty?: string | null
-  /** A new record's value ('' or off unless given). */
-  initial?: string
+  /** A new record's value ('' or off unless given; a switch's is a boolean). */
+  initial?: string | boolean
   /** A line under a switch or file field saying what it does ({size}: an image's `maxMb`). */
   hint?: string
   /** An `image` field's line when editing, where an empty field keeps the current file. */
   editHint?: string
-  /** `select`, `selectRows`: the page prop listing the choices (`ListOption[]`). */
+  /** `select`, `selectRows`: the page prop listing the choices (`ListOption[]`, sent as the id). */
   options?: string
+  /** `select`: fixed choices instead, sent as their text value (labels translated). */
+  choices?: readonly { value: string; label: string }[]
+  /** `number`: may be negative. */
+  signed?: boolean
+  /** A new record's value taken from the page prop of this name (the screen's category). */
+  initialProp?: string
+  /**
+   * When editing, the fields of this group are sent only if one of them changed
+   * (a price left as the list showed it keeps the stored one).
+   */
+  keptUnlessChanged?: string
   /** `select`, `selectRows`: the value that means "none" (never sent as a choice). */
   none?: number
   /** The key the value is sent under when it is not the row's (a team's `members` go as `userIds`). */
@@ -105,6 +120,10 @@ export interface StaffListDeclaration<Row extends { id: number }> {
   routePrefix?: string
   /** The table's heading and the data-testid of the table; the editor's is `editorTestId`. */
   label: string
+  /** The heading chosen by a page prop instead (`labels[props[prop]]`: a category's title). */
+  labelFrom?: { prop: string; labels: Readonly<Record<string, string>> }
+  /** Page props filling the list route's parameters (one page for several screens: the category). */
+  listParams?: readonly string[]
   testId: string
   editorTestId: string
   columns: ListColumn<Row>[]

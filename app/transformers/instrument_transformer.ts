@@ -1,5 +1,6 @@
 import type Instrument from '#models/instrument'
 import { toDbDecimal } from '#domain/money'
+import type { InstrumentListRow } from '#domain/staff_lists/instruments'
 
 /** An instrument row of the dashboard list, at the freshest price this process knows. */
 export function instrumentListItem(
@@ -32,7 +33,7 @@ export type InstrumentListItem = ReturnType<typeof instrumentListItem>
 export function instrumentAdminRow(
   i: Instrument,
   prices: { bids: string | null; asks: string | null }
-) {
+): InstrumentListRow {
   return {
     id: i.id,
     name: i.name,
@@ -51,5 +52,3 @@ export function instrumentAdminRow(
     exposureLimit: i.exposureLimit === null ? null : toDbDecimal(i.exposureLimit),
   }
 }
-
-export type InstrumentAdminRow = ReturnType<typeof instrumentAdminRow>

@@ -22,6 +22,7 @@ export function declaredColumn<R extends Row>(
             size="sm"
             variant="flat"
             color={value(r) ? 'success' : (column.noColor ?? 'default')}
+            data-testid={column.testId ? `${column.testId}-${r.id}` : undefined}
           >
             {t(value(r) ? (column.yes ?? 'Yes') : (column.no ?? 'No'))}
           </Chip>
@@ -61,11 +62,17 @@ export function declaredColumn<R extends Row>(
           </Link>
         ),
       }
-    default:
+    default: {
+      const text = (r: R) => String(value(r) ?? column.empty ?? '')
       return {
         ...base,
-        sortValue: (r) => String(sorted(r) ?? '').toLowerCase(),
-        render: column.empty === undefined ? undefined : (r) => String(value(r) ?? column.empty),
+        sortValue: column.mono ? undefined : (r) => String(sorted(r) ?? '').toLowerCase(),
+        render: column.mono
+          ? (r) => <span className="font-mono">{text(r)}</span>
+          : column.empty === undefined
+            ? undefined
+            : text,
       }
+    }
   }
 }

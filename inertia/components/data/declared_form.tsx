@@ -21,7 +21,8 @@ type FormSpec<R> = Pick<
 /** The page props a declared form reads its choices from (`field.options`). */
 export type DeclaredProps = Record<string, unknown>
 
-function choices(props: DeclaredProps, field: ListField<any>) {
+function choices(props: DeclaredProps, field: ListField<any>, t: (text: string) => string) {
+  if (field.choices) return field.choices.map((c) => ({ value: c.value, label: t(c.label) }))
   const options = (props[field.options ?? ''] ?? []) as ListOption[]
   return options.map((option) => ({ value: String(option.id), label: option.label }))
 }
@@ -57,7 +58,8 @@ function formControl<R extends Row>(
   form: ApiForm<DeclaredValues>,
   field: ListField<R>,
   row: R | null,
-  props: DeclaredProps
+  props: DeclaredProps,
+  t: (text: string) => string
 ): ReactNode {
   const common = { key: field.name, form, name: field.name, label: field.label }
   switch (field.kind) {
@@ -65,14 +67,21 @@ function formControl<R extends Row>(
       return <SwitchField<DeclaredValues> {...common} description={field.hint} />
     case 'number':
       return (
-        <NumberField<DeclaredValues> {...common} decimals={field.decimals ?? 0} unit={field.unit} />
+        <NumberField<DeclaredValues>
+          {...common}
+          decimals={field.decimals ?? 0}
+          signed={field.signed}
+          unit={field.unit}
+          placeholder={field.placeholder}
+          description={field.hint ? t(field.hint) : undefined}
+        />
       )
     case 'select':
       return (
         <SelectField<DeclaredValues>
           {...common}
           placeholder={field.placeholder}
-          options={choices(props, field)}
+          options={choices(props, field, t)}
         />
       )
     case 'selectRows':
@@ -80,7 +89,7 @@ function formControl<R extends Row>(
         <SelectRowsField<DeclaredValues>
           {...common}
           placeholder={field.placeholder}
-          options={choices(props, field)}
+          options={choices(props, field, t)}
           none={String(field.none ?? '')}
           item={field.rows?.item ?? field.label}
           add={field.rows?.add ?? 'Add'}
@@ -97,36 +106,44 @@ function formControl<R extends Row>(
 }
 
 /** The fields in order, consecutive half-width ones two to a row. */
-function formLayout<R extends Row>(
-  form: ApiForm<DeclaredValues>,
-  fields: ListField<R>[],
-  row: R | null,
-  props: DeclaredProps
-): ReactNode[] {
+function FormLayout<R extends Row>(props: {
+  form: ApiForm<DeclaredValues>
+  fields: ListField<R>[]
+  row: R | null
+  pageProps: DeclaredProps
+}) {
+  const { t } = useTranslation()
+  const { form, fields, row } = props
+  const control = (field: ListField<R>) => formControl(form, field, row, props.pageProps, t)
   const out: ReactNode[] = []
   for (let i = 0; i < fields.length; i++) {
     if (!fields[i].half) {
-      out.push(formControl(form, fields[i], row, props))
+      out.push(control(fields[i]))
       continue
     }
     let end = i
     while (end < fields.length && fields[end].half) end++
     out.push(
       <div key={`${fields[i].name}-row`} className="grid grid-cols-2 gap-x-4 gap-y-6">
-        {fields.slice(i, end).map((field) => formControl(form, field, row, props))}
+        {fields.slice(i, end).map(control)}
       </div>
     )
     i = end - 1
   }
-  return out
+  return <>{out}</>
 }
 
 /** A field's value in the form for a new record (row null) or an existing one. */
-function initialValue<R extends Row>(field: ListField<R>, row: R | null): DeclaredValues[string] {
+function initialValue<R extends Row>(
+  field: ListField<R>,
+  row: R | null,
+  props: DeclaredProps
+): DeclaredValues[string] {
   const value = row ? (row[field.name] as unknown) : undefined
+  if (!row && field.initialProp) return String(props[field.initialProp] ?? '')
   switch (field.kind) {
     case 'switch':
-      return row ? Boolean(value) : false
+      return row ? Boolean(value) : field.initial === true
     case 'image':
       return null
     case 'selectRows': {
@@ -134,7 +151,7 @@ function initialValue<R extends Row>(field: ListField<R>, row: R | null): Declar
       return ids.length ? ids : [{ id: String(field.none ?? '') }]
     }
     default:
-      return row ? String(value ?? '') : (field.initial ?? '')
+      return row ? String(value ?? '') : String(field.initial ?? '')
   }
 }
 
@@ -160,12 +177,27 @@ function sentValue<R extends Row>(field: ListField<R>, value: DeclaredValues[str
         id: Number(item.id || field.none),
       }))
     case 'select':
-      return value ? Number(value) : (field.empty ?? null)
+      if (!value) return field.empty ?? null
+      return field.choices ? String(value) : Number(value)
     default: {
       const text = String(value).trim()
       return text === '' ? (field.empty === undefined ? '' : field.empty) : text
     }
   }
+}
+
+/** True when editing and no field of the field's `keptUnlessChanged` group changed: it is not sent. */
+function keptAsStored<R extends Row>(
+  field: ListField<R>,
+  fields: ListField<R>[],
+  values: DeclaredValues,
+  row: R | null
+) {
+  const group = field.keptUnlessChanged
+  if (!row || !group) return false
+  return fields
+    .filter((f) => f.keptUnlessChanged === group)
+    .every((f) => String(values[f.name] ?? '') === String(row[f.name] ?? ''))
 }
 
 /**
@@ -178,12 +210,14 @@ export function declaredForm<R extends Row>(
 ): FormSpec<R> {
   const multipart = fields.some((field) => field.kind === 'image')
   return {
-    initial: (row) => Object.fromEntries(fields.map((f) => [f.name, initialValue(f, row)])),
+    initial: (row) => Object.fromEntries(fields.map((f) => [f.name, initialValue(f, row, props)])),
     rules: (values, row) =>
       Object.fromEntries(fields.map((f) => [f.name, clientRule(f, values[f.name], row)])),
-    fields: (form, row) => <>{formLayout(form, fields, row, props)}</>,
-    body: (values) => {
-      const sent = fields.map((f) => [f.sendAs ?? f.name, sentValue(f, values[f.name])] as const)
+    fields: (form, row) => <FormLayout form={form} fields={fields} row={row} pageProps={props} />,
+    body: (values, row) => {
+      const sent = fields
+        .filter((f) => !keptAsStored(f, fields, values, row))
+        .map((f) => [f.sendAs ?? f.name, sentValue(f, values[f.name])] as const)
       if (!multipart) return Object.fromEntries(sent)
       const data = new FormData()
       for (const [key, value] of sent) {

@@ -19,12 +19,19 @@ type Values = DeclaredValues
 type Row = { id: number }
 
 /** The URL of one of the list's routes (named after its screen unless declared: the registry has them all). */
-function listUrl(list: StaffListDeclaration<any>, kind: 'list' | ListWrite, row?: Row): string {
+function listUrl(
+  list: StaffListDeclaration<any>,
+  kind: 'list' | ListWrite,
+  params?: Record<string, string | number>
+): string {
   const name = listRouteName(list, kind) as RouteName
-  return (route as (n: RouteName, p?: Record<string, number>) => string)(
-    name,
-    row ? { id: row.id } : undefined
-  )
+  return (route as (n: RouteName, p?: Record<string, string | number>) => string)(name, params)
+}
+
+/** The list route's parameters, from the page props the declaration names. */
+function listParams(list: StaffListDeclaration<any>, props: DeclaredProps) {
+  if (!list.listParams) return undefined
+  return Object.fromEntries(list.listParams.map((name) => [name, String(props[name])]))
 }
 
 /** A confirmed action of the page's own on a row, shown after edit and delete. */
@@ -55,21 +62,21 @@ export function declaredListPage<R extends Row, V extends Values = Values>(
   options: DeclaredListOptions<R, V> = {}
 ) {
   const rowActions = Object.entries(options.rowActions ?? {}) as [string, ListRowAction<R>][]
-  function DeclaredListPage(props: DeclaredProps) {
+  function DeclaredList(props: DeclaredProps & { url: string }) {
     const { t } = useTranslation()
     const form = (options.form ?? declaredForm(list.form.fields ?? [], props)) as Pick<
       RecordEditorSpec<R, V>,
       'initial' | 'rules' | 'fields' | 'body'
     >
-    const rows = useServerList<R>(listUrl(list, 'list'))
+    const rows = useServerList<R>(props.url)
     const editor = useRecordEditor<R, V>({
       testId: list.editorTestId,
       titles: list.form.titles,
       ...form,
       createUrl: list.writes.includes('store') ? listUrl(list, 'store') : undefined,
-      updateUrl: (row) => listUrl(list, 'update', row),
+      updateUrl: (row) => listUrl(list, 'update', { id: row.id }),
       remove: list.writes.includes('destroy')
-        ? { url: (row) => listUrl(list, 'destroy', row), message: list.deleteMessage }
+        ? { url: (row) => listUrl(list, 'destroy', { id: row.id }), message: list.deleteMessage }
         : undefined,
       rowId: (row) => row.id,
       onChanged: rows.reload,
@@ -111,7 +118,11 @@ export function declaredListPage<R extends Row, V extends Values = Values>(
     return (
       <>
         <AdminDataTable
-          label={list.label}
+          label={
+            list.labelFrom
+              ? (list.labelFrom.labels[String(props[list.labelFrom.prop])] ?? list.label)
+              : list.label
+          }
           list={rows}
           columns={columns}
           rowKey={(r) => r.id}
@@ -122,6 +133,11 @@ export function declaredListPage<R extends Row, V extends Values = Values>(
         {rowActions.length > 0 && actions.dialog}
       </>
     )
+  }
+  // A page serving several screens (by a route parameter) starts its list and modal over on each.
+  function DeclaredListPage(props: DeclaredProps) {
+    const url = listUrl(list, 'list', listParams(list, props))
+    return <DeclaredList key={url} {...props} url={url} />
   }
   DeclaredListPage.layout = staffLayout
   return DeclaredListPage
