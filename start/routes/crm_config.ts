@@ -7,12 +7,7 @@ import { TEAM_LIST } from '#domain/staff_lists/teams'
 const CrmConfigController = () => import('#controllers/staff/crm_config_controller')
 
 /* Sales Statuses (CRM spec §2.1 menu: roles 1, 2; §7): its API from its declaration. The page is a staff screen (start/routes/staff.ts). */
-registerStaffList(SALES_STATUS_LIST, {
-  list: [CrmConfigController, 'salesStatusList'],
-  store: [CrmConfigController, 'storeSalesStatus'],
-  update: [CrmConfigController, 'updateSalesStatus'],
-  destroy: [CrmConfigController, 'destroySalesStatus'],
-})
+registerStaffList(SALES_STATUS_LIST, () => import('#controllers/staff/lists/sales_statuses'))
 
 /* Teams (CRM spec §2.1 menu: role 1; §7): its API from its declaration. */
 registerStaffList(TEAM_LIST, {

@@ -1,14 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { staffContext } from '#services/audit_log'
 import { listQueryValidator } from '#validators/lists'
-import { salesStatusValidator, statusListValidator, teamValidator } from '#validators/crm_config'
-import { salesStatusPage, teamChoices, teamPage } from '#queries/crm_config'
-import { salesStatusRow, teamRow } from '#transformers/crm_config_transformer'
-import {
-  createSalesStatus,
-  deleteSalesStatus,
-  updateSalesStatus,
-} from '#actions/crm_config/sales_statuses'
+import { teamValidator } from '#validators/crm_config'
+import { teamChoices, teamPage } from '#queries/crm_config'
+import { teamRow } from '#transformers/crm_config_transformer'
 import { createTeam, deleteTeam, updateTeam } from '#actions/crm_config/teams'
 import { currentPromoCode, generatePromoCode } from '#actions/crm_config/generate_promo_code'
 import Team from '#models/team'
@@ -18,39 +13,6 @@ export default class CrmConfigController {
   /** GET /admin/crm-config/sales-statuses (roles 1, 2). */
   async salesStatusesPage({ inertia }: HttpContext) {
     return inertia.render('staff/crm_config/sales_statuses', {})
-  }
-
-  /** GET /admin/crm-config/sales-statuses/api?page&limit(15|25|50|999)&search → { data, meta } */
-  async salesStatusList({ request }: HttpContext) {
-    const query = await request.validateUsing(statusListValidator, { data: request.qs() })
-    return salesStatusPage(query)
-  }
-
-  /** POST /admin/crm-config/sales-statuses (status, isDefault) */
-  async storeSalesStatus(ctx: HttpContext) {
-    const payload = await ctx.request.validateUsing(salesStatusValidator)
-    const row = await createSalesStatus({ ...payload, ...staffContext(ctx) })
-    return ctx.response.created({
-      message: 'Sales status added successfully',
-      status: salesStatusRow(row),
-    })
-  }
-
-  /** PUT /admin/crm-config/sales-statuses/:id (status, isDefault) */
-  async updateSalesStatus(ctx: HttpContext) {
-    const payload = await ctx.request.validateUsing(salesStatusValidator)
-    const row = await updateSalesStatus({
-      id: Number(ctx.params.id),
-      ...payload,
-      ...staffContext(ctx),
-    })
-    return { message: 'Sales status updated successfully', status: salesStatusRow(row) }
-  }
-
-  /** DELETE /admin/crm-config/sales-statuses/:id */
-  async destroySalesStatus(ctx: HttpContext) {
-    await deleteSalesStatus({ id: Number(ctx.params.id), ...staffContext(ctx) })
-    return { message: 'Sales Status deleted successfully' }
   }
 
   /** GET /admin/crm-config/teams (role 1): the form's choices as props. */
