@@ -51,7 +51,7 @@ export type ListFieldKind = 'text' | 'url' | 'number' | 'switch' | 'select' | 's
 
 /** A choice of a `select` or `selectRows` field, as the page's prop lists them. */
 export interface ListOption {
-  id: number
+  id: number | string
   label: string
 }
 
@@ -80,6 +80,8 @@ export interface ListField<Row> {
   editHint?: string
   /** `select`, `selectRows`: the page prop listing the choices (`ListOption[]`, sent as the id). */
   options?: string
+  /** `select` from `options`: the choice is sent as text (a country's name), not as a number. */
+  sendsText?: boolean
   /** `select`: fixed choices instead, sent as their text value (labels translated). */
   choices?: readonly { value: string; label: string }[]
   /** `number`: may be negative. */

@@ -128,6 +128,12 @@ export const STAFF_SCREENS = [
     menu: [{ section: 'KYC', roles: ADMIN_ONLY }],
   },
   {
+    name: 'admin.restrictedCountries',
+    path: '/admin/restricted-countries',
+    title: 'Restricted Countries',
+    menu: [{ section: 'KYC', roles: ADMIN_ONLY }],
+  },
+  {
     name: 'affiliate.leads',
     path: '/affiliate',
     title: 'Leads',

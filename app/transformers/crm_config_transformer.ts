@@ -24,5 +24,7 @@ export function teamRow(team: Team): TeamListRow {
 
 /** A manager or agent the team form offers (its select shows the label; never the password). */
 export function teamChoice(user: User): ListOption & { roleId: number } {
-  return { id: user.id, label: `${user.fullName} (${user.email})`, roleId: user.roleId }
+  // A person's name and address: shown as they are, never a text to translate.
+  const label = `${user.fullName} (${user.email})`
+  return { id: user.id, label, roleId: user.roleId }
 }

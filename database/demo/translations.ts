@@ -34,6 +34,7 @@ import { TEXTS as LIMITS_RECONCILE } from '#database/demo/translations/limits_re
 import { TEXTS as EVIDENCE_MARGIN } from '#database/demo/translations/evidence_margin'
 import { TEXTS as AUDIT_STATUSES } from '#database/demo/translations/audit_statuses'
 import { TEXTS as SWAPS } from '#database/demo/translations/swaps'
+import { TEXTS as RESTRICTED_COUNTRIES } from '#database/demo/translations/restricted_countries'
 
 export const SPANISH: Record<string, string> = {
   ...CORE,
@@ -67,4 +68,5 @@ export const SPANISH: Record<string, string> = {
   ...EVIDENCE_MARGIN,
   ...AUDIT_STATUSES,
   ...SWAPS,
+  ...RESTRICTED_COUNTRIES,
 }

@@ -4,6 +4,7 @@ import { middleware } from '#start/kernel'
 import { screenAccess } from '#start/routes/screen_access'
 import { registerStaffList } from '#start/routes/staff_lists'
 import { EXTERNAL_PAYMENT_LIST } from '#domain/staff_lists/external_payments'
+import { RESTRICTED_COUNTRY_LIST } from '#domain/staff_lists/restricted_countries'
 import { BALANCE_ADJUSTMENT_ROLES } from '#domain/roles'
 import { STAFF_SCREENS, type StaffScreenName } from '#domain/staff_screens'
 
@@ -12,6 +13,7 @@ const WithdrawalsController = () => import('#controllers/staff/withdrawals_contr
 const StaffDepositsController = () => import('#controllers/staff/deposits_controller')
 const GatewaysController = () => import('#controllers/staff/gateways_controller')
 const ExternalPaymentsController = () => import('#controllers/staff/external_payments_controller')
+const RestrictedCountriesList = () => import('#controllers/staff/lists/restricted_countries')
 const TradesController = () => import('#controllers/staff/trades_controller')
 const PendingOrdersPageController = () =>
   import('#controllers/staff/pending_orders_page_controller')
@@ -46,6 +48,7 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'admin.withdraws.history': [WithdrawalsController, 'historyPage'],
   'admin.withdraws.settings': [WithdrawalsController, 'settings'],
   'admin.kyc.index': [KycDocumentsController, 'index'],
+  'admin.restrictedCountries': [RestrictedCountriesList, 'page'],
   'admin.trades.all': [TradesController, 'all'],
   'admin.trades.open': [TradesController, 'open'],
   'admin.trades.closed': [TradesController, 'closed'],
@@ -166,6 +169,9 @@ router
       .where('gateway', /^[a-z]{2,20}$/)
   })
   .use(screenAccess('admin.gateways.automatic'))
+
+/* Restricted Countries (beyond the specs; menu: role 1): its API from its declaration. */
+registerStaffList(RESTRICTED_COUNTRY_LIST, RestrictedCountriesList)
 
 /* External Payments (admin spec §2 External Payment list, §7; menu: role 1): its API from its declaration. */
 registerStaffList(EXTERNAL_PAYMENT_LIST, {

@@ -3,6 +3,7 @@ import PromoCode from '#models/promo_code'
 import settings from '#services/settings_service'
 import { linkSignupLead } from '#actions/leads/link_signup_lead'
 import { UserFacingException } from '#exceptions/user_facing_exception'
+import { COUNTRY_RESTRICTED_MESSAGE } from '#domain/staff_lists/restricted_countries'
 import { createCustomerAccount } from '#actions/auth/customer_account'
 
 export interface RegisterUserInput {
@@ -28,6 +29,9 @@ export interface RegisterUserInput {
 export async function registerUser(input: RegisterUserInput) {
   const site = await settings.site()
   return db.transaction(async (trx) => {
+    if (await trx.from('restricted_countries').where('country', input.country).first()) {
+      throw new UserFacingException(COUNTRY_RESTRICTED_MESSAGE, { field: 'country' })
+    }
     let promoCodeId: number | null = null
     if (input.promoCode) {
       const promo = await PromoCode.query({ client: trx })

@@ -13,6 +13,9 @@ type Validator = VineValidator<any, any>
  * record. Only the writes the declaration has need their action.
  */
 export interface DeclaredListResource<ListQuery extends Validator, Write extends Validator, Saved> {
+  /** The page (`inertia/pages/…`) and what it receives beyond its rows (a form's choices). */
+  component?: string
+  pageProps?: () => Promise<Record<string, unknown>> | Record<string, unknown>
   listQuery: ListQuery
   page: (query: Infer<ListQuery>) => Promise<unknown>
   write?: Write
@@ -43,6 +46,11 @@ export function declaredListController<ListQuery extends Validator, Write extend
 ) {
   const { messages } = resource
   return class DeclaredListController {
+    async page({ inertia }: HttpContext) {
+      const props = resource.pageProps ? await resource.pageProps() : {}
+      return inertia.render(needs(resource.component, 'page component'), props)
+    }
+
     async list({ request }: HttpContext) {
       const query = await request.validateUsing(resource.listQuery, { data: request.qs() })
       return resource.page(query as Infer<ListQuery>)

@@ -178,7 +178,7 @@ function sentValue<R extends Row>(field: ListField<R>, value: DeclaredValues[str
       }))
     case 'select':
       if (!value) return field.empty ?? null
-      return field.choices ? String(value) : Number(value)
+      return field.choices || field.sendsText ? String(value) : Number(value)
     default: {
       const text = String(value).trim()
       return text === '' ? (field.empty === undefined ? '' : field.empty) : text

@@ -27,6 +27,8 @@ import app from '@adonisjs/core/services/app'
 import { randomBytes } from 'node:crypto'
 import { customerOf } from '#tests/helpers/login_as'
 import { mkdir, writeFile } from 'node:fs/promises'
+import RestrictedCountry from '#models/restricted_country'
+import { COUNTRY_NAMES } from '#services/countries'
 
 export type Expectation =
   /** Visitor pages: a signed-in user is sent to /dashboard. */
@@ -140,6 +142,16 @@ const anExternalPayment = async () => {
     logoPath: null,
   })
   return { ':id': String(payment.id) }
+}
+
+let restrictedSeq = 0
+/** A restricted country (a different one each call: the country is unique), for its edit and delete calls. */
+const aRestrictedCountry = async () => {
+  const row = await RestrictedCountry.create({
+    country: COUNTRY_NAMES[restrictedSeq++ % COUNTRY_NAMES.length],
+    note: 'Walk',
+  })
+  return { ':id': String(row.id) }
 }
 
 /** A sales status no lead carries and not the default, for its edit and delete calls. */
@@ -440,6 +452,15 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /admin/gateways': { access: [1], page: true },
   'GET /admin/gateways/manual': { access: [1], page: true },
   'PUT /admin/gateways/:gateway': { access: [1], page: false, params: bankGateway },
+  'GET /admin/restricted-countries': { access: [1], page: true },
+  'GET /admin/restricted-countries/api': { access: [1], page: false },
+  'POST /admin/restricted-countries': { access: [1], page: false },
+  'PUT /admin/restricted-countries/:id': { access: [1], page: false, params: aRestrictedCountry },
+  'DELETE /admin/restricted-countries/:id': {
+    access: [1],
+    page: false,
+    params: aRestrictedCountry,
+  },
   'GET /admin/externalPayments': { access: [1], page: true },
   'GET /admin/externalPayments/api': { access: [1], page: false },
   'POST /admin/externalPayments': { access: [1], page: false },

@@ -23,6 +23,8 @@ import { DEMO, DEMO_PASSWORD, demoUser, walletsOf } from '#tests/helpers/users'
 import { pendingWithdrawal, realWalletOf, withdrawPayload } from '#tests/helpers/withdrawals'
 import { openPosition } from '#tests/helpers/positions'
 import { SITE_FORM } from '#tests/helpers/site_settings'
+import RestrictedCountry from '#models/restricted_country'
+import { COUNTRY_NAMES } from '#services/countries'
 
 export interface WriteBase {
   /** The demo account that sends it (default: the first role the route table allows; a visitor for public routes). */
@@ -113,6 +115,7 @@ export const EXTRA_GARBAGE = GARBAGE.filter(([label]) =>
 )
 
 let seq = 0
+let fuzzCountry = 'Germany'
 const uniqueEmail = () => `robust-${Date.now()}-${++seq}@example.com`
 
 async function freshResetToken() {
@@ -540,6 +543,20 @@ export const WRITE_BASES: Record<string, WriteBase> = {
       return `/admin/crm-config/sales-statuses/${row.id}`
     },
     body: () => ({ status: `Fuzz status ${++seq}`, isDefault: false }),
+  },
+  'POST /admin/restricted-countries': {
+    as: DEMO.admin,
+    body: () => ({ country: 'France', note: `Fuzz ${++seq}` }),
+  },
+  'PUT /admin/restricted-countries/:id': {
+    as: DEMO.admin,
+    // A different country for each row (the country is unique); the body keeps the row's.
+    url: async () => {
+      fuzzCountry = COUNTRY_NAMES[++seq % COUNTRY_NAMES.length]
+      const row = await RestrictedCountry.create({ country: fuzzCountry, note: null })
+      return `/admin/restricted-countries/${row.id}`
+    },
+    body: () => ({ country: fuzzCountry, note: `Fuzz ${++seq}` }),
   },
   'POST /admin/crm-config/teams': {
     as: DEMO.admin,
