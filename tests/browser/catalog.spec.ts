@@ -80,7 +80,13 @@ test.group('Browser: instruments reach the market watch live', (group) => {
     const ada = await Instrument.findByOrFail('name', 'ADA_USD')
     await staff.locator(`[data-testid=instrument-edit-${ada.id}]`).click()
     await staff.locator('[data-testid=switch-tradable]').click()
+    const update = staff.waitForRequest((r) => r.method() === 'PUT')
     await staff.locator('[data-testid=instrument-submit]').click()
+    // The prices were left as the list showed them: not sent, so the stored (live) ones stay.
+    const sent = (await update).postDataJSON()
+    assert.isFalse(sent.tradable)
+    assert.notProperty(sent, 'bids')
+    assert.notProperty(sent, 'asks')
     await staff
       .locator('[data-toast]', { hasText: 'Instrument updated successfully' })
       .first()
