@@ -32,6 +32,12 @@ export interface ListColumn<Row> {
   mono?: boolean
   /** A `yesNo` chip's test id prefix (`<testId>-<row id>`). */
   testId?: string
+  /** A `text` column shown as a warning chip instead while the row's boolean `key` is set ("Untranslated"). */
+  flag?: { key: keyof Row & string; label: string; testId: string }
+  /** A long `text` cut to the column's width, whole on hover. */
+  truncate?: boolean
+  /** Sorted by the server, under this name (a list sorted across its pages). */
+  serverSort?: string
   /** Sorted by another of the row's values (a role's label by its id). */
   sortBy?: keyof Row & string
   /** A `yesNo` column's words and the colour of its "no" chip (grey unless 'danger'). */
@@ -107,6 +113,16 @@ export interface ListField<Row> {
   half?: boolean
 }
 
+/** A filter of the list: a select whose value goes in the list's query (`status=…`); empty shows all. */
+export interface ListFilter {
+  name: string
+  label: string
+  /** What the select shows when nothing is chosen ('All'). */
+  placeholder: string
+  choices: readonly { value: string; label: string }[]
+  testId: string
+}
+
 /** The writes a list has: every one is a route named after the screen (`<screen>.store`, …). */
 export type ListWrite = 'store' | 'update' | 'destroy'
 
@@ -124,8 +140,15 @@ export interface StaffListDeclaration<Row extends { id: number }> {
   label: string
   /** The heading chosen by a page prop instead (`labels[props[prop]]`: a category's title). */
   labelFrom?: { prop: string; labels: Readonly<Record<string, string>> }
-  /** Page props filling the list route's parameters (one page for several screens: the category). */
-  listParams?: readonly string[]
+  /** The list route's parameters, each from a page prop (a path such as `language.code`). */
+  listParams?: Readonly<Record<string, string>>
+  /** Filters beside the search box; `searchable: false` for a list without one. */
+  filters?: readonly ListFilter[]
+  searchable?: boolean
+  /** A list sorted by the server starts in this order (its columns name their `serverSort`). */
+  initialSort?: { column: string; direction: 'ascending' | 'descending' }
+  /** Sent with every write beside the fields: body key → page prop path (a translation's `code`). */
+  sendProps?: Readonly<Record<string, string>>
   testId: string
   editorTestId: string
   columns: ListColumn<Row>[]

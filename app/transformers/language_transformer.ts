@@ -1,7 +1,8 @@
 import type Translation from '#models/translation'
+import type { TranslationListRow } from '#domain/staff_lists/translations'
 
 /** A row of a language's translation table (admin spec §2: ID, KEY, VALUE, ACTIONS); a reported key has no value yet. */
-export function translationRow(t: Translation) {
+export function translationRow(t: Translation): TranslationListRow {
   return {
     id: t.id,
     code: t.code,
@@ -10,8 +11,6 @@ export function translationRow(t: Translation) {
     untranslated: t.value === null || t.value.trim() === '',
   }
 }
-
-export type TranslationRow = ReturnType<typeof translationRow>
 
 /** A pair of the languages list, with how many rows it holds (what a removal would delete) and how many wait for a text. */
 export function languageRow(

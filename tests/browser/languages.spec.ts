@@ -104,6 +104,33 @@ test.group('Browser: languages and translations', (group) => {
     assert.equal(reported.value, 'Una clave')
   }).timeout(90_000)
 
+  test('the status filter shows only the keys waiting for a text; English says why it has no add', async ({
+    browser,
+    assert,
+  }) => {
+    const reported = await Translation.create({ code: 'es', key: 'A key to fill', value: null })
+    const admin = await signedIn(browser, DEMO.admin)
+    await admin.goto('/admin/languages/es')
+    const rows = admin.locator('[data-testid=translations] tbody tr')
+    await rows.first().locator(`[data-testid=untranslated-${reported.id}]`).waitFor()
+    await admin.locator('[data-testid=translations-filter-status]').click()
+    await admin.getByRole('option', { name: 'Untranslated', exact: true }).click()
+    await admin.waitForURL(/status=untranslated/)
+    await admin.waitForFunction(
+      () =>
+        (globalThis as any).document.querySelectorAll('[data-testid=translations] tbody tr')
+          .length === 1
+    )
+    assert.include(await rows.first().innerText(), 'A key to fill')
+    assert.isTrue(await admin.locator('[data-testid=translation-add]').isVisible())
+
+    await admin.goto('/admin/languages/en')
+    await admin
+      .getByText('English is the language of the keys: its texts need no translation.')
+      .waitFor()
+    assert.equal(await admin.locator('[data-testid=translation-add]').count(), 0)
+  }).timeout(90_000)
+
   test('the list: a language added and saved; removing one with translations asks first', async ({
     browser,
     assert,

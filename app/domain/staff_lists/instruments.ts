@@ -38,7 +38,7 @@ const SWAP_SIDE_HINT = 'Annual %, positive = credit; empty: Swap charged both wa
 export const INSTRUMENT_LIST: StaffListDeclaration<InstrumentListRow> = {
   screen: 'admin.instruments.forex',
   routePrefix: 'admin.instruments',
-  listParams: ['category'],
+  listParams: { category: 'category' },
   label: 'Instruments',
   labelFrom: { prop: 'category', labels: CATEGORY_TITLES },
   testId: 'instruments',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Chip, Link } from '@heroui/react'
 import type { ListColumn } from '@domain/staff_list'
 import type { PagedColumn } from '~/components/data/paged_table'
@@ -32,7 +33,9 @@ export function declaredColumn<R extends Row>(
     case 'number':
       return {
         ...base,
-        sortValue: (r) => (sorted(r) === null ? null : Number(sorted(r))),
+        ...(column.serverSort
+          ? { serverSort: column.serverSort }
+          : { sortValue: (r: R) => (sorted(r) === null ? null : Number(sorted(r))) }),
         render: (r) => String(value(r) ?? column.empty ?? ''),
       }
     case 'label':
@@ -64,14 +67,34 @@ export function declaredColumn<R extends Row>(
       }
     default: {
       const text = (r: R) => String(value(r) ?? column.empty ?? '')
+      const flag = column.flag
+      const shown = (r: R): ReactNode => {
+        if (flag && r[flag.key]) {
+          return (
+            <Chip size="sm" color="warning" variant="flat" data-testid={`${flag.testId}-${r.id}`}>
+              {t(flag.label)}
+            </Chip>
+          )
+        }
+        if (column.mono) return <span className="font-mono">{text(r)}</span>
+        if (column.truncate) {
+          return (
+            <span className="block max-w-64 truncate" title={text(r)}>
+              {text(r)}
+            </span>
+          )
+        }
+        return text(r)
+      }
+      const plain = !flag && !column.mono && !column.truncate && column.empty === undefined
       return {
         ...base,
-        sortValue: column.mono ? undefined : (r) => String(sorted(r) ?? '').toLowerCase(),
-        render: column.mono
-          ? (r) => <span className="font-mono">{text(r)}</span>
-          : column.empty === undefined
-            ? undefined
-            : text,
+        ...(column.serverSort
+          ? { serverSort: column.serverSort }
+          : column.mono || flag
+            ? {}
+            : { sortValue: (r: R) => String(sorted(r) ?? '').toLowerCase() }),
+        render: plain ? undefined : shown,
       }
     }
   }

@@ -206,7 +206,8 @@ function keptAsStored<R extends Row>(
  */
 export function declaredForm<R extends Row>(
   fields: ListField<R>[],
-  props: DeclaredProps
+  props: DeclaredProps,
+  alsoSent: Record<string, string> = {}
 ): FormSpec<R> {
   const multipart = fields.some((field) => field.kind === 'image')
   return {
@@ -215,9 +216,12 @@ export function declaredForm<R extends Row>(
       Object.fromEntries(fields.map((f) => [f.name, clientRule(f, values[f.name], row)])),
     fields: (form, row) => <FormLayout form={form} fields={fields} row={row} pageProps={props} />,
     body: (values, row) => {
-      const sent = fields
-        .filter((f) => !keptAsStored(f, fields, values, row))
-        .map((f) => [f.sendAs ?? f.name, sentValue(f, values[f.name])] as const)
+      const sent = [
+        ...Object.entries(alsoSent),
+        ...fields
+          .filter((f) => !keptAsStored(f, fields, values, row))
+          .map((f) => [f.sendAs ?? f.name, sentValue(f, values[f.name])] as const),
+      ]
       if (!multipart) return Object.fromEntries(sent)
       const data = new FormData()
       for (const [key, value] of sent) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Button } from '@heroui/react'
 import { listRouteName, type ListWrite, type StaffListDeclaration } from '@domain/staff_list'
 import { AdminDataTable } from '~/components/data/admin_data_table'
@@ -14,6 +15,13 @@ import { useServerList } from '~/hooks/use_server_list'
 import { useTranslation } from '~/hooks/use_translation'
 import { route, type RouteName } from '~/lib/routes'
 import { staffLayout } from '~/layouts/staff_layout'
+import { afterPaint } from '~/components/common/after_paint'
+import type { DeclaredFiltersProps } from '~/components/data/declared_filters'
+
+const DeclaredFilters = afterPaint<DeclaredFiltersProps>(
+  () => import('~/components/data/declared_filters'),
+  () => null
+)
 
 type Values = DeclaredValues
 type Row = { id: number }
@@ -28,10 +36,17 @@ function listUrl(
   return (route as (n: RouteName, p?: Record<string, string | number>) => string)(name, params)
 }
 
-/** The list route's parameters, from the page props the declaration names. */
-function listParams(list: StaffListDeclaration<any>, props: DeclaredProps) {
-  if (!list.listParams) return undefined
-  return Object.fromEntries(list.listParams.map((name) => [name, String(props[name])]))
+/** A page prop by its path (`language.code`). */
+function propAt(props: DeclaredProps, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown>)?.[key], props)
+}
+
+/** Named values from page props (the list route's parameters, what every write sends). */
+function fromProps(paths: Readonly<Record<string, string>> | undefined, props: DeclaredProps) {
+  if (!paths) return undefined
+  return Object.fromEntries(
+    Object.entries(paths).map(([k, path]) => [k, String(propAt(props, path))])
+  )
 }
 
 /** A confirmed action of the page's own on a row, shown after edit and delete. */
@@ -44,10 +59,17 @@ export interface ListRowAction<R> {
   testId: (row: R) => string
 }
 
-/** What a page adds to its declaration: a form it cannot express, row actions of its own. */
+/**
+ * What a page adds to its declaration: a form it cannot express, row actions
+ * of its own, a banner above the table, when adding is offered, and a hook
+ * run after every save or delete (a translation re-reads the dictionary).
+ */
 export interface DeclaredListOptions<R, V extends Values> {
   form?: Pick<RecordEditorSpec<R, V>, 'initial' | 'rules' | 'fields' | 'body'>
   rowActions?: Record<string, ListRowAction<R>>
+  banner?: (props: DeclaredProps) => ReactNode
+  canAdd?: (props: DeclaredProps) => boolean
+  useAfterChange?: (props: DeclaredProps) => () => void
 }
 
 /**
@@ -64,11 +86,21 @@ export function declaredListPage<R extends Row, V extends Values = Values>(
   const rowActions = Object.entries(options.rowActions ?? {}) as [string, ListRowAction<R>][]
   function DeclaredList(props: DeclaredProps & { url: string }) {
     const { t } = useTranslation()
-    const form = (options.form ?? declaredForm(list.form.fields ?? [], props)) as Pick<
+    const sent = fromProps(list.sendProps, props)
+    const form = (options.form ?? declaredForm(list.form.fields ?? [], props, sent)) as Pick<
       RecordEditorSpec<R, V>,
       'initial' | 'rules' | 'fields' | 'body'
     >
-    const rows = useServerList<R>(props.url)
+    const rows = useServerList<R, Record<string, string>>(props.url, {
+      searchable: list.searchable,
+      filters: Object.fromEntries((list.filters ?? []).map((f) => [f.name, ''])),
+      sort: list.initialSort,
+    })
+    const afterChange = options.useAfterChange?.(props)
+    const changed = () => {
+      rows.reload()
+      afterChange?.()
+    }
     const editor = useRecordEditor<R, V>({
       testId: list.editorTestId,
       titles: list.form.titles,
@@ -79,7 +111,7 @@ export function declaredListPage<R extends Row, V extends Values = Values>(
         ? { url: (row) => listUrl(list, 'destroy', { id: row.id }), message: list.deleteMessage }
         : undefined,
       rowId: (row) => row.id,
-      onChanged: rows.reload,
+      onChanged: changed,
       size: list.form.size,
     })
     const actions = useRowAction<R, string>(
@@ -115,7 +147,8 @@ export function declaredListPage<R extends Row, V extends Values = Values>(
       { key: 'actions', label: 'Actions', render: buttons },
     ]
 
-    return (
+    const canAdd = list.writes.includes('store') && (options.canAdd?.(props) ?? true)
+    const table = (
       <>
         <AdminDataTable
           label={
@@ -127,16 +160,32 @@ export function declaredListPage<R extends Row, V extends Values = Values>(
           columns={columns}
           rowKey={(r) => r.id}
           testId={list.testId}
-          actions={list.writes.includes('store') ? editor.addButton : undefined}
+          filters={
+            list.filters && (
+              <DeclaredFilters
+                filters={list.filters}
+                values={rows.filters}
+                onChange={rows.setFilters}
+              />
+            )
+          }
+          actions={canAdd ? editor.addButton : undefined}
         />
         {editor.modals}
         {rowActions.length > 0 && actions.dialog}
       </>
     )
+    if (!options.banner) return table
+    return (
+      <div className="flex flex-col gap-4">
+        {options.banner(props)}
+        {table}
+      </div>
+    )
   }
   // A page serving several screens (by a route parameter) starts its list and modal over on each.
   function DeclaredListPage(props: DeclaredProps) {
-    const url = listUrl(list, 'list', listParams(list, props))
+    const url = listUrl(list, 'list', fromProps(list.listParams, props))
     return <DeclaredList key={url} {...props} url={url} />
   }
   DeclaredListPage.layout = staffLayout
