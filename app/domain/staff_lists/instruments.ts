@@ -1,4 +1,4 @@
-import type { StaffListDeclaration } from '../staff_list.js'
+import type { ListField, StaffListDeclaration } from '../staff_list.js'
 import { CATEGORIES, CATEGORY_TITLES, type Category } from '../instruments.js'
 
 /**
@@ -24,7 +24,19 @@ export interface InstrumentListRow {
   exposureLimit: string | null
 }
 
-const SWAP_SIDE_HINT = 'Annual %, positive = credit; empty: Swap charged both ways'
+/** A side's own swap rate: empty charges the instrument's Swap both ways. */
+const swapSide = (name: 'swapLong' | 'swapShort', label: string): ListField<InstrumentListRow> => ({
+  name,
+  label,
+  kind: 'number',
+  decimals: 4,
+  signed: true,
+  unit: '%',
+  placeholder: 'Swap',
+  hint: 'Annual %, positive = credit; empty: Swap charged both ways',
+  empty: null,
+  half: true,
+})
 
 /**
  * Instruments (admin spec §2 Instruments list): one page for the five
@@ -155,30 +167,8 @@ export const INSTRUMENT_LIST: StaffListDeclaration<InstrumentListRow> = {
         empty: null,
         half: true,
       },
-      {
-        name: 'swapLong',
-        label: 'Swap long',
-        kind: 'number',
-        decimals: 4,
-        signed: true,
-        unit: '%',
-        placeholder: 'Swap',
-        hint: SWAP_SIDE_HINT,
-        empty: null,
-        half: true,
-      },
-      {
-        name: 'swapShort',
-        label: 'Swap short',
-        kind: 'number',
-        decimals: 4,
-        signed: true,
-        unit: '%',
-        placeholder: 'Swap',
-        hint: SWAP_SIDE_HINT,
-        empty: null,
-        half: true,
-      },
+      swapSide('swapLong', 'Swap long'),
+      swapSide('swapShort', 'Swap short'),
       { name: 'alias', label: 'Alias', kind: 'text', empty: null },
       { name: 'tradable', label: 'Tradable', kind: 'switch', initial: true },
     ],
