@@ -209,6 +209,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   lastName: 'Last Name',
   phone: 'Phone',
   country: 'Country',
+  note: 'Note',
   city: 'City',
   funnelLink: 'Funnel Link',
   reference: 'Aff. Reference',

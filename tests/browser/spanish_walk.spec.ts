@@ -22,6 +22,7 @@ import { DateTime } from 'luxon'
 import { recordStaffAction } from '#services/audit_log'
 import { notePreview } from '#domain/lead_desks'
 import { chargeSwap } from '#tests/helpers/swaps'
+import { REDACTED } from '#domain/redaction'
 import { openMarkets } from '#tests/helpers/market'
 
 /** Words that are the same in both languages or are names of things, not English prose. */
@@ -117,6 +118,26 @@ async function dataTexts() {
   notes.forEach(({ content }) => texts.add(notePreview(content)))
   add(await db.from('sales_statuses').select('status'))
   add(await db.from('teams').select('name', 'code'))
+  add(await db.from('restricted_countries').select('country', 'note'))
+  // The audit log shows what staff typed as they typed it (statuses, yes/no and [redacted] are
+  // words of the app, shown translated): the values of the newest rows, which may name records
+  // deleted since.
+  for (const { changes } of await db
+    .from('audit_logs')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .select('changes')) {
+    for (const [field, change] of Object.entries(
+      (typeof changes === 'string' ? JSON.parse(changes) : (changes ?? {})) as Record<
+        string,
+        { before?: unknown; after?: unknown }
+      >
+    )) {
+      if (field === 'status') continue
+      for (const value of [change?.before, change?.after])
+        if (typeof value === 'string' && value.trim() && value !== REDACTED) texts.add(value)
+    }
+  }
   add(await db.from('promo_codes').select('code'))
   // Longest first, so a name is removed before a shorter name inside it.
   return [...texts].sort((a, b) => b.length - a.length)

@@ -29,8 +29,19 @@ export async function chooseFromAutocomplete(
   option: string
 ) {
   const input = page.getByLabel(label, { exact: true })
-  await input.fill(typed)
-  await page.getByRole('option', { name: option, exact: true }).click()
+  const choice = page.getByRole('option', { name: option, exact: true })
+  // The control is fetched after the page paints: text typed into its stand-in opens no list,
+  // so type again until the list shows, as a person would.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await input.fill('')
+    await input.fill(typed)
+    const shown = await choice
+      .waitFor({ timeout: 5000 })
+      .then(() => true)
+      .catch(() => false)
+    if (shown) break
+  }
+  await choice.click()
 }
 
 /**
