@@ -4,12 +4,34 @@
 | loader, the server compiled to JavaScript.
 */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const BENCH_ROOT = fileURLToPath(new URL('../', import.meta.url))
 const APP_ROOT = new URL('../', import.meta.url)
+
+/**
+ * The Node flags a deployment starts every process with: those of package.json's `start`
+ * script (`node <flags> bin/server.js`), which docs/PRODUCTION.md's units repeat (a unit test
+ * holds them equal). Benchmarks start their servers with them, as the app ships.
+ */
+export function shippedNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(BENCH_ROOT, 'package.json'), 'utf8'))
+  const start: string = pkg.scripts?.start ?? ''
+  const match = /^node((?: --[\w-]+(?:=\S+)?)*) bin\/server\.js$/.exec(start)
+  if (!match)
+    throw new Error(`package.json's start script is not "node <flags> bin/server.js": ${start}`)
+  return match[1].split(' ').filter(Boolean)
+}
 
 /** A benchmark's `--key=value` arguments; a bare `--flag` reads 'true'. */
 export function benchArgs(argv: string[] = process.argv.slice(2)): Map<string, string> {

@@ -63,6 +63,7 @@ import {
   expect,
   isSmoke,
   pgSettings,
+  shippedNodeFlags,
 } from './app_env.js'
 import { ROLLUP_TABLE, backfill } from '../database/rollups/dashboard_daily.js'
 import { DEMO_PASSWORD, DEMO_TOTP_KEY } from '#database/demo/credentials'
@@ -285,7 +286,10 @@ async function startServer(): Promise<ChildProcess> {
     : new URL('../bin/server.ts', import.meta.url)
   const proc = fork(script, [], {
     cwd: BENCH_ROOT,
-    execArgv: BUILD ? [] : ['--import', 'ts-node-maintained/register/esm'],
+    execArgv: [
+      ...(BUILD ? [] : ['--import', 'ts-node-maintained/register/esm']),
+      ...shippedNodeFlags(),
+    ],
     env: env('production'),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

@@ -29,6 +29,7 @@ import { cpus, loadavg } from 'node:os'
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { shippedNodeFlags } from './app_env.js'
 
 const SMOKE = process.argv.includes('--smoke')
 const num = (name: string, fallback: number, smoke = fallback) =>
@@ -229,7 +230,11 @@ async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL)
         ...(SERVERS > 1 ? { REDIS_URL, REDIS_PREFIX: `bench-fanout-${process.pid}` } : {}),
       },
       BUILD,
-      process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean)
+      // As the app ships (package.json's start), plus any diagnostics asked for.
+      [
+        ...shippedNodeFlags(),
+        ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ]
     )
   })
   const server = {

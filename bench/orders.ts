@@ -62,6 +62,7 @@ import {
   compiledDir,
   compileServer,
   pgSettings,
+  shippedNodeFlags,
 } from './app_env.js'
 
 /* Settings ---------------------------------------------------------------- */
@@ -94,6 +95,11 @@ const ACCOUNTS = Number(opt('accounts', '200'))
 const PORT = Number(opt('port', '3481'))
 const CONNECTIONS = Number(opt('connections', '256'))
 const CPU_PROF = opt('cpu-prof', 'false') === 'true'
+/**
+ * The servers start with the Node flags the app ships with (package.json's `start`: the garbage
+ * collector's sizes); --shipped-flags=0 leaves them out, to compare.
+ */
+const SHIPPED_FLAGS = opt('shipped-flags', '1') === '0' ? [] : shippedNodeFlags()
 /** Extra Node flags for the web server (diagnostics), e.g. --node-flags=--trace-gc */
 const NODE_FLAGS = opt('node-flags', '').split(' ').filter(Boolean)
 /** --build=0 runs the server from TypeScript through the loader (slower: every dynamic import crosses the loader thread). */
@@ -250,9 +256,10 @@ function buildServer(): URL {
 }
 
 function startServer(script: URL, role: 'web' | 'market', env: Record<string, string>) {
-  const execArgv = BUILD ? [] : [...LOADER]
+  const execArgv = [...(BUILD ? [] : LOADER), ...SHIPPED_FLAGS]
   if (role === 'web') execArgv.push(...NODE_FLAGS)
   if (HEAP_SAMPLE && role === 'web') env = { ...env, BENCH_HEAP_SAMPLE: HEAP_SAMPLE }
+  if (SERIES && role === 'web') env = { ...env, BENCH_SERIES: '1' }
   if (CPU_PROF && role === 'web') {
     mkdirSync(`${ROOT}tmp/bench-orders-prof`, { recursive: true })
     execArgv.push('--cpu-prof', `--cpu-prof-dir=${ROOT}tmp/bench-orders-prof`)
@@ -568,6 +575,7 @@ async function main() {
         p99: number
         max: number
         poolWait: { n: number; p50: number; p99: number; max: number }
+        timeline?: ServerTimeline
       }> | null
     } = {
       pending: null,
@@ -682,6 +690,18 @@ async function main() {
     ).filter((v) => v > 0)
     const sorted = Float64Array.from(window).sort()
     if (SERIES) printSeries(latencies, warmupCount, total, interval)
+    if (SERIES) {
+      const { timeline } = await loopLog.pending!
+      if (timeline)
+        printTimeline(
+          timeline,
+          latencies,
+          warmupCount,
+          total,
+          interval,
+          performance.timeOrigin + start
+        )
+    }
     // 201s that completed inside the measured window (whenever scheduled): the server's work in it.
     const okInWindow = Array.from(finishedAt).filter(
       (t, i) => status[i] === 201 && t >= windowStart && t < windowEnd
@@ -907,6 +927,7 @@ function report(r: any) {
   const rows: [string, string][] = [
     ['database', r.db === 'pg' ? 'PostgreSQL' : 'SQLite'],
     ['session store', r.session],
+    ['server Node flags', [...SHIPPED_FLAGS, ...NODE_FLAGS].join(' ') || 'none'],
     [
       'topology',
       r.topology === 'split'
@@ -990,4 +1011,62 @@ function printSeries(latencies: Float64Array, from: number, total: number, inter
     )
   }
   say(`requests over ${SLOW_MS} ms by phase in a 2 s cycle (200 ms bins): ${phases.join(' ')}`)
+}
+
+type Mark = [at: number, ms: number, what: string]
+type ServerTimeline = { gc: Mark[]; requests: Mark[]; queries: Mark[] }
+
+/**
+ * --series: each 100 ms of the window with a slow request, beside what the server did in it:
+ * its longest request inside the server, its slowest statement round trip, its collections.
+ */
+function printTimeline(
+  t: ServerTimeline,
+  latencies: Float64Array,
+  from: number,
+  total: number,
+  interval: number,
+  epochStart: number
+) {
+  const BIN = 100
+  const windowEpoch = epochStart + from * interval
+  const bin = (at: number) => Math.floor((at - windowEpoch) / BIN)
+  const slow = new Map<number, number>()
+  for (let k = from; k < total; k++)
+    if (latencies[k] > SLOW_MS) {
+      const b = bin(epochStart + k * interval)
+      slow.set(b, (slow.get(b) ?? 0) + 1)
+    }
+  const worst = (marks: Mark[]) => {
+    const out = new Map<number, Mark>()
+    for (const m of marks) {
+      const b = bin(m[0])
+      if ((out.get(b)?.[1] ?? -1) < m[1]) out.set(b, m)
+    }
+    return out
+  }
+  const requests = worst(t.requests)
+  const queries = worst(t.queries)
+  const gcs = new Map<number, string[]>()
+  for (const [at, ms, kind] of t.gc) {
+    if (kind === 'minor' && ms < 2) continue
+    const list = gcs.get(bin(at)) ?? []
+    list.push(`${kind} ${ms.toFixed(1)}`)
+    gcs.set(bin(at), list)
+  }
+  const gcTotal = t.gc.reduce((sum, [, ms]) => sum + ms, 0)
+  say(
+    `server timeline: ${t.requests.length} requests, ${t.queries.length} statements, ${t.gc.length} collections (${gcTotal.toFixed(0)} ms)`
+  )
+  say(
+    '  100 ms bins with a slow request or a collection over 2 ms (slow, server max, query max, gc):'
+  )
+  const bins = [...new Set([...slow.keys(), ...gcs.keys()])].sort((a, b) => a - b)
+  for (const b of bins) {
+    const r = requests.get(b)
+    const q = queries.get(b)
+    say(
+      `  ${((b * BIN) / 1000).toFixed(1).padStart(5)}s  ${String(slow.get(b) ?? 0).padStart(3)}  ${(r?.[1] ?? 0).toFixed(1).padStart(6)}  ${(q?.[1] ?? 0).toFixed(1).padStart(6)} ${q && q[1] > 10 ? q[2].replace(/\s+/g, ' ') : ''}  ${(gcs.get(b) ?? []).join(', ')}`
+    )
+  }
 }

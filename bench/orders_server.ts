@@ -240,6 +240,50 @@ function watchPool() {
 let loopDelayEnabled = false
 
 /*
+| Diagnostics (--series): a timeline of the measured window in epoch milliseconds, so the client
+| can put its slow requests beside what the server did then: garbage collections, the time each
+| request spent inside the server (first byte in to last byte out) and each statement's round trip.
+*/
+const TIMELINE = process.env.BENCH_SERIES === '1'
+type Mark = [at: number, ms: number, what: string]
+const timeline = { gc: [] as Mark[], requests: [] as Mark[], queries: [] as Mark[] }
+let timelineOn = false
+let timelineWired = false
+async function wireTimeline() {
+  if (!TIMELINE || timelineWired) return
+  timelineWired = true
+  const epoch = (t: number) => performance.timeOrigin + t
+  const { PerformanceObserver } = await import('node:perf_hooks')
+  const gcKinds: Record<number, string> = { 1: 'minor', 4: 'major', 8: 'incremental', 16: 'weak' }
+  new PerformanceObserver((list) => {
+    if (!timelineOn) return
+    for (const e of list.getEntries()) {
+      const kind = (e as any).detail?.kind ?? (e as any).kind
+      timeline.gc.push([epoch(e.startTime), e.duration, gcKinds[kind] ?? String(kind)])
+    }
+  }).observe({ entryTypes: ['gc'] })
+  const channels = await import('node:diagnostics_channel')
+  const started = new WeakMap<object, number>()
+  channels.subscribe('http.server.request.start', (m: any) =>
+    started.set(m.response, performance.now())
+  )
+  channels.subscribe('http.server.response.finish', (m: any) => {
+    const at = started.get(m.response)
+    if (at !== undefined && timelineOn)
+      timeline.requests.push([epoch(at), performance.now() - at, m.request.url ?? ''])
+  })
+  const knex = db.connection().getWriteClient()
+  const sent = new Map<string, number>()
+  knex.on('query', (q: { __knexQueryUid: string }) => sent.set(q.__knexQueryUid, performance.now()))
+  knex.on('query-response', (_r: unknown, q: { __knexQueryUid: string; sql: string }) => {
+    const at = sent.get(q.__knexQueryUid)
+    sent.delete(q.__knexQueryUid)
+    if (at !== undefined && timelineOn)
+      timeline.queries.push([epoch(at), performance.now() - at, q.sql.slice(0, 60)])
+  })
+}
+
+/*
 | Diagnostics (--heap-sample): V8's sampling heap profiler over the measured window. `major` keeps
 | the samples of objects a major GC collected as well as the live ones: what fills the old space
 | and then dies, the churn behind the mark-compacts. `all` keeps every sample (where the bytes are
@@ -283,11 +327,15 @@ process.on('message', async (message: { cmd: string; count?: number }) => {
       watchPool()
       acquireWaits.length = 0
       loopDelayEnabled = true
+      await wireTimeline()
+      timeline.gc.length = timeline.requests.length = timeline.queries.length = 0
+      timelineOn = TIMELINE
       await heapSampling('start')
       send({ cmd: 'loop:start' })
     } else if (message.cmd === 'loop:stop') {
       loopDelay.disable()
       loopDelayEnabled = false
+      timelineOn = false
       await heapSampling('stop')
       const waits = Float64Array.from(acquireWaits).sort()
       const at = (p: number) =>
@@ -305,6 +353,7 @@ process.on('message', async (message: { cmd: string; count?: number }) => {
           p99: at(99),
           max: waits.length ? waits[waits.length - 1] : 0,
         },
+        timeline: TIMELINE ? timeline : undefined,
       })
     } else if (message.cmd === 'queries:start') {
       countQueries()

@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url'
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { startMailCatcher } from '../scripts/mail_catcher.js'
-import { appEnv as sharedAppEnv } from './app_env.js'
+import { appEnv as sharedAppEnv, shippedNodeFlags } from './app_env.js'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 const args = Object.fromEntries(
@@ -99,7 +99,7 @@ function ace(dir: string, command: string[]) {
 async function startServer(dir: string) {
   const server = spawn(
     process.execPath,
-    ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+    ['--import=ts-node-maintained/register/esm', ...shippedNodeFlags(), 'bin/server.ts'],
     {
       cwd: dir,
       env: appEnv('production'),
