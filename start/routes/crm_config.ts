@@ -6,7 +6,7 @@ import { TEAM_LIST } from '#domain/staff_lists/teams'
 
 const CrmConfigController = () => import('#controllers/staff/crm_config_controller')
 
-/* Sales Statuses (CRM spec §2.1 menu: roles 1, 2; §7): its API from its declaration. The page is a staff screen (start/routes/staff.ts). */
+/* Sales Statuses (CRM spec §2.1 menu: roles 1, 2; §7): its page and API from its declaration. */
 registerStaffList(SALES_STATUS_LIST, () => import('#controllers/staff/lists/sales_statuses'))
 
 /* Teams (CRM spec §2.1 menu: role 1; §7): its API from its declaration. */

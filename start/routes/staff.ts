@@ -37,8 +37,12 @@ const RiskExposureController = () => import('#controllers/staff/risk_exposure_co
 
 type PageHandler = [() => Promise<{ default: any }>, string] | RouteFn
 
-/* The page of each staff screen (app/domain/staff_screens.ts holds their paths, names and headings). */
-const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
+/*
+ * The page of each staff screen (app/domain/staff_screens.ts holds their paths, names and
+ * headings), but those a declared list's module answers (`registerStaffList`); start/routes.ts
+ * checks that every screen has its page.
+ */
+export const SCREEN_PAGES: Partial<Record<StaffScreenName, PageHandler>> = {
   'admin.dashboard': [DashboardController, 'page'],
   'admin.deposits.index': [StaffDepositsController, 'page'],
   'admin.gateways.automatic': [GatewaysController, 'automatic'],
@@ -48,7 +52,6 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'admin.withdraws.history': [WithdrawalsController, 'historyPage'],
   'admin.withdraws.settings': [WithdrawalsController, 'settings'],
   'admin.kyc.index': [KycDocumentsController, 'index'],
-  'admin.restrictedCountries': [RestrictedCountriesList, 'page'],
   'admin.trades.all': [TradesController, 'all'],
   'admin.trades.open': [TradesController, 'open'],
   'admin.trades.closed': [TradesController, 'closed'],
@@ -64,7 +67,6 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
   'admin.instruments.stock': [InstrumentsController, 'index'],
   'affiliate.leads': [AffiliatesController, 'leadsPage'],
   'affiliate.api': [AffiliatesController, 'apiPage'],
-  'admin.crmConfig.salesStatuses': [CrmConfigController, 'salesStatusesPage'],
   'admin.crmConfig.teams': [CrmConfigController, 'teamsPage'],
   'admin.promoCode': [CrmConfigController, 'promoCodePage'],
   'crm.sales.all': [CrmLeadsController, 'salesAll'],
@@ -89,8 +91,10 @@ const SCREEN_PAGES: Record<StaffScreenName, PageHandler> = {
 
 /* Each screen's page, open to the roles its menu link names. */
 for (const screen of STAFF_SCREENS) {
+  const page = SCREEN_PAGES[screen.name]
+  if (!page) continue
   router
-    .get(screen.path, SCREEN_PAGES[screen.name] as any)
+    .get(screen.path, page as any)
     .as(screen.name)
     .use(screenAccess(screen.name))
 }
@@ -170,7 +174,7 @@ router
   })
   .use(screenAccess('admin.gateways.automatic'))
 
-/* Restricted Countries (beyond the specs; menu: role 1): its API from its declaration. */
+/* Restricted Countries (beyond the specs; menu: role 1): its page and API from its declaration. */
 registerStaffList(RESTRICTED_COUNTRY_LIST, RestrictedCountriesList)
 
 /* External Payments (admin spec §2 External Payment list, §7; menu: role 1): its API from its declaration. */

@@ -6,8 +6,7 @@ import Balance from '#models/balance'
 import { postEntry } from '#services/ledger_service'
 import { money } from '#domain/money'
 import { Roles } from '#domain/roles'
-import { UserFacingException } from '#exceptions/user_facing_exception'
-import { isUniqueViolation } from '#services/db_errors'
+import { refusingDuplicates } from '#services/db_errors'
 
 export interface CustomerAccountInput {
   fullName: string
@@ -106,13 +105,10 @@ export async function openSignupWallets(
 }
 
 /** Inserts the user; a unique-index race on e-mail becomes the same 422 as the validator's. */
-async function createUserRow(trx: TransactionClientContract, data: Partial<User>) {
-  try {
-    return await User.create(data, { client: trx })
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new UserFacingException('This email is already registered', { field: 'email' })
-    }
-    throw error
-  }
+function createUserRow(trx: TransactionClientContract, data: Partial<User>) {
+  return refusingDuplicates(
+    () => User.create(data, { client: trx }),
+    'This email is already registered',
+    'email'
+  )
 }

@@ -13,7 +13,7 @@ import {
 import { NotFoundException } from '#exceptions/not_found_exception'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
-import { isUniqueViolation } from '#services/db_errors'
+import { refusingDuplicates } from '#services/db_errors'
 import { serializeChanges } from '#actions/crm_config/codes'
 
 /** Any constant: the advisory lock serializing sales-status writes on PostgreSQL ("stat"). */
@@ -50,16 +50,8 @@ async function clearOtherDefaults(trx: TransactionClientContract, exceptId?: num
   })
 }
 
-async function saved<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write()
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new UserFacingException(STATUS_TAKEN_MESSAGE, { field: 'status' })
-    }
-    throw error
-  }
-}
+const saved = <T>(write: () => Promise<T>) =>
+  refusingDuplicates(write, STATUS_TAKEN_MESSAGE, 'status')
 
 async function findStatus(trx: TransactionClientContract, id: number) {
   const row = isStorableId(id) ? await SalesStatus.find(id, { client: trx }) : null

@@ -4,7 +4,7 @@ import Instrument from '#models/instrument'
 import { isStorableId } from '#domain/ids'
 import { instrumentInUseMessage } from '#domain/instruments'
 import { toDbDecimal } from '#domain/money'
-import { isUniqueViolation } from '#services/db_errors'
+import { refusingDuplicates } from '#services/db_errors'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
 import { announceInstrumentChange } from '#services/market/catalog_news'
 import { NotFoundException } from '#exceptions/not_found_exception'
@@ -37,58 +37,57 @@ export async function updateInstrument(
   input: InstrumentFields & StaffContext & { id: number }
 ): Promise<Instrument> {
   if (!isStorableId(input.id)) throw new NotFoundException()
-  let change: { before: Instrument; after: Instrument; repriced: boolean }
-  try {
-    change = await db.transaction(async (trx) => {
-      const before = await Instrument.query({ client: trx })
-        .where('id', input.id)
-        .forUpdate()
-        .first()
-      if (!before) throw new NotFoundException()
-      const bids = input.bids === undefined ? before.bids : input.bids
-      const asks = input.asks === undefined ? before.asks : input.asks
-      checkPrices(bids, asks)
-      const moved = before.name !== input.name || before.category !== input.category
-      if (moved) {
-        const refusal = instrumentInUseMessage(await openPositionsOn(trx, before), 'rename')
-        if (refusal)
-          throw new UserFacingException(refusal, { status: 409, code: 'E_INSTRUMENT_IN_USE' })
-      }
-      if (before.name !== input.name) await ensureNameFree(trx, input.name, before.id)
-      const repriced = !sameDecimal(bids, before.bids) || !sameDecimal(asks, before.asks)
-      await trx
-        .from('instruments')
-        .where('id', before.id)
-        .update({
-          name: input.name,
-          base: input.base,
-          quote: input.quote,
-          category: input.category,
-          bids: bids === null ? null : toDbDecimal(bids),
-          asks: asks === null ? null : toDbDecimal(asks),
-          tradingview: input.tradingview,
-          alias: input.alias?.trim() ? input.alias.trim() : null,
-          leverage: input.leverage,
-          tradable: input.tradable,
-          swap: toDbDecimal(input.swap ?? '0'),
-          ...bookColumns(input),
-          ...(repriced ? { updated_at: DateTime.now().toSQL({ includeOffset: false }) } : {}),
+  const change = await refusingDuplicates(
+    () =>
+      db.transaction(async (trx) => {
+        const before = await Instrument.query({ client: trx })
+          .where('id', input.id)
+          .forUpdate()
+          .first()
+        if (!before) throw new NotFoundException()
+        const bids = input.bids === undefined ? before.bids : input.bids
+        const asks = input.asks === undefined ? before.asks : input.asks
+        checkPrices(bids, asks)
+        const moved = before.name !== input.name || before.category !== input.category
+        if (moved) {
+          const refusal = instrumentInUseMessage(await openPositionsOn(trx, before), 'rename')
+          if (refusal)
+            throw new UserFacingException(refusal, { status: 409, code: 'E_INSTRUMENT_IN_USE' })
+        }
+        if (before.name !== input.name) await ensureNameFree(trx, input.name, before.id)
+        const repriced = !sameDecimal(bids, before.bids) || !sameDecimal(asks, before.asks)
+        await trx
+          .from('instruments')
+          .where('id', before.id)
+          .update({
+            name: input.name,
+            base: input.base,
+            quote: input.quote,
+            category: input.category,
+            bids: bids === null ? null : toDbDecimal(bids),
+            asks: asks === null ? null : toDbDecimal(asks),
+            tradingview: input.tradingview,
+            alias: input.alias?.trim() ? input.alias.trim() : null,
+            leverage: input.leverage,
+            tradable: input.tradable,
+            swap: toDbDecimal(input.swap ?? '0'),
+            ...bookColumns(input),
+            ...(repriced ? { updated_at: DateTime.now().toSQL({ includeOffset: false }) } : {}),
+          })
+        const after = await Instrument.query({ client: trx }).where('id', before.id).firstOrFail()
+        await recordStaffAction(trx, {
+          staff: input.staff,
+          ip: input.ip,
+          action: 'instrument.update',
+          target: { type: 'instrument', id: before.id },
+          before: instrumentAudit(before),
+          after: instrumentAudit(after),
         })
-      const after = await Instrument.query({ client: trx }).where('id', before.id).firstOrFail()
-      await recordStaffAction(trx, {
-        staff: input.staff,
-        ip: input.ip,
-        action: 'instrument.update',
-        target: { type: 'instrument', id: before.id },
-        before: instrumentAudit(before),
-        after: instrumentAudit(after),
-      })
-      return { before, after, repriced }
-    })
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new UserFacingException(DUPLICATE_NAME, { field: 'name' })
-    throw error
-  }
+        return { before, after, repriced }
+      }),
+    DUPLICATE_NAME,
+    'name'
+  )
   const { before, after } = change
   // A renamed or moved instrument stops being quoted under its old name or by its old feed first.
   const moved = before.name !== after.name || before.category !== after.category

@@ -4,7 +4,7 @@ import SalesStatus from '#models/sales_status'
 import { DEFAULT_LEAD_STATUS } from '#domain/crm'
 import { LEAD_MESSAGES } from '#domain/lead_intake'
 import { UserFacingException } from '#exceptions/user_facing_exception'
-import { isUniqueViolation } from '#services/db_errors'
+import { refusingDuplicates } from '#services/db_errors'
 
 /** What the audit log keeps of a lead (before and after a change). */
 export function leadAudit(lead: Lead) {
@@ -73,12 +73,6 @@ export async function assertFreeContact(
 }
 
 /** Saves through `write`; the e-mail's unique index refusing (a race) becomes the same 422. */
-export async function withUniqueLeadEmail<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write()
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new UserFacingException(LEAD_MESSAGES.emailTaken, { field: 'email' })
-    throw error
-  }
+export function withUniqueLeadEmail<T>(write: () => Promise<T>): Promise<T> {
+  return refusingDuplicates(write, LEAD_MESSAGES.emailTaken, 'email')
 }

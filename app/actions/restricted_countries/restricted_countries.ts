@@ -4,9 +4,8 @@ import RestrictedCountry from '#models/restricted_country'
 import { isStorableId } from '#domain/ids'
 import { COUNTRY_TAKEN_MESSAGE } from '#domain/staff_lists/restricted_countries'
 import { NotFoundException } from '#exceptions/not_found_exception'
-import { UserFacingException } from '#exceptions/user_facing_exception'
 import { recordStaffAction, type StaffContext } from '#services/audit_log'
-import { isUniqueViolation } from '#services/db_errors'
+import { refusingDuplicates } from '#services/db_errors'
 
 export interface RestrictedCountryInput extends StaffContext {
   country: string
@@ -20,18 +19,10 @@ const audit = (row: RestrictedCountry) => ({ country: row.country, note: row.not
  * unique key's refusal (a 422 under the field), and the transaction stays
  * usable on PostgreSQL. Never a check-then-insert.
  */
-async function unique<T>(
+const unique = <T>(
   trx: TransactionClientContract,
   write: (sp: TransactionClientContract) => Promise<T>
-) {
-  try {
-    return await trx.transaction(write)
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new UserFacingException(COUNTRY_TAKEN_MESSAGE, { field: 'country' })
-    throw error
-  }
-}
+) => refusingDuplicates(() => trx.transaction(write), COUNTRY_TAKEN_MESSAGE, 'country')
 
 async function find(trx: TransactionClientContract, id: number) {
   // Locked: an edit and a delete of the same row run one after the other.

@@ -38,10 +38,6 @@ export async function checkTranslation(
 }
 
 /** A unique-index violation (a concurrent save of the same key) as the same 422. */
-export function duplicateKeyRefusal() {
-  return new UserFacingException(DUPLICATE_KEY, { field: 'key' })
-}
-
 export function translationAudit(t: { code: string; key: string; value: string | null }) {
   return { code: t.code, key: t.key, value: t.value }
 }

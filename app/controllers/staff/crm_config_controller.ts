@@ -10,11 +10,6 @@ import Team from '#models/team'
 
 /** CRM configuration (CRM spec §2.5–§2.7, §2.11, §5, §7, §8; issue 13 item 5). */
 export default class CrmConfigController {
-  /** GET /admin/crm-config/sales-statuses (roles 1, 2). */
-  async salesStatusesPage({ inertia }: HttpContext) {
-    return inertia.render('staff/crm_config/sales_statuses', {})
-  }
-
   /** GET /admin/crm-config/teams (role 1): the form's choices as props. */
   async teamsPage({ inertia }: HttpContext) {
     return inertia.render('staff/crm_config/teams', await teamChoices())

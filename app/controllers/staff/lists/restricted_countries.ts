@@ -10,10 +10,13 @@ import {
 } from '#actions/restricted_countries/restricted_countries'
 import { COUNTRY_NAMES } from '#services/countries'
 
+/** The form's choices: the shipped list never changes while the process runs. */
+const COUNTRY_CHOICES = countryChoices(COUNTRY_NAMES)
+
 /** Restricted Countries (role 1): the page with its country choices, the declared list's API. */
 export default declaredListController({
   component: 'staff/restricted_countries/index',
-  pageProps: () => ({ countries: countryChoices(COUNTRY_NAMES) }),
+  pageProps: () => ({ countries: COUNTRY_CHOICES }),
   listQuery: listQueryValidator,
   page: restrictedCountryPage,
   write: restrictedCountryValidator,

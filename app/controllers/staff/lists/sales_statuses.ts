@@ -8,8 +8,9 @@ import {
   updateSalesStatus,
 } from '#actions/crm_config/sales_statuses'
 
-/** Sales Statuses' API (CRM spec §2.5, §2.11, §7): the declared list's query, validator, actions and row. */
+/** Sales Statuses (CRM spec §2.5, §2.11, §7): its page, the declared list's query, validator, actions and row. */
 export default declaredListController({
+  component: 'staff/crm_config/sales_statuses',
   listQuery: statusListValidator,
   page: salesStatusPage,
   write: salesStatusValidator,
