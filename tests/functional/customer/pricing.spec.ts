@@ -5,25 +5,26 @@ import Balance from '#models/balance'
 import User from '#models/user'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import {
-  DEMO,
-  balanceMatchesLedger,
-  demoUser,
-  ledgerOf,
-  userOfRole,
-  walletsOf,
-} from '#tests/helpers/users'
+import { balanceMatchesLedger, ledgerOf, userOfRole, walletsOf } from '#tests/helpers/users'
 import type { RoleId } from '#domain/roles'
 import { fund, realWalletOf } from '#tests/helpers/withdrawals'
 import { NOT_ENOUGH_BALANCE, PAYER_CHANGED } from '#actions/pricing/subscribe_to_plan'
+import { postEntry } from '#services/ledger_service'
+import { UserFactory } from '#database/factories/user_factory'
 
 const plan = (name: string) => PricingPlan.findByOrFail('name', name)
 const subscribe = (client: Parameters<typeof api>[0], planId: number | string) =>
   api(client, 'post', `/dashboard/pricing/subscribe/${planId}`)
 
-/** The newcomer (demo wallet active, 10,000 demo USD) with `amount` real USD in their real wallet. */
+/** A newcomer without a plan (demo wallet active, 10,000 demo USD) with `amount` real USD in their real wallet. */
 async function newcomerWithRealMoney(amount: string) {
-  const newcomer = await demoUser(DEMO.newcomer)
+  const newcomer = await UserFactory.create()
+  const demo = (await walletsOf(newcomer)).find((w) => w.mode === 'demo')!
+  await db.transaction((trx) =>
+    postEntry(trx, { balanceId: demo.id, type: 'demo_credit', amount: '10000' })
+  )
+  newcomer.activeBalanceId = demo.id
+  await newcomer.save()
   const real = await realWalletOf(newcomer)
   if (amount !== '0') await fund(real.id, amount)
   return { newcomer, real: await Balance.findOrFail(real.id) }
@@ -166,7 +167,10 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
   })
 
   test('changing plans charges the new plan', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    // On Silver, with 25,000.00 in the active real wallet.
+    const customer = await UserFactory.apply('funded')
+      .merge({ pricingTableId: (await plan('Silver')).id })
+      .create()
     const gold = await plan('Gold')
     ;(await subscribe(client, gold.id).loginAs(customer)).assertStatus(200)
     await customer.refresh()
@@ -178,7 +182,7 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
   })
 
   test('a free plan is recorded without a ledger entry', async ({ client, assert }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const basic = await plan('Basic')
     const before = await ledgerCount()
     ;(await subscribe(client, basic.id).loginAs(newcomer)).assertStatus(200)
@@ -191,7 +195,8 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    // The real wallet, empty, is the active one.
+    const newcomer = await UserFactory.create()
     const real = (await walletsOf(newcomer)).find((w) => w.mode === 'real')!
     newcomer.activeBalanceId = real.id
     await newcomer.save()
@@ -234,13 +239,13 @@ test.group('POST /dashboard/pricing/subscribe/:planId', (group) => {
   })
 
   test('an unknown plan is a 404', async ({ client }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const response = await subscribe(client, 999999).loginAs(newcomer)
     response.assertStatus(404)
   })
 
   test('a non-numeric plan id does not match the route', async ({ client }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     ;(await subscribe(client, 'gold').loginAs(newcomer)).assertStatus(404)
   })
 

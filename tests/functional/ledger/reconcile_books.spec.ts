@@ -10,7 +10,7 @@ import { reconcileBooks } from '#actions/ledger/reconcile_books'
 import { reconcileAfterRollover } from '#actions/ledger/reconcile_after_rollover'
 import { isolate } from '#tests/helpers/isolation'
 import { tamperWith } from '#tests/helpers/audit'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { money } from '#domain/money'
 
 /** Runs `node ace ledger:reconcile` in-process; answers its exit code and what it logged. */
@@ -27,9 +27,9 @@ async function runReconcile() {
   }
 }
 
-/** The demo customer's active wallet. */
+/** A funded customer's active (real) wallet. */
 async function customerWallet() {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await UserFactory.apply('funded').create()
   return { customer, wallet: await Balance.findOrFail(customer.activeBalanceId!) }
 }
 
@@ -116,7 +116,7 @@ test.group('Reconciliation of the books (issue 24 item 6)', (group) => {
   })
 
   test('a tampered audit row breaks the chain: a difference', async ({ assert }) => {
-    const staff = await demoUser(DEMO.admin)
+    const staff = await UserFactory.apply('admin').create()
     const row = await db.transaction((trx) =>
       recordStaffAction(trx, {
         staff,
@@ -137,7 +137,7 @@ test.group('Reconciliation of the books (issue 24 item 6)', (group) => {
   })
 
   test('a difference notifies every active admin', async ({ assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const { wallet } = await customerWallet()
     await db.rawQuery('UPDATE balances SET balance = balance + 1 WHERE id = ?', [wallet.id])
     const result = await reconcileBooks({ kind: 'manual' })
@@ -152,7 +152,7 @@ test.group('Reconciliation of the books (issue 24 item 6)', (group) => {
     )
     assert.equal(note.url, '/admin')
     // Customers and other staff are not told.
-    const manager = await demoUser(DEMO.manager)
+    const manager = await UserFactory.apply('manager').create()
     assert.isNull(
       await Notification.query()
         .where('user_id', manager.id)
@@ -165,7 +165,7 @@ test.group('Reconciliation of the books (issue 24 item 6)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const books = async () => {
       const response = await client.get('/admin').loginAs(admin).withInertia()
       response.assertStatus(200)

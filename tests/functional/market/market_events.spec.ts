@@ -8,7 +8,7 @@ import marketEvents, { MarketEvents, type MarketEvent } from '#services/market/m
 import { PgNotifyRelay } from '#services/pg_notify_relay'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 import { bankDepositWithProof, withoutOtherDeposits } from '#tests/helpers/deposits'
 import { removeKycFilesAfterEach } from '#tests/helpers/kyc'
@@ -82,7 +82,7 @@ test.group('Market events: published after commit', (group) => {
   test('ledger writes publish wallet.changed once per wallet, after the commit', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const wallet = await realWalletOf(customer)
     const { heard, off } = listen(marketEvents, ['wallet.changed'])
     try {
@@ -101,7 +101,7 @@ test.group('Market events: published after commit', (group) => {
   })
 
   test('a rolled-back transaction publishes nothing', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const wallet = await realWalletOf(customer)
     const { heard, off } = listen(marketEvents, ['wallet.changed'])
     try {
@@ -131,8 +131,8 @@ test.group('Market events: money moves tell the market role', (group) => {
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
-    const customer = await demoUser(DEMO.customer)
+    const manager = await UserFactory.apply('manager').create()
+    const customer = await UserFactory.create()
     const wallet = await realWalletOf(customer)
     const deposit = await bankDepositWithProof(customer, '250.00')
     const { heard, off } = listen(marketEvents, ['wallet.changed'])
@@ -154,8 +154,9 @@ test.group('Market events: money moves tell the market role', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
+    const admin = await UserFactory.apply('admin').create()
+    // Funded: the subtraction needs free balance.
+    const customer = await UserFactory.apply('funded').create()
     const walletId = customer.activeBalanceId!
     const { heard, off } = listen(marketEvents, ['wallet.changed'])
     try {

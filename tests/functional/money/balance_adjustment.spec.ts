@@ -2,6 +2,9 @@ import { test } from '@japa/runner'
 import Balance from '#models/balance'
 import LedgerEntry from '#models/ledger_entry'
 import Notification from '#models/notification'
+import PricingPlan from '#models/pricing_plan'
+import Profile from '#models/profile'
+import type User from '#models/user'
 import { money } from '#domain/money'
 import { userChannel } from '#domain/channels'
 import type { RoleId } from '#domain/roles'
@@ -9,19 +12,29 @@ import { withSetting } from '#tests/helpers/database'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
-import { DEMO, balanceMatchesLedger, demoUser, userOfRole } from '#tests/helpers/users'
+import { balanceMatchesLedger, userOfRole } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { holdAllBut, placeTrade, recorded, walletState } from '#tests/helpers/trades'
 import { auditCount, auditRows, onlyAuditRow } from '#tests/helpers/audit'
 
 /*
 | PUT /admin/balance/{balanceId} (admin spec §2 Balance adjustment, §3, §7;
-| issue 11 item 7). The demo customer's real wallet holds 25,000.00.
+| issue 11 item 7). The customer's real wallet holds 25,000.00.
 */
 
+/** A customer on the Silver plan (forex leverage 200) whose active real wallet holds 25,000.00, and an admin. */
 async function setup() {
-  const customer = await demoUser(DEMO.customer)
-  const admin = await demoUser(DEMO.admin)
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  const customer = await UserFactory.apply('funded').merge({ pricingTableId: silver.id }).create()
+  const admin = await UserFactory.apply('admin').create()
   return { customer, admin, walletId: customer.activeBalanceId! }
+}
+
+/** A manager who manages the customer: a manager adjusts only their own customers' wallets. */
+async function managerOf(customer: User) {
+  const manager = await UserFactory.apply('manager').create()
+  await Profile.query().where('user_id', customer.id).update({ manager_id: manager.id })
+  return manager
 }
 
 const adjust = (
@@ -94,8 +107,8 @@ test.group('Balance adjustment', (group) => {
     client,
     assert,
   }) => {
-    const { walletId } = await setup()
-    const manager = await demoUser(DEMO.manager)
+    const { customer, walletId } = await setup()
+    const manager = await managerOf(customer)
     const before = await walletState(walletId)
     const response = await adjust(client, walletId, { amount: 99.5, type: 'subtract' }).loginAs(
       manager
@@ -246,8 +259,8 @@ test.group('Balance adjustment: Idempotency-Key', (group) => {
     client,
     assert,
   }) => {
-    const { admin, walletId } = await setup()
-    const manager = await demoUser(DEMO.manager)
+    const { customer, admin, walletId } = await setup()
+    const manager = await managerOf(customer)
     ;(
       await adjust(client, walletId, { amount: '10.00', type: 'add' }, 'key-0002').loginAs(admin)
     ).assertStatus(200)
@@ -264,7 +277,7 @@ test.group('Balance adjustment: Idempotency-Key', (group) => {
         'This Idempotency-Key was already used for a different request'
       )
     }
-    const customerB = await demoUser(DEMO.newcomer)
+    const customerB = await UserFactory.create()
     const otherWallet = (await Balance.query().where('user_id', customerB.id).firstOrFail()).id
     ;(
       await adjust(client, otherWallet, { amount: '10.00', type: 'add' }, 'key-0002').loginAs(admin)

@@ -12,7 +12,7 @@ import {
   startOnline,
   startOnlineFails,
 } from '#tests/helpers/provider_payments'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 
 const API_KEY = '684315e5-7f83-446a-bb8b-64fc95c0fc4d'
@@ -41,7 +41,8 @@ test.group('GlobiancePay: creating the checkout (POST /create-checkout)', (group
     assert,
   }) => {
     await configureGlobiance()
-    const customer = await demoUser(DEMO.customer)
+    // KYC approved: kycDeposit is on.
+    const customer = await UserFactory.apply('kycApproved').create()
     const { deposit, paymentLink } = await startOnline(customer, 'globiance', '50.00')
 
     assert.lengthOf(fake.checkouts, 1)
@@ -69,7 +70,7 @@ test.group('GlobiancePay: creating the checkout (POST /create-checkout)', (group
   test('GlobiancePay failing or refusing the key answers 502 and declines the deposit', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const before = (await realWalletOf(customer)).balance
     await configureGlobiance()
     fake.failNext(500)
@@ -89,7 +90,7 @@ test.group('GlobiancePay: creating the checkout (POST /create-checkout)', (group
     assert,
   }) => {
     await configureGlobiance()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     await Balance.query()
       .where('user_id', customer.id)
       .where('mode', 'real')
@@ -113,7 +114,7 @@ test.group('GlobiancePay: callbacks are unsigned and never credit', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const before = (await realWalletOf(customer)).balance
     const deposit = await pendingDeposit(customer, 'globiance', '50.00', '2')
     const callback = JSON.stringify(GlobianceFake.callback({ clientId: deposit.txRef, amount: 51 }))
@@ -127,7 +128,7 @@ test.group('GlobiancePay: callbacks are unsigned and never credit', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const before = (await realWalletOf(customer)).balance
     const deposit = await pendingDeposit(customer, 'globiance', '50.00', '2')
     for (const event of ['cancelled', 'expired']) {
@@ -141,7 +142,7 @@ test.group('GlobiancePay: callbacks are unsigned and never credit', (group) => {
   })
 
   test('callbacks naming no deposit are acknowledged and ignored', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const before = (await realWalletOf(customer)).balance
     const deposit = await pendingDeposit(customer, 'globiance', '50.00', '2')
     const { clientId: _c, ...anonymous } = GlobianceFake.callback({

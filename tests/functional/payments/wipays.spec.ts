@@ -17,7 +17,7 @@ import {
   startOnline,
   startOnlineFails,
 } from '#tests/helpers/provider_payments'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 
 const KEYS = { publicKey: 'wipays_public_123', secretKey: 'wipays_secret_456' }
@@ -36,7 +36,7 @@ function configureWipays(keys: Partial<typeof KEYS> = {}) {
 
 /** A pending WiPays deposit of 200 + 1.5% fee = 203.00, and the balance before it. */
 async function pendingWipaysDeposit() {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await UserFactory.create()
   const before = (await realWalletOf(customer)).balance
   const deposit = await pendingDeposit(customer, 'wipays', '200.00', '1.5')
   return { customer, deposit, before }
@@ -62,7 +62,8 @@ test.group('WiPays: initiating the payment (POST {host}/payment/initiate)', (gro
     assert,
   }) => {
     await configureWipays()
-    const customer = await demoUser(DEMO.customer)
+    // KYC approved: kycDeposit is on.
+    const customer = await UserFactory.apply('kycApproved').create()
     const { deposit, paymentLink } = await startOnline(customer, 'wipays', '200.00')
 
     assert.lengthOf(fake.initiated, 1)
@@ -76,7 +77,7 @@ test.group('WiPays: initiating the payment (POST {host}/payment/initiate)', (gro
       success_url: `${SITE}/payments/wipays/return/${deposit.txRef}`,
       cancel_url: `${SITE}/deposits?status=cancelled`,
       site_name: 'broker.test',
-      customer: { email: DEMO.customer },
+      customer: { email: customer.email },
     })
     assert.notProperty(fake.initiated[0], 'secret_key')
     assert.notInclude(JSON.stringify(fake.initiated[0]), KEYS.secretKey)
@@ -90,7 +91,7 @@ test.group('WiPays: initiating the payment (POST {host}/payment/initiate)', (gro
   test('WiPays failing or refusing the key answers 502 and declines the deposit', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const before = (await realWalletOf(customer)).balance
 
     await configureWipays()
@@ -108,13 +109,14 @@ test.group('WiPays: initiating the payment (POST {host}/payment/initiate)', (gro
   })
 
   test('without an API host the adapter refuses to start (ProviderError)', async ({ assert }) => {
-    const deposit = await pendingDeposit(await demoUser(DEMO.customer), 'wipays')
+    const customer = await UserFactory.create()
+    const deposit = await pendingDeposit(customer, 'wipays')
     const order = {
       depositId: deposit.id,
       txRef: deposit.txRef,
       total: '100.00',
       currency: 'USD',
-      customer: { email: DEMO.customer, fullName: 'Carla Customer', phone: null },
+      customer: { email: customer.email, fullName: customer.fullName, phone: null },
       urls: { returnUrl: `${SITE}/r`, cancelUrl: `${SITE}/c`, notifyUrl: `${SITE}/n` },
     }
     const settings = {
@@ -167,8 +169,8 @@ test.group('WiPays: IPN (POST /payments/wipays/notify)', (group) => {
   })
 
   test('forged IPNs get 400 and credit nothing', async ({ client, assert }) => {
-    const { deposit, before } = await pendingWipaysDeposit()
-    const other = await pendingDeposit(await demoUser(DEMO.customer), 'wipays', '200.00', '1.5')
+    const { customer, deposit, before } = await pendingWipaysDeposit()
+    const other = await pendingDeposit(customer, 'wipays', '200.00', '1.5')
     const genuine = fake.ipn({ identifier: deposit.txRef, amount: 203 })
 
     const wrongKey = fake.ipn({
@@ -233,7 +235,7 @@ test.group('WiPays: IPN (POST /payments/wipays/notify)', (group) => {
     client,
     assert,
   }) => {
-    const { deposit, before } = await pendingWipaysDeposit()
+    const { customer, deposit, before } = await pendingWipaysDeposit()
     ;(
       await postRaw(
         client,
@@ -251,7 +253,7 @@ test.group('WiPays: IPN (POST /payments/wipays/notify)', (group) => {
     ;(await postRaw(client, 'wipays', JSON.stringify(paid))).assertStatus(200)
     await assertCreditedOnce(assert, deposit, before)
     assert.equal(
-      money((await realWalletOf(await demoUser(DEMO.customer))).balance).toFixed(2),
+      money((await realWalletOf(customer)).balance).toFixed(2),
       money(before).plus(200).toFixed(2)
     )
   })

@@ -16,7 +16,8 @@ import { money } from '#domain/money'
 import { rolloverInstant } from '#domain/swaps'
 import { isolate } from '#tests/helpers/isolation'
 import { openMarkets } from '#tests/helpers/market'
-import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
+import { balanceMatchesLedger } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { assertWalletChained, pastPosition, swapTerms, walletIn } from './swap_fixtures.js'
 
 /*
@@ -55,7 +56,7 @@ test.group('rollover on PostgreSQL: the price list', (group) => {
   test('a size the list has not seen (changed since it was made) is priced and charged in its batch', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: '-5', bid: '1.10000', ask: '1.10010' })
     const order = await pastPosition(customer, {
       instrument: 'EUR_USD',
@@ -97,7 +98,7 @@ test.group('rollover on PostgreSQL: the price list', (group) => {
   test('a size that owes nothing is listed with why; a run leaves no list behind and clears dead runs', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: '0', bid: '1.10000', ask: '1.10010' })
     await pastPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
     await pastPosition(customer, { instrument: 'EUR_USD', type: 'sell', amount: '1000' })
@@ -130,7 +131,7 @@ test.group('rollover on PostgreSQL: the price list', (group) => {
   test("a run's list is dead a day after the app's clock stamped it, not before", async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: '2', bid: '1.10000', ask: '1.10010' })
     await pastPosition(customer, { instrument: 'EUR_USD', type: 'buy', amount: '1000' })
     await listRowStamped('dead-run', 25)
@@ -145,8 +146,8 @@ test.group('rollover on PostgreSQL: the price list', (group) => {
   test('lanes share the wallets out: each position charged once what the process prices it at, every wallet chained', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const customer = await UserFactory.apply('funded').create()
+    const newcomer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: '2', bid: '1.10000', ask: '1.10010' })
     const orders = []
     let eurWallet = null

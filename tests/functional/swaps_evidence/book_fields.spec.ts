@@ -10,11 +10,13 @@ import { auditCount, onlyAuditRow } from '#tests/helpers/audit'
 import { openPosition } from '#tests/helpers/positions'
 import { closedOrder } from '#tests/helpers/closed_orders'
 import { chargeSwap } from '#tests/helpers/swaps'
-import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import { userOfRole } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { marginCallLevelFrom, tripleDaysFrom } from '#domain/book_settings'
 import { DEFAULT_TRIPLE_DAYS } from '#domain/swaps'
 
-const admin = () => demoUser(DEMO.admin)
+/** A new admin: these requests need only an admin's rights. */
+const admin = () => UserFactory.apply('admin').create()
 
 /** The evidence columns of a stop-loss close of a buy on Polygon's quote, and a swap it paid. */
 async function withEvidence(order: Order, over: Partial<Order> = {}, swap = '-1.25') {
@@ -42,7 +44,7 @@ test.group('Order rows: swap, closeReason and closeEvidence (issue 24)', (group)
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     const open = await openPosition(customer, {
       instrument: 'EUR_USD',
       type: 'buy',
@@ -100,7 +102,7 @@ test.group('Order rows: swap, closeReason and closeEvidence (issue 24)', (group)
   })
 
   test('the staff trades API carries the same fields', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     const closed = await withEvidence(
       await closedOrder(customer, { closedAt: '2026-11-26T14:03:23Z' })
     )
@@ -129,7 +131,7 @@ test.group('Order rows: swap, closeReason and closeEvidence (issue 24)', (group)
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     const closed = await withEvidence(
       await closedOrder(customer, { closedAt: '2026-11-26T14:03:23Z', proLoss: '10' })
     )
@@ -341,7 +343,7 @@ test.group('Pricing plan: the swap-free switch (issue 24)', (group) => {
     assert.isTrue(list.body().data.find((p: any) => p.id === id).swapFree)
     const page = await client
       .get('/pricing')
-      .loginAs(await demoUser(DEMO.customer))
+      .loginAs(await UserFactory.create())
       .withInertia()
     page.assertStatus(200)
     const cards = JSON.stringify(page.inertiaProps)

@@ -7,7 +7,7 @@ import { test } from '@japa/runner'
 import transmit from '@adonisjs/transmit/services/main'
 import { trackChannel } from '#domain/channels'
 import { isolate } from '#tests/helpers/isolation'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 /** Broadcasts on track channels while the test runs. */
 function listen(cleanup: (fn: () => void) => void) {
@@ -35,7 +35,7 @@ test.group('Tracking · page visits are published', (group) => {
     cleanup,
   }) => {
     const heard = listen(cleanup)
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const before = Date.now()
     const full = await client.get('/dashboard').headers(HTML).loginAs(customer)
     full.assertStatus(200)
@@ -63,8 +63,8 @@ test.group('Tracking · page visits are published', (group) => {
     cleanup,
   }) => {
     const heard = listen(cleanup)
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await UserFactory.create()
+    const admin = await UserFactory.apply('admin').create()
     await client.get('/admin').headers(HTML).loginAs(admin)
     await client.get('/dashboard').loginAs(admin).withInertia()
     await client.get('/auth/user').header('accept', 'application/json').loginAs(customer)
@@ -90,8 +90,8 @@ test.group('Tracking · page visits are published', (group) => {
     cleanup,
   }) => {
     const heard = listen(cleanup)
-    const customer = await demoUser(DEMO.customer)
-    const admin = await demoUser(DEMO.admin)
+    const customer = await UserFactory.create()
+    const admin = await UserFactory.apply('admin').create()
     const page = await client
       .get('/dashboard')
       .headers(HTML)

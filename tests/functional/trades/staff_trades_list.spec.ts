@@ -85,7 +85,7 @@ test.group('Trades list API (staff)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const { user, orders } = await customerWithOrders(2, 2)
     const [open1, open2, closed1, closed2] = orders
     const deleted = await OrderFactory.merge({ userId: user.id, balanceId: user.activeBalanceId! })
@@ -145,7 +145,7 @@ test.group('Trades list API (staff)', (group) => {
   })
 
   test('an open trade shows its P/L at the current price', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const { orders } = await customerWithOrders(1, 0)
     await db.from('instruments').where('name', 'EUR_USD').update({ bids: '1.0945', asks: '1.0947' })
     const row = (await api(client, 'get', '/admin/trades/api/open').loginAs(admin)).body().data[0]
@@ -158,7 +158,7 @@ test.group('Trades list API (staff)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const a = await customerWithOrders(1, 2)
     await customerWithOrders(2, 1)
     const mine = (
@@ -177,7 +177,7 @@ test.group('Trades list API (staff)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await customerWithOrders(3, 30)
     const expected = await expectedIds('all')
     const page2 = (

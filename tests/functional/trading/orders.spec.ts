@@ -4,19 +4,28 @@ import Balance from '#models/balance'
 import Instrument from '#models/instrument'
 import LedgerEntry from '#models/ledger_entry'
 import Order from '#models/order'
+import PricingPlan from '#models/pricing_plan'
+import type User from '#models/user'
 import marketClock from '#services/market/market_clock'
 import priceBook from '#services/market/price_book'
 import { withSetting } from '#tests/helpers/database'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote, WEEKEND } from '#tests/helpers/market'
-import { DEMO, demoUser, ledgerOf } from '#tests/helpers/users'
+import { ledgerOf } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { money } from '#domain/money'
 
 const EUR_USD = { bid: '1.08650', ask: '1.08662' }
 
+/** A customer who may trade: funded, KYC approved (kycTrade is on), on the Silver plan (forex leverage 200). */
+async function trader() {
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  return UserFactory.apply('funded', 'kycApproved').merge({ pricingTableId: silver.id }).create()
+}
+
 async function customerWallet() {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await trader()
   return { customer, wallet: await Balance.findOrFail(customer.activeBalanceId!) }
 }
 
@@ -317,7 +326,8 @@ test.group('POST /dashboard/orders', (group) => {
     client,
     assert,
   }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    // Funded, so only the missing KYC can refuse the order.
+    const newcomer = await UserFactory.apply('funded').create()
     quote('AAPL', '189.820', '189.860')
     const refused = await api(client, 'post', '/dashboard/orders', {
       type: 'buy',
@@ -377,7 +387,7 @@ test.group('POST /dashboard/orders', (group) => {
 
   test('staff cannot trade; a visitor must log in', async ({ client }) => {
     quote('AAPL', '189.820', '189.860')
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const staff = await api(client, 'post', '/dashboard/orders', {
       type: 'buy',
       instrument: 'AAPL',
@@ -397,7 +407,7 @@ test.group('closing and targets', (group) => {
   isolate(group)
   openMarkets(group)
 
-  async function openBuy(client: any, customer: Awaited<ReturnType<typeof demoUser>>) {
+  async function openBuy(client: any, customer: User) {
     quote('EUR_USD', EUR_USD.bid, EUR_USD.ask)
     const response = await api(client, 'post', '/dashboard/orders', {
       type: 'buy',
@@ -423,7 +433,7 @@ test.group('closing and targets', (group) => {
     assert.equal(row.openRate, '1.08662')
     assert.isNull(row.closeTime)
 
-    const other = await demoUser(DEMO.newcomer)
+    const other = await UserFactory.create()
     const theirs = await api(client, 'get', '/dashboard/orders').loginAs(other)
     assert.deepEqual(theirs.body().data, [])
   })
@@ -467,7 +477,7 @@ test.group('closing and targets', (group) => {
   test("another customer's order answers 404; bad ids 422 or 404", async ({ client, assert }) => {
     const { customer } = await customerWallet()
     const order = await openBuy(client, customer)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const close = await api(client, 'post', '/dashboard/orders/close', {
       orderId: order.id,
     }).loginAs(newcomer)
@@ -576,7 +586,7 @@ test.group('GET /dashboard/chart/:instrument (mobile chart page)', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const page = await client.get('/dashboard/chart/EUR_USD').loginAs(customer).withInertia()
     page.assertStatus(200)
     assert.equal(page.body().component, 'customer/price_chart')

@@ -7,7 +7,8 @@ import User from '#models/user'
 import { RiskEngine } from '#services/market/risk_engine'
 import { isolate } from '#tests/helpers/isolation'
 import { openMarkets, quote } from '#tests/helpers/market'
-import { DEMO, demoUser, walletsOf } from '#tests/helpers/users'
+import { walletsOf } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 /**
  * The risk engine's book kept from events and checked by the reconciler
@@ -41,6 +42,12 @@ async function behindTheBack(
   })
 }
 
+/** A funded customer on the Silver plan (stop-out 40 %), whose active wallet is the real one. */
+async function silverCustomer() {
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  return UserFactory.apply('funded').merge({ pricingTableId: silver.id }).create()
+}
+
 async function until(condition: () => boolean, ms = 5_000) {
   const deadline = Date.now() + ms
   while (!condition()) {
@@ -61,7 +68,7 @@ test.group('risk engine book: hooks and reconciler', (group) => {
   test('an order inserted behind the engine’s back is picked up by the background reconciler, and its stop fires', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await silverCustomer()
     const wallet = await Balance.findOrFail(customer.activeBalanceId!)
     quote('EUR_USD', '1.08650', '1.08662')
     await engine.start({ reconcile: { stepMs: 5, graceMs: 0 } })
@@ -82,7 +89,7 @@ test.group('risk engine book: hooks and reconciler', (group) => {
   test('an order whose event is queued behind a reload is no missed event: no repair, no warning', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await silverCustomer()
     const wallet = await Balance.findOrFail(customer.activeBalanceId!)
     await behindTheBack(wallet)
     await engine.start({ reconcile: false })
@@ -107,7 +114,7 @@ test.group('risk engine book: hooks and reconciler', (group) => {
   test('a wallet whose balance changed without an event is corrected, and judged by it', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await silverCustomer()
     await Balance.query()
       .where('id', customer.activeBalanceId!)
       .update({ balance: '1000', margin: '400' })
@@ -139,7 +146,7 @@ test.group('risk engine book: hooks and reconciler', (group) => {
   test('a position the database closed without an event leaves the book at the next pass', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await silverCustomer()
     const wallet = await Balance.findOrFail(customer.activeBalanceId!)
     const order = await behindTheBack(wallet)
     await engine.start({ reconcile: false })
@@ -152,8 +159,8 @@ test.group('risk engine book: hooks and reconciler', (group) => {
   })
 
   test('each hook reads what it names and nothing else', async ({ assert }) => {
-    const customer = await demoUser(DEMO.customer)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const customer = await silverCustomer()
+    const newcomer = await UserFactory.create()
     const [a1, a2] = await walletsOf(customer)
     const [b] = await walletsOf(newcomer)
     const orderA1 = await behindTheBack(a1)

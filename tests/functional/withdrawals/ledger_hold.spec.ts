@@ -4,8 +4,12 @@ import Balance from '#models/balance'
 import { holdFunds, releaseHold } from '#services/ledger_service'
 import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
-import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
+import { balanceMatchesLedger } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { realWalletOf } from '#tests/helpers/withdrawals'
+
+/** A customer's real wallet holding 25,000.00 (the `funded` state). */
+const fundedWallet = async () => realWalletOf(await UserFactory.apply('funded').create())
 
 test.group('Ledger holds (holdFunds / releaseHold)', (group) => {
   isolate(group)
@@ -13,7 +17,7 @@ test.group('Ledger holds (holdFunds / releaseHold)', (group) => {
   test('a hold takes free balance without moving the balance; a release gives it back', async ({
     assert,
   }) => {
-    const wallet = await realWalletOf(await demoUser(DEMO.customer))
+    const wallet = await fundedWallet()
     await db.transaction((trx) => holdFunds(trx, wallet.id, '24999.99'))
     let after = await Balance.findOrFail(wallet.id)
     assert.equal(money(after.onHold).toFixed(2), '24999.99')
@@ -32,7 +36,7 @@ test.group('Ledger holds (holdFunds / releaseHold)', (group) => {
   })
 
   test('used margin is not free', async ({ assert }) => {
-    const wallet = await realWalletOf(await demoUser(DEMO.customer))
+    const wallet = await fundedWallet()
     wallet.margin = '1000'
     await wallet.save()
     await assert.rejects(
@@ -43,7 +47,7 @@ test.group('Ledger holds (holdFunds / releaseHold)', (group) => {
   })
 
   test('a check may refuse, and a refusal writes nothing', async ({ assert }) => {
-    const wallet = await realWalletOf(await demoUser(DEMO.customer))
+    const wallet = await fundedWallet()
     await assert.rejects(
       () =>
         db.transaction((trx) =>
@@ -61,7 +65,7 @@ test.group('Ledger holds (holdFunds / releaseHold)', (group) => {
   test('amounts must be positive whole cents; releasing more than is held is a bug', async ({
     assert,
   }) => {
-    const wallet = await realWalletOf(await demoUser(DEMO.customer))
+    const wallet = await fundedWallet()
     for (const amount of ['0', '-1', '1.001']) {
       await assert.rejects(
         () => db.transaction((trx) => holdFunds(trx, wallet.id, amount)),
