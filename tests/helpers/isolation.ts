@@ -6,9 +6,11 @@ import settings from '#services/settings_service'
 import translationCache from '#services/translation_cache'
 import { settleDeferred } from '#services/deferred'
 import presence from '#services/presence'
+import { requestsSettled } from '#tests/helpers/in_flight_requests'
 
 /**
- * Every test of the group runs in a transaction rolled back afterwards, with
+ * Every test of the group runs in a transaction rolled back afterwards (once the
+ * requests still being answered are done), with
  * fresh throttles, nobody seen online, fresh settings and translation caches and a fake mailer (no test may reach
  * an SMTP server). A test that inspects mails calls `mail.fake()` itself to
  * get a fresh, empty collection; the teardown restores the real mailer.
@@ -22,6 +24,7 @@ export function isolate(group: Group) {
     mail.fake()
     const rollback = await testUtils.db().withGlobalTransaction()
     return async () => {
+      await requestsSettled()
       await settleDeferred()
       await rollback()
       settings.forget()
