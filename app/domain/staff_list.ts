@@ -16,9 +16,11 @@ import type { StaffScreenName } from './staff_screens.js'
  * `text` alphabetically (both show `empty` when there is none), `label` is a
  * text shown translated, `yesNo` a chip of a boolean (Yes/No unless named),
  * `image` a small picture of a `{ url }` value (not sorted), `link` an
- * address shown as a link that opens outside the app.
+ * address shown as a link that opens outside the app, `custom` a cell the page
+ * draws (its `cells` option: what is not data, such as a cell that filters).
  */
-export type ListColumnKind = 'id' | 'text' | 'number' | 'label' | 'yesNo' | 'image' | 'link'
+export type ListColumnKind =
+  'id' | 'text' | 'number' | 'label' | 'yesNo' | 'image' | 'link' | 'custom'
 
 export interface ListColumn<Row> {
   key: keyof Row & string
@@ -38,6 +40,8 @@ export interface ListColumn<Row> {
   truncate?: boolean
   /** Sorted by the server, under this name (a list sorted across its pages). */
   serverSort?: string
+  /** Not sortable (a list the server pages, where sorting one page would mislead). */
+  sortable?: false
   /** Sorted by another of the row's values (a role's label by its id). */
   sortBy?: keyof Row & string
   /** A `yesNo` column's words and the colour of its "no" chip (grey unless 'danger'). */
@@ -113,13 +117,23 @@ export interface ListField<Row> {
   half?: boolean
 }
 
-/** A filter of the list: a select whose value goes in the list's query (`status=…`); empty shows all. */
+/**
+ * A filter of the list, its value in the list's query (`status=…`), empty showing all: a
+ * select of fixed `choices` or of a page prop's records (`options`, each shown by `optionLabel`,
+ * `{field}` standing for its fields), or `text`, typed and sent on Enter or when the input
+ * loses focus; the server's 422 for it shows under it and the rows stay.
+ */
 export interface ListFilter {
   name: string
   label: string
-  /** What the select shows when nothing is chosen ('All'). */
+  kind?: 'select' | 'text'
+  /** What the select or input shows when nothing is chosen ('All'). */
   placeholder: string
-  choices: readonly { value: string; label: string }[]
+  choices?: readonly { value: string; label: string }[]
+  options?: string
+  optionLabel?: string
+  /** A select twice as wide (long labels). */
+  wide?: boolean
   testId: string
 }
 
@@ -144,23 +158,26 @@ export interface StaffListDeclaration<Row extends { id: number }> {
   listParams?: Readonly<Record<string, string>>
   /** Filters beside the search box; `searchable: false` for a list without one. */
   filters?: readonly ListFilter[]
+  /** A button that empties every filter, shown while one is set. */
+  clearFilters?: { label: string; testId: string }
   searchable?: boolean
   /** A list sorted by the server starts in this order (its columns name their `serverSort`). */
   initialSort?: { column: string; direction: 'ascending' | 'descending' }
   /** Sent with every write beside the fields: body key → page prop path (a translation's `code`). */
   sendProps?: Readonly<Record<string, string>>
   testId: string
-  editorTestId: string
   columns: ListColumn<Row>[]
+  /** None for a read-only list (then no form, no Actions column unless the page adds row actions). */
   writes: readonly ListWrite[]
-  form: {
+  editorTestId?: string
+  form?: {
     titles: { add: string; edit: string }
     /** Absent when the page brings a form the declaration cannot express (the shared user form). */
     fields?: ListField<Row>[]
     size?: 'md' | 'lg' | 'xl' | '2xl'
   }
   /** The confirmation before a delete. */
-  deleteMessage: string
+  deleteMessage?: string
 }
 
 /** The route name of a list's read or write: declared, or `<screen>.<kind>`. */

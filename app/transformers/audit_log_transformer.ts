@@ -17,6 +17,7 @@ import { REDACTED } from '#domain/redaction'
 import { GATEWAY_FORMS, gatewayDisplayName, isGatewayValue } from '#domain/gateways'
 import { ROLE_LABELS, type RoleId } from '#domain/roles'
 import { SETTINGS_SCHEMAS } from '#domain/settings_schema'
+import type { AuditLogListRow } from '#domain/staff_lists/audit_log'
 
 /** An audit_logs row joined with its staff member's name and e-mail (app/queries/audit_logs.ts). */
 export interface AuditLogDbRow {
@@ -42,7 +43,7 @@ export interface AuditLogDbRow {
  * reads as its label and `name`: '#12' for a row, the gateway's or setting's
  * name (a dictionary word, `translateName`) for a key.
  */
-export function auditLogRow(row: AuditLogDbRow) {
+export function auditLogRow(row: AuditLogDbRow): AuditLogListRow {
   const roleId = Number(row.staff_role_id)
   const targetType = row.target_type
   return {
@@ -74,7 +75,7 @@ export function auditLogRow(row: AuditLogDbRow) {
   }
 }
 
-export type AuditLogRow = ReturnType<typeof auditLogRow>
+export type AuditLogRow = AuditLogListRow
 
 function parseChanges(text: string): AuditChanges {
   try {

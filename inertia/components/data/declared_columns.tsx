@@ -13,11 +13,18 @@ export function declaredColumn<R extends Row>(
   const value = (r: R) => r[column.key] as unknown
   const sorted = (r: R) => r[column.sortBy ?? column.key] as unknown
   const base = { key: column.key, label: column.label }
+  // Sorted by the server when it says so, not at all when the declaration says so, else on the page.
+  const sorting = (onPage?: (r: R) => unknown) =>
+    column.serverSort
+      ? { serverSort: column.serverSort }
+      : column.sortable === false || !onPage
+        ? {}
+        : { sortValue: onPage as PagedColumn<R>['sortValue'] }
   switch (column.kind) {
     case 'yesNo':
       return {
         ...base,
-        sortValue: (r) => (value(r) ? 1 : 0),
+        ...sorting((r) => (value(r) ? 1 : 0)),
         render: (r) => (
           <Chip
             size="sm"
@@ -33,16 +40,15 @@ export function declaredColumn<R extends Row>(
     case 'number':
       return {
         ...base,
-        ...(column.serverSort
-          ? { serverSort: column.serverSort }
-          : { sortValue: (r: R) => (sorted(r) === null ? null : Number(sorted(r))) }),
+        ...sorting((r) => (sorted(r) === null ? null : Number(sorted(r)))),
         render: (r) => String(value(r) ?? column.empty ?? ''),
       }
     case 'label':
       return {
         ...base,
-        sortValue: (r) =>
-          typeof sorted(r) === 'number' ? (sorted(r) as number) : String(sorted(r) ?? ''),
+        ...sorting((r) =>
+          typeof sorted(r) === 'number' ? (sorted(r) as number) : String(sorted(r) ?? '')
+        ),
         render: (r) => t(String(value(r) ?? '')),
       }
     case 'image':
@@ -58,7 +64,7 @@ export function declaredColumn<R extends Row>(
     case 'link':
       return {
         ...base,
-        sortValue: (r) => String(sorted(r) ?? ''),
+        ...sorting((r) => String(sorted(r) ?? '')),
         render: (r) => (
           <Link href={String(value(r))} isExternal size="sm" className="block max-w-xs truncate">
             {String(value(r))}
@@ -89,11 +95,7 @@ export function declaredColumn<R extends Row>(
       const plain = !flag && !column.mono && !column.truncate && column.empty === undefined
       return {
         ...base,
-        ...(column.serverSort
-          ? { serverSort: column.serverSort }
-          : column.mono || flag
-            ? {}
-            : { sortValue: (r: R) => String(sorted(r) ?? '').toLowerCase() }),
+        ...sorting(column.mono || flag ? undefined : (r) => String(sorted(r) ?? '').toLowerCase()),
         render: plain ? undefined : shown,
       }
     }

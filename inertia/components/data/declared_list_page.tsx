@@ -59,14 +59,21 @@ export interface ListRowAction<R> {
   testId: (row: R) => string
 }
 
+/** What a page's own cell may do to its list: set filters (a cell that narrows the list to its value). */
+export interface CellTools {
+  setFilters: (changes: Record<string, string>) => void
+}
+
 /**
  * What a page adds to its declaration: a form it cannot express, row actions
- * of its own, a banner above the table, when adding is offered, and a hook
- * run after every save or delete (a translation re-reads the dictionary).
+ * of its own, the cells of its `custom` columns, a banner above the table,
+ * when adding is offered, and a hook run after every save or delete (a
+ * translation re-reads the dictionary).
  */
 export interface DeclaredListOptions<R, V extends Values> {
   form?: Pick<RecordEditorSpec<R, V>, 'initial' | 'rules' | 'fields' | 'body'>
   rowActions?: Record<string, ListRowAction<R>>
+  cells?: Record<string, (row: R, tools: CellTools) => ReactNode>
   banner?: (props: DeclaredProps) => ReactNode
   canAdd?: (props: DeclaredProps) => boolean
   useAfterChange?: (props: DeclaredProps) => () => void
@@ -87,7 +94,7 @@ export function declaredListPage<R extends Row, V extends Values = Values>(
   function DeclaredList(props: DeclaredProps & { url: string }) {
     const { t } = useTranslation()
     const sent = fromProps(list.sendProps, props)
-    const form = (options.form ?? declaredForm(list.form.fields ?? [], props, sent)) as Pick<
+    const form = (options.form ?? declaredForm(list.form?.fields ?? [], props, sent)) as Pick<
       RecordEditorSpec<R, V>,
       'initial' | 'rules' | 'fields' | 'body'
     >
@@ -102,17 +109,20 @@ export function declaredListPage<R extends Row, V extends Values = Values>(
       afterChange?.()
     }
     const editor = useRecordEditor<R, V>({
-      testId: list.editorTestId,
-      titles: list.form.titles,
+      testId: list.editorTestId ?? `${list.testId}-editor`,
+      titles: list.form?.titles ?? { add: list.label, edit: list.label },
       ...form,
       createUrl: list.writes.includes('store') ? listUrl(list, 'store') : undefined,
       updateUrl: (row) => listUrl(list, 'update', { id: row.id }),
       remove: list.writes.includes('destroy')
-        ? { url: (row) => listUrl(list, 'destroy', { id: row.id }), message: list.deleteMessage }
+        ? {
+            url: (row) => listUrl(list, 'destroy', { id: row.id }),
+            message: list.deleteMessage ?? '',
+          }
         : undefined,
       rowId: (row) => row.id,
       onChanged: changed,
-      size: list.form.size,
+      size: list.form?.size,
     })
     const actions = useRowAction<R, string>(
       Object.fromEntries(rowActions.map(([key, action]) => [key, action.spec])),
@@ -142,9 +152,26 @@ export function declaredListPage<R extends Row, V extends Values = Values>(
           )}
         </div>
       )
+    const tools: CellTools = { setFilters: rows.setFilters }
+    const cell = (key: string) => {
+      const draw = options.cells?.[key]
+      if (!draw) throw new Error(`${list.testId}: no cell for the custom column ${key}`)
+      return (r: R) => draw(r, tools)
+    }
+    // A read-only list has no Actions column unless the page adds row actions.
+    const readOnly = list.writes.length === 0 && rowActions.length === 0
     const columns: PagedColumn<R>[] = [
-      ...list.columns.map((column) => declaredColumn(column, t)),
-      { key: 'actions', label: 'Actions', render: buttons },
+      ...list.columns.map((column) =>
+        column.kind === 'custom'
+          ? {
+              key: column.key,
+              label: column.label,
+              serverSort: column.serverSort,
+              render: cell(column.key),
+            }
+          : declaredColumn(column, t)
+      ),
+      ...(readOnly ? [] : [{ key: 'actions', label: 'Actions', render: buttons }]),
     ]
 
     const canAdd = list.writes.includes('store') && (options.canAdd?.(props) ?? true)
@@ -166,6 +193,9 @@ export function declaredListPage<R extends Row, V extends Values = Values>(
                 filters={list.filters}
                 values={rows.filters}
                 onChange={rows.setFilters}
+                onApply={rows.applyFilters}
+                props={props}
+                clear={list.clearFilters}
               />
             )
           }

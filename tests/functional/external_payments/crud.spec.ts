@@ -65,7 +65,7 @@ test.group('External Payments page and list', (group) => {
     response.assertStatus(200)
     response.assertInertiaComponent('staff/external_payments/index')
     // The logo's rules come with the page's declaration, the validator's own constants.
-    const logo = EXTERNAL_PAYMENT_LIST.form.fields!.find((field) => field.name === 'logo')
+    const logo = EXTERNAL_PAYMENT_LIST.form!.fields!.find((field) => field.name === 'logo')
     assert.deepInclude(logo, { maxMb: 1, accept: 'image/png,image/jpeg,image/webp' })
     // The layout finds heading and menu in the screen registry; the page receives only its data.
     assert.notProperty(response.inertiaProps, 'menu')
