@@ -6,7 +6,8 @@ import { REDACTED } from '#domain/redaction'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { tamperWith } from '#tests/helpers/audit'
-import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import { userOfRole } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 /** Starts each test from an empty log (inside the rolled-back transaction). */
 function withEmptyLog(group: Parameters<typeof isolate>[0]) {
@@ -21,8 +22,8 @@ async function record(staff: User, entry: Omit<StaffActionEntry, 'staff' | 'ip'>
 
 /** Four rows by two staff members over deposits, a gateway and a KYC document. */
 async function someHistory() {
-  const admin = await demoUser(DEMO.admin)
-  const manager = await demoUser(DEMO.manager)
+  const admin = await UserFactory.apply('admin').create()
+  const manager = await UserFactory.apply('manager').create()
   await record(manager, {
     action: 'deposit.approve',
     target: { type: 'deposit', id: 7 },
@@ -72,7 +73,7 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
       members.map((m) => m.id),
       [admin.id, manager.id]
     )
-    assert.containsSubset(members, [{ id: manager.id, email: DEMO.manager }])
+    assert.containsSubset(members, [{ id: manager.id, email: manager.email }])
   })
 
   test('roles 2 to 6 get 403, a visitor is sent to log in (page) or gets 401 (list)', async ({
@@ -104,7 +105,7 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
     const approval = data[3]
     assert.match(approval.createdAt, /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/)
     assert.containsSubset(approval, {
-      staff: { id: manager.id, name: manager.fullName, email: DEMO.manager },
+      staff: { id: manager.id, name: manager.fullName, email: manager.email },
       role: 'Manager',
       ip: '198.51.100.20',
       action: 'deposit.approve',
@@ -149,7 +150,7 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await record(admin, {
       action: 'settings.update',
       target: { type: 'setting', id: 'spreads' },
@@ -218,7 +219,7 @@ test.group('Audit Log screen (GET /admin/audit, /admin/audit/api)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const cases: [string, string, string][] = [
       ['staffId=abc', 'staffId', 'Choose a staff member from the list'],
       ['staffId=0x10', 'staffId', 'Choose a staff member from the list'],

@@ -9,7 +9,7 @@ import { hashToken } from '#domain/tokens'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { linkIn } from '#tests/helpers/mails'
-import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 
 const SAME_ANSWER =
   'If an account exists for this address, we have sent a link to reset the password.'
@@ -28,18 +28,18 @@ test.group('POST /forgot-password', (group) => {
   isolate(group)
 
   test('mails a single-use reset link to a known address', async ({ client, assert }) => {
+    const customer = await UserFactory.create()
     const { mails } = mail.fake()
-    const response = await api(client, 'post', '/forgot-password', { email: DEMO.customer })
+    const response = await api(client, 'post', '/forgot-password', { email: customer.email })
     response.assertStatus(200)
     response.assertBodyContains({ message: SAME_ANSWER })
 
-    mails.assertSent(ResetPasswordNotification, ({ message }) => message.hasTo(DEMO.customer))
+    mails.assertSent(ResetPasswordNotification, ({ message }) => message.hasTo(customer.email))
     const link = linkIn(mails.sent()[0], '/reset-password/')
     assert.match(link.pathname, /^\/reset-password\/[A-Za-z0-9_-]{40,}$/)
 
     // Only a hash of the token is stored.
     const token = link.pathname.split('/').pop()!
-    const customer = await demoUser(DEMO.customer)
     const rows = await PasswordResetToken.query().where('user_id', customer.id)
     assert.lengthOf(rows, 1)
     assert.equal(rows[0].tokenHash, hashToken(token))
@@ -56,17 +56,16 @@ test.group('POST /forgot-password', (group) => {
 
   test('a disabled account gets the same answer and no mail', async ({ client }) => {
     const { mails } = mail.fake()
-    const customer = await demoUser(DEMO.customer)
-    customer.isActive = false
-    await customer.save()
-    const response = await api(client, 'post', '/forgot-password', { email: DEMO.customer })
+    const customer = await UserFactory.apply('inactive').create()
+    const response = await api(client, 'post', '/forgot-password', { email: customer.email })
     response.assertStatus(200)
     mails.assertNoneSent()
   })
 
   test('a new request makes the earlier link stop working', async ({ client }) => {
-    const first = await mailedToken(client, DEMO.customer)
-    const second = await mailedToken(client, DEMO.customer)
+    const { email } = await UserFactory.create()
+    const first = await mailedToken(client, email)
+    const second = await mailedToken(client, email)
     ;(
       await api(client, 'put', '/forgot-password', { token: first, password: 'brand-new-pass' })
     ).assertStatus(422)
@@ -92,7 +91,8 @@ test.group('PUT /forgot-password', (group) => {
     client,
     assert,
   }) => {
-    const token = await mailedToken(client, DEMO.customer)
+    const { email } = await UserFactory.create()
+    const token = await mailedToken(client, email)
     const response = await api(client, 'put', '/forgot-password', {
       token,
       password: 'brand-new-pass',
@@ -100,18 +100,18 @@ test.group('PUT /forgot-password', (group) => {
     response.assertStatus(200)
     assert.match(response.body().message, /password has been updated/)
 
-    ;(
-      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: 'brand-new-pass' })
-    ).assertStatus(200)
-    ;(
-      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
-    ).assertStatus(400)
+    ;(await api(client, 'post', '/auth/login', { email, password: 'brand-new-pass' })).assertStatus(
+      200
+    )
+    ;(await api(client, 'post', '/auth/login', { email, password: FACTORY_PASSWORD })).assertStatus(
+      400
+    )
   })
 
   test('the reset signs out remembered devices', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await User.rememberMeTokens.create(customer, '30 days')
-    const token = await mailedToken(client, DEMO.customer)
+    const token = await mailedToken(client, customer.email)
     ;(
       await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })
     ).assertStatus(200)
@@ -119,7 +119,8 @@ test.group('PUT /forgot-password', (group) => {
   })
 
   test('a used link cannot be used again', async ({ client, assert }) => {
-    const token = await mailedToken(client, DEMO.customer)
+    const { email } = await UserFactory.create()
+    const token = await mailedToken(client, email)
     ;(
       await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })
     ).assertStatus(200)
@@ -129,13 +130,14 @@ test.group('PUT /forgot-password', (group) => {
     })
     again.assertStatus(422)
     assert.equal(fieldErrors(again.body()).token, INVALID)
-    ;(
-      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: 'brand-new-pass' })
-    ).assertStatus(200)
+    ;(await api(client, 'post', '/auth/login', { email, password: 'brand-new-pass' })).assertStatus(
+      200
+    )
   })
 
   test('an expired link is refused and the password is unchanged', async ({ client, assert }) => {
-    const token = await mailedToken(client, DEMO.customer)
+    const { email } = await UserFactory.create()
+    const token = await mailedToken(client, email)
     await db
       .from('password_reset_tokens')
       .where('token_hash', hashToken(token))
@@ -146,9 +148,9 @@ test.group('PUT /forgot-password', (group) => {
     })
     response.assertStatus(422)
     assert.equal(fieldErrors(response.body()).token, INVALID)
-    ;(
-      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
-    ).assertStatus(200)
+    ;(await api(client, 'post', '/auth/login', { email, password: FACTORY_PASSWORD })).assertStatus(
+      200
+    )
   })
 
   test('an unknown or malformed token is refused', async ({ client, assert }) => {
@@ -163,7 +165,8 @@ test.group('PUT /forgot-password', (group) => {
   })
 
   test('the new password needs at least 8 characters', async ({ client, assert }) => {
-    const token = await mailedToken(client, DEMO.customer)
+    const { email } = await UserFactory.create()
+    const token = await mailedToken(client, email)
     const short = await api(client, 'put', '/forgot-password', { token, password: 'short' })
     short.assertStatus(422)
     assert.equal(fieldErrors(short.body()).password, 'Password must be at least 8 characters')

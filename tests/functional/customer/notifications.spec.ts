@@ -2,14 +2,21 @@ import { test } from '@japa/runner'
 import Notification from '#models/notification'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 test.group('GET /notifications', (group) => {
   isolate(group)
 
   test('lists only the user’s own notifications, newest first', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const customer = await UserFactory.create()
+    const newcomer = await UserFactory.create()
+    // An older notification of the customer's own, as the seed gives the demo customer.
+    await Notification.create({
+      userId: customer.id,
+      title: 'Welcome to Broker',
+      description: 'Your account is verified and your real wallet is funded.',
+      url: '/dashboard',
+    })
     await Notification.create({
       userId: customer.id,
       title: 'Deposit approved',
@@ -56,14 +63,14 @@ test.group('GET /notifications', (group) => {
   })
 
   test('a user with none gets an empty list', async ({ client }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const response = await api(client, 'get', '/notifications').loginAs(newcomer)
     response.assertStatus(200)
     response.assertBody({ data: [] })
   })
 
   test('shows at most the 20 most recent', async ({ client, assert }) => {
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     for (let i = 1; i <= 25; i++) {
       await Notification.create({ userId: newcomer.id, title: `n${i}` })
     }

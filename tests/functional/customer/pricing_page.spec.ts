@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import settings from '#services/settings_service'
 import PricingPlan from '#models/pricing_plan'
 
@@ -9,7 +9,7 @@ test.group('Pricing page (GET /pricing)', (group) => {
   isolate(group)
 
   test('lists every plan cheapest first with the card fields', async ({ client }) => {
-    const user = await demoUser(DEMO.customer)
+    const user = await UserFactory.create()
     const response = await client.get('/pricing').loginAs(user).withInertia()
     response.assertStatus(200)
     response.assertInertiaComponent('customer/pricing')
@@ -24,7 +24,7 @@ test.group('Pricing page (GET /pricing)', (group) => {
 
   test('is not found when the pricingPlan setting is off', async ({ client }) => {
     await settings.put('pricingPlan', { value1: 'off' })
-    const user = await demoUser(DEMO.customer)
+    const user = await UserFactory.create()
     const json = await client.get('/pricing').loginAs(user).header('Accept', 'application/json')
     json.assertStatus(404)
     // An Inertia visit gets the not-found page, not a bare response.
@@ -37,8 +37,8 @@ test.group('Pricing page (GET /pricing)', (group) => {
     client,
     assert,
   }) => {
-    for (const email of [DEMO.admin, DEMO.manager]) {
-      const staff = await demoUser(email)
+    for (const role of ['admin', 'manager'] as const) {
+      const staff = await UserFactory.apply(role).create()
       const page = await client.get('/pricing').loginAs(staff).header('Accept', 'application/json')
       page.assertStatus(403)
       const dashboard = await client.get('/dashboard').loginAs(staff).withInertia()
@@ -48,7 +48,7 @@ test.group('Pricing page (GET /pricing)', (group) => {
   })
 
   test('staff cannot subscribe to a plan (Bouncer policy)', async ({ client, assert }) => {
-    const staff = await demoUser(DEMO.admin)
+    const staff = await UserFactory.apply('admin').create()
     const plan = await PricingPlan.findByOrFail('name', 'Basic')
     const response = await api(client, 'post', `/dashboard/pricing/subscribe/${plan.id}`).loginAs(
       staff

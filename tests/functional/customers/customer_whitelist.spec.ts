@@ -5,7 +5,6 @@ import { UserFactory } from '#database/factories/user_factory'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { auditCount } from '#tests/helpers/audit'
-import { DEMO, demoUser } from '#tests/helpers/users'
 
 const FORM = {
   fullName: 'Cora Customer',
@@ -29,19 +28,18 @@ test.group('Customers: no IP whitelist for a customer', (group) => {
       client,
       assert,
     }) => {
+      const admin = await UserFactory.apply('admin').create()
       const audits = await auditCount()
       const response = await api(client, 'post', url, {
         ...FORM,
         whitelist: '203.0.113.7',
-      }).loginAs(await demoUser(DEMO.admin))
+      }).loginAs(admin)
       response.assertStatus(422)
       assert.equal(fieldErrors(response.body()).whitelist, 'A customer has no IP whitelist')
       assert.isNull(await User.findBy('email', FORM.email))
       assert.equal(await auditCount(), audits)
 
-      const without = await api(client, 'post', url, { ...FORM, whitelist: null }).loginAs(
-        await demoUser(DEMO.admin)
-      )
+      const without = await api(client, 'post', url, { ...FORM, whitelist: null }).loginAs(admin)
       without.assertStatus(201)
     })
   }
@@ -50,12 +48,13 @@ test.group('Customers: no IP whitelist for a customer', (group) => {
     client,
     assert,
   }) => {
+    const admin = await UserFactory.apply('admin').create()
     const customer = await UserFactory.create()
     const response = await api(client, 'put', `/admin/users/${customer.id}`, {
       ...FORM,
       email: customer.email,
       whitelist: '10.0.0.0/8',
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(admin)
     response.assertStatus(422)
     assert.equal(fieldErrors(response.body()).whitelist, 'A customer has no IP whitelist')
     assert.isNull(await db.from('whitelists').where('user_id', customer.id).first())
@@ -66,7 +65,7 @@ test.group('Customers: no IP whitelist for a customer', (group) => {
       email: customer.email,
       password: '',
       whitelist: '10.0.0.0/8',
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(admin)
     assert.isBelow(listEdit.status(), 500)
     assert.isNull(await db.from('whitelists').where('user_id', customer.id).first())
   })

@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import Balance from '#models/balance'
 import Deposit from '#models/deposit'
 import Order from '#models/order'
+import PricingPlan from '#models/pricing_plan'
 import User from '#models/user'
 import Withdrawal from '#models/withdrawal'
 import { UserFactory } from '#database/factories/user_factory'
@@ -15,7 +16,7 @@ import { openMarkets, quote } from '#tests/helpers/market'
 import { closeAsCustomer, placeTrade } from '#tests/helpers/trades'
 import { withSetting } from '#tests/helpers/database'
 import { rollupDrift } from '#tests/helpers/dashboard'
-import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import { userOfRole } from '#tests/helpers/users'
 import { pendingDeposit } from '#tests/helpers/deposits'
 import { pendingWithdrawal } from '#tests/helpers/withdrawals'
 
@@ -31,7 +32,8 @@ const BEFORE = '2001-02-28T23:59:59Z'
 const AFTER = '2001-04-01T00:00:00Z'
 
 const at = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' })
-const admin = () => demoUser(DEMO.admin)
+/** The acting admin: staff, so no customer figure counts it. */
+const admin = () => UserFactory.apply('admin').create()
 
 /** A customer registered at `registered` with the factory's demo and real USD wallets. */
 async function customer(registered = IN) {
@@ -240,6 +242,7 @@ test.group('Dashboard: the range', (group) => {
     client,
     assert,
   }) => {
+    const as = await admin()
     for (const query of [
       '',
       '?from=',
@@ -248,7 +251,7 @@ test.group('Dashboard: the range', (group) => {
       '?to=2001-03-31',
       '?from=2001-03-10&to=2001-03-10',
     ]) {
-      const response = await api(client, 'get', `/admin/dashboard${query}`).loginAs(await admin())
+      const response = await api(client, 'get', `/admin/dashboard${query}`).loginAs(as)
       response.assertStatus(200)
       assert.properties(response.body(), [
         'totalDeposits',
@@ -258,9 +261,7 @@ test.group('Dashboard: the range', (group) => {
         'totalProLoss',
       ])
     }
-    const echoed = await api(client, 'get', '/admin/dashboard?from=2001-03-10&to=').loginAs(
-      await admin()
-    )
+    const echoed = await api(client, 'get', '/admin/dashboard?from=2001-03-10&to=').loginAs(as)
     assert.deepEqual(echoed.body().range, { from: '2001-03-10', to: null })
   })
 })
@@ -337,10 +338,11 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
     assert,
   }) => {
     await knownBook()
+    const as = await admin()
     const crypto = await Order.query().where('kind', 'crypto').firstOrFail()
     crypto.deletedAt = DateTime.now()
     await crypto.save()
-    const after = await api(client, 'get', `/admin/dashboard${RANGE}`).loginAs(await admin())
+    const after = await api(client, 'get', `/admin/dashboard${RANGE}`).loginAs(as)
     assert.containsSubset(after.body(), {
       totalTrades: 4,
       totalProLoss: '8.50',
@@ -348,7 +350,7 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
     })
     crypto.deletedAt = null
     await crypto.save()
-    const restored = await api(client, 'get', `/admin/dashboard${RANGE}`).loginAs(await admin())
+    const restored = await api(client, 'get', `/admin/dashboard${RANGE}`).loginAs(as)
     assert.containsSubset(restored.body(), { totalTrades: 5, totalProLoss: '3.25' })
   })
 
@@ -357,6 +359,9 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
     assert,
   }) => {
     const { a } = await knownBook()
+    const as = await admin()
+    // A customer who may withdraw 5: funded (25,000.00) and KYC approved.
+    const withdrawer = await UserFactory.apply('funded', 'kycApproved').create()
     const today = DateTime.utc().startOf('day')
     await payment(Deposit, a.real, '12.34', 'approved', today.minus({ days: 6 }).toISO()!)
     await payment(
@@ -369,15 +374,15 @@ test.group('Dashboard: figures (admin spec §3 Dashboard data)', (group) => {
     await payment(Withdrawal, a.real, '7.50', 'approved', today.minus({ days: 1 }).toISO()!)
     // Approved now through the staff call: it is on today's bar straight away.
     const pending = await pendingDeposit(a.user, 'bank', '25.00')
+    ;(await api(client, 'post', `/admin/deposits/${pending.id}/approve`).loginAs(as)).assertStatus(
+      200
+    )
+    const withdrawal = await pendingWithdrawal(withdrawer, '5')
     ;(
-      await api(client, 'post', `/admin/deposits/${pending.id}/approve`).loginAs(await admin())
-    ).assertStatus(200)
-    const withdrawal = await pendingWithdrawal(await demoUser(DEMO.customer), '5')
-    ;(
-      await api(client, 'post', `/admin/withdraws/${withdrawal.id}/approve`).loginAs(await admin())
+      await api(client, 'post', `/admin/withdraws/${withdrawal.id}/approve`).loginAs(as)
     ).assertStatus(200)
 
-    const response = await api(client, 'get', `/admin/dashboard${RANGE}`).loginAs(await admin())
+    const response = await api(client, 'get', `/admin/dashboard${RANGE}`).loginAs(as)
     const days = Array.from({ length: 7 }, (_, i) =>
       today.minus({ days: 6 - i }).toFormat('dd/MM/yyyy')
     )
@@ -442,14 +447,13 @@ test.group('Dashboard: the customer and staff trade calls move it at once', (gro
     client,
     assert,
   }) => {
-    const trader = await demoUser(DEMO.customer)
+    // Funded, on the Silver plan (forex leverage 200), as a customer trading EUR_USD.
+    const silver = await PricingPlan.findByOrFail('name', 'Silver')
+    const trader = await UserFactory.apply('funded').merge({ pricingTableId: silver.id }).create()
+    const as = await admin()
     const today = DateTime.utc().toISODate()!
     const figures = async () =>
-      (
-        await api(client, 'get', `/admin/dashboard?from=${today}&to=${today}`).loginAs(
-          await admin()
-        )
-      ).body()
+      (await api(client, 'get', `/admin/dashboard?from=${today}&to=${today}`).loginAs(as)).body()
 
     // A buy of 10,000 EUR_USD at the ask 1.08662 (spread cost 1.20).
     const order = await placeTrade(client, trader, { bid: '1.08650', ask: '1.08662' })
@@ -463,15 +467,11 @@ test.group('Dashboard: the customer and staff trade calls move it at once', (gro
     assert.containsSubset(await figures(), { totalTrades: 1, totalProLoss: '8.80' })
     // Corrected by staff to close at 1.08862: 18.80.
     ;(
-      await api(client, 'put', `/admin/trades/${order.id}`, { closeRate: '1.08862' }).loginAs(
-        await admin()
-      )
+      await api(client, 'put', `/admin/trades/${order.id}`, { closeRate: '1.08862' }).loginAs(as)
     ).assertStatus(200)
     assert.containsSubset(await figures(), { totalProLoss: '18.80' })
     // Deleted by staff: gone from every figure (its row stays, deleted_at set).
-    ;(await api(client, 'delete', `/admin/trades/${order.id}`).loginAs(await admin())).assertStatus(
-      200
-    )
+    ;(await api(client, 'delete', `/admin/trades/${order.id}`).loginAs(as)).assertStatus(200)
     assert.containsSubset(await figures(), {
       totalTrades: 0,
       totalProLoss: '0.00',

@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import { GATEWAY_FORMS, GATEWAY_VALUES, type GatewayValue, type KeySlot } from '#domain/gateways'
 import { isolate } from '#tests/helpers/isolation'
 import { configureGateway } from '#tests/helpers/deposits'
-import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import { userOfRole } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { api } from '#tests/helpers/http'
 
 const AUTOMATIC = GATEWAY_VALUES.filter((value) => GATEWAY_FORMS[value].kind === 'automatic')
@@ -36,7 +37,7 @@ test.group('Gateway pages', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     for (const [path, component, kinds] of [
       ['/admin/gateways', 'staff/gateways/automatic', AUTOMATIC],
       ['/admin/gateways/manual', 'staff/gateways/manual', MANUAL],
@@ -72,7 +73,7 @@ test.group('Gateway pages', (group) => {
       key4: 'NWBKGB2L',
       key5: 'United Kingdom',
     })
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
 
     const automatic = await client.get('/admin/gateways').loginAs(admin).withInertia()
     const cards = automatic.inertiaProps.gateways as any[]
@@ -123,7 +124,7 @@ test.group('Gateway pages', (group) => {
     assert,
   }) => {
     const secrets = await configureEverything()
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     for (const path of ['/admin/gateways', '/admin/gateways/manual']) {
       for (const response of [
         await client.get(path).loginAs(admin).withInertia(),

@@ -3,15 +3,24 @@ import db from '@adonisjs/lucid/services/db'
 import Favorite from '#models/favorite'
 import Instrument from '#models/instrument'
 import Order from '#models/order'
+import PricingPlan from '#models/pricing_plan'
 import { OrderFactory } from '#database/factories/order_factory'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
 import { auditCount, onlyAuditRow } from '#tests/helpers/audit'
 import { EXACT_DIGITS_MESSAGE } from '#validators/rules'
-import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import { userOfRole } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
-const admin = () => demoUser(DEMO.admin)
+/** A new admin: these requests need only an admin's rights. */
+const admin = () => UserFactory.apply('admin').create()
+
+/** A customer who may trade: funded, KYC approved (kycTrade is on), on the Silver plan. */
+async function trader() {
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  return UserFactory.apply('funded', 'kycApproved').merge({ pricingTableId: silver.id }).create()
+}
 
 /** Every field of the instrument form, as the modal sends them. */
 const FIELDS = {
@@ -47,9 +56,9 @@ function formOf(i: Instrument, changes: Record<string, unknown> = {}) {
   }
 }
 
-/** An open position of the demo customer on an instrument (its margin held, as opening does). */
+/** An open position of a new customer on an instrument (its margin held, as opening does). */
 async function openOn(instrument: Instrument) {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await UserFactory.create()
   return OrderFactory.merge({
     userId: customer.id,
     balanceId: customer.activeBalanceId!,
@@ -515,7 +524,7 @@ test.group('Instruments add, edit, delete', (group) => {
     assert,
   }) => {
     const doge = await Instrument.findByOrFail('name', 'DOGE_USD')
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await Favorite.create({ userId: customer.id, instrumentId: doge.id, listId: 1 })
     const closed = await OrderFactory.merge({
       userId: customer.id,
@@ -574,7 +583,7 @@ test.group('Instruments: a change applies to orders at once', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     const eurUsd = await Instrument.findByOrFail('name', 'EUR_USD')
     quote('EUR_USD', '1.08650', '1.08662')
     const order = { type: 'buy', instrument: 'EUR_USD', amount: '1000' }
@@ -607,7 +616,8 @@ test.group('Instruments: a change applies to orders at once', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    // On a plan, so the plan's crypto leverage can be taken away.
+    const customer = await trader()
     await db
       .from('pricing_plans')
       .where('id', customer.pricingTableId!)
@@ -638,7 +648,7 @@ test.group('Instruments: a change applies to orders at once', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     await api(client, 'post', '/admin/instruments', FIELDS).loginAs(await admin())
     const page = await client.get('/dashboard').loginAs(customer).withInertia()
     const ada = page.inertiaProps.instruments.find((i: any) => i.name === 'ADA_USD')

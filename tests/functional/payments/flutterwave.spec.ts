@@ -19,7 +19,8 @@ import {
   walletBalance,
 } from '#tests/helpers/deposit_settlement'
 import { isolate } from '#tests/helpers/isolation'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import type User from '#models/user'
+import { UserFactory } from '#database/factories/user_factory'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 import { refusal, withProviderFake } from '#tests/helpers/provider_payments'
 
@@ -45,9 +46,12 @@ function withFake(group: Group) {
   })
 }
 
-/** POST /deposits' use case for the demo customer: 100 USD with a 2.5 % fee (total 102.50). */
-async function startFlwDeposit(keys: Partial<typeof KEYS> = {}) {
-  const customer = await demoUser(DEMO.customer)
+/** A customer who may deposit: KYC approved (kycDeposit is on), with a real USD wallet. */
+const depositor = () => UserFactory.apply('kycApproved').create()
+
+/** POST /deposits' use case for the customer (a new depositor unless given): 100 USD with a 2.5 % fee (total 102.50). */
+async function startFlwDeposit(keys: Partial<typeof KEYS> = {}, customer?: User) {
+  customer ??= await depositor()
   await configureGateway('flutterwave', { ...KEYS, ...keys }, { fee: '2.5' })
   const wallet = await realWalletOf(customer)
   return startDeposit({
@@ -65,7 +69,7 @@ function postWebhook(client: ApiClient, webhook: FlutterwaveWebhook) {
 
 /** A pending deposit (100 USD + 2.5 % = 102.50) that Flutterwave was asked to collect. */
 async function pendingFlwDeposit() {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await depositor()
   await configureGateway('flutterwave', KEYS)
   const deposit = await pendingDeposit(customer, 'flutterwave', '100.00', '2.5')
   return { customer, deposit, before: await walletBalance(deposit.balanceId) }
@@ -84,10 +88,10 @@ test.group('Flutterwave: starting a deposit (POST /v3/payments)', (group) => {
   test('creates the payment for amount + fee with our tx_ref and keeps the hosted link', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await depositor()
     const profile = await Profile.findByOrFail('user_id', customer.id)
     const before = fake.payments.length
-    const { deposit, paymentLink } = await startFlwDeposit()
+    const { deposit, paymentLink } = await startFlwDeposit({}, customer)
 
     assert.lengthOf(fake.payments, before + 1)
     const payment = fake.payments.at(-1)!
@@ -98,8 +102,8 @@ test.group('Flutterwave: starting a deposit (POST /v3/payments)', (group) => {
       currency: 'USD',
       redirect_url: `${BASE}/payments/flutterwave/return/${deposit.txRef}`,
       customer: {
-        email: DEMO.customer,
-        name: 'Carla Customer',
+        email: customer.email,
+        name: customer.fullName,
         ...(profile.phone ? { phonenumber: profile.phone } : {}),
       },
       customizations: { title: (await settings.site()).appName },

@@ -12,7 +12,8 @@ import {
   postRaw,
   startOnline,
 } from '#tests/helpers/provider_payments'
-import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
+import { balanceMatchesLedger } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 
 const KEYS = {
@@ -32,7 +33,7 @@ function configureMoonpay(publicKey = KEYS.publicKey) {
 
 /** A pending MoonPay deposit of 100 + 2.5% fee = 102.50, and the balance before it. */
 async function pendingMoonpayDeposit() {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await UserFactory.create()
   const before = (await realWalletOf(customer)).balance
   const deposit = await pendingDeposit(customer, 'moonpay', '100.00', '2.5')
   return { customer, deposit, before }
@@ -67,7 +68,8 @@ test.group('MoonPay: the signed widget link', (group) => {
     assert,
   }) => {
     await configureMoonpay()
-    const customer = await demoUser(DEMO.customer)
+    // KYC approved: kycDeposit is on.
+    const customer = await UserFactory.apply('kycApproved').create()
     const { deposit, paymentLink } = await startOnline(customer, 'moonpay', '100.00')
 
     const url = new URL(paymentLink)
@@ -92,7 +94,7 @@ test.group('MoonPay: the signed widget link', (group) => {
     assert.equal(url.searchParams.get('baseCurrencyCode'), 'usd')
     assert.equal(url.searchParams.get('baseCurrencyAmount'), '102.50')
     assert.equal(url.searchParams.get('externalTransactionId'), deposit.txRef)
-    assert.equal(url.searchParams.get('email'), DEMO.customer)
+    assert.equal(url.searchParams.get('email'), customer.email)
     assert.equal(
       url.searchParams.get('redirectURL'),
       `${SITE}/payments/moonpay/return/${deposit.txRef}`
@@ -111,7 +113,7 @@ test.group('MoonPay: the signed widget link', (group) => {
     assert,
   }) => {
     await configureMoonpay('pk_live_moonpay123')
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('kycApproved').create()
     const { paymentLink } = await startOnline(customer, 'moonpay', '25.00')
     assert.isTrue(paymentLink.startsWith('https://buy.moonpay.com?apiKey=pk_live_moonpay123&'))
     assert.isTrue(fake.widgetSignatureValid(paymentLink))
@@ -157,7 +159,7 @@ test.group('MoonPay: webhooks (POST /payments/moonpay/notify)', (group) => {
   })
 
   test('forged calls get 400 and credit nothing', async ({ client, assert }) => {
-    const { deposit, before } = await pendingMoonpayDeposit()
+    const { customer, deposit, before } = await pendingMoonpayDeposit()
     const tx = purchase(deposit)
     const genuine = fake.webhook('transaction_updated', tx)
 
@@ -170,7 +172,7 @@ test.group('MoonPay: webhooks (POST /payments/moonpay/notify)', (group) => {
 
     const tampered = genuine.rawBody.replace(
       deposit.txRef,
-      (await pendingDeposit(await demoUser(DEMO.customer), 'moonpay')).txRef
+      (await pendingDeposit(customer, 'moonpay')).txRef
     )
     ;(
       await postRaw(client, 'moonpay', tampered, { 'Moonpay-Signature-V2': genuine.header })

@@ -16,7 +16,8 @@ import { money } from '#domain/money'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { configureGateway, depositEntries, withoutOtherDeposits } from '#tests/helpers/deposits'
-import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
+import { DEMO, balanceMatchesLedger } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 import {
   FAKE_STRIPE_KEYS,
@@ -38,9 +39,12 @@ function assertNoSecrets(assert: Assert, ...texts: (string | null | undefined)[]
   }
 }
 
-/** The demo customer (approved KYC, a real USD wallet) starts a Stripe deposit through the action. */
-async function startStripeDeposit(amount = '100.00') {
-  const customer = await demoUser(DEMO.customer)
+/** A customer who may deposit: KYC approved (kycDeposit is on), with a real USD wallet. */
+const depositor = () => UserFactory.apply('kycApproved').create()
+
+/** The customer (a new depositor unless given) starts a Stripe deposit through the action. */
+async function startStripeDeposit(amount = '100.00', customer?: User) {
+  customer ??= await depositor()
   const wallet = await realWalletOf(customer)
   const { deposit, paymentLink } = await startDeposit({
     user: customer,
@@ -86,7 +90,7 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
   test('creates a session for amount + fee in minor units and stores its link and id', async ({
     assert,
   }) => {
-    const { deposit, paymentLink, sessionId } = await startStripeDeposit('100.00')
+    const { customer, deposit, paymentLink, sessionId } = await startStripeDeposit('100.00')
     const { fake } = stripe
 
     assert.lengthOf(fake.requests, 1)
@@ -110,7 +114,7 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
       ],
       client_reference_id: deposit.txRef,
       metadata: { txRef: deposit.txRef },
-      customer_email: DEMO.customer,
+      customer_email: customer.email,
       success_url: `${SITE}/payments/stripe/return/${deposit.txRef}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${SITE}/deposits?status=cancelled`,
     })
@@ -138,7 +142,7 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
   test('a repeated start of the same deposit replays the first session (idempotency key from txRef)', async ({
     assert,
   }) => {
-    const { deposit, sessionId } = await startStripeDeposit('50.00')
+    const { customer, deposit, sessionId } = await startStripeDeposit('50.00')
     const adapter = await adapterFor('stripe')
     const row = await PaymentGateway.findByOrFail('value', 'stripe')
     const order = {
@@ -146,7 +150,7 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
       txRef: deposit.txRef,
       total: '51.25',
       currency: 'USD',
-      customer: { email: DEMO.customer, fullName: 'Carla Customer', phone: null },
+      customer: { email: customer.email, fullName: customer.fullName, phone: null },
       urls: {
         returnUrl: `${SITE}/payments/stripe/return/${deposit.txRef}`,
         cancelUrl: `${SITE}/deposits?status=cancelled`,
@@ -181,7 +185,7 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await depositor()
     const wallet = await realWalletOf(customer)
     const payload = { balance_id: wallet.id, gateway: 'stripe', amount: '100' }
 
@@ -250,11 +254,11 @@ test.group('Stripe: starting a deposit (startDeposit → Checkout Session)', (gr
     test(`${failure.name} answers 502 and leaves the deposit declined`, async ({ assert }) => {
       await configureGateway('stripe', { key1: failure.key, key2: WHSEC })
       if (failure.fail) stripe.fake.failNext(400, failure.fail)
-      const customer = await demoUser(DEMO.customer)
+      const customer = await depositor()
       const wallet = await realWalletOf(customer)
       const before = await balanceOf(wallet.id)
 
-      const error = await startStripeDeposit('100.00').then(
+      const error = await startStripeDeposit('100.00', customer).then(
         () => null,
         (e: unknown) => e
       )
@@ -367,7 +371,7 @@ test.group('Stripe: webhooks (POST /payments/stripe/notify)', (group) => {
 
   test('an underpaid or wrong-currency session is not credited', async ({ assert }) => {
     const underpaid = await startStripeDeposit('100.00')
-    const otherCurrency = await startStripeDeposit('100.00')
+    const otherCurrency = await startStripeDeposit('100.00', underpaid.customer)
     const before = await balanceOf(underpaid.wallet.id)
 
     stripe.fake.complete(underpaid.sessionId, { amountTotal: 10249 })
@@ -418,7 +422,7 @@ test.group('Stripe: webhooks (POST /payments/stripe/notify)', (group) => {
     assert,
   }) => {
     const expired = await startStripeDeposit('60.00')
-    const failed = await startStripeDeposit('70.00')
+    const failed = await startStripeDeposit('70.00', expired.customer)
     const before = await balanceOf(expired.wallet.id)
     const declinedBefore = (await notificationsOf(expired.customer, 'Deposit declined')).length
 
@@ -550,7 +554,7 @@ test.group('Stripe: the customer returns (GET /payments/stripe/return/:txRef)', 
     assert,
   }) => {
     const own = await startStripeDeposit('30.00')
-    const other = await startStripeDeposit('31.00')
+    const other = await startStripeDeposit('31.00', own.customer)
     stripe.fake.complete(other.sessionId)
 
     const response = await client

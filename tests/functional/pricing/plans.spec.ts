@@ -8,11 +8,19 @@ import { RiskEngine } from '#services/market/risk_engine'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
-import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import { userOfRole } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { money } from '#domain/money'
 import { auditCount, onlyAuditRow } from '#tests/helpers/audit'
 
-const admin = () => demoUser(DEMO.admin)
+/** A new admin: these requests need only an admin's rights. */
+const admin = () => UserFactory.apply('admin').create()
+
+/** A customer who may trade: funded, KYC approved (kycTrade is on), on the Silver plan. */
+async function silverCustomer() {
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  return UserFactory.apply('funded', 'kycApproved').merge({ pricingTableId: silver.id }).create()
+}
 
 /** Every field of the plan form, as the modal sends them. */
 const FULL = {
@@ -148,7 +156,7 @@ test.group('Pricing Plans page and list', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const list = await api(client, 'get', '/dashboard/pricing').loginAs(customer)
     list.assertStatus(200)
     assert.equal(list.body().meta.total, 3)
@@ -190,7 +198,8 @@ test.group('Pricing Plans add, edit, delete', (group) => {
   isolate(group)
 
   test('adds a plan with every field', async ({ client, assert }) => {
-    const response = await api(client, 'post', '/admin/pricing', FULL).loginAs(await admin())
+    const as = await admin()
+    const response = await api(client, 'post', '/admin/pricing', FULL).loginAs(as)
     response.assertStatus(201)
     assert.equal(response.body().message, 'Plan added successfully')
     assert.containsSubset(response.body().plan, ROW_OF_FULL)
@@ -199,7 +208,7 @@ test.group('Pricing Plans add, edit, delete', (group) => {
     assert.equal(money(row.commodityStopout!).toFixed(), '35.5')
 
     const audit = await onlyAuditRow('pricing_plan.create', row.id)
-    assert.equal(audit.staff_id, (await admin()).id)
+    assert.equal(audit.staff_id, as.id)
     assert.equal(audit.target_type, 'pricing_plan')
     assert.deepEqual(audit.changes.forexLeverage, { before: null, after: 300 })
     assert.deepEqual(audit.changes.price, { before: null, after: '499.99' })
@@ -446,13 +455,14 @@ test.group('Pricing Plans add, edit, delete', (group) => {
   }) => {
     // A plan of its own: users other tests left behind may sit on the demo plans.
     const plan = await PricingPlan.create({ name: 'Subscribed plan', price: '0' })
-    await User.query().where('email', DEMO.customer).update({ pricingTableId: plan.id })
+    const [first, second] = await UserFactory.createMany(2)
+    await User.query().where('id', first.id).update({ pricingTableId: plan.id })
     const audits = await auditCount()
     const one = await api(client, 'delete', `/admin/pricing/${plan.id}`).loginAs(await admin())
     one.assertStatus(409)
     assert.equal(one.body().message, 'This plan cannot be deleted: 1 customer is subscribed to it')
 
-    await User.query().where('email', DEMO.newcomer).update({ pricingTableId: plan.id })
+    await User.query().where('id', second.id).update({ pricingTableId: plan.id })
     const two = await api(client, 'delete', `/admin/pricing/${plan.id}`).loginAs(await admin())
     two.assertStatus(409)
     assert.equal(
@@ -460,14 +470,14 @@ test.group('Pricing Plans add, edit, delete', (group) => {
       'This plan cannot be deleted: 2 customers are subscribed to it'
     )
     await PricingPlan.findOrFail(plan.id)
-    assert.equal((await demoUser(DEMO.customer)).pricingTableId, plan.id)
+    assert.equal((await User.findOrFail(first.id)).pricingTableId, plan.id)
     assert.equal(await auditCount(), audits)
   })
 })
 
-/** The demo customer (Silver: forex leverage 200, stock leverage 10, stop-outs 40 %) with a 1,000 USD wallet and nothing open. */
+/** A customer on Silver (forex leverage 200, stock leverage 10, stop-outs 40 %) with a 1,000 USD wallet and nothing open. */
 async function smallAccount() {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await silverCustomer()
   await Balance.query()
     .where('id', customer.activeBalanceId!)
     .update({ balance: '1000', margin: '0' })
@@ -491,7 +501,7 @@ test.group('Pricing Plans: a change applies at once', (group) => {
   })
 
   test("a changed leverage sets the next order's margin", async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await silverCustomer()
     const silver = await PricingPlan.findByOrFail('name', 'Silver')
     quote('EUR_USD', '1.08650', '1.08662')
     // 10,000 × 1.08662 ÷ 200 = 54.331 → 54.34 (reserved rounded up)

@@ -13,7 +13,14 @@ import { createUser } from '#actions/staff_users/create_user'
 import { UserFacingException } from '#exceptions/user_facing_exception'
 import { enrol } from '#tests/helpers/two_factor'
 
-const admin = () => demoUser(DEMO.admin)
+/**
+ * The acting admin, made by the test; named so that no search of the seeded staff
+ * below ('max man', 'carla') can match it.
+ */
+const admin = () => UserFactory.apply('admin').merge({ fullName: 'Ines Admin' }).create()
+
+/** An account whose e-mail is taken, to refuse another account with it. */
+const takenEmail = async () => (await UserFactory.apply('manager').create()).email
 
 /** The form as the modal sends it. */
 const FORM = {
@@ -45,13 +52,14 @@ test.group('Admin & Staffs: page and list', (group) => {
     client,
     assert,
   }) => {
+    const as = await admin() // before the agent, which must be the newest row
     const agent = await UserFactory.apply('agent').create()
     await db.table('whitelists').insert({
       user_id: agent.id,
       ip_address: '203.0.113.7',
       created_at: new Date(),
     })
-    const response = await api(client, 'get', '/admin/users/api?limit=50').loginAs(await admin())
+    const response = await api(client, 'get', '/admin/users/api?limit=50').loginAs(as)
     response.assertStatus(200)
     const rows = response.body().data as any[]
     assert.isTrue(rows.every((r) => [1, 2, 4, 5, 6].includes(r.roleId)))
@@ -126,7 +134,7 @@ test.group('Admin & Staffs: page and list', (group) => {
   test('roles 2 to 6 get 403 on every route; a visitor is sent to / (page) or gets 401', async ({
     client,
   }) => {
-    const target = await demoUser(DEMO.agent)
+    const target = await UserFactory.apply('agent').create()
     const calls: [string, string][] = [
       ['get', '/admin/users/api'],
       ['post', '/admin/users'],
@@ -193,6 +201,7 @@ test.group('Admin & Staffs: add (POST /admin/users)', (group) => {
     assert,
   }) => {
     const as = await admin()
+    const taken = await takenEmail()
     const users = await userCount()
     const audits = await auditCount()
     const empty = await api(client, 'post', '/admin/users', {}).loginAs(as)
@@ -215,7 +224,7 @@ test.group('Admin & Staffs: add (POST /admin/users)', (group) => {
       [{ isActive: 'maybe' }, 'isActive', 'Active status is required'],
       [{ roleId: 9 }, 'roleId', 'Choose a role from the list'],
       [{ roleId: '0x1' }, 'roleId', 'Choose a role from the list'],
-      [{ email: DEMO.manager.toUpperCase() }, 'email', 'This email is already registered'],
+      [{ email: taken.toUpperCase() }, 'email', 'This email is already registered'],
       [
         { whitelist: '203.0.113.7, 300.0.0.1, 10.0.0.0/40, office' },
         'whitelist',
@@ -255,7 +264,7 @@ test.group('Admin & Staffs: add (POST /admin/users)', (group) => {
     const as = await admin()
     const error = await createUser({
       ...FORM,
-      email: DEMO.manager,
+      email: await takenEmail(),
       staff: { id: as.id, roleId: 1 },
       ip: null,
     }).catch((e) => e)
@@ -341,9 +350,10 @@ test.group('Admin & Staffs: edit (PUT /admin/users/:id)', (group) => {
   }) => {
     const as = await admin()
     const agent = await UserFactory.apply('agent').create()
+    const taken = await takenEmail()
     const cases: [Record<string, unknown>, string, string][] = [
       [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
-      [{ email: DEMO.manager }, 'email', 'This email is already registered'],
+      [{ email: taken }, 'email', 'This email is already registered'],
       [
         { whitelist: '10.0.0.1, 10.0.0.999' },
         'whitelist',

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
-import { UserFactory } from '#database/factories/user_factory'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { deleteUser } from '#actions/staff_users/delete_user'
 import { updateUser } from '#actions/staff_users/update_user'
 import { UserFacingException } from '#exceptions/user_facing_exception'
@@ -13,7 +13,18 @@ import { staffUserFormOf as formOf } from '#tests/helpers/staff_users'
 import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
 import { freshRecoveryCode } from '#tests/helpers/two_factor'
 
-const admin = () => demoUser(DEMO.admin)
+/** An acting admin of the test's own. */
+const admin = () => UserFactory.apply('admin').create()
+
+/**
+ * The seed's admin, the only admin there is: the last-admin rule is about the whole set of
+ * active admins, so those tests keep the seeded one.
+ */
+const seededAdmin = () => demoUser(DEMO.admin)
+
+/** A staff member who signs in through the real forms (second factor on, as every staff account has it). */
+const staffMember = (role: 'admin' | 'manager' | 'agent' | 'retention') =>
+  UserFactory.apply(role, 'withSecondFactor').create()
 
 const activeAdmins = async () =>
   Number(
@@ -32,8 +43,8 @@ test.group('Admin & Staffs: a deactivation or a role change ends the sessions', 
   isolate(group)
 
   test('changing a role signs that user out at their next request', async ({ client, assert }) => {
-    const manager = await demoUser(DEMO.manager)
-    const browser = await signedInBrowser(DEMO.manager)
+    const manager = await staffMember('manager')
+    const browser = await signedInBrowser(manager.email, FACTORY_PASSWORD)
     assert.equal((await browser.getJson('/auth/user')).status, 200)
     const response = await api(
       client,
@@ -44,7 +55,7 @@ test.group('Admin & Staffs: a deactivation or a role change ends the sessions', 
     response.assertStatus(200)
     assert.equal((await browser.getJson('/auth/user')).status, 401)
     // A new login works, with the new role.
-    const again = await signedInBrowser(DEMO.manager)
+    const again = await signedInBrowser(manager.email, FACTORY_PASSWORD)
     assert.equal((await again.getJson('/admin/trades/api/all')).status, 403)
   })
 
@@ -52,8 +63,8 @@ test.group('Admin & Staffs: a deactivation or a role change ends the sessions', 
     client,
     assert,
   }) => {
-    const agent = await demoUser(DEMO.agent)
-    const browser = await signedInBrowser(DEMO.agent)
+    const agent = await staffMember('agent')
+    const browser = await signedInBrowser(agent.email, FACTORY_PASSWORD)
     ;(
       await api(
         client,
@@ -63,7 +74,10 @@ test.group('Admin & Staffs: a deactivation or a role change ends the sessions', 
       ).loginAs(await admin())
     ).assertStatus(200)
     assert.equal((await browser.getJson('/auth/user')).status, 401)
-    const login = await browser.post('/auth/login', { email: DEMO.agent, password: DEMO_PASSWORD })
+    const login = await browser.post('/auth/login', {
+      email: agent.email,
+      password: FACTORY_PASSWORD,
+    })
     assert.equal(login.status, 403)
   })
 
@@ -71,8 +85,8 @@ test.group('Admin & Staffs: a deactivation or a role change ends the sessions', 
     client,
     assert,
   }) => {
-    const agent = await demoUser(DEMO.retention)
-    const browser = await signedInBrowser(DEMO.retention)
+    const agent = await staffMember('retention')
+    const browser = await signedInBrowser(agent.email, FACTORY_PASSWORD)
     ;(
       await api(
         client,
@@ -87,9 +101,9 @@ test.group('Admin & Staffs: a deactivation or a role change ends the sessions', 
   test('an admin changing their own password stays signed in here; their other sessions end', async ({
     assert,
   }) => {
-    const as = await admin()
-    const here = await signedInBrowser(DEMO.admin)
-    const elsewhere = await signedInBrowser(DEMO.admin)
+    const as = await staffMember('admin')
+    const here = await signedInBrowser(as.email, FACTORY_PASSWORD)
+    const elsewhere = await signedInBrowser(as.email, FACTORY_PASSWORD)
     const bare = await here.put(
       `/admin/users/${as.id}`,
       formOf(as, { password: 'a-new-admin-password' })
@@ -99,7 +113,7 @@ test.group('Admin & Staffs: a deactivation or a role change ends the sessions', 
     assert.equal((await elsewhere.getJson('/auth/user')).status, 200)
     const response = await here.put(`/admin/users/${as.id}`, {
       ...formOf(as, { password: 'a-new-admin-password' }),
-      currentPassword: DEMO_PASSWORD,
+      currentPassword: FACTORY_PASSWORD,
       twoFactorCode: await freshRecoveryCode(as),
     })
     assert.equal(response.status, 200, response.text)
@@ -112,10 +126,13 @@ test.group('Admin & Staffs: the last active admin', (group) => {
   isolate(group)
 
   test('is never deleted, deactivated or demoted, whoever asks', async ({ assert }) => {
-    const onlyAdmin = await admin()
+    const onlyAdmin = await seededAdmin()
     assert.equal(await activeAdmins(), 1)
     // A caller who is not that admin (the only way to reach the rule without a race).
-    const by = { staff: { id: (await demoUser(DEMO.manager)).id, roleId: 2 }, ip: null }
+    const by = {
+      staff: { id: (await UserFactory.apply('manager').create()).id, roleId: 2 },
+      ip: null,
+    }
     const refusals = [
       await deleteUser({ id: onlyAdmin.id, ...by }).catch((e) => e),
       await updateUser({
@@ -144,7 +161,8 @@ test.group('Admin & Staffs: the last active admin', (group) => {
     client,
     assert,
   }) => {
-    const as = await admin()
+    // The seeded admin is the one that stays: the count of active admins is the subject.
+    const as = await seededAdmin()
     const second = await UserFactory.apply('admin').create()
     ;(
       await api(client, 'put', `/admin/users/${second.id}`, formOf(second, { roleId: 2 })).loginAs(
@@ -166,7 +184,7 @@ test.group('Admin & Staffs: two admins demoting each other at once', (group) => 
   })
 
   test('leaves exactly one active admin, round after round', async ({ assert }) => {
-    const demoAdmin = await admin()
+    const demoAdmin = await seededAdmin()
     const made: number[] = []
     // Only the two racers are admins during the race.
     await db.from('users').where('id', demoAdmin.id).update({ is_active: false })

@@ -4,6 +4,9 @@ import db from '@adonisjs/lucid/services/db'
 import Balance from '#models/balance'
 import Notification from '#models/notification'
 import Order from '#models/order'
+import PricingPlan from '#models/pricing_plan'
+import Profile from '#models/profile'
+import type User from '#models/user'
 import { money } from '#domain/money'
 import { userChannel } from '#domain/channels'
 import type { RoleId } from '#domain/roles'
@@ -12,7 +15,8 @@ import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets, quote, WEEKEND } from '#tests/helpers/market'
 import marketClock from '#services/market/market_clock'
-import { DEMO, balanceMatchesLedger, demoUser, userOfRole } from '#tests/helpers/users'
+import { balanceMatchesLedger, userOfRole } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import {
   closeAsCustomer,
   holdAllBut,
@@ -27,7 +31,7 @@ import { auditCount, auditRows, onlyAuditRow } from '#tests/helpers/audit'
 | Staff close, edit and delete of trades (admin spec §2 Trades list and Order
 | edit dialog, §4, §7; issue 11 item 3). Orders are placed and closed through
 | the customer's own calls, so every figure is one the engine produced:
-| the demo customer (Silver plan, forex leverage 200) buys 10,000 EUR_USD at
+| a customer on the Silver plan (forex leverage 200) buys 10,000 EUR_USD at
 | the ask 1.08662 (spread cost 1.2, margin 54.34).
 */
 
@@ -35,10 +39,19 @@ const OPEN_QUOTE = { bid: '1.08650', ask: '1.08662' }
 // A buy's current rate is the ask: 10,000 × (1.08762 − 1.08662) − 1.2 = 8.80.
 const UP_QUOTE = { bid: '1.08750', ask: '1.08762' }
 
+/** A customer on the Silver plan (forex leverage 200) whose active real wallet holds 25,000.00, and an admin. */
 async function setup() {
-  const customer = await demoUser(DEMO.customer)
-  const admin = await demoUser(DEMO.admin)
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  const customer = await UserFactory.apply('funded').merge({ pricingTableId: silver.id }).create()
+  const admin = await UserFactory.apply('admin').create()
   return { customer, admin, walletId: customer.activeBalanceId! }
+}
+
+/** The customer's manager (profiles.manager_id), as the seeded manager is the seeded customer's. */
+async function managerOf(customer: User) {
+  const manager = await UserFactory.apply('manager').create()
+  await Profile.query().where('user_id', customer.id).update({ manager_id: manager.id })
+  return manager
 }
 
 function trading(group: Parameters<typeof isolate>[0]) {
@@ -119,7 +132,7 @@ test.group('POST /admin/trades/close', (group) => {
     assert,
   }) => {
     const { customer, walletId } = await setup()
-    const manager = await demoUser(DEMO.manager)
+    const manager = await managerOf(customer)
     const order = await placeTrade(client, customer, OPEN_QUOTE)
     quote('EUR_USD', UP_QUOTE.bid, UP_QUOTE.ask)
     ;(
@@ -309,7 +322,7 @@ test.group('PUT /admin/trades/:id (closed orders)', (group) => {
     ;(
       await api(client, 'put', `/admin/trades/${order.id}`, { spread: '0' }).loginAs(admin)
     ).assertStatus(200)
-    const manager = await demoUser(DEMO.manager)
+    const manager = await managerOf(customer)
     ;(
       await api(client, 'put', `/admin/trades/${order.id}`, { closeRate: '1.08562' }).loginAs(
         manager

@@ -4,6 +4,8 @@ import limiter from '@adonisjs/limiter/services/main'
 import Balance from '#models/balance'
 import LedgerEntry from '#models/ledger_entry'
 import Order from '#models/order'
+import PricingPlan from '#models/pricing_plan'
+import Profile from '#models/profile'
 import marketClock from '#services/market/market_clock'
 import priceBook from '#services/market/price_book'
 import { money, sum } from '#domain/money'
@@ -11,7 +13,8 @@ import { withSetting } from '#tests/helpers/database'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { MARKETS_OPEN, openMarkets, quote, WEEKEND } from '#tests/helpers/market'
-import { DEMO, demoUser, ledgerOf } from '#tests/helpers/users'
+import { DEMO, ledgerOf } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { onlyAuditRow } from '#tests/helpers/audit'
 import { loginAsSession } from '#tests/helpers/login_as'
 import { freshCustomer, settled, signedIn, staffSignedIn } from '#tests/helpers/race'
@@ -25,8 +28,12 @@ import { RiskEngine } from '#services/market/risk_engine'
 
 const EUR_USD = { bid: '1.08650', ask: '1.08662' }
 
+/** A customer who may trade: funded, KYC approved (kycTrade is on), on the Silver plan (forex leverage 200). */
 async function customerWallet() {
-  const customer = await demoUser(DEMO.customer)
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  const customer = await UserFactory.apply('funded', 'kycApproved')
+    .merge({ pricingTableId: silver.id })
+    .create()
   return { customer, wallet: await Balance.findOrFail(customer.activeBalanceId!) }
 }
 
@@ -203,7 +210,7 @@ test.group('POST /dashboard/orders/close with an amount (partial close)', (group
       ]
     )
     // Staff see the parts in the customer's trades.
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const staffList = await api(client, 'get', `/admin/trades/api/all/${customer.id}`).loginAs(
       admin
     )
@@ -344,7 +351,7 @@ test.group('POST /dashboard/orders/close with an amount (partial close)', (group
     }).loginAs(customer)
     const orderId = placed.body().order.id
     const state = await tradingState(customer.id)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const newcomer = await UserFactory.create()
     const theirs = await api(client, 'post', '/dashboard/orders/close', {
       orderId,
       amount: '1',
@@ -377,7 +384,9 @@ test.group('POST /dashboard/orders/close with an amount (partial close)', (group
     assert,
   }) => {
     const { customer } = await customerWallet()
-    const manager = await demoUser(DEMO.manager)
+    // The customer's manager: only a manager who manages them could have started this login-as.
+    const manager = await UserFactory.apply('manager').create()
+    await Profile.query().where('user_id', customer.id).update({ manager_id: manager.id })
     const session = loginAsSession(customer, manager)
     quote('AAPL', '189.820', '189.860')
     const placed = await api(client, 'post', '/dashboard/orders', {

@@ -4,12 +4,13 @@ import Balance from '#models/balance'
 import LedgerEntry from '#models/ledger_entry'
 import Notification from '#models/notification'
 import Order from '#models/order'
+import PricingPlan from '#models/pricing_plan'
 import type User from '#models/user'
 import { RiskEngine } from '#services/market/risk_engine'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { money } from '#domain/money'
 
 async function place(client: ApiClient, user: User, body: Record<string, unknown>) {
@@ -18,9 +19,15 @@ async function place(client: ApiClient, user: User, body: Record<string, unknown
   return response.body().order.id as number
 }
 
-/** The demo customer with a 1,000 USD wallet and nothing open (Silver plan: stock leverage 10, stop-out 40). */
+/** A customer who may trade: funded, KYC approved (kycTrade is on), on the Silver plan (forex leverage 200). */
+async function trader() {
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  return UserFactory.apply('funded', 'kycApproved').merge({ pricingTableId: silver.id }).create()
+}
+
+/** A trader with a 1,000 USD wallet and nothing open (Silver plan: stock leverage 10, stop-out 40). */
 async function smallAccount() {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await trader()
   await Balance.query()
     .where('id', customer.activeBalanceId!)
     .update({ balance: '1000', margin: '0' })
@@ -41,7 +48,7 @@ test.group('risk engine', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, {
       type: 'buy',
@@ -89,7 +96,7 @@ test.group('risk engine', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('USD_JPY', '151.414', '151.426')
     const id = await place(client, customer, {
       type: 'sell',
@@ -174,7 +181,7 @@ test.group('risk engine', (group) => {
   })
 
   test('a restart re-reads the open positions from the database', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await trader()
     quote('EUR_USD', '1.08650', '1.08662')
     const id = await place(client, customer, {
       type: 'buy',

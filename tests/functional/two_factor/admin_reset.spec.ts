@@ -5,11 +5,21 @@ import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
 import { auditCount, onlyAuditRow } from '#tests/helpers/audit'
 import { signedInBrowser } from '#tests/helpers/browser_session'
-import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import { userOfRole } from '#tests/helpers/users'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { freshRecoveryCode } from '#tests/helpers/two_factor'
 import { afterPassword } from '#tests/helpers/two_factor_flow'
 
 const resetOf = (id: number) => `/admin/users/${id}/two-factor`
+
+/**
+ * A staff member with the second factor on, as every staff account has it; read back, so the
+ * session generation the database fills is there to compare.
+ */
+async function staffMember(role: 'admin' | 'manager') {
+  const user = await UserFactory.apply(role, 'withSecondFactor').create()
+  return user.refresh()
+}
 
 test.group('DELETE /admin/users/{id}/two-factor (an admin resets a second factor)', (group) => {
   isolate(group)
@@ -18,8 +28,9 @@ test.group('DELETE /admin/users/{id}/two-factor (an admin resets a second factor
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await staffMember('manager')
     const before = await auditCount()
+    // The callers: the seeded account of each other role.
     for (const roleId of [2, 3, 4, 5, 6] as const) {
       const response = await api(client, 'delete', resetOf(manager.id)).loginAs(
         await userOfRole(roleId)
@@ -35,10 +46,10 @@ test.group('DELETE /admin/users/{id}/two-factor (an admin resets a second factor
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const manager = await demoUser(DEMO.manager)
+    const admin = await staffMember('admin')
+    const manager = await staffMember('manager')
     await freshRecoveryCode(manager)
-    const session = await signedInBrowser(DEMO.manager)
+    const session = await signedInBrowser(manager.email, FACTORY_PASSWORD)
     assert.equal((await session.getJson('/auth/user')).status, 200)
 
     const response = await api(client, 'delete', resetOf(manager.id)).loginAs(admin)
@@ -59,7 +70,7 @@ test.group('DELETE /admin/users/{id}/two-factor (an admin resets a second factor
     assert.equal(row.target_type, 'user')
 
     // Their next login starts with the enrolment.
-    const { browser } = await afterPassword(DEMO.manager)
+    const { browser } = await afterPassword(manager.email, false, FACTORY_PASSWORD)
     assert.equal((await browser.get('/login/two-factor')).location, '/login/two-factor/enrol')
   })
 
@@ -67,8 +78,9 @@ test.group('DELETE /admin/users/{id}/two-factor (an admin resets a second factor
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
-    const newcomer = await demoUser(DEMO.newcomer)
+    const admin = await staffMember('admin')
+    // A customer who never turned the second factor on.
+    const newcomer = await UserFactory.create()
     const before = await auditCount()
     ;(await api(client, 'delete', resetOf(admin.id)).loginAs(admin)).assertStatus(403)
     ;(await api(client, 'delete', resetOf(999999)).loginAs(admin)).assertStatus(404)

@@ -3,8 +3,9 @@ import { STAFF_ROLES, type RoleId } from '#domain/roles'
 import { isolate } from '#tests/helpers/isolation'
 import { removeKycFilesAfterEach } from '#tests/helpers/kyc'
 import { BrowserSession, signedInBrowser } from '#tests/helpers/browser_session'
-import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
-import { appCode, enrol } from '#tests/helpers/two_factor'
+import { userOfRole } from '#tests/helpers/users'
+import { appCode } from '#tests/helpers/two_factor'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { EXPECTATIONS, urlFor } from '../security/route_table.js'
 
 /** Every route some staff role may use, with the first such role. */
@@ -69,9 +70,14 @@ test.group('Two-factor login: enforced on every staff route', (group) => {
   test('a remember-me cookie restores the password step only: the code is asked again', async ({
     assert,
   }) => {
+    const admin = await UserFactory.apply('admin', 'withSecondFactor').create()
     const browser = new BrowserSession()
     await browser.open()
-    await browser.post('/auth/login', { email: DEMO.admin, password: 'demo12345', remember: true })
+    await browser.post('/auth/login', {
+      email: admin.email,
+      password: FACTORY_PASSWORD,
+      remember: true,
+    })
     assert.equal((await browser.post('/login/two-factor', { code: appCode() })).status, 200)
     browser.dropCookie('broker-session')
 
@@ -88,7 +94,7 @@ test.group('Two-factor login: enforced on every staff route', (group) => {
   test('a customer without a second factor keeps an unmarked session (marked once)', async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await client
       .get('/auth/user')
       .header('Accept', 'application/json')
@@ -100,8 +106,7 @@ test.group('Two-factor login: enforced on every staff route', (group) => {
   test('a customer with a second factor and an unmarked session takes the code step', async ({
     client,
   }) => {
-    const customer = await demoUser(DEMO.customer)
-    await enrol(customer)
+    const customer = await UserFactory.apply('withSecondFactor').create()
     const response = await client
       .get('/dashboard')
       .redirects(0)
@@ -111,8 +116,8 @@ test.group('Two-factor login: enforced on every staff route', (group) => {
   })
 
   test('a completed sign-in of another account does not count for this one', async ({ client }) => {
-    const admin = await demoUser(DEMO.admin)
-    const customer = await demoUser(DEMO.customer)
+    const admin = await UserFactory.apply('admin', 'withSecondFactor').create()
+    const customer = await UserFactory.create()
     const response = await client
       .get('/admin')
       .redirects(0)
@@ -123,7 +128,8 @@ test.group('Two-factor login: enforced on every staff route', (group) => {
   test('the test clients sign staff in complete (their helpers pass the code step)', async ({
     assert,
   }) => {
-    const browser = await signedInBrowser(DEMO.manager)
+    const manager = await UserFactory.apply('manager', 'withSecondFactor').create()
+    const browser = await signedInBrowser(manager.email, FACTORY_PASSWORD)
     assert.equal((await browser.get('/admin/trades/all')).status, 200)
   })
 })

@@ -2,23 +2,28 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
-import { UserFactory } from '#database/factories/user_factory'
-import { appCode, unenrol } from '#tests/helpers/two_factor'
+import type User from '#models/user'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
+import { appCode } from '#tests/helpers/two_factor'
 import { afterPassword, pendingLoginSession } from '#tests/helpers/two_factor_flow'
 import { recoveryCodeHash } from '#services/two_factor_secrets'
 
 /** The base32 key as the page shows it, without the spaces. */
 const keyOf = (manualKey: string) => manualKey.replaceAll(' ', '')
 
+/** A manager without a second factor yet, as a staff member is before their first login. */
+const newManager = () => UserFactory.apply('manager').create()
+
+/** A browser past the manager's password step. */
+const passwordStep = (manager: User) => afterPassword(manager.email, false, FACTORY_PASSWORD)
+
 test.group('Two-factor login: a staff member enrols at their first login', (group) => {
   isolate(group)
-  group.each.setup(async () => unenrol(await demoUser(DEMO.manager)))
 
   test('the code page sends a staff member without a second factor to the enrolment', async ({
     assert,
   }) => {
-    const { browser, login } = await afterPassword(DEMO.manager)
+    const { browser, login } = await passwordStep(await newManager())
     assert.equal(login.body.redirect, '/login/two-factor')
     const page = await browser.get('/login/two-factor')
     assert.equal(page.status, 302)
@@ -30,7 +35,7 @@ test.group('Two-factor login: a staff member enrols at their first login', (grou
     client,
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
+    const manager = await newManager()
     const session = pendingLoginSession(manager)
     const first = await client.get('/login/two-factor/enrol').withSession(session).withInertia()
     first.assertStatus(200)
@@ -38,10 +43,10 @@ test.group('Two-factor login: a staff member enrols at their first login', (grou
     const { enrolment } = first.inertiaProps as any
     assert.match(enrolment.qrCode, /^data:image\/png;base64,/)
     assert.match(keyOf(enrolment.manualKey), /^[A-Z2-7]{32}$/)
-    assert.equal(enrolment.account, DEMO.manager)
+    assert.equal(enrolment.account, manager.email)
     assert.notProperty(enrolment, 'secret')
 
-    const { browser } = await afterPassword(DEMO.manager)
+    const { browser } = await passwordStep(manager)
     const a = await browser.get('/login/two-factor/enrol', { 'x-inertia': 'true' })
     const b = await browser.get('/login/two-factor/enrol', { 'x-inertia': 'true' })
     assert.equal(
@@ -53,8 +58,8 @@ test.group('Two-factor login: a staff member enrols at their first login', (grou
   test('a wrong code is refused and turns nothing on; the right one signs in with ten recovery codes', async ({
     assert,
   }) => {
-    const manager = await demoUser(DEMO.manager)
-    const { browser } = await afterPassword(DEMO.manager)
+    const manager = await newManager()
+    const { browser } = await passwordStep(manager)
     const page = await browser.get('/login/two-factor/enrol', { 'x-inertia': 'true' })
     const key = keyOf(JSON.parse(page.text).props.enrolment.manualKey)
 
@@ -96,12 +101,13 @@ test.group('Two-factor login: a staff member enrols at their first login', (grou
   })
 
   test('the confirm code may not be replayed at the code step', async ({ assert }) => {
-    const first = await afterPassword(DEMO.manager)
+    const manager = await newManager()
+    const first = await passwordStep(manager)
     const page = await first.browser.get('/login/two-factor/enrol', { 'x-inertia': 'true' })
     const key = keyOf(JSON.parse(page.text).props.enrolment.manualKey)
     const code = appCode(key)
     assert.equal((await first.browser.post('/login/two-factor/enrol', { code })).status, 200)
-    const second = await afterPassword(DEMO.manager)
+    const second = await passwordStep(manager)
     assert.equal((await second.browser.post('/login/two-factor', { code })).status, 422)
   })
 

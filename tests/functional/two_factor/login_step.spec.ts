@@ -4,12 +4,21 @@ import User from '#models/user'
 import { recoveryCodeHash } from '#services/two_factor_secrets'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
-import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { DEMO, DEMO_PASSWORD } from '#tests/helpers/users'
 import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
-import { appCode, enrol, freshRecoveryCode, steadyStep } from '#tests/helpers/two_factor'
+import { appCode, freshRecoveryCode, steadyStep } from '#tests/helpers/two_factor'
 import { afterPassword, pendingLoginSession } from '#tests/helpers/two_factor_flow'
 
 const INVALID = 'The code is invalid or was already used'
+
+type StaffState = 'admin' | 'manager' | 'affiliate' | 'agent' | 'retention'
+
+/** A staff member with the second factor on (FACTORY_TOTP_KEY, so `appCode()` answers), as every staff account has it. */
+const staffMember = (role: StaffState) => UserFactory.apply(role, 'withSecondFactor').create()
+
+/** A browser past the password step as that user. */
+const pastPassword = (user: User, remember = false) =>
+  afterPassword(user.email, remember, FACTORY_PASSWORD)
 
 test.group('Two-factor login: the password step', (group) => {
   isolate(group)
@@ -17,6 +26,7 @@ test.group('Two-factor login: the password step', (group) => {
   test('a staff password signs nobody in: the session holds a pending login for the code page', async ({
     client,
   }) => {
+    // The seeded staff accounts, one of each role, as they are seeded.
     for (const email of [DEMO.admin, DEMO.manager, DEMO.affiliate, DEMO.agent, DEMO.retention]) {
       const response = await api(client, 'post', '/auth/login', { email, password: DEMO_PASSWORD })
       response.assertStatus(200)
@@ -28,7 +38,7 @@ test.group('Two-factor login: the password step', (group) => {
   test('after the password, staff routes and the shell send the visitor to the code page', async ({
     assert,
   }) => {
-    const { browser } = await afterPassword(DEMO.admin)
+    const { browser } = await pastPassword(await staffMember('admin'))
     const page = await browser.get('/admin')
     assert.equal(page.status, 302)
     assert.equal(page.location, '/login/two-factor')
@@ -66,8 +76,8 @@ test.group('Two-factor login: the code step', (group) => {
   isolate(group)
 
   test('the right app code signs in under a new session id, complete', async ({ assert }) => {
-    const admin = await demoUser(DEMO.admin)
-    const { browser } = await afterPassword(DEMO.admin)
+    const admin = await staffMember('admin')
+    const { browser } = await pastPassword(admin)
     const before = browser.cookie('broker-session')
     const step = await browser.post('/login/two-factor', { code: appCode() })
     assert.equal(step.status, 200, step.text)
@@ -80,15 +90,16 @@ test.group('Two-factor login: the code step', (group) => {
   })
 
   test('one step of clock drift either way is accepted; two are not', async ({ assert }) => {
+    const manager = await staffMember('manager')
     for (const steps of [-1, 1]) {
-      const { browser } = await afterPassword(DEMO.manager)
+      const { browser } = await pastPassword(manager)
       await steadyStep()
       const step = await browser.post('/login/two-factor', { code: appCode(undefined, steps) })
       assert.equal(step.status, 200, `${steps}: ${step.text}`)
       await db.from('two_factor_credentials').update({ last_used_step: null })
     }
     for (const steps of [-2, 2]) {
-      const { browser } = await afterPassword(DEMO.manager)
+      const { browser } = await pastPassword(manager)
       await steadyStep()
       const step = await browser.post('/login/two-factor', { code: appCode(undefined, steps) })
       assert.equal(step.status, 422, `${steps}`)
@@ -97,36 +108,38 @@ test.group('Two-factor login: the code step', (group) => {
   })
 
   test('a code is never accepted twice, nor one older than the last used', async ({ assert }) => {
+    const agent = await staffMember('agent')
+    const retention = await staffMember('retention')
     const code = appCode()
-    const first = await afterPassword(DEMO.agent)
+    const first = await pastPassword(agent)
     assert.equal((await first.browser.post('/login/two-factor', { code })).status, 200)
-    const second = await afterPassword(DEMO.agent)
+    const second = await pastPassword(agent)
     const replay = await second.browser.post('/login/two-factor', { code })
     assert.equal(replay.status, 422)
     assert.equal(fieldErrors(replay.body).code, INVALID)
     assert.equal((await second.browser.getJson('/auth/user')).status, 401)
 
     // After the next step's code (drift +1), the current one is stale too.
-    const third = await afterPassword(DEMO.retention)
+    const third = await pastPassword(retention)
     assert.equal(
       (await third.browser.post('/login/two-factor', { code: appCode(undefined, 1) })).status,
       200
     )
-    const fourth = await afterPassword(DEMO.retention)
+    const fourth = await pastPassword(retention)
     assert.equal((await fourth.browser.post('/login/two-factor', { code: appCode() })).status, 422)
   })
 
   test('a recovery code works once, typed in any case, with or without dashes', async ({
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await staffMember('admin')
     const code = await freshRecoveryCode(admin)
-    const { browser } = await afterPassword(DEMO.admin)
+    const { browser } = await pastPassword(admin)
     const typed = code.replaceAll('-', '').toUpperCase()
     const step = await browser.post('/login/two-factor', { code: typed })
     assert.equal(step.status, 200, step.text)
     assert.equal(step.body.method, 'recovery')
-    const again = await afterPassword(DEMO.admin)
+    const again = await pastPassword(admin)
     const reused = await again.browser.post('/login/two-factor', { code })
     assert.equal(reused.status, 422)
     const row = await db
@@ -138,13 +151,13 @@ test.group('Two-factor login: the code step', (group) => {
   })
 
   test("another account's recovery code does not open this one", async ({ assert }) => {
-    const code = await freshRecoveryCode(await demoUser(DEMO.manager))
-    const { browser } = await afterPassword(DEMO.admin)
+    const code = await freshRecoveryCode(await staffMember('manager'))
+    const { browser } = await pastPassword(await staffMember('admin'))
     assert.equal((await browser.post('/login/two-factor', { code })).status, 422)
   })
 
   test('bad input: 422 under the field, nobody signed in', async ({ assert }) => {
-    const { browser } = await afterPassword(DEMO.admin)
+    const { browser } = await pastPassword(await staffMember('admin'))
     for (const [body, message] of [
       [{}, 'Code is required'],
       [{ code: '' }, 'Code is required'],
@@ -162,7 +175,7 @@ test.group('Two-factor login: the code step', (group) => {
   })
 
   test('remember me asked at the password step is honoured after the code', async ({ assert }) => {
-    const { browser } = await afterPassword(DEMO.admin, true)
+    const { browser } = await pastPassword(await staffMember('admin'), true)
     assert.isUndefined(browser.cookie('remember_web'))
     await browser.post('/login/two-factor', { code: appCode() })
     assert.isString(browser.cookie('remember_web'))
@@ -236,7 +249,7 @@ test.group('Two-factor login: throttling', (group) => {
   test('5 wrong codes for an account block it for 15 minutes, the right code included', async ({
     assert,
   }) => {
-    const { browser } = await afterPassword(DEMO.admin)
+    const { browser } = await pastPassword(await staffMember('admin'))
     for (let i = 0; i < 5; i++) {
       assert.equal((await browser.post('/login/two-factor', { code: '000000' })).status, 422)
     }
@@ -245,20 +258,19 @@ test.group('Two-factor login: throttling', (group) => {
     assert.match(blocked.body.message, /Too many wrong codes\. Please wait \d+ min and try again\./)
     assert.equal((await browser.getJson('/auth/user')).status, 401)
     // Another account from the same address still gets its turn.
-    const other = await afterPassword(DEMO.manager)
+    const other = await pastPassword(await staffMember('manager'))
     assert.equal((await other.browser.post('/login/two-factor', { code: appCode() })).status, 200)
   })
 
   test('20 wrong codes from one address block it for every account', async ({ assert }) => {
-    const emails = [DEMO.admin, DEMO.manager, DEMO.affiliate, DEMO.agent, DEMO.retention]
-    for (const email of emails) {
-      const { browser } = await afterPassword(email)
+    const roles: StaffState[] = ['admin', 'manager', 'affiliate', 'agent', 'retention']
+    for (const role of roles) {
+      const { browser } = await pastPassword(await staffMember(role))
       for (let i = 0; i < 4; i++) {
         assert.equal((await browser.post('/login/two-factor', { code: '000000' })).status, 422)
       }
     }
-    await enrol(await demoUser(DEMO.customer))
-    const { browser } = await afterPassword(DEMO.customer)
+    const { browser } = await pastPassword(await UserFactory.apply('withSecondFactor').create())
     assert.equal((await browser.post('/login/two-factor', { code: appCode() })).status, 429)
   })
 })

@@ -12,7 +12,7 @@ import type User from '#models/user'
 import { DOCUMENT_KINDS } from '#domain/file_kinds'
 import { isolate } from '#tests/helpers/isolation'
 import { fieldErrors } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { forgetFile, removeKycFilesAfterEach, upload } from '#tests/helpers/kyc'
 import { pendingDeposit, withoutOtherDeposits } from '#tests/helpers/deposits'
 import {
@@ -81,7 +81,8 @@ const ENDPOINTS: Endpoint[] = [
     documents: true,
     disk: 'fs',
     async setup() {
-      const newcomer = await demoUser(DEMO.newcomer)
+      // A customer with no KYC submission yet.
+      const newcomer = await UserFactory.create()
       const latest = () =>
         KycDocument.query().where('user_id', newcomer.id).orderBy('id', 'desc').first()
       return {
@@ -124,7 +125,8 @@ const ENDPOINTS: Endpoint[] = [
     documents: true,
     disk: 'fs',
     async setup() {
-      const customer = await demoUser(DEMO.customer)
+      // KYC approved, as one who could start the deposit is (kycDeposit is on).
+      const customer = await UserFactory.apply('kycApproved').create()
       const deposit = await pendingDeposit(customer, 'bank')
       return {
         send(client, sample) {
@@ -151,7 +153,7 @@ const ENDPOINTS: Endpoint[] = [
     documents: false,
     disk: 'public',
     async setup() {
-      const admin = await demoUser(DEMO.admin)
+      const admin = await UserFactory.apply('admin').create()
       const row = () => PaymentGateway.findByOrFail('value', 'btc')
       return {
         send: (client, sample) =>
@@ -167,7 +169,7 @@ const ENDPOINTS: Endpoint[] = [
     documents: false,
     disk: 'public',
     async setup() {
-      const admin = await demoUser(DEMO.admin)
+      const admin = await UserFactory.apply('admin').create()
       const fields = { name: 'Corpus Pay', link: 'https://pay.example.com/corpus' }
       return {
         send: (client, sample) =>
@@ -186,7 +188,7 @@ const ENDPOINTS: Endpoint[] = [
     documents: false,
     disk: 'public',
     async setup() {
-      const admin = await demoUser(DEMO.admin)
+      const admin = await UserFactory.apply('admin').create()
       const payment = await ExternalPayment.create({
         name: 'Before',
         link: 'https://pay.example.com/before',
@@ -209,7 +211,7 @@ const ENDPOINTS: Endpoint[] = [
     documents: false,
     disk: 'public',
     async setup() {
-      const admin = await demoUser(DEMO.admin)
+      const admin = await UserFactory.apply('admin').create()
       return {
         send: (client, sample) =>
           postSiteSettings(client, admin, { appName: 'Corpus' }, { appLogo: asFile(sample) }),
