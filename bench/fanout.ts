@@ -230,9 +230,9 @@ async function run(mode: 'stream' | 'transmit', port: number, serverScript: URL)
         ...(SERVERS > 1 ? { REDIS_URL, REDIS_PREFIX: `bench-fanout-${process.pid}` } : {}),
       },
       BUILD,
-      // As the app ships (package.json's start), plus any diagnostics asked for.
+      // As the app ships (package.json's start; BENCH_SHIPPED_FLAGS=0 to compare without), plus any diagnostics asked for.
       [
-        ...shippedNodeFlags(),
+        ...(process.env.BENCH_SHIPPED_FLAGS === '0' ? [] : shippedNodeFlags()),
         ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       ]
     )
