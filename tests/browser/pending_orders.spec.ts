@@ -4,7 +4,7 @@ import Order from '#models/order'
 import PendingOrder from '#models/pending_order'
 import { PendingEngine } from '#services/market/pending_engine'
 import { isolate } from '#tests/helpers/isolation'
-import { loginThroughForm } from '#tests/helpers/browser'
+import { loginThroughForm, pressUntilShown } from '#tests/helpers/browser'
 import { DEMO, demoUser } from '#tests/helpers/users'
 import { openPosition } from '#tests/helpers/positions'
 import { openMarkets, quote, withPriceFanout } from '#tests/helpers/market'
@@ -270,8 +270,10 @@ test.group('Browser: close part of a position, trailing stop', (group) => {
     )
 
     // Switched off, the trailing is removed.
-    await page.locator(`[data-testid=positions-all] [data-testid=trailing-${order.id}]`).click()
-    await modal.waitFor()
+    await pressUntilShown(
+      page.locator(`[data-testid=positions-all] [data-testid=trailing-${order.id}]`),
+      modal
+    )
     await modal.getByRole('switch', { name: 'Trail the stop-loss' }).uncheck({ force: true })
     await modal.locator('[data-testid=trailing-submit]').click()
     await modal.waitFor({ state: 'detached' })

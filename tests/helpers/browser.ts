@@ -1,4 +1,4 @@
-import type { Browser, Page, Request } from 'playwright'
+import type { Browser, Locator, Page, Request } from 'playwright'
 import { DEMO_PASSWORD } from '#tests/helpers/users'
 import { secondFactorCodeFor } from '#tests/helpers/two_factor'
 
@@ -64,6 +64,23 @@ export async function openMenuAt(
     } catch (error) {
       if (attempt >= 4) throw error
       await page.keyboard.press('Escape')
+    }
+  }
+}
+
+/**
+ * Presses `trigger` until `shown` appears. A press that lands while a dialog's closing animation
+ * still holds the page, or while the page re-renders after a save, can be lost: press again, as
+ * a person would.
+ */
+export async function pressUntilShown(trigger: Locator, shown: Locator, attempts = 4) {
+  for (let attempt = 1; ; attempt++) {
+    await trigger.click()
+    try {
+      await shown.waitFor({ timeout: 5_000 })
+      return
+    } catch (error) {
+      if (attempt >= attempts) throw error
     }
   }
 }

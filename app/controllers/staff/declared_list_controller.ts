@@ -3,7 +3,6 @@ import type { VineValidator } from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
 import { staffContext, type StaffContext } from '#services/audit_log'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Validator = VineValidator<any, any>
 
 /**
