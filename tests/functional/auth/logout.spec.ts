@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { BrowserSession } from '#tests/helpers/browser_session'
 
 test.group('POST /auth/logout', (group) => {
@@ -10,11 +10,12 @@ test.group('POST /auth/logout', (group) => {
   test('ends the session: the next visit to the dashboard goes back to login', async ({
     assert,
   }) => {
+    const customer = await UserFactory.create()
     const browser = new BrowserSession()
     await browser.open()
     const login = await browser.post('/auth/login', {
-      email: DEMO.customer,
-      password: DEMO_PASSWORD,
+      email: customer.email,
+      password: FACTORY_PASSWORD,
     })
     assert.equal(login.status, 200)
     assert.equal((await browser.get('/dashboard')).status, 200)
@@ -33,9 +34,10 @@ test.group('POST /auth/logout', (group) => {
   })
 
   test('the old session cookie no longer authenticates after logout', async ({ assert }) => {
+    const customer = await UserFactory.create()
     const browser = new BrowserSession()
     await browser.open()
-    await browser.post('/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+    await browser.post('/auth/login', { email: customer.email, password: FACTORY_PASSWORD })
     const oldCookie = `broker-session=${browser.cookie('broker-session')}`
     ;(await browser.post('/auth/logout')).status
 
@@ -46,7 +48,7 @@ test.group('POST /auth/logout', (group) => {
   })
 
   test('clears the session through the api client too', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await api(client, 'post', '/auth/logout').loginAs(customer)
     response.assertStatus(200)
     response.assertSessionMissing('auth_web')
@@ -58,7 +60,7 @@ test.group('POST /auth/logout', (group) => {
   })
 
   test('without a CSRF token the request is refused', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await client
       .post('/auth/logout')
       .header('Accept', 'application/json')

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 const VISITOR_PAGES = [
   { path: '/', component: 'auth/login' },
@@ -28,7 +28,7 @@ test.group('visitor pages', (group) => {
     })
 
     test(`GET ${page.path} sends a signed-in user to the dashboard`, async ({ client }) => {
-      const customer = await demoUser(DEMO.customer)
+      const customer = await UserFactory.create()
       const response = await client.get(page.path).loginAs(customer).redirects(0)
       response.assertStatus(302)
       response.assertHeader('location', '/dashboard')
@@ -53,7 +53,7 @@ test.group('visitor pages', (group) => {
   })
 
   test('a staff member is sent to the dashboard too', async ({ client }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const response = await client.get('/signup').loginAs(admin).redirects(0)
     response.assertHeader('location', '/dashboard')
   })

@@ -14,7 +14,7 @@ import { api } from '#tests/helpers/http'
 import { linkIn } from '#tests/helpers/mails'
 import { behindProxies } from '#tests/helpers/client_address'
 import { withoutWaitingForDeferredWork } from '#tests/helpers/deferred_work'
-import { DEMO, DEMO_PASSWORD, demoUser } from '#tests/helpers/users'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 
 type Client = Parameters<typeof api>[0]
 const SAME_ANSWER =
@@ -48,10 +48,11 @@ test.group('Password reset: limits per account and per address', (group) => {
     client,
     assert,
   }) => {
+    const { email } = await UserFactory.create()
     const { mails } = mail.fake()
     const statuses: number[] = []
     for (let i = 0; i < 12; i++) {
-      const response = await forgot(client, DEMO.customer)
+      const response = await forgot(client, email)
       statuses.push(response.status())
       if (response.status() === 200) assert.equal(response.body().message, SAME_ANSWER)
       else assert.match(response.body().message, RESET_THROTTLED)
@@ -67,10 +68,11 @@ test.group('Password reset: limits per account and per address', (group) => {
     client,
     assert,
   }) => {
+    const { email } = await UserFactory.create()
     const { mails } = mail.fake()
     await behindProxies('loopback', async () => {
       for (let i = 0; i < 12; i++) {
-        const response = await forgot(client, DEMO.customer, `198.51.100.${i + 1}`)
+        const response = await forgot(client, email, `198.51.100.${i + 1}`)
         response.assertStatus(200)
         assert.equal(response.body().message, SAME_ANSWER)
       }
@@ -84,10 +86,11 @@ test.group('Password reset: limits per account and per address', (group) => {
   test('over the account budget nothing is sent and the last mailed link keeps working', async ({
     client,
   }) => {
+    const { email } = await UserFactory.create()
     const { mails } = mail.fake()
-    for (let i = 0; i < 3; i++) (await forgot(client, DEMO.customer)).assertStatus(200)
+    for (let i = 0; i < 3; i++) (await forgot(client, email)).assertStatus(200)
     const last = mails.sent((m) => m instanceof ResetPasswordNotification).pop()!
-    ;(await forgot(client, DEMO.customer)).assertStatus(200)
+    ;(await forgot(client, email)).assertStatus(200)
     const token = linkIn(last, '/reset-password/').pathname.split('/').pop()!
     ;(
       await api(client, 'put', '/forgot-password', { token, password: 'brand-new-pass' })
@@ -110,8 +113,9 @@ test.group('Password reset: limits per account and per address', (group) => {
   })
 
   test('invalid forms do not spend the address budget', async ({ client }) => {
+    const { email } = await UserFactory.create()
     for (let i = 0; i < 12; i++) (await forgot(client, 'not-an-email')).assertStatus(422)
-    ;(await forgot(client, DEMO.customer)).assertStatus(200)
+    ;(await forgot(client, email)).assertStatus(200)
   })
 })
 
@@ -122,15 +126,14 @@ test.group('Password reset: a known and an unknown address are answered alike', 
     client,
     assert,
   }) => {
+    const { email } = await UserFactory.create()
     const { mails } = mail.fake()
     ;(await forgot(client, 'warm-up@nowhere.test')).assertStatus(200) // loads the settings cache
     const release = holdDeferredWork()
     let known!: Awaited<ReturnType<typeof forgot>>
     let unknown!: Awaited<ReturnType<typeof forgot>>
     try {
-      const knownQueries = await queriesDuring(
-        async () => (known = await forgot(client, DEMO.customer))
-      )
+      const knownQueries = await queriesDuring(async () => (known = await forgot(client, email)))
       const unknownQueries = await queriesDuring(
         async () => (unknown = await forgot(client, 'ghost@nowhere.test'))
       )
@@ -148,7 +151,7 @@ test.group('Password reset: a known and an unknown address are answered alike', 
     assert.isTrue(
       afterwards.some((sql) => sql.includes('insert into') && sql.includes('password_reset_tokens'))
     )
-    mails.assertSent(ResetPasswordNotification, ({ message }) => message.hasTo(DEMO.customer))
+    mails.assertSent(ResetPasswordNotification, ({ message }) => message.hasTo(email))
     assert.lengthOf(mails.sent(), 1)
   })
 
@@ -156,6 +159,7 @@ test.group('Password reset: a known and an unknown address are answered alike', 
     client,
     assert,
   }) => {
+    const customer = await UserFactory.create()
     // The real SMTP transport (isolate() fakes the mailer), towards a server that accepts and never speaks.
     mail.restore()
     const logged: unknown[] = []
@@ -167,14 +171,13 @@ test.group('Password reset: a known and an unknown address are answered alike', 
       holder.listen(env.get('SMTP_PORT', 2526), '127.0.0.1', resolve)
     )
     try {
-      const response = await withoutWaitingForDeferredWork(() => forgot(client, DEMO.customer))
+      const response = await withoutWaitingForDeferredWork(() => forgot(client, customer.email))
       response.assertStatus(200)
       assert.equal(response.body().message, SAME_ANSWER)
       // The delivery started after the answer and is still stuck on the held connection.
       for (let i = 0; i < 50 && sockets.length === 0; i++)
         await new Promise((r) => setTimeout(r, 100))
       assert.lengthOf(sockets, 1)
-      const customer = await demoUser(DEMO.customer)
       assert.lengthOf(await PasswordResetToken.query().where('user_id', customer.id), 1)
     } finally {
       // The mail server goes away: the delivery fails, is logged, and nothing else happens.
@@ -185,7 +188,10 @@ test.group('Password reset: a known and an unknown address are answered alike', 
     }
     assert.deepEqual(logged, ['password reset e-mail not sent'])
     ;(
-      await api(client, 'post', '/auth/login', { email: DEMO.customer, password: DEMO_PASSWORD })
+      await api(client, 'post', '/auth/login', {
+        email: customer.email,
+        password: FACTORY_PASSWORD,
+      })
     ).assertStatus(200)
   }).timeout(20000)
 })
@@ -198,19 +204,19 @@ test.group('Verification mail re-sends', (group) => {
     assert,
   }) => {
     const { mails } = mail.fake()
-    const newcomer = await demoUser(DEMO.newcomer)
-    newcomer.isEmailVerified = false
-    newcomer.emailVerifiedAt = null
-    await newcomer.save()
+    const newcomer = await UserFactory.apply('unverified').create()
     for (let i = 0; i < 5; i++) {
       ;(
-        await api(client, 'post', '/auth/login', { email: DEMO.newcomer, password: DEMO_PASSWORD })
+        await api(client, 'post', '/auth/login', {
+          email: newcomer.email,
+          password: FACTORY_PASSWORD,
+        })
       ).assertStatus(403)
     }
     assert.lengthOf(
       mails.sent((m) => m instanceof VerifyEmailNotification),
       3
     )
-    assert.isFalse((await User.findByOrFail('email', DEMO.newcomer)).isEmailVerified)
+    assert.isFalse((await User.findByOrFail('email', newcomer.email)).isEmailVerified)
   })
 })

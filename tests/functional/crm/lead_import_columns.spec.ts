@@ -4,7 +4,7 @@ import Lead from '#models/lead'
 import type User from '#models/user'
 import { isolate } from '#tests/helpers/isolation'
 import { fieldErrors } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 function upload(client: ApiClient, user: User, text: string) {
   return client
@@ -28,7 +28,7 @@ test.group('Leads: CSV upload with only some columns', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const response = await upload(
       client,
       admin,
@@ -49,7 +49,7 @@ test.group('Leads: CSV upload with only some columns', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const phones = await upload(client, admin, 'phone,city\r\n+44 20 7946 0000,London\r\n')
     phones.assertStatus(200)
     assert.deepInclude(phones.body(), { created: 1 })

@@ -5,10 +5,10 @@ import User from '#models/user'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
 import { signupPayload } from '#tests/helpers/signup'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
-async function promoOf(email: string, code: string) {
-  const owner = await demoUser(email)
+async function promoOf(role: 'affiliate' | 'agent' | 'retention' | 'manager', code: string) {
+  const owner = await UserFactory.apply(role).create()
   await PromoCode.create({ code, createdById: owner.id, isActive: true })
   return owner
 }
@@ -40,7 +40,7 @@ test.group('Sign-up creates or links the live lead', (group) => {
     client,
     assert,
   }) => {
-    const affiliate = await demoUser(DEMO.affiliate)
+    const affiliate = await UserFactory.apply('affiliate').create()
     const existing = await Lead.create({
       email: 'tina.tester@example.com',
       firstName: 'Tina',
@@ -67,14 +67,14 @@ test.group('Sign-up creates or links the live lead', (group) => {
     assert.lengthOf(await Lead.query().where('email', 'tina.tester@example.com'), 1)
   })
 
-  for (const [role, email, column] of [
-    ['an affiliate', DEMO.affiliate, 'affiliateId'],
-    ['a sales agent', DEMO.agent, 'agentId'],
-    ['a retention agent', DEMO.retention, 'retAgentId'],
-    ['a manager', DEMO.manager, 'managerId'],
+  for (const [role, state, column] of [
+    ['an affiliate', 'affiliate', 'affiliateId'],
+    ['a sales agent', 'agent', 'agentId'],
+    ['a retention agent', 'retention', 'retAgentId'],
+    ['a manager', 'manager', 'managerId'],
   ] as const) {
     test(`a promo code of ${role} attributes the lead to them`, async ({ client, assert }) => {
-      const owner = await promoOf(email, 'PROMO-OWNER-1')
+      const owner = await promoOf(state, 'PROMO-OWNER-1')
       ;(
         await api(client, 'post', '/auth/signup', signupPayload({ promoCode: 'PROMO-OWNER-1' }))
       ).assertStatus(201)

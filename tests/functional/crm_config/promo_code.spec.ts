@@ -10,6 +10,7 @@ import { auditCount, onlyAuditRow } from '#tests/helpers/audit'
 import { signupPayload } from '#tests/helpers/signup'
 import { staffSignedIn } from '#tests/helpers/race'
 import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { ALL_ROLES } from '#domain/roles'
 
 const URL = '/admin/promo-code'
@@ -27,6 +28,7 @@ test.group('Promo code', (group) => {
     client,
     assert,
   }) => {
+    // A walk over the seeded role accounts: one per role.
     for (const roleId of ALL_ROLES) {
       const user = await userOfRole(roleId)
       const allowed = roleId !== 3
@@ -42,7 +44,7 @@ test.group('Promo code', (group) => {
     client,
     assert,
   }) => {
-    const agent = await userOfRole(5)
+    const agent = await UserFactory.apply('agent').create()
     const page = await client.get(URL).loginAs(agent).withInertia()
     assert.isNull((page.inertiaProps as any).code)
 
@@ -68,7 +70,8 @@ test.group('Promo code', (group) => {
   })
 
   test("each staff member's code is their own", async ({ client, assert }) => {
-    const [agent, manager] = [await userOfRole(5), await userOfRole(2)]
+    const agent = await UserFactory.apply('agent').create()
+    const manager = await UserFactory.apply('manager').create()
     const a = await api(client, 'post', URL, {}).loginAs(agent)
     const m = await api(client, 'post', URL, {}).loginAs(manager)
     assert.deepEqual(await activeCodesOf(agent.id), [a.body().code])
@@ -76,7 +79,7 @@ test.group('Promo code', (group) => {
   })
 
   test('odd bodies are ignored, never a 5xx', async ({ client, assert }) => {
-    const agent = await userOfRole(6)
+    const agent = await UserFactory.apply('retention').create()
     for (const body of [{ code: ['x'] }, { code: { a: 1 } }, { code: 'x'.repeat(10_000) }, []]) {
       const response = await api(client, 'post', URL, body).loginAs(agent)
       assert.equal(response.status(), 201, JSON.stringify(body).slice(0, 40))
@@ -88,7 +91,7 @@ test.group('Promo code', (group) => {
     client,
     assert,
   }) => {
-    const agent = await demoUser(DEMO.agent)
+    const agent = await UserFactory.apply('agent').create()
     const generated = await api(client, 'post', URL, {}).loginAs(agent)
     const code = generated.body().code
     const signup = await api(
@@ -117,7 +120,10 @@ test.group('Promo code', (group) => {
   })
 })
 
-/* No shared transaction: two Generate clicks of one staff member really race. */
+/*
+| No shared transaction: two Generate clicks of one staff member really race.
+| The seeded affiliate stays: a factory user made here would be committed.
+*/
 test.group('Promo code: two generations at once', (group) => {
   group.each.setup(async () => {
     await limiter.clear(['memory'])

@@ -11,7 +11,7 @@ import { waitFor } from '#tests/fakes/net'
 import { FAST, resetMarketState } from '#tests/helpers/market_feeds'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 const ALL = ['forex', 'commodity', 'index', 'stock', 'crypto']
 
@@ -50,7 +50,7 @@ test.group('API Settings restart the feeds live', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const keys = await Setting.query().whereIn('key', ['polygonAPI', 'eodAPI', 'oandaAPI'])
     assert.deepEqual(
       feedManager.running,
@@ -111,7 +111,7 @@ test.group('API Settings restart the feeds live', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await api(client, 'put', '/admin/apis/polygonAPI', {
       key: 'polygonAPI',
       value1: 'pk-live',

@@ -4,7 +4,7 @@ import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { configureGateway } from '#tests/helpers/deposits'
 import { upload } from '#tests/helpers/kyc'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import {
   BAD_UPLOADS,
   OVERSIZED_PNG,
@@ -15,7 +15,8 @@ import {
 } from '#tests/helpers/public_files'
 
 const gateway = (value: string) => PaymentGateway.findByOrFail('value', value)
-const admin = () => demoUser(DEMO.admin)
+/** An acting admin made by the test (no test here compares the staff member's id). */
+const admin = () => UserFactory.apply('admin').create()
 
 test.group('PUT /admin/gateways/:gateway', (group) => {
   isolate(group)

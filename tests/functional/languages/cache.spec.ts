@@ -11,7 +11,7 @@ import translationCache from '#services/translation_cache'
 import Translation from '#models/translation'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 /** An in-memory stand-in for Redis pub/sub: every subscriber hears every message. */
 function fakeRedis() {
@@ -103,7 +103,7 @@ test.group('Translation cache across processes', (group) => {
       code: 'es',
       key: 'Login',
       value: 'Entrar',
-    }).loginAs(await demoUser(DEMO.admin))
+    }).loginAs(await UserFactory.apply('admin').create())
     response.assertStatus(200)
 
     assert.equal(await spanishLogin(client), 'Entrar')
@@ -112,7 +112,7 @@ test.group('Translation cache across processes', (group) => {
   })
 
   test('adds, deletes and list changes reach the dictionaries too', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const added = await api(client, 'post', '/admin/languages/translations', {
       code: 'es',
       key: 'Fresh text',

@@ -22,11 +22,12 @@ import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
 import { withSetting } from '#tests/helpers/database'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import PricingPlan from '#models/pricing_plan'
+import { UserFactory } from '#database/factories/user_factory'
 import { sentTo } from '#tests/helpers/mails'
 
 /*
-| Issue 24 item 5. The demo customer with a 1,000 USD wallet buys 40 AAPL and
+| Issue 24 item 5. A customer with a 1,000 USD wallet buys 40 AAPL and
 | 40 MSFT at 100 (Silver plan: stock leverage 10, margin 400 each, stop-out
 | 40 %). Margin level = equity ÷ 800 × 100; the site's margin-call level is
 | 100 % unless a test sets it.
@@ -38,10 +39,15 @@ async function place(client: ApiClient, user: User, body: Record<string, unknown
   return response.body().order.id as number
 }
 
+/** A customer of the test's own on the Silver plan, KYC approved (the orders pass the KYC check). */
+async function silverCustomer() {
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  return UserFactory.apply('kycApproved').merge({ pricingTableId: silver.id }).create()
+}
+
 async function twoStocks(client: ApiClient) {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await silverCustomer()
   const walletId = customer.activeBalanceId!
-  await Order.query().where('balance_id', walletId).whereNull('close_time').delete()
   await Balance.query().where('id', walletId).update({ balance: '1000', margin: '0' })
   quote('AAPL', '100.00', '100.00')
   quote('MSFT', '100.00', '100.00')
@@ -106,12 +112,12 @@ test.group('margin-call episodes', (group) => {
       'Your margin level is 70.00%, at or below the margin-call level of 100%. Positions are closed automatically at 40%: add funds or reduce your positions.'
     )
     assert.lengthOf(await notices(customer.id), 1)
-    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 1)
+    assert.equal(sentTo(mails, MarginCallNotification, customer.email), 1)
     mails.assertSent(MarginCallNotification, (m) => {
       m.build()
       return (
         m.message.toJSON().message.subject === 'Margin call on your Broker account' &&
-        m.message.hasTo(DEMO.customer)
+        m.message.hasTo(customer.email)
       )
     })
 
@@ -130,7 +136,7 @@ test.group('margin-call episodes', (group) => {
     assert.lengthOf(rows, 2)
     assert.isNull(rows[1].endedAt)
     assert.lengthOf(await notices(customer.id), 2)
-    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 2)
+    assert.equal(sentTo(mails, MarginCallNotification, customer.email), 2)
   })
 
   test('two engines screening the same wallet send one notice and one e-mail', async ({
@@ -147,7 +153,7 @@ test.group('margin-call episodes', (group) => {
     await idle()
     assert.lengthOf(await episodes(walletId), 1)
     assert.lengthOf(await notices(customer.id), 1)
-    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 1)
+    assert.equal(sentTo(mails, MarginCallNotification, customer.email), 1)
 
     quote('AAPL', '99.00', '99.00')
     await idle()
@@ -158,7 +164,7 @@ test.group('margin-call episodes', (group) => {
     assert.isNotNull(rows[0].endedAt)
     assert.isNull(rows[1].endedAt)
     assert.lengthOf(await notices(customer.id), 2)
-    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 2)
+    assert.equal(sentTo(mails, MarginCallNotification, customer.email), 2)
   })
 
   test('a restart keeps the open episode (no second notice); closing every position ends it', async ({
@@ -189,16 +195,16 @@ test.group('margin-call episodes', (group) => {
     await idle()
     const [row] = await episodes(walletId)
     assert.isNotNull(row.endedAt)
-    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 1)
+    assert.equal(sentTo(mails, MarginCallNotification, customer.email), 1)
   })
 
   test('an episode left open for a wallet with nothing open ends at the next start', async ({
     assert,
   }) => {
     mail.fake()
-    const customer = await demoUser(DEMO.customer)
+    // A wallet with nothing open: the customer's own, fresh.
+    const customer = await UserFactory.create()
     const walletId = customer.activeBalanceId!
-    await Order.query().where('balance_id', walletId).whereNull('close_time').delete()
     const stale = await MarginCall.create({
       balanceId: walletId,
       marginLevel: '80',
@@ -268,7 +274,7 @@ test.group('margin-call episodes', (group) => {
       const stopOuts = received.filter((m) => m.subject.startsWith('Stop-out'))
       assert.lengthOf(stopOuts, 1)
       const [message] = stopOuts
-      assert.deepEqual(message.to, [DEMO.customer])
+      assert.deepEqual(message.to, [customer.email])
       assert.equal(message.subject, 'Stop-out: 1 position closed on your Broker account')
       const text = message.text!.replace(/\r\n/g, '\n')
       assert.include(
@@ -295,14 +301,14 @@ test.group('margin-call episodes', (group) => {
     assert,
   }) => {
     const { mails } = mail.fake()
-    await twoStocks(client)
+    const { customer } = await twoStocks(client)
     await startEngine()
     await idle()
     // Both far down: equity 1,000 − 1,200 − 1,200 < 0 → both close in one stop-out.
     quote('AAPL', '70.00', '70.00')
     quote('MSFT', '70.00', '70.00')
     await idle()
-    assert.equal(sentTo(mails, StopOutNotification, DEMO.customer), 1)
+    assert.equal(sentTo(mails, StopOutNotification, customer.email), 1)
     mails.assertSent(StopOutNotification, (m) => {
       m.build()
       return (
@@ -336,6 +342,6 @@ test.group('margin-call episodes', (group) => {
     await settleDeferred()
     assert.lengthOf(await episodes(walletId), 1)
     assert.lengthOf(await notices(customer.id), 1)
-    assert.equal(sentTo(mails, MarginCallNotification, DEMO.customer), 1)
+    assert.equal(sentTo(mails, MarginCallNotification, customer.email), 1)
   })
 })

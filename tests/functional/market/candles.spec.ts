@@ -6,7 +6,7 @@ import priceBook from '#services/market/price_book'
 import candleAggregator from '#services/market/candle_aggregator'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 const at = (iso: string) => Date.parse(iso)
 const quote = (bids: string, iso: string) =>
@@ -88,7 +88,7 @@ test.group('Candles', (group) => {
     quote('1.08450', '2026-11-23T10:15:01Z')
     quote('1.08500', '2026-11-24T10:15:01Z')
     await stop()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const response = await api(client, 'get', '/dashboard/candles/EUR_USD').loginAs(customer)
     response.assertStatus(200)
     assert.equal(response.body().interval, '1d')
@@ -131,7 +131,7 @@ test.group('Candles', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const unknown = await api(client, 'get', '/dashboard/candles/NOPE_USD').loginAs(customer)
     unknown.assertStatus(404)
     const badInterval = await api(client, 'get', '/dashboard/candles/EUR_USD?interval=5s').loginAs(

@@ -19,7 +19,7 @@ import {
   walletBalance,
 } from '#tests/helpers/deposit_settlement'
 import { isolate } from '#tests/helpers/isolation'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 import { refusal, withProviderFake } from '#tests/helpers/provider_payments'
 
@@ -37,9 +37,9 @@ function withFake(group: Group) {
   })
 }
 
-/** POST /deposits' use case for the demo customer: 100 with a 2.5 % fee (total 102.50) in the wallet's currency. */
+/** POST /deposits' use case for a customer (KYC approved, as deposits require): 100 with a 2.5 % fee (total 102.50) in the wallet's currency. */
 async function startPmDeposit(options: { keys?: Partial<typeof KEYS>; currency?: string } = {}) {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await UserFactory.apply('kycApproved').create()
   await configureGateway('perfectmoney', { ...KEYS, ...options.keys }, { fee: '2.5' })
   const wallet = await realWalletOf(customer)
   if (options.currency)
@@ -59,7 +59,7 @@ function postStatus(client: ApiClient, post: StatusPost) {
 
 /** A pending USD deposit (100 + 2.5 % = 102.50) the customer was sent to pay. */
 async function pendingPmDeposit() {
-  const customer = await demoUser(DEMO.customer)
+  const customer = await UserFactory.create()
   await configureGateway('perfectmoney', KEYS)
   const deposit = await pendingDeposit(customer, 'perfectmoney', '100.00', '2.5')
   return { customer, deposit, before: await walletBalance(deposit.balanceId) }

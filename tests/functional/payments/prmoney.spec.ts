@@ -9,7 +9,7 @@ import { PrmoneyFake } from '#tests/fakes/prmoney_fake'
 import { configureGateway, pendingDeposit, withoutOtherDeposits } from '#tests/helpers/deposits'
 import { isolate } from '#tests/helpers/isolation'
 import { assertNothingCredited, postRaw, startOnlineFails } from '#tests/helpers/provider_payments'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { realWalletOf } from '#tests/helpers/withdrawals'
 
 const CLIENT = { id: '1oYwaDHU0j6bIVymaldsNW7icpYn2vBRmzFSuQvE', secret: 'prmoney-client-secret' }
@@ -66,7 +66,8 @@ test.group('PrMoney', (group) => {
   test('payment creation is not published: customers are never offered PrMoney, and the adapter refuses to start', async ({
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    // KYC approved: the refusal is the gateway's, not the KYC check's.
+    const customer = await UserFactory.apply('kycApproved').create()
     const refused = await startOnlineFails(customer, 'prmoney', '100.00')
     assert.equal(refused.status, 422)
     assert.equal(refused.message, GATEWAY_UNAVAILABLE)
@@ -76,7 +77,7 @@ test.group('PrMoney', (group) => {
   })
 
   test('no callback is accepted: 400, nothing credited', async ({ client, assert }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const before = (await realWalletOf(customer)).balance
     const deposit = await pendingDeposit(customer, 'prmoney', '100.00')
     const claim = JSON.stringify({

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, demoUser, userOfRole } from '#tests/helpers/users'
+import { userOfRole } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { postSiteSettings, SITE_FORM } from '#tests/helpers/site_settings'
 import type { RoleId } from '#domain/roles'
 
@@ -20,7 +21,7 @@ test.group('Site Settings page (GET /admin/settings)', (group) => {
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     ;(
       await postSiteSettings(client, admin, {
         appName: 'Orion Markets',
@@ -54,7 +55,7 @@ test.group('Site Settings page (GET /admin/settings)', (group) => {
   })
 
   test('the full HTML page (first load) carries no secret either', async ({ client, assert }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     await postSiteSettings(client, admin, { captchaSecretKey: CAPTCHA_SECRET })
     const html = await client.get('/admin/settings').loginAs(admin)
     html.assertStatus(200)

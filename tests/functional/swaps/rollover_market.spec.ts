@@ -14,7 +14,9 @@ import { money } from '#domain/money'
 import { api } from '#tests/helpers/http'
 import { isolate } from '#tests/helpers/isolation'
 import { openMarkets, quote } from '#tests/helpers/market'
-import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
+import PricingPlan from '#models/pricing_plan'
+import { UserFactory } from '#database/factories/user_factory'
+import { balanceMatchesLedger } from '#tests/helpers/users'
 import { LONG_AGO, pastPosition, swapTerms } from './swap_fixtures.js'
 import { swapOf } from '#tests/helpers/swaps'
 
@@ -28,7 +30,7 @@ test.group('rollover: the market role', (group) => {
     assert,
   }) => {
     await db.from('rollovers').delete()
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.apply('funded').create()
     await swapTerms('EUR_USD', { long: '-5', short: '-5', bid: '1.10000', ask: '1.10010' })
     const order = await pastPosition(customer, {
       instrument: 'EUR_USD',
@@ -97,7 +99,11 @@ test.group('rollover: a swap debit and the risk engine', (group) => {
     client,
     assert,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    // The stop-out figures below are the Silver plan's; the order passes the KYC check.
+    const silver = await PricingPlan.findByOrFail('name', 'Silver')
+    const customer = await UserFactory.apply('kycApproved')
+      .merge({ pricingTableId: silver.id })
+      .create()
     await Balance.query()
       .where('id', customer.activeBalanceId!)
       .update({ balance: '1000', margin: '0' })

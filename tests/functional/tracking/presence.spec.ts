@@ -19,8 +19,7 @@ import presence, {
 } from '#services/presence'
 import { isolate } from '#tests/helpers/isolation'
 import { signedInBrowser } from '#tests/helpers/browser_session'
-import { DEMO, demoUser } from '#tests/helpers/users'
-import { UserFactory } from '#database/factories/user_factory'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 
 /** A clock the test moves. */
 function fakeClock(start = 1_700_000_000_000) {
@@ -162,12 +161,12 @@ test.group('Presence · the events streams of this server', (group) => {
     assert,
     cleanup,
   }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const before = presence.openStreams
     const socket = net.connect({ host: env.get('HOST'), port: env.get('PORT') })
     cleanup(() => void socket.destroy())
     await new Promise((resolve) => socket.once('connect', resolve))
-    const browser = await signedInBrowser(DEMO.customer)
+    const browser = await signedInBrowser(customer.email, FACTORY_PASSWORD)
     const cookies = ['broker-session', 'XSRF-TOKEN']
       .map((name) => `${name}=${browser.cookie(name)}`)
       .join('; ')

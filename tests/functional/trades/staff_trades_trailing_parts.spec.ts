@@ -4,7 +4,6 @@ import { OrderFactory } from '#database/factories/order_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
-import { DEMO, demoUser } from '#tests/helpers/users'
 
 test.group('Trades list API (staff): trailing stop and partial close', (group) => {
   isolate(group)
@@ -16,7 +15,7 @@ test.group('Trades list API (staff): trailing stop and partial close', (group) =
     client,
     assert,
   }) => {
-    const admin = await demoUser(DEMO.admin)
+    const admin = await UserFactory.apply('admin').create()
     const user = await UserFactory.apply('funded').create()
     const ids = { userId: user.id, balanceId: user.activeBalanceId! }
     const ticket = await OrderFactory.merge({

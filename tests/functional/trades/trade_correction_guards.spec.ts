@@ -12,7 +12,9 @@ import { withSetting } from '#tests/helpers/database'
 import { isolate } from '#tests/helpers/isolation'
 import { api, fieldErrors } from '#tests/helpers/http'
 import { openMarkets } from '#tests/helpers/market'
-import { DEMO, balanceMatchesLedger, demoUser } from '#tests/helpers/users'
+import { balanceMatchesLedger } from '#tests/helpers/users'
+import PricingPlan from '#models/pricing_plan'
+import { UserFactory } from '#database/factories/user_factory'
 import {
   closeAsCustomer,
   orderEntries,
@@ -23,17 +25,19 @@ import {
 import { auditCount, auditRows, onlyAuditRow } from '#tests/helpers/audit'
 
 /*
-| Issue 21 item 2: staff corrections of trades are bounded. The demo customer
-| (Silver plan, forex leverage 200) buys 10,000 EUR_USD at the ask 1.08662
+| Issue 21 item 2: staff corrections of trades are bounded. A customer on the
+| Silver plan (forex leverage 200) buys 10,000 EUR_USD at the ask 1.08662
 | (spread cost 1.2, margin 54.34), as in staff_trade_actions.spec.ts.
 */
 
 const OPEN_QUOTE = { bid: '1.08650', ask: '1.08662' }
 const NOT_COVERED = "The customer's free margin cannot cover this correction"
 
+/** A customer on the Silver plan (forex leverage 200) whose active real wallet holds 25,000.00, and an admin. */
 async function setup() {
-  const customer = await demoUser(DEMO.customer)
-  const admin = await demoUser(DEMO.admin)
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  const customer = await UserFactory.apply('funded').merge({ pricingTableId: silver.id }).create()
+  const admin = await UserFactory.apply('admin').create()
   return { customer, admin, walletId: customer.activeBalanceId! }
 }
 

@@ -17,7 +17,7 @@ import { api, fieldErrors } from '#tests/helpers/http'
 import { MARKETS_OPEN, openMarkets, quote } from '#tests/helpers/market'
 import { at, pendingFor } from '#tests/helpers/pending_orders'
 import { freshRealCustomer, signedIn } from '#tests/helpers/race'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 /*
 | Exposure limits (issue 24 item 4) on AAPL quoted at 100.00 flat: one unit
@@ -49,16 +49,11 @@ async function limitAt(net: Money, extraUnits: number) {
   return limit
 }
 
-/** The demo customer trading from their real wallet, funded. */
+/** A customer of the test's own trading from their real wallet (the factory's active one), funded. */
 async function realCustomer() {
-  const customer = await demoUser(DEMO.customer)
-  const wallet = await Balance.query()
-    .where('user_id', customer.id)
-    .where('mode', 'real')
-    .firstOrFail()
+  const customer = await UserFactory.create()
+  const wallet = await Balance.findOrFail(customer.activeBalanceId!)
   await Balance.query().where('id', wallet.id).update({ balance: '1000000', margin: '0' })
-  customer.activeBalanceId = wallet.id
-  await customer.save()
   return { customer, wallet }
 }
 
@@ -117,7 +112,7 @@ test.group('Exposure limits: market orders and pending fills', (group) => {
   })
 
   test('demo wallets are not limited: demo money is not the house book', async ({ client }) => {
-    const customer = await demoUser(DEMO.customer)
+    const customer = await UserFactory.create()
     const demo = await Balance.query()
       .where('user_id', customer.id)
       .where('mode', 'demo')

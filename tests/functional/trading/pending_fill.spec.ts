@@ -5,17 +5,23 @@ import Instrument from '#models/instrument'
 import Notification from '#models/notification'
 import Order from '#models/order'
 import PendingOrder from '#models/pending_order'
+import PricingPlan from '#models/pricing_plan'
 import marketEvents, { type MarketEvent } from '#services/market/market_events'
 import { fillPendingOrder } from '#actions/pending_orders/fill_pending_order'
 import { expirePendingOrder } from '#actions/pending_orders/expire_pending_order'
 import { isolate } from '#tests/helpers/isolation'
 import { openMarkets } from '#tests/helpers/market'
 import { at, pendingFor } from '#tests/helpers/pending_orders'
-import { DEMO, demoUser, ledgerOf } from '#tests/helpers/users'
+import { ledgerOf } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { money } from '#domain/money'
 
+/** A funded, KYC-approved customer on the Silver plan (forex leverage 200: the margins below) and its real wallet. */
 async function customerWallet() {
-  const customer = await demoUser(DEMO.customer)
+  const silver = await PricingPlan.findByOrFail('name', 'Silver')
+  const customer = await UserFactory.apply('funded', 'kycApproved')
+    .merge({ pricingTableId: silver.id })
+    .create()
   return { customer, wallet: await Balance.findOrFail(customer.activeBalanceId!) }
 }
 

@@ -4,12 +4,13 @@ import db from '@adonisjs/lucid/services/db'
 import Balance from '#models/balance'
 import Order from '#models/order'
 import type User from '#models/user'
+import PricingPlan from '#models/pricing_plan'
 import { RiskEngine } from '#services/market/risk_engine'
 import { postEntry } from '#services/ledger_service'
 import { isolate } from '#tests/helpers/isolation'
 import { api } from '#tests/helpers/http'
 import { openMarkets, quote } from '#tests/helpers/market'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 /*
 | The risk engine hears money moved by any writer (issue 22 §2): a ledger
@@ -38,8 +39,12 @@ test.group('risk engine: wallet news', (group) => {
     client,
     assert,
   }) => {
-    // The demo customer with 1,000 USD and nothing open (Silver plan: stock leverage 10, stop-out 40).
-    const customer = await demoUser(DEMO.customer)
+    // A customer with 1,000 USD and nothing open (Silver plan: stock leverage 10, stop-out 40),
+    // KYC approved so that it may trade.
+    const silver = await PricingPlan.findByOrFail('name', 'Silver')
+    const customer = await UserFactory.apply('funded', 'kycApproved')
+      .merge({ pricingTableId: silver.id })
+      .create()
     const walletId = customer.activeBalanceId!
     await Balance.query().where('id', walletId).update({ balance: '1000', margin: '0' })
     quote('AAPL', '100.00', '100.00')

@@ -9,14 +9,14 @@ import sharp from 'sharp'
 import { resanitizeStoredUploads } from '#actions/uploads/resanitize_stored_uploads'
 import { isolate } from '#tests/helpers/isolation'
 import { removeKycFilesAfterEach, SAMPLES, storedDocument } from '#tests/helpers/kyc'
-import { DEMO, demoUser } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 import { PDFS } from '#tests/fixtures/uploads/corpus'
 
 const SVG_TAIL = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'
 
 /** A KYC document stored the old way: a PNG with an SVG after it, and a PDF that runs JavaScript. */
 async function legacyDocument() {
-  const document = await storedDocument(await demoUser(DEMO.newcomer))
+  const document = await storedDocument(await UserFactory.create())
   const disk = drive.use('fs')
   await disk.put(document.frontPath!, Buffer.concat([SAMPLES.png, Buffer.from(SVG_TAIL)]))
   await disk.put(document.addressPath!, PDFS.openActionJavaScript())
