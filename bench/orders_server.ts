@@ -281,6 +281,10 @@ async function wireTimeline() {
     if (at !== undefined && timelineOn)
       timeline.queries.push([epoch(at), performance.now() - at, q.sql.slice(0, 60)])
   })
+  // A failed statement answers nothing: forget when it was sent.
+  knex.on('query-error', (_e: unknown, q: { __knexQueryUid: string }) =>
+    sent.delete(q.__knexQueryUid)
+  )
 }
 
 /*

@@ -55,17 +55,12 @@ export async function openMenuAt(
   trigger: string,
   item: { role: 'menuitem' | 'menuitemradio' | 'menuitemcheckbox'; name: string | RegExp }
 ) {
-  const option = page.getByRole(item.role, { name: item.name })
-  for (let attempt = 1; ; attempt++) {
-    await page.locator(trigger).click()
-    try {
-      await option.first().waitFor({ timeout: 5_000 })
-      return option.first()
-    } catch (error) {
-      if (attempt >= 4) throw error
-      await page.keyboard.press('Escape')
-    }
-  }
+  const option = page.getByRole(item.role, { name: item.name }).first()
+  // A half-open menu is closed before the next press.
+  await pressUntilShown(page.locator(trigger), option, {
+    beforeRetry: () => page.keyboard.press('Escape'),
+  })
+  return option
 }
 
 /**
@@ -73,7 +68,12 @@ export async function openMenuAt(
  * still holds the page, or while the page re-renders after a save, can be lost: press again, as
  * a person would.
  */
-export async function pressUntilShown(trigger: Locator, shown: Locator, attempts = 4) {
+export async function pressUntilShown(
+  trigger: Locator,
+  shown: Locator,
+  options: { attempts?: number; beforeRetry?: () => Promise<void> } = {}
+) {
+  const attempts = options.attempts ?? 4
   for (let attempt = 1; ; attempt++) {
     await trigger.click()
     try {
@@ -81,6 +81,7 @@ export async function pressUntilShown(trigger: Locator, shown: Locator, attempts
       return
     } catch (error) {
       if (attempt >= attempts) throw error
+      await options.beforeRetry?.()
     }
   }
 }

@@ -9,21 +9,14 @@ import type { ServerResponse } from 'node:http'
  * for as long as their tab: they are not waited for.
  */
 const open = new Set<ServerResponse>()
-let watching = false
 
-function watch() {
-  if (watching) return
-  watching = true
-  subscribe('http.server.request.start', (message) => {
-    const { request, response } = message as { request: { url?: string }; response: ServerResponse }
-    if (!request.url?.startsWith('/__transmit/events')) open.add(response)
-  })
-  subscribe('http.server.response.finish', (message) => {
-    open.delete((message as { response: ServerResponse }).response)
-  })
-}
-
-watch()
+subscribe('http.server.request.start', (message) => {
+  const { request, response } = message as { request: { url?: string }; response: ServerResponse }
+  if (!request.url?.startsWith('/__transmit/events')) open.add(response)
+})
+subscribe('http.server.response.finish', (message) => {
+  open.delete((message as { response: ServerResponse }).response)
+})
 
 /** Resolves once no request is being answered (a closed or ended response counts as done), or after `timeoutMs`. */
 export async function requestsSettled(timeoutMs = 3_000) {

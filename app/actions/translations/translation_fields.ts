@@ -37,7 +37,7 @@ export async function checkTranslation(
   if (await clash.first()) throw new UserFacingException(DUPLICATE_KEY, { field: 'key' })
 }
 
-/** A unique-index violation (a concurrent save of the same key) as the same 422. */
+/** What the audit log keeps of a translation. */
 export function translationAudit(t: { code: string; key: string; value: string | null }) {
   return { code: t.code, key: t.key, value: t.value }
 }
